@@ -1,0 +1,136 @@
+"""The interface every event engine provides, so the match drives any event the same way.
+
+An engine is a stateless object; all game state lives in immutable state values. A round is
+`resolve_round(state, submissions, rng) -> (new state, report)`. Every state carries
+`round_no`, the last round it has resolved (setup leaves it at the round before the event's
+first round), so `next_round(state)` is the round the next call resolves.
+
+Submissions arrive in two forms, both parsed to the same typed value:
+- a workbook as plain tables (`parse`), from the sheets layer;
+- the canonical JSON form (`from_json` / `to_json`), for scripts, bots and tests.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import numpy as np
+
+from events.errors import ParseResult, SubmissionError
+from events.ranking import Ranking
+from events.report import RoundReport
+from events.tables import Workbook
+from events.template import Template
+
+
+class EventState(Protocol):
+    """What the match needs to know of any event's state."""
+
+    @property
+    def round_no(self) -> int: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+
+S = TypeVar("S", bound=EventState)
+T = TypeVar("T")
+
+
+class EventEngine(ABC, Generic[S, T]):
+    """One event's rules. Pure: no files, no network, no sheets, no UI."""
+
+    name: ClassVar[str]
+    """Machine name used in the store, JSON and the command line ("alchemy")."""
+    title: ClassVar[str]
+    """Name for people ("Alchemy")."""
+
+    # --- setup and schedule -------------------------------------------------------------
+
+    def default_options(self) -> Mapping[str, Any]:
+        """The event's options and their defaults (rulings a host may change)."""
+        return {}
+
+    def check_options(self, options: Mapping[str, Any]) -> list[str]:
+        """Problems with the given options, in words (empty when they are fine)."""
+        unknown = sorted(set(options) - set(self.default_options()))
+        return [f"{self.title} has no option {k!r}" for k in unknown]
+
+    @abstractmethod
+    def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
+        """The festival rounds in which this event takes submissions and resolves."""
+
+    @abstractmethod
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
+    ) -> S:
+        """The state before the event's first round."""
+
+    def next_round(self, state: S) -> int:
+        """The round the next `resolve_round` call resolves."""
+        return state.round_no + 1
+
+    # --- submissions --------------------------------------------------------------------
+
+    @abstractmethod
+    def template(self, state: S, player: str, round_no: int) -> Template:
+        """The tabs `player` fills in for `round_no`."""
+
+    @abstractmethod
+    def parse(self, player: str, round_no: int, workbook: Workbook) -> ParseResult[T]:
+        """A submission from the event's tabs of a workbook, or every error found in it."""
+
+    @abstractmethod
+    def from_json(self, player: str, round_no: int, data: Any) -> ParseResult[T]:
+        """A submission from its canonical JSON form, or every error found in it."""
+
+    @abstractmethod
+    def to_json(self, submission: T) -> Any:
+        """The canonical JSON form of a submission (`from_json` reads it back)."""
+
+    def validate(self, state: S, player: str, submission: T) -> tuple[SubmissionError, ...]:
+        """Checks that need the game state (budgets, ownership...). Empty when valid."""
+        return ()
+
+    @abstractmethod
+    def default_submission(self, state: S, player: str) -> T:
+        """What a player who submitted nothing valid does, as the event's rules say."""
+
+    # --- resolution ---------------------------------------------------------------------
+
+    @abstractmethod
+    def resolve_round(
+        self, state: S, submissions: Mapping[str, T], rng: np.random.Generator
+    ) -> tuple[S, RoundReport]:
+        """Resolve the next round; `submissions` has one entry per participant."""
+
+    # --- standings and views ------------------------------------------------------------
+
+    @abstractmethod
+    def ranking(self, state: S, gamewide: Sequence[str]) -> Ranking:
+        """All participants in order: score, the event's tiebreaks, the Gamewide Tiebreak."""
+
+    @abstractmethod
+    def public_view(self, state: S) -> Mapping[str, Any]:
+        """What everyone may know now."""
+
+    @abstractmethod
+    def private_view(self, state: S, player: str) -> Mapping[str, Any]:
+        """What `player` alone may know now (besides the public view)."""
+
+    @abstractmethod
+    def host_view(self, state: S) -> Mapping[str, Any]:
+        """Everything, for the host."""
+
+    def final_announcement(self, state: S, gamewide: Sequence[str]) -> tuple[str, ...]:
+        """Public Markdown lines revealed when the match ends (by default the ranking only)."""
+        return tuple(f"{e.rank}. {e.player}" for e in self.ranking(state, gamewide))
+
+    def holdings(self, state: S, item: str) -> Mapping[str, int] | None:
+        """How much of `item` each participant holds, if the event has such a thing.
+
+        The festival asks the Alchemy event for "gold" to award the most-gold garnet.
+        """
+        return None

@@ -1,0 +1,78 @@
+"""Coded submission errors: every bad cell named by player, tab and cell, with what was expected."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class SubmissionError:
+    """One problem with one submission.
+
+    `code` is stable and machine-readable (e.g. "toy.number.range"); `message` says what
+    was found and what was expected, in words a player understands.
+    """
+
+    code: str
+    player: str
+    message: str
+    event: str = ""
+    tab: str | None = None
+    cell: str | None = None
+
+    @property
+    def where(self) -> str:
+        if self.tab and self.cell:
+            return f"{self.tab}!{self.cell}"
+        return self.tab or self.cell or ""
+
+    def __str__(self) -> str:
+        where = f"{self.where}: " if self.where else ""
+        event = f"[{self.event}] " if self.event else ""
+        return f"{self.player}: {event}{where}{self.message} ({self.code})"
+
+    def to_json(self) -> dict[str, str | None]:
+        return {
+            "code": self.code,
+            "player": self.player,
+            "event": self.event,
+            "tab": self.tab,
+            "cell": self.cell,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class ParseResult(Generic[T]):
+    """A parsed submission, or the complete list of what is wrong with it (never both)."""
+
+    submission: T | None
+    errors: tuple[SubmissionError, ...] = ()
+
+    def __post_init__(self) -> None:
+        if (self.submission is None) == (not self.errors):
+            raise ValueError("a ParseResult holds a submission or errors, not both or neither")
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @staticmethod
+    def of(submission: T | None, errors: Sequence[SubmissionError]) -> ParseResult[T]:
+        """Errors win: any error discards the half-parsed submission."""
+        if errors:
+            return ParseResult(None, tuple(errors))
+        return ParseResult(submission, ())
+
+
+def close_matches(word: str, choices: Sequence[str], limit: int = 1) -> list[str]:
+    """The nearest names to a misspelling, for "did you mean" messages."""
+    import difflib
+
+    lowered = {c.lower(): c for c in choices}
+    hits = difflib.get_close_matches(word.lower(), list(lowered), n=limit, cutoff=0.6)
+    return [lowered[h] for h in hits]

@@ -1,0 +1,100 @@
+"""Plain tables: the form in which the sheets layer hands a workbook to an engine.
+
+A `Grid` is one tab as rows of cell values, addressed like a spreadsheet ("B4").
+Nothing here knows about files; readers in `sheets/` build grids, engines parse them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+CellValue = str | int | float | bool | None
+
+_REF = re.compile(r"^\s*([A-Za-z]{1,3})\s*([1-9][0-9]*)\s*$")
+
+
+def column_letter(col: int) -> str:
+    """0-based column index -> spreadsheet letters (0 -> 'A', 26 -> 'AA')."""
+    if col < 0:
+        raise ValueError(f"column index must be >= 0, got {col}")
+    letters = ""
+    n = col + 1
+    while n:
+        n, rem = divmod(n - 1, 26)
+        letters = chr(ord("A") + rem) + letters
+    return letters
+
+
+def column_index(letters: str) -> int:
+    """Spreadsheet letters -> 0-based column index ('A' -> 0)."""
+    n = 0
+    for ch in letters.upper():
+        if not "A" <= ch <= "Z":
+            raise ValueError(f"not a column: {letters!r}")
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n - 1
+
+
+def cell_ref(row: int, col: int) -> str:
+    """0-based (row, col) -> 'A1' style reference."""
+    return f"{column_letter(col)}{row + 1}"
+
+
+def parse_cell_ref(ref: str) -> tuple[int, int]:
+    """'B4' -> (3, 1), 0-based (row, col). Raises ValueError on anything else."""
+    m = _REF.match(ref)
+    if not m:
+        raise ValueError(f"not a cell reference: {ref!r}")
+    return int(m.group(2)) - 1, column_index(m.group(1))
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One tab of a workbook: a rectangle of cell values, row-major, 0-based."""
+
+    tab: str
+    rows: tuple[tuple[CellValue, ...], ...]
+
+    @staticmethod
+    def from_rows(tab: str, rows: Sequence[Sequence[CellValue]]) -> Grid:
+        width = max((len(r) for r in rows), default=0)
+        return Grid(tab, tuple(tuple(r) + (None,) * (width - len(r)) for r in rows))
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0]) if self.rows else 0
+
+    def at(self, row: int, col: int) -> CellValue:
+        """The value at 0-based (row, col); None outside the filled rectangle."""
+        if 0 <= row < self.height and 0 <= col < self.width:
+            return self.rows[row][col]
+        return None
+
+    def cell(self, ref: str) -> CellValue:
+        """The value at an 'A1' reference."""
+        return self.at(*parse_cell_ref(ref))
+
+    def text(self, row: int, col: int) -> str:
+        """The cell as stripped text ('' for empty); numbers without a trailing '.0'."""
+        return cell_text(self.at(row, col))
+
+
+def cell_text(value: CellValue) -> str:
+    """A cell value as people read it: stripped text, whole floats without '.0'."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+Workbook = Mapping[str, Grid]
+"""A workbook as plain tables: tab name -> grid."""

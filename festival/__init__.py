@@ -1,0 +1,1 @@
+"""The AWA Festival main match: roster, allocation, rounds, standings, store, command line."""

@@ -1,0 +1,321 @@
+"""Event allocation from the pregame preferences.
+
+Rule: "A maximum of 7 players may participate in each Event. First choices will be examined
+first, then second choices. The number of garnets spent on your preference list will be the
+tiebreak; after that, ties are broken randomly."
+
+Algorithm (docs/rulings.md, "Event allocation"): every (player, event) pair is a *claim*.
+A claim's strength is, in order: the place of the event in the player's list (first choice,
+second choice, unlisted), then garnets spent (more is stronger), then the player's place in a
+seeded lottery. Claims are examined strongest first; a claim is granted when the player still
+needs an event, the event has room, and granting it still leaves a way to give every player
+exactly their number of events without any event going over capacity (checked by a max-flow).
+A claim that would make that impossible is refused, and the refusal is recorded with why.
+
+This always ends in a valid allocation, and no player has a justified complaint: a player
+refused an event they listed could not have had it in place of a member with a weaker claim,
+for that swap would have been a valid completion of what was granted when their claim was
+examined, and the claim would have been granted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+CHOICE_NAMES = ("first choice", "second choice", "unlisted")
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A player's pregame preference list."""
+
+    player: str
+    first: str
+    second: str
+    garnets: int = 0
+
+    def choice(self, event: str) -> int:
+        """0 for the first choice, 1 for the second, 2 for an event not listed."""
+        if event == self.first:
+            return 0
+        if event == self.second:
+            return 1
+        return 2
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One player's claim to one event, with what makes it strong."""
+
+    player: str
+    event: str
+    choice: int
+    garnets: int
+    lottery: int
+
+    @property
+    def strength(self) -> tuple[int, int, int]:
+        """Smaller is stronger: choice, then more garnets, then the lottery draw."""
+        return (self.choice, -self.garnets, self.lottery)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What happened to one claim, in the order claims were examined."""
+
+    claim: Claim
+    granted: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """Who plays which event."""
+
+    members: Mapping[str, tuple[str, ...]]
+    """event -> its participants, in roster order"""
+    lottery: tuple[str, ...]
+    """the seeded draw that breaks the last ties, first place first"""
+    decisions: tuple[Decision, ...]
+
+    def events_of(self, player: str) -> tuple[str, ...]:
+        return tuple(e for e, ps in self.members.items() if player in ps)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "members": {e: list(ps) for e, ps in self.members.items()},
+            "lottery": list(self.lottery),
+            "decisions": [
+                {
+                    "player": d.claim.player,
+                    "event": d.claim.event,
+                    "choice": CHOICE_NAMES[d.claim.choice],
+                    "garnets": d.claim.garnets,
+                    "lottery": d.claim.lottery,
+                    "granted": d.granted,
+                    "reason": d.reason,
+                }
+                for d in self.decisions
+            ],
+        }
+
+    @staticmethod
+    def from_json(obj: Mapping[str, object]) -> Allocation:
+        members = obj["members"]
+        lottery = obj["lottery"]
+        decisions = obj.get("decisions", [])
+        assert isinstance(members, Mapping) and isinstance(lottery, list)
+        assert isinstance(decisions, list)
+        return Allocation(
+            members={str(e): tuple(ps) for e, ps in members.items()},
+            lottery=tuple(lottery),
+            decisions=tuple(
+                Decision(
+                    Claim(
+                        d["player"],
+                        d["event"],
+                        CHOICE_NAMES.index(d["choice"]),
+                        d["garnets"],
+                        d["lottery"],
+                    ),
+                    d["granted"],
+                    d["reason"],
+                )
+                for d in decisions
+            ),
+        )
+
+
+def draw_lottery(players: Sequence[str], rng: np.random.Generator) -> tuple[str, ...]:
+    """The seeded random order that settles claims still tied after garnets."""
+    order = rng.permutation(len(players))
+    return tuple(players[int(i)] for i in order)
+
+
+def claims_of(
+    preferences: Sequence[Preference], events: Sequence[str], lottery: Sequence[str]
+) -> list[Claim]:
+    """Every (player, event) claim, strongest first."""
+    place = {p: i for i, p in enumerate(lottery)}
+    claims = [
+        Claim(pref.player, e, pref.choice(e), pref.garnets, place[pref.player])
+        for pref in preferences
+        for e in events
+    ]
+    return sorted(claims, key=lambda c: (c.strength, events.index(c.event)))
+
+
+def allocate(
+    preferences: Sequence[Preference],
+    events: Sequence[str],
+    capacity: int,
+    per_player: int,
+    lottery: Sequence[str],
+) -> Allocation:
+    """Give every player exactly `per_player` events, none above `capacity`."""
+    players = [p.player for p in preferences]
+    if per_player > len(events) or len(players) * per_player > capacity * len(events):
+        raise ValueError(
+            f"{len(players)} players in {per_player} events each need "
+            f"{len(players) * per_player} places; {len(events)} events of {capacity} have "
+            f"{capacity * len(events)}"
+        )
+    held: dict[str, set[str]] = {p: set() for p in players}
+    count: dict[str, int] = dict.fromkeys(events, 0)
+    decisions: list[Decision] = []
+    for claim in claims_of(preferences, events, lottery):
+        p, e = claim.player, claim.event
+        if len(held[p]) >= per_player:
+            decisions.append(Decision(claim, False, f"already has {per_player} events"))
+            continue
+        if count[e] >= capacity:
+            decisions.append(Decision(claim, False, f"{e} is full"))
+            continue
+        held[p].add(e)
+        count[e] += 1
+        if can_complete(held, count, events, capacity, per_player):
+            decisions.append(Decision(claim, True, "granted"))
+        else:
+            held[p].discard(e)
+            count[e] -= 1
+            decisions.append(
+                Decision(claim, False, "granting it would leave another player short of events")
+            )
+    members = {e: tuple(p for p in players if e in held[p]) for e in events}
+    return Allocation(members, tuple(lottery), tuple(decisions))
+
+
+def can_complete(
+    held: Mapping[str, set[str]],
+    count: Mapping[str, int],
+    events: Sequence[str],
+    capacity: int,
+    per_player: int,
+) -> bool:
+    """Whether the partial allocation `held` extends to a full one.
+
+    A max-flow from a source through each player (who needs `per_player - len(held)` more)
+    to each event they are not in (one place each) to a sink (each event's free places).
+    """
+    cap: dict[tuple[str, str], int] = {}
+    need_total = 0
+    for p, h in held.items():
+        need = per_player - len(h)
+        if need <= 0:
+            continue
+        need_total += need
+        cap[("source", "p:" + p)] = need
+        for e in events:
+            if e not in h:
+                cap[("p:" + p, "e:" + e)] = 1
+    for e in events:
+        cap[("e:" + e, "sink")] = capacity - count[e]
+    return max_flow(cap, "source", "sink") == need_total
+
+
+def max_flow(capacity: Mapping[tuple[str, str], int], source: str, sink: str) -> int:
+    """Edmonds-Karp on a small graph given as {(from, to): capacity}."""
+    residual: dict[tuple[str, str], int] = dict(capacity)
+    neighbours: dict[str, set[str]] = {}
+    for a, b in capacity:
+        residual.setdefault((b, a), 0)
+        neighbours.setdefault(a, set()).add(b)
+        neighbours.setdefault(b, set()).add(a)
+    flow = 0
+    while True:
+        parent: dict[str, str] = {source: source}
+        frontier = [source]
+        while frontier and sink not in parent:
+            nxt: list[str] = []
+            for a in frontier:
+                for b in sorted(neighbours.get(a, ())):
+                    if b not in parent and residual[(a, b)] > 0:
+                        parent[b] = a
+                        nxt.append(b)
+            frontier = nxt
+        if sink not in parent:
+            return flow
+        path: list[tuple[str, str]] = []
+        node = sink
+        while node != source:
+            path.append((parent[node], node))
+            node = parent[node]
+        push = min(residual[edge] for edge in path)
+        for a, b in path:
+            residual[(a, b)] -= push
+            residual[(b, a)] += push
+        flow += push
+
+
+@dataclass(frozen=True)
+class Complaint:
+    """A player refused a listed event who could have had it in place of a weaker claim."""
+
+    player: str
+    event: str
+    displaced: str
+    leaves: str
+    displaced_joins: str
+
+
+def justified_complaints(
+    allocation: Allocation,
+    preferences: Sequence[Preference],
+    capacity: int,
+    lottery: Sequence[str] | None = None,
+) -> list[Complaint]:
+    """Every justified complaint against an allocation (none, for `allocate`'s result).
+
+    Player p, refused event e which p listed, complains about member q of e whose claim to
+    e is weaker, if p could leave an event p ranks below e and q could move to an event q is
+    out of, with no event going over capacity.
+    """
+    order = list(lottery if lottery is not None else allocation.lottery)
+    pref = {x.player: x for x in preferences}
+    events = list(allocation.members)
+    holds = {x.player: set(allocation.events_of(x.player)) for x in preferences}
+    size = {e: len(ps) for e, ps in allocation.members.items()}
+
+    def strength(player: str, event: str) -> tuple[int, int, int]:
+        x = pref[player]
+        return (x.choice(event), -x.garnets, order.index(player))
+
+    found: list[Complaint] = []
+    for p, x in pref.items():
+        for e in (x.first, x.second):
+            if e in holds[p]:
+                continue
+            for q in allocation.members[e]:
+                if strength(q, e) <= strength(p, e):
+                    continue
+                for d in holds[p]:
+                    if x.choice(d) <= x.choice(e):
+                        continue
+                    for f in events:
+                        if f == e or f in holds[q]:
+                            continue
+                        after = dict(size)
+                        after[d] -= 1
+                        after[f] += 1  # e: p joins, q leaves
+                        if all(n <= capacity for n in after.values()):
+                            found.append(Complaint(p, e, q, d, f))
+    return found
+
+
+def validate_allocation(
+    allocation: Allocation, players: Iterable[str], capacity: int, per_player: int
+) -> list[str]:
+    """Problems with an allocation, in words (empty when every rule holds)."""
+    problems = [
+        f"{e} has {len(ps)} players; at most {capacity} may play"
+        for e, ps in allocation.members.items()
+        if len(ps) > capacity
+    ]
+    for p in players:
+        n = len(allocation.events_of(p))
+        if n != per_player:
+            problems.append(f"{p} plays {n} events, not {per_player}")
+    return problems

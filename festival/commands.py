@@ -1,0 +1,297 @@
+"""What each `festival` subcommand does: thin glue between the command line and the match."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from festival import seeds
+from festival.announce import announcements
+from festival.config import MatchConfig
+from festival.event_names import parse_event_name, title
+from festival.match import Match, MatchError
+from festival.replay import states_after
+from festival.roster import parse_roster
+from festival.round_pipeline import (
+    RoundRejected,
+    ingest_folder,
+    ingest_json,
+)
+from festival.round_pipeline import (
+    resolve as resolve_round,
+)
+from festival.standings_view import event_rankings, festival_standings, standings_json
+from sheets.xlsx_reader import read_table_file
+from sheets.xlsx_writer import write_templates
+
+
+def new(args: argparse.Namespace) -> int:
+    grid = read_table_file(args.roster)
+    roster, errors = parse_roster(grid)
+    if roster is None:
+        raise MatchError(
+            f"{args.roster} has {len(errors)} problem(s):\n" + "\n".join(f"  {e}" for e in errors)
+        )
+    seed = args.seed if args.seed is not None else seeds.new_match_seed()
+    players = tuple(p.player for p in roster.preferences)
+    if args.tiebreak:
+        by_key = {p.lower(): p for p in players}
+        order = [x.strip() for x in args.tiebreak.split(",") if x.strip()]
+        unknown = [x for x in order if x.lower() not in by_key]
+        if unknown:
+            raise MatchError(f"--tiebreak names players not in the roster: {', '.join(unknown)}")
+        gamewide, source = tuple(by_key[x.lower()] for x in order), "host"
+    elif roster.tiebreak:
+        gamewide, source = roster.tiebreak, "host"
+    else:
+        order_idx = seeds.stream(seed, "gamewide").permutation(len(players))
+        gamewide, source = tuple(players[int(i)] for i in order_idx), "drawn"
+    config = MatchConfig(
+        preferences=roster.preferences,
+        seed=seed,
+        gamewide=gamewide,
+        gamewide_source=source,
+        capacity=args.capacity,
+        events_per_player=args.events_per_player,
+        rounds=args.rounds,
+        engines=_engine_overrides(args.engine),
+        event_options=_event_options(args.option),
+    )
+    match = Match.create(args.match, config)
+    print(f"Created match {args.match} for {len(players)} players (seed {seed}).")
+    print(
+        f"Gamewide Tiebreak ({'given by the host' if source == 'host' else 'seeded draw'}): "
+        + ", ".join(gamewide)
+    )
+    missing = match.missing_engines()
+    if missing:
+        print("Not playable yet in this version: " + ", ".join(title(e) for e in missing) + ".")
+    print(f"Next: festival allocate {args.match}")
+    match.close()
+    return 0
+
+
+def _engine_overrides(items: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, spec = item.partition("=")
+        event = parse_event_name(name)
+        if not sep or event is None:
+            raise MatchError(
+                f"--engine {item!r}: expected EVENT=module:Class with EVENT one of "
+                "alchemy, continuum, summoners"
+            )
+        out[event] = spec
+    return out
+
+
+def _event_options(items: list[str]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        name, dot, option = key.partition(".")
+        event = parse_event_name(name)
+        if not sep or not dot or event is None:
+            raise MatchError(f"--option {item!r}: expected EVENT.NAME=VALUE")
+        try:
+            parsed: Any = json.loads(value)
+        except json.JSONDecodeError:
+            parsed = value
+        out.setdefault(event, {})[option] = parsed
+    return out
+
+
+def allocate(args: argparse.Namespace) -> int:
+    match = Match.open(args.match)
+    result = match.allocate()
+    for event, players in result.members.items():
+        print(f"{title(event)} ({len(players)}): {', '.join(players)}")
+    refused = [
+        d
+        for d in result.decisions
+        if not d.granted
+        and d.claim.choice < 2
+        and d.reason != f"already has {match.config.events_per_player} events"
+    ]
+    for d in refused:
+        print(
+            f"  {d.claim.player} did not get {title(d.claim.event)} "
+            f"({['first', 'second'][d.claim.choice]} choice): {d.reason}"
+        )
+    print("Lottery order (settles ties after garnets): " + ", ".join(result.lottery))
+    print(f"Next: festival templates {args.match}")
+    return 0
+
+
+def _round_arg(match: Match, value: int | None) -> int:
+    return value if value is not None else match.last_resolved_round() + 1
+
+
+def templates(args: argparse.Namespace) -> int:
+    match = Match.open(args.match)
+    round_no = _round_arg(match, args.round)
+    if not 1 <= round_no <= match.config.rounds:
+        raise MatchError(f"round {round_no} is not a round of this match")
+    if round_no > match.last_resolved_round() + 1:
+        raise MatchError(f"resolve round {match.last_resolved_round() + 1} first")
+    states = states_after(match, round_no - 1)
+    out = args.out or args.match / "templates" / f"round-{round_no}"
+    out.mkdir(parents=True, exist_ok=True)
+    written = 0
+    for player in match.config.players:
+        events = match.events_of(player, round_no)
+        if not events:
+            continue
+        tabs = [match.engine(e).template(states[e], player, round_no) for e in events]
+        write_templates(out / f"{player}.xlsx", tabs, f"AWA Festival, round {round_no}")
+        written += 1
+    print(f"Wrote {written} workbook(s) for round {round_no} to {out}")
+    if not written:
+        print("No event plays this round (or no event has an engine yet).")
+    return 0
+
+
+def resolve(args: argparse.Namespace) -> int:
+    match = Match.open(args.match)
+    round_no = _round_arg(match, args.round)
+    source: Path = args.source
+    if source.is_dir():
+        inputs = ingest_folder(match, round_no, source)
+    elif source.suffix.lower() == ".json":
+        inputs = ingest_json(match, round_no, source)
+    else:
+        raise MatchError(f"{source}: expected a folder of workbooks or a .json file")
+    try:
+        outcome = resolve_round(match, round_no, inputs, args.default_invalid)
+    except RoundRejected as exc:
+        for error in exc.check.errors:
+            print(f"  {error}")
+        print(f"festival: error: {exc}")
+        return 1
+    check = outcome.check
+    for error in check.errors:
+        print(f"  invalid, default played: {error}")
+    for player, event in check.missing:
+        print(f"  missing, default played: {player} in {title(event)}")
+    for warning in outcome.warnings:
+        print(f"  {warning}")
+    played = ", ".join(title(r.event) for r in outcome.reports) or "no event"
+    print(f"Resolved round {round_no}: {played}.")
+    if outcome.recomputed:
+        print("Recomputed later rounds: " + ", ".join(map(str, outcome.recomputed)))
+    print(f"Next: festival announce {args.match} --round {round_no}")
+    return 0
+
+
+def standings(args: argparse.Namespace) -> int:
+    match = Match.open(args.match)
+    if not match.allocated:
+        raise MatchError("events are not allocated yet; run `festival allocate` first")
+    if args.json:
+        print(json.dumps(standings_json(match), indent=2))
+        return 0
+    states = states_after(match, match.last_resolved_round())
+    state_word = "final" if match.finished else f"after round {match.last_resolved_round()}"
+    for event, ranking in event_rankings(match, states).items():
+        print(f"{title(event)} ({state_word}):")
+        for e in ranking:
+            tb = ", ".join(f"{n} {v}" for n, v in e.tiebreaks)
+            decided = (
+                f"  [decided by {e.decided_by}]" if e.decided_by not in (None, "score") else ""
+            )
+            print(f"  {e.rank}. {e.player}: {e.score}  ({tb}){decided}")
+    result = festival_standings(match, states)
+    print(f"Festival ({state_word}):")
+    for s in result.players:
+        marks = []
+        if s.winner:
+            marks.append("WINNER" if result.sole_winner else "tied winner")
+        if s.elimination_candidate:
+            marks.append("ELIMINATION CANDIDATE")
+        ranks = ", ".join(f"{title(e)} {r}" for e, r in s.events.items())
+        print(
+            f"  {s.player}: average {s.average_rank} ({ranks}); garnets {s.garnets}, "
+            f"Tokens of Life {s.tokens_of_life}{'  ' + ', '.join(marks) if marks else ''}"
+        )
+    if result.elimination_choice_pending:
+        print(
+            "  Elimination Candidate: the sole winner chooses among "
+            + ", ".join(result.elimination_choice_pending)
+            + f" (festival choose-candidate {args.match} PLAYER)"
+        )
+    return 0
+
+
+def announce(args: argparse.Namespace) -> int:
+    match = Match.open(args.match)
+    round_no = args.round if args.round is not None else match.last_resolved_round()
+    if round_no < 1:
+        raise MatchError("no round is resolved yet")
+    result = announcements(match, round_no)
+    blocks = [("PUBLIC", result.public)] + [
+        (f"PRIVATE to {p}", msgs) for p, msgs in result.private.items()
+    ]
+    for label, messages in blocks:
+        for i, message in enumerate(messages, 1):
+            print(f"----- {label} ({i}/{len(messages)}) -----")
+            print(message)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for label, messages in blocks:
+            stem = "public" if label == "PUBLIC" else "private-" + label.removeprefix("PRIVATE to ")
+            for i, message in enumerate(messages, 1):
+                (args.out / f"round-{round_no}-{stem}-{i}.md").write_text(message + "\n")
+        print(f"Wrote the messages to {args.out}")
+    return 0
+
+
+def choose_candidate(args: argparse.Namespace) -> int:
+    match = Match.open(args.match)
+    if not match.finished:
+        raise MatchError("the sole winner chooses only after the last round")
+    result = festival_standings(match, states_after(match, match.config.rounds))
+    if not result.elimination_choice_pending and match.winner_choice() is None:
+        raise MatchError("the rules leave no choice to the sole winner in this match")
+    pool = result.elimination_choice_pending or ()
+    chosen = next((p for p in match.config.players if p.lower() == args.player.lower()), None)
+    if chosen is None or (pool and chosen not in pool):
+        raise MatchError(f"{args.player} is not among the tied players: {', '.join(pool)}")
+    match.store.set_host_input(Match.WINNER_CHOICE, chosen)
+    print(f"Recorded: {result.sole_winner} chose {chosen} as the Elimination Candidate.")
+    return 0
+
+
+def status(args: argparse.Namespace) -> int:
+    match = Match.open(args.match)
+    last = match.last_resolved_round()
+    print(
+        f"Match {args.match}: {len(match.config.players)} players, round {last} of "
+        f"{match.config.rounds} resolved."
+    )
+    missing = match.missing_engines()
+    if missing:
+        print(
+            "Events without a rules engine in this version (they do not play): "
+            + ", ".join(title(e) for e in missing)
+        )
+    if not match.allocated:
+        print(f"Next: festival allocate {args.match}")
+        return 0
+    for event, rounds in match.schedule().items():
+        print(
+            f"  {title(event)}: {len(match.participants(event))} players, rounds "
+            + ", ".join(map(str, rounds))
+        )
+    if match.finished:
+        print(f"The match is over: festival standings {args.match}")
+    else:
+        print(f"Next: festival templates {args.match} --round {last + 1}")
+    return 0
+
+
+def demo(args: argparse.Namespace) -> int:
+    from festival.demo import run_demo
+
+    return run_demo(args.folder)

@@ -1,0 +1,142 @@
+"""The roster and pregame preferences file (.csv or .xlsx), parsed with every error named.
+
+Columns (a header row, any order, case-insensitive): player, first, second, garnets
+(blank = 0), and optionally tiebreak: the player's place in the Gamewide Tiebreak
+(1 wins every tie). See docs/formats.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from events.errors import SubmissionError, close_matches
+from events.tables import Grid, cell_ref
+from festival.allocation import Preference
+from festival.config import check_player_name
+from festival.event_names import TITLES, parse_event_name
+
+_COLUMNS = {
+    "player": "player",
+    "name": "player",
+    "first": "first",
+    "firstchoice": "first",
+    "second": "second",
+    "secondchoice": "second",
+    "garnets": "garnets",
+    "garnetsspent": "garnets",
+    "tiebreak": "tiebreak",
+    "gamewidetiebreak": "tiebreak",
+}
+
+
+@dataclass(frozen=True)
+class Roster:
+    preferences: tuple[Preference, ...]
+    tiebreak: tuple[str, ...] | None
+    """the host's Gamewide Tiebreak order, when the file gives one"""
+
+
+def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
+    """Preferences (and the Gamewide Tiebreak, if given) from a roster table."""
+    errors: list[SubmissionError] = []
+    tab = grid.tab
+
+    def err(code: str, row: int | None, col: int | None, message: str, player: str = "") -> None:
+        cell = cell_ref(row, col) if row is not None and col is not None else None
+        errors.append(SubmissionError(f"roster.{code}", player or "host", message, "", tab, cell))
+
+    header = {}
+    for c in range(grid.width):
+        key = "".join(ch for ch in grid.text(0, c).lower() if ch.isalnum())
+        if key in _COLUMNS:
+            header[_COLUMNS[key]] = c
+    for needed in ("player", "first", "second"):
+        if needed not in header:
+            err("header", 0, None, f"the header row has no {needed!r} column")
+    if errors:
+        return None, errors
+
+    prefs: list[Preference] = []
+    places: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for r in range(1, grid.height):
+        name = grid.text(r, header["player"])
+        if not name and not any(grid.text(r, c) for c in range(grid.width)):
+            continue
+        why = check_player_name(name)
+        if why:
+            err("player", r, header["player"], why)
+            continue
+        if name.lower() in seen:
+            err(
+                "duplicate",
+                r,
+                header["player"],
+                f"{name} is listed twice (row {seen[name.lower()]})",
+                name,
+            )
+            continue
+        seen[name.lower()] = r + 1
+        choices: list[str] = []
+        for key in ("first", "second"):
+            text = grid.text(r, header[key])
+            event = parse_event_name(text)
+            if event is None:
+                hint = close_matches(text, list(TITLES.values()))
+                more = f"; did you mean {hint[0]!r}?" if hint else ""
+                err(
+                    "event",
+                    r,
+                    header[key],
+                    f"{text!r} is not an event "
+                    f"(Alchemy, Elemental Continuum, Summoner's Dream){more}",
+                    name,
+                )
+            else:
+                choices.append(event)
+        if len(choices) == 2 and choices[0] == choices[1]:
+            err("same", r, header["second"], "the second choice must differ from the first", name)
+        garnets = 0
+        if "garnets" in header:
+            text = grid.text(r, header["garnets"])
+            if text and not (text.isdigit()):
+                err(
+                    "garnets",
+                    r,
+                    header["garnets"],
+                    f"{text!r}: garnets spent must be a whole number >= 0",
+                    name,
+                )
+            elif text:
+                garnets = int(text)
+        if "tiebreak" in header:
+            text = grid.text(r, header["tiebreak"])
+            if text.isdigit() and int(text) >= 1:
+                places[name] = int(text)
+            elif text:
+                err(
+                    "tiebreak",
+                    r,
+                    header["tiebreak"],
+                    f"{text!r}: the tiebreak place must be 1, 2, 3...",
+                    name,
+                )
+        if len(choices) == 2 and choices[0] != choices[1]:
+            prefs.append(Preference(name, choices[0], choices[1], garnets))
+
+    tiebreak: tuple[str, ...] | None = None
+    if "tiebreak" in header and not errors:
+        if len(places) != len(prefs) or sorted(places.values()) != list(range(1, len(prefs) + 1)):
+            err(
+                "tiebreak",
+                None,
+                None,
+                f"the tiebreak column must give every player a different place 1-{len(prefs)}",
+            )
+        else:
+            tiebreak = tuple(sorted(places, key=lambda p: places[p]))
+    if not prefs and not errors:
+        err("empty", None, None, "the roster lists no players")
+    if errors:
+        return None, errors
+    return Roster(tuple(prefs), tiebreak), []

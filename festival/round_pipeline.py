@@ -1,0 +1,308 @@
+"""One round, from what players handed in to a committed result.
+
+The order never changes: every raw submission is stored as received (committed at once);
+then it is loaded and parsed, collecting every error (stored too); then checked against the
+game state; then the round is resolved in memory; and only then written, in one
+transaction, together with every later round it changes. A failure anywhere before that
+write leaves the resolved rounds exactly as they were.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from events.errors import SubmissionError
+from events.report import RoundReport
+from events.tables import Workbook
+from festival import seeds
+from festival.match import Match, MatchError
+from festival.replay import (
+    States,
+    Submissions,
+    decode_submissions,
+    play_round,
+    snapshot,
+    states_after,
+)
+from festival.store import NewRound
+from sheets.errors import SheetReadError
+from sheets.source import FolderSource, load
+
+
+@dataclass(frozen=True)
+class PlayerInput:
+    """What one player handed in for a round, loaded but not yet parsed."""
+
+    player: str
+    raw_id: int
+    source: str
+    workbook: Workbook | None = None
+    json_by_event: Mapping[str, Any] | None = None
+    unreadable: str | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The submission a player plays in an event this round, and where it came from."""
+
+    submission: Any
+    origin: str
+    """"raw:<id>" (handed in), "kept:raw:<id>" (from an earlier resolution of this round),
+    "default: missing", "default: invalid" or "default: invalid after re-resolution"."""
+
+
+@dataclass
+class RoundCheck:
+    round_no: int
+    entries: dict[str, dict[str, Entry]] = field(default_factory=dict)
+    errors: list[SubmissionError] = field(default_factory=list)
+    missing: list[tuple[str, str]] = field(default_factory=list)
+    invalid: list[tuple[str, str]] = field(default_factory=list)
+
+
+class RoundRejected(MatchError):
+    """Some submissions are invalid; nothing was resolved."""
+
+    def __init__(self, check: RoundCheck) -> None:
+        self.check = check
+        super().__init__(
+            f"round {check.round_no}: {len(check.invalid)} invalid submission(s); fix them and "
+            "resolve again, or pass --default-invalid to play the rules' default for them"
+        )
+
+
+@dataclass(frozen=True)
+class ResolveOutcome:
+    round_no: int
+    reports: list[RoundReport]
+    check: RoundCheck
+    recomputed: list[int]
+    warnings: list[str]
+
+
+# --- ingest -------------------------------------------------------------------------------
+
+
+def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, PlayerInput]:
+    """Store, then load, every player's workbook in `folder` (`<player>.xlsx`)."""
+    source = FolderSource(folder)
+    inputs: dict[str, PlayerInput] = {}
+    for player in match.config.players:
+        if not match.events_of(player, round_no):
+            continue
+        raw = source.fetch(player)
+        if raw is None:
+            continue
+        raw_id = match.store.add_raw(round_no, player, raw.source, raw.content_type, raw.content)
+        try:
+            workbook = load(raw)
+        except SheetReadError as exc:
+            inputs[player] = PlayerInput(player, raw_id, raw.source, unreadable=str(exc))
+            continue
+        inputs[player] = PlayerInput(player, raw_id, raw.source, workbook=workbook)
+    return inputs
+
+
+def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInput]:
+    """Store, then load, a canonical JSON file of submissions (docs/formats.md)."""
+    content = path.read_bytes()
+    raw_id = match.store.add_raw(round_no, "*", f"file:{path}", "json", content)
+    try:
+        data = json.loads(content)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise MatchError(f"{path} is not valid JSON: {exc}") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("submissions"), dict):
+        raise MatchError(f'{path}: expected an object {{"round": N, "submissions": {{...}}}}')
+    if data.get("round", round_no) != round_no:
+        raise MatchError(f"{path} holds round {data.get('round')}, not round {round_no}")
+    known = {p.lower(): p for p in match.config.players}
+    inputs: dict[str, PlayerInput] = {}
+    for name, by_event in data["submissions"].items():
+        player = known.get(str(name).lower())
+        if player is None:
+            raise MatchError(f"{path}: {name!r} is not a player of this match")
+        if not isinstance(by_event, dict):
+            raise MatchError(f"{path}: submissions of {player} must be an object event -> ...")
+        inputs[player] = PlayerInput(player, raw_id, f"file:{path}", json_by_event=by_event)
+    return inputs
+
+
+# --- parse and check ----------------------------------------------------------------------
+
+
+def check_round(
+    match: Match,
+    round_no: int,
+    inputs: Mapping[str, PlayerInput],
+    states: States,
+    kept: Mapping[str, Mapping[str, Any]] | None = None,
+) -> RoundCheck:
+    """Parse and validate every expected submission, collecting every error.
+
+    `kept` holds, per event and player, the stored entries of an earlier resolution of this
+    round: a player who hands in nothing now keeps what they handed in then.
+    """
+    check = RoundCheck(round_no)
+    kept = kept or {}
+    for event in match.events_in_round(round_no):
+        engine = match.engine(event)
+        check.entries[event] = {}
+        for player in match.participants(event):
+            given = inputs.get(player)
+            errors: list[SubmissionError] = []
+            submission: Any = None
+            origin = ""
+            if given is None:
+                previous = kept.get(event, {}).get(player)
+                if previous is not None and str(previous["from"]).startswith(("raw:", "kept:")):
+                    parsed = engine.from_json(player, round_no, previous["submission"])
+                    submission, errors = parsed.submission, list(parsed.errors)
+                    origin = "kept:" + str(previous["from"]).removeprefix("kept:")
+            elif given.unreadable is not None:
+                errors = [SubmissionError("sheet.unreadable", player, given.unreadable, event)]
+            elif given.workbook is not None:
+                parsed = engine.parse(player, round_no, given.workbook)
+                submission, errors = parsed.submission, list(parsed.errors)
+                origin = f"raw:{given.raw_id}"
+            elif given.json_by_event is not None and event in given.json_by_event:
+                parsed = engine.from_json(player, round_no, given.json_by_event[event])
+                submission, errors = parsed.submission, list(parsed.errors)
+                origin = f"raw:{given.raw_id}"
+            if submission is not None and not errors:
+                errors = list(engine.validate(states[event], player, submission))
+            errors = [e if e.event else _with_event(e, event) for e in errors]
+            if errors:
+                check.errors.extend(errors)
+                check.invalid.append((player, event))
+                if given is not None:
+                    match.store.add_parse_errors(given.raw_id, [e.to_json() for e in errors])
+                check.entries[event][player] = Entry(
+                    engine.default_submission(states[event], player), "default: invalid"
+                )
+            elif submission is None:
+                check.missing.append((player, event))
+                check.entries[event][player] = Entry(
+                    engine.default_submission(states[event], player), "default: missing"
+                )
+            else:
+                check.entries[event][player] = Entry(submission, origin)
+    return check
+
+
+def _with_event(error: SubmissionError, event: str) -> SubmissionError:
+    return SubmissionError(error.code, error.player, error.message, event, error.tab, error.cell)
+
+
+# --- resolve ------------------------------------------------------------------------------
+
+
+def resolve(
+    match: Match,
+    round_no: int,
+    inputs: Mapping[str, PlayerInput],
+    default_invalid: bool = False,
+) -> ResolveOutcome:
+    """Resolve `round_no` (and recompute every later resolved round), then commit at once."""
+    last = match.last_resolved_round()
+    if not 1 <= round_no <= match.config.rounds:
+        raise MatchError(f"round {round_no} is not a round of this match (1-{match.config.rounds})")
+    if round_no > last + 1:
+        raise MatchError(f"round {last + 1} must be resolved before round {round_no}")
+    if not match.allocated:
+        raise MatchError("events are not allocated yet; run `festival allocate` first")
+
+    current = {r.round_no: r for r in match.store.rounds()}
+    states = states_after(match, round_no - 1)
+    kept = current[round_no].submissions if round_no in current else None
+    check = check_round(match, round_no, inputs, states, kept)
+    if check.invalid and not default_invalid:
+        raise RoundRejected(check)
+
+    seed = (
+        current[round_no].seed
+        if round_no in current
+        else seeds.round_seed(match.config.seed, round_no)
+    )
+    new_rows: list[NewRound] = []
+    states, reports = _play(match, states, round_no, seed, check.entries, new_rows)
+    warnings: list[str] = []
+    recomputed: list[int] = []
+    for later in sorted(r for r in current if r > round_no):
+        row = current[later]
+        entries = _revalidate(
+            match, states, row.round_no, decode_submissions(match, row), row.submissions, warnings
+        )
+        states, _ = _play(match, states, later, row.seed, entries, new_rows)
+        recomputed.append(later)
+    match.store.commit_rounds(new_rows)
+    return ResolveOutcome(round_no, reports, check, recomputed, warnings)
+
+
+def _play(
+    match: Match,
+    states: States,
+    round_no: int,
+    seed: int,
+    entries: Mapping[str, Mapping[str, Entry]],
+    out: list[NewRound],
+) -> tuple[States, list[RoundReport]]:
+    submissions: Submissions = {
+        event: {p: e.submission for p, e in by_player.items()}
+        for event, by_player in entries.items()
+    }
+    new_states, reports = play_round(match, states, round_no, seed, submissions)
+    stored = {
+        event: {
+            p: {"from": e.origin, "submission": match.engine(event).to_json(e.submission)}
+            for p, e in by_player.items()
+        }
+        for event, by_player in entries.items()
+    }
+    rankings = {
+        event: [
+            x.to_json()
+            for x in match.engine(event).ranking(new_states[event], match.config.gamewide)
+        ]
+        for event in new_states
+    }
+    out.append(
+        NewRound(
+            round_no, seed, stored, [r.to_json() for r in reports], rankings, snapshot(new_states)
+        )
+    )
+    return new_states, reports
+
+
+def _revalidate(
+    match: Match,
+    states: States,
+    round_no: int,
+    submissions: Submissions,
+    stored: Mapping[str, Mapping[str, Any]],
+    warnings: list[str],
+) -> dict[str, dict[str, Entry]]:
+    """A later round's stored submissions, checked again against the changed state."""
+    entries: dict[str, dict[str, Entry]] = {}
+    for event, by_player in submissions.items():
+        engine = match.engine(event)
+        entries[event] = {}
+        for player, sub in by_player.items():
+            origin = str(stored[event][player]["from"])
+            errors = engine.validate(states[event], player, sub)
+            if errors:
+                warnings.append(
+                    f"round {round_no}: {player}'s {engine.title} submission no longer holds "
+                    f"after the re-resolution ({'; '.join(e.message for e in errors)}); "
+                    "the default is played"
+                )
+                entries[event][player] = Entry(
+                    engine.default_submission(states[event], player),
+                    "default: invalid after re-resolution",
+                )
+            else:
+                entries[event][player] = Entry(sub, origin)
+    return entries

@@ -1,0 +1,60 @@
+"""The match's standings now: each event's ranking and the festival's final standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from events.ranking import Ranking
+from festival.event_names import ALCHEMY
+from festival.match import Match
+from festival.replay import States, current_states
+from festival.standings import Standings, final_standings
+
+
+def event_rankings(match: Match, states: States) -> dict[str, Ranking]:
+    return {
+        event: match.engine(event).ranking(state, match.config.gamewide)
+        for event, state in states.items()
+    }
+
+
+def festival_standings(match: Match, states: States) -> Standings:
+    rankings = event_rankings(match, states)
+    ranks = {event: {e.player: e.rank for e in r} for event, r in rankings.items()}
+    gold = None
+    if ALCHEMY in states:
+        gold = match.engine(ALCHEMY).holdings(states[ALCHEMY], "gold")
+    return final_standings(ranks, match.config.gamewide, gold, match.winner_choice())
+
+
+def standings_json(match: Match, states: States | None = None) -> dict[str, Any]:
+    """The machine-readable standings (`festival standings --json`, docs/formats.md)."""
+    states = current_states(match) if states is None else states
+    result = festival_standings(match, states)
+    return {
+        "round": match.last_resolved_round(),
+        "final": match.finished,
+        "winners": list(result.winners),
+        "sole_winner": result.sole_winner,
+        "winner_decided_by": result.winner_decided_by,
+        "elimination_candidate": result.elimination_candidate,
+        "elimination_decided_by": result.elimination_decided_by,
+        "elimination_choice_pending": list(result.elimination_choice_pending),
+        "players": [
+            {
+                "player": s.player,
+                "events": dict(s.events),
+                "average_rank": str(s.average_rank),
+                "garnets": s.garnets,
+                "garnet_reasons": list(s.garnet_reasons),
+                "tokens_of_life": s.tokens_of_life,
+                "winner": s.winner,
+                "elimination_candidate": s.elimination_candidate,
+            }
+            for s in result.players
+        ],
+        "events": {
+            event: [e.to_json() for e in ranking]
+            for event, ranking in event_rankings(match, states).items()
+        },
+    }

@@ -1,0 +1,136 @@
+"""Where submissions come from: a `SubmissionSource` hands over one player's raw workbook.
+
+`FolderSource` is the local one (a folder of `<player>.xlsx` files); a remote source (e.g.
+Google Sheets) implements the same Protocol. `load` turns a `RawSubmission` into grids.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from events.tables import Grid
+from sheets.errors import SheetReadError
+from sheets.xlsx_reader import read_workbook
+
+_IGNORED_IN_NAMES = re.compile(r"[\s_\-]+")
+
+
+@dataclass(frozen=True)
+class RawSubmission:
+    """One player's submission as fetched: bytes plus where they came from.
+
+    `source` names the origin for messages ("file:/path/alice.xlsx"); `content_type` says
+    how to parse `content` ("xlsx" is the only kind so far).
+    """
+
+    player: str
+    source: str
+    content: bytes
+    content_type: str = "xlsx"
+
+
+class SubmissionSource(Protocol):
+    """Anything that can fetch a player's submission."""
+
+    def describe(self) -> str:
+        """Where submissions come from, for logs and reports ("folder /data/round3")."""
+        ...
+
+    def fetch(self, player: str) -> RawSubmission | None:
+        """The player's submission, or None when they have not submitted.
+
+        Raises `SheetReadError` when the submission exists but cannot be fetched.
+        """
+        ...
+
+
+def name_key(name: str) -> str:
+    """How file and player names are compared: case, spaces, '_' and '-' ignored.
+
+    "Mr Cam", "mr_cam" and "MR-CAM" all give "mrcam". Unicode is NFKC-normalised first, so
+    a name typed with a different but equivalent accent encoding still matches.
+    """
+    return _IGNORED_IN_NAMES.sub("", unicodedata.normalize("NFKC", name)).casefold()
+
+
+@dataclass(frozen=True)
+class FolderSource:
+    """Submissions as `<folder>/<player>.xlsx`, matched by `name_key` on the file stem.
+
+    Excel lock files ("~$alice.xlsx"), hidden files (".alice.xlsx", macOS "._alice.xlsx")
+    and sub-folders are ignored; the ".xlsx" extension may be in any case.
+    """
+
+    folder: Path
+
+    def describe(self) -> str:
+        """Where submissions come from, as 'folder <path>'."""
+        return f"folder {self.folder}"
+
+    def fetch(self, player: str) -> RawSubmission | None:
+        """The player's workbook bytes, or None if no file matches.
+
+        Raises `SheetReadError` if the folder is missing, two files match the player
+        (naming both), or the file cannot be read.
+        """
+        matches = self._files_by_key().get(name_key(player), [])
+        if not matches:
+            return None
+        if len(matches) > 1:
+            names = " and ".join(sorted(p.name for p in matches))
+            raise SheetReadError(
+                str(self.folder), f"both {names} match player {player!r}; keep only one"
+            )
+        path = matches[0]
+        try:
+            content = path.read_bytes()
+        except OSError as exc:
+            raise SheetReadError(str(path), f"cannot open the file ({exc.strerror})") from exc
+        return RawSubmission(player, f"file:{path}", content, "xlsx")
+
+    def players_without_file(self, players: Iterable[str]) -> list[str]:
+        """The players (in the order given) for whom no workbook is in the folder."""
+        keys = self._files_by_key()
+        return [p for p in players if name_key(p) not in keys]
+
+    def files_without_player(self, players: Iterable[str]) -> list[Path]:
+        """Workbooks in the folder that match none of `players` (often a misnamed file)."""
+        wanted = {name_key(p) for p in players}
+        found = self._files_by_key()
+        return sorted(p for key, paths in found.items() if key not in wanted for p in paths)
+
+    def _files_by_key(self) -> dict[str, list[Path]]:
+        """Candidate workbooks in the folder, grouped by `name_key` of their stem."""
+        try:
+            entries = list(self.folder.iterdir())
+        except FileNotFoundError as exc:
+            raise SheetReadError(str(self.folder), "submissions folder not found") from exc
+        except OSError as exc:
+            raise SheetReadError(str(self.folder), f"cannot list the folder ({exc})") from exc
+        found: dict[str, list[Path]] = {}
+        for entry in entries:
+            name = entry.name
+            if name.startswith(("~$", ".")) or entry.suffix.lower() != ".xlsx":
+                continue
+            if not entry.is_file():
+                continue
+            key = name_key(entry.stem)
+            if key:
+                found.setdefault(key, []).append(entry)
+        return found
+
+
+def load(raw: RawSubmission) -> dict[str, Grid]:
+    """Parse a fetched submission into grids (tab name -> Grid), as `read_workbook` does.
+
+    Raises `SheetReadError` naming `raw.source` if the content is not a readable workbook
+    or its content_type is not one this layer can parse.
+    """
+    if raw.content_type != "xlsx":
+        raise SheetReadError(raw.source, f"cannot parse content of type {raw.content_type!r}")
+    return read_workbook(raw.content, name=raw.source)

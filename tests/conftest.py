@@ -1,0 +1,69 @@
+"""Shared fixtures: a roster, and a match of Tally events run through the real command line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from festival.cli import main
+from tests.support.toy_event import ENGINE_ARGS
+
+ROSTER = """player,first,second,garnets
+Spadez,Elemental Continuum,Alchemy,2
+hedger,Alchemy,Summoner's Dream,1
+uri,Elemental Continuum,Summoner's Dream,0
+cam,Alchemy,Elemental Continuum,3
+Larkspur,Summoner's Dream,Alchemy,0
+Wren,Elemental Continuum,Alchemy,1
+Mistral,Alchemy,Elemental Continuum,0
+Juniper,Summoner's Dream,Elemental Continuum,2
+Quill,Elemental Continuum,Summoner's Dream,1
+Tamsin,Alchemy,Summoner's Dream,0
+"""
+PLAYERS = [line.split(",")[0] for line in ROSTER.strip().splitlines()[1:]]
+TABS = {"alchemy": "Tally A", "continuum": "Tally C", "summoners": "Tally S"}
+
+
+@pytest.fixture
+def roster_csv(tmp_path: Path) -> Path:
+    path = tmp_path / "roster.csv"
+    path.write_text(ROSTER)
+    return path
+
+
+@pytest.fixture
+def toy_match(tmp_path: Path, roster_csv: Path) -> Path:
+    """A new, allocated match whose three events are played by the Tally test engine."""
+    folder = tmp_path / "match"
+    assert main(["new", str(folder), "--roster", str(roster_csv), "--seed", "7", *ENGINE_ARGS]) == 0
+    assert main(["allocate", str(folder)]) == 0
+    return folder
+
+
+def fill_workbooks(folder: Path, values: Mapping[str, Mapping[str, object]]) -> None:
+    """Write values into generated workbooks: player -> tab -> value of cell B2."""
+    for player, by_tab in values.items():
+        path = folder / f"{player}.xlsx"
+        book = openpyxl.load_workbook(path)
+        for tab, value in by_tab.items():
+            book[tab]["B2"] = value
+        book.save(path)
+
+
+def numbers_json(match_folder: Path, round_no: int, pick: Callable[[str, str], int]) -> Path:
+    """A canonical JSON submissions file in which player p writes pick(p, event)."""
+    from festival.match import Match
+
+    match = Match.open(match_folder)
+    subs = {
+        p: {e: {"number": pick(p, e)} for e in match.events_of(p, round_no)}
+        for p in match.config.players
+    }
+    match.close()
+    out = match_folder.parent / f"round-{round_no}.json"
+    out.write_text(json.dumps({"round": round_no, "submissions": subs}))
+    return out

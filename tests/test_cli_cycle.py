@@ -1,0 +1,153 @@
+"""One whole festival through the command line, with the Tally test event in every event."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from festival.cli import main
+from festival.match import Match
+from tests.conftest import PLAYERS, TABS, fill_workbooks, numbers_json
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def pick(player: str, event: str) -> int:
+    return (PLAYERS.index(player) + len(event)) % 5 + 1
+
+
+def test_full_cycle_new_allocate_templates_resolve_standings_announce(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    m = str(toy_match)
+    match = Match.open(toy_match)
+    members = match.allocation.members
+    assert sorted(len(v) for v in members.values()) == [6, 7, 7]
+
+    # Round 1 from workbooks: Summoner's Dream (6 players) starts in round 2, so no tab for it.
+    code, out, _ = run(capsys, "templates", m, "--round", "1")
+    assert code == 0 and "Wrote 10 workbook(s)" in out
+    folder = toy_match / "templates" / "round-1"
+    for player in PLAYERS:
+        tabs = openpyxl.load_workbook(folder / f"{player}.xlsx").sheetnames
+        expected = {TABS[e] for e in match.events_of(player, 1)}
+        assert expected <= set(tabs)
+        assert TABS["summoners"] not in tabs
+    fill_workbooks(
+        folder, {p: {TABS[e]: pick(p, e) for e in match.events_of(p, 1)} for p in PLAYERS}
+    )
+    code, out, _ = run(capsys, "resolve", m, "--from", str(folder))
+    assert code == 0, out
+    assert "Resolved round 1" in out
+
+    code, out, _ = run(capsys, "standings", m, "--json")
+    data = json.loads(out)
+    assert data["round"] == 1 and data["final"] is False
+    assert {p["player"] for p in data["players"]} == set(PLAYERS)
+    for p in data["players"]:
+        assert set(p) >= {
+            "player",
+            "events",
+            "average_rank",
+            "garnets",
+            "tokens_of_life",
+            "winner",
+            "elimination_candidate",
+        }
+        assert isinstance(p["average_rank"], str)
+    assert set(data["events"]) == {"alchemy", "continuum", "summoners"}
+    for ranking in data["events"].values():
+        assert [e["rank"] for e in ranking] == list(range(1, len(ranking) + 1))
+        assert all({"player", "rank", "score", "tiebreaks"} <= set(e) for e in ranking)
+
+    # Rounds 2-6 from canonical JSON files.
+    for round_no in range(2, 7):
+        path = numbers_json(toy_match, round_no, pick)
+        code, out, _ = run(capsys, "resolve", m, "--from", str(path))
+        assert code == 0, out
+
+    code, out, _ = run(capsys, "standings", m, "--json")
+    data = json.loads(out)
+    assert data["round"] == 6 and data["final"] is True
+    assert sum(p["winner"] for p in data["players"]) >= 1
+    assert (
+        sum(p["elimination_candidate"] for p in data["players"]) == 1
+        or data["elimination_choice_pending"]
+    )
+
+    code, out, _ = run(capsys, "announce", m, "--round", "6", "--out", str(toy_match / "ann"))
+    assert code == 0
+    assert "----- PUBLIC (1/" in out and "# Final results" in out
+    files = list((toy_match / "ann").glob("*.md"))
+    assert any(f.name.startswith("round-6-private-Spadez") for f in files)
+    assert all(len(f.read_text().rstrip("\n")) <= 2000 for f in files)
+
+    code, out, _ = run(capsys, "standings", m)
+    assert code == 0 and "Festival (final)" in out
+
+
+def test_invalid_cell_is_reported_with_player_tab_and_cell_and_nothing_resolves(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    m = str(toy_match)
+    match = Match.open(toy_match)
+    run(capsys, "templates", m)
+    folder = toy_match / "templates" / "round-1"
+    values = {p: {TABS[e]: 3 for e in match.events_of(p, 1)} for p in PLAYERS}
+    event = match.events_of("cam", 1)[0]
+    values["cam"][TABS[event]] = "seven"
+    fill_workbooks(folder, values)
+    code, out, _ = run(capsys, "resolve", m, "--from", str(folder))
+    assert code == 1
+    assert f"cam: [{event}] {TABS[event]}!B2: 'seven' is not a number from 1 to 5" in out
+    assert match.last_resolved_round() == 0
+    raw = [r for r in match.store.raws(1) if r.player == "cam"]
+    assert raw and match.store.parse_errors(raw[-1].id)[0]["cell"] == "B2"
+
+    code, out, _ = run(capsys, "resolve", m, "--from", str(folder), "--default-invalid")
+    assert code == 0 and "invalid, default played" in out
+    assert match.last_resolved_round() == 1
+
+
+def test_user_errors_are_one_line_without_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _out, err = run(capsys, "standings", str(tmp_path / "nowhere"))
+    assert code == 2
+    assert err.startswith("festival: error: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_missing_players_play_the_default(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = toy_match.parent / "r1.json"
+    path.write_text(json.dumps({"round": 1, "submissions": {}}))
+    code, out, _ = run(capsys, "resolve", str(toy_match), "--from", str(path))
+    assert code == 0
+    assert out.count("missing, default played") == 14  # 7 + 7 participants in round 1
+
+
+def test_help_lists_every_subcommand_and_each_has_its_own_help() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "festival.cli", "--help"], capture_output=True, text=True, check=True
+    ).stdout
+    commands = ["new", "allocate", "templates", "resolve", "standings", "announce", "demo"]
+    for name in commands:
+        assert name in out
+        sub = subprocess.run(
+            [sys.executable, "-m", "festival.cli", name, "--help"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        assert sub.startswith(f"usage: festival {name}")
