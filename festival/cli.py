@@ -95,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("standings", help="each event's ranking and the festival standings")
     p.add_argument("match", type=Path)
     p.add_argument("--json", action="store_true", help="machine-readable (docs/formats.md)")
+    p.add_argument("--xlsx", type=Path, help="also write them as a results workbook")
     p.set_defaults(run=commands.standings)
 
     p = sub.add_parser("announce", help="a round's public announcements and private reports")

@@ -22,9 +22,14 @@ from festival.round_pipeline import (
 from festival.round_pipeline import (
     resolve as resolve_round,
 )
-from festival.standings_view import event_rankings, festival_standings, standings_json
+from festival.standings_view import (
+    event_rankings,
+    festival_standings,
+    standings_json,
+    standings_tables,
+)
 from sheets.xlsx_reader import read_table_file
-from sheets.xlsx_writer import write_templates
+from sheets.xlsx_writer import write_table, write_templates
 
 
 def new(args: argparse.Namespace) -> int:
@@ -189,8 +194,11 @@ def standings(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
     if not match.allocated:
         raise MatchError("events are not allocated yet; run `festival allocate` first")
+    data = standings_json(match)
+    if args.xlsx:
+        write_table(args.xlsx, standings_tables(data))
     if args.json:
-        print(json.dumps(standings_json(match), indent=2))
+        print(json.dumps(data, indent=2))
         return 0
     states = states_after(match, match.last_resolved_round())
     state_word = "final" if match.finished else f"after round {match.last_resolved_round()}"

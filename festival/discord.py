@@ -23,18 +23,20 @@ def split_messages(markdown: str, limit: int = DISCORD_LIMIT) -> list[str]:
         pieces.append(line)
     messages: list[str] = []
     current: list[str] = []
-    size = 0
     for piece in pieces:
-        extra = len(piece) + (1 if current else 0)
-        if current and size + extra > limit:
+        if current and _size([*current, piece]) > limit:
             carry: list[str] = []
-            while current and current[-1].startswith("#") and len(current) > 1:
+            while len(current) > 1 and current[-1].startswith("#"):
                 carry.insert(0, current.pop())
+            if carry and _size([*carry, piece]) > limit:
+                current, carry = current + carry, []
             messages.append("\n".join(current).strip("\n"))
-            current, size = carry, len("\n".join(carry))
-            extra = len(piece) + (1 if current else 0)
+            current = carry
         current.append(piece)
-        size += extra
-    if current and "\n".join(current).strip():
+    if current:
         messages.append("\n".join(current).strip("\n"))
     return [m for m in messages if m.strip()]
+
+
+def _size(lines: list[str]) -> int:
+    return sum(len(line) for line in lines) + len(lines) - 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from events.ranking import Ranking
-from festival.event_names import ALCHEMY
+from festival.event_names import ALCHEMY, title
 from festival.match import Match
 from festival.replay import States, current_states
 from festival.standings import Standings, final_standings
@@ -58,3 +58,37 @@ def standings_json(match: Match, states: States | None = None) -> dict[str, Any]
             for event, ranking in event_rankings(match, states).items()
         },
     }
+
+
+def standings_tables(data: dict[str, Any]) -> dict[str, list[list[Any]]]:
+    """The standings JSON as plain tables (tab -> rows), for a results workbook."""
+    festival: list[list[Any]] = [
+        [
+            "player",
+            "average rank",
+            *(title(e) for e in data["events"]),
+            "garnets",
+            "tokens of life",
+            "winner",
+            "elimination candidate",
+        ]
+    ]
+    for p in data["players"]:
+        festival.append(
+            [
+                p["player"],
+                p["average_rank"],
+                *(p["events"].get(e) for e in data["events"]),
+                p["garnets"],
+                p["tokens_of_life"],
+                p["winner"],
+                p["elimination_candidate"],
+            ]
+        )
+    tables = {"Standings": festival}
+    for event, ranking in data["events"].items():
+        names = list(ranking[0]["tiebreaks"]) if ranking else []
+        rows: list[list[Any]] = [["rank", "player", "score", *names]]
+        rows += [[e["rank"], e["player"], e["score"], *e["tiebreaks"].values()] for e in ranking]
+        tables[title(event)] = rows
+    return tables

@@ -151,3 +151,18 @@ def test_help_lists_every_subcommand_and_each_has_its_own_help() -> None:
             check=True,
         ).stdout
         assert sub.startswith(f"usage: festival {name}")
+
+
+def test_standings_workbook_matches_the_json(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = numbers_json(toy_match, 1, pick)
+    assert run(capsys, "resolve", str(toy_match), "--from", str(path))[0] == 0
+    xlsx = toy_match / "standings.xlsx"
+    _code, out, _ = run(capsys, "standings", str(toy_match), "--json", "--xlsx", str(xlsx))
+    data = json.loads(out)
+    book = openpyxl.load_workbook(xlsx)
+    rows = list(book["Standings"].iter_rows(values_only=True))
+    assert [r[0] for r in rows[1:]] == [p["player"] for p in data["players"]]
+    alchemy = list(book["Alchemy"].iter_rows(values_only=True))
+    assert [r[1] for r in alchemy[1:]] == [e["player"] for e in data["events"]["alchemy"]]

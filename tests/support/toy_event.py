@@ -134,7 +134,7 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
                     gain = n + (1 if n == lucky else 0)
                     scored += 1
             points[p] += gain
-            private[p] = (f"You wrote {n}; you scored {gain}; your total is {points[p]}.",)
+            private[p] = (f"{p}, you wrote {n}; you scored {gain}; your total is {points[p]}.",)
         new = replace(
             state,
             round_no=state.round_no + 1,

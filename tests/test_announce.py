@@ -1,0 +1,63 @@
+"""Announcements: public posts carry only public lines; private reports only the player's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from festival.announce import announcements, round_reports
+from festival.match import Match
+from festival.round_pipeline import ingest_json, resolve
+from festival.standings_view import standings_json
+from tests.conftest import numbers_json
+
+
+def play_all(folder: Path) -> Match:
+    match = Match.open(folder)
+    for r in range(1, 7):
+        path = numbers_json(folder, r, lambda p, e, r=r: (len(p) + len(e) + r) % 5 + 1)
+        resolve(match, r, ingest_json(match, r, path))
+    return match
+
+
+def test_public_messages_hold_no_private_or_host_line(toy_match: Path) -> None:
+    match = play_all(toy_match)
+    for r in range(1, 7):
+        result = announcements(match, r)
+        public = "\n".join(result.public)
+        for report in round_reports(match, r):
+            for line in report.host:
+                assert line not in public
+            for player, lines in report.private.items():
+                for line in lines:
+                    assert line not in public
+                    others = "\n".join(
+                        m for p, ms in result.private.items() if p != player for m in ms
+                    )
+                    assert line not in others
+                    assert line in "\n".join(result.private[player])
+        assert "you wrote" not in public and "Lucky" not in public
+
+
+def test_final_round_post_has_the_final_results(toy_match: Path) -> None:
+    match = play_all(toy_match)
+    public = "\n".join(announcements(match, 6).public)
+    data = standings_json(match)
+    assert "# Final results" in public
+    if data["sole_winner"]:
+        assert f"Sole winner: **{data['sole_winner']}**" in public
+    for p in data["players"]:
+        assert f"| {p['player']} |" in public
+    assert "# Final results" not in "\n".join(announcements(match, 5).public)
+
+
+def test_most_gold_garnet_comes_from_the_alchemy_event(toy_match: Path) -> None:
+    """(4) The player(s) with the most gold (material) remaining in Alchemy ... earn 1 garnet."""
+    match = play_all(toy_match)
+    from festival.replay import current_states
+
+    gold = match.engine("alchemy").holdings(current_states(match)["alchemy"], "gold")
+    assert gold is not None and max(gold.values()) > 0
+    richest = {p for p, g in gold.items() if g == max(gold.values())}
+    data = standings_json(match)
+    for p in data["players"]:
+        assert ("most gold left in alchemy" in p["garnet_reasons"]) == (p["player"] in richest)

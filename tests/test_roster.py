@@ -1,0 +1,134 @@
+"""The roster and preferences file: every problem reported by cell; .csv and .xlsx alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from events.tables import Grid
+from festival.cli import main
+from festival.match import Match
+from festival.roster import parse_roster
+
+HEADER = ["player", "first", "second", "garnets"]
+
+
+def parse(*rows: list[object]) -> tuple[object, list[str]]:
+    roster, errors = parse_roster(Grid.from_rows("roster", [HEADER, *rows]))
+    return roster, [str(e) for e in errors]
+
+
+def test_a_good_roster_parses_with_aliases_and_blank_garnets() -> None:
+    roster, errors = parse(
+        ["ann", "alchemy", "EC", 2], ["bob", "Summoner's Dream", "Continuum", None]
+    )
+    assert errors == [] and roster is not None
+    prefs = roster.preferences  # type: ignore[attr-defined]
+    assert [(p.first, p.second, p.garnets) for p in prefs] == [
+        ("alchemy", "continuum", 2),
+        ("summoners", "continuum", 0),
+    ]
+
+
+def test_every_problem_is_reported_at_once_with_its_cell() -> None:
+    roster, errors = parse(
+        ["ann", "Alchmy", "Alchemy", 1],
+        ["bob", "Alchemy", "alchemy", 0],
+        ["ANN", "Alchemy", "EC", 0],
+        ["cy", "Alchemy", "EC", "lots"],
+        ["d!", "Alchemy", "EC", 0],
+    )
+    assert roster is None
+    assert errors == [
+        "ann: roster!B2: 'Alchmy' is not an event (Alchemy, Elemental Continuum, Summoner's Dream);"
+        " did you mean 'Alchemy'? (roster.event)",
+        "bob: roster!C3: the second choice must differ from the first (roster.same)",
+        "ANN: roster!A4: ANN is listed twice (row 2) (roster.duplicate)",
+        "cy: roster!D5: 'lots': garnets spent must be a whole number >= 0 (roster.garnets)",
+        "host: roster!A6: 'd!' is not a usable player name: use 1-32 letters, digits, spaces, "
+        "'_', '-' or '.', starting with a letter or digit (roster.player)",
+    ]
+
+
+def test_missing_columns_are_named() -> None:
+    roster, errors = parse_roster(Grid.from_rows("roster", [["name", "first"], ["ann", "EC"]]))
+    assert roster is None
+    assert any("no 'second' column" in str(e) for e in errors)
+
+
+def test_tiebreak_column_gives_the_gamewide_order_and_must_be_a_permutation() -> None:
+    rows = [
+        ["player", "first", "second", "tiebreak"],
+        ["ann", "EC", "SD", 2],
+        ["bob", "SD", "EC", 1],
+    ]
+    roster, errors = parse_roster(Grid.from_rows("roster", rows))
+    assert roster is not None and roster.tiebreak == ("bob", "ann")
+    rows[2][3] = 2
+    roster, errors = parse_roster(Grid.from_rows("roster", rows))
+    assert roster is None and "different place" in str(errors[0])
+
+
+def test_new_reads_an_xlsx_roster_and_refuses_to_overwrite_a_match(
+    tmp_path: Path, roster_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for line in roster_csv.read_text().splitlines():
+        sheet.append(line.split(","))
+    xlsx = tmp_path / "roster.xlsx"
+    book.save(xlsx)
+    folder = tmp_path / "m"
+    assert main(["new", str(folder), "--roster", str(xlsx), "--tiebreak", "uri, Spadez"]) == 2
+    assert "Gamewide Tiebreak must list every player" in capsys.readouterr().err
+    order = ",".join(
+        reversed([line.split(",")[0] for line in roster_csv.read_text().splitlines()[1:]])
+    )
+    assert (
+        main(["new", str(folder), "--roster", str(xlsx), "--tiebreak", order, "--seed", "3"]) == 0
+    )
+    match = Match.open(folder)
+    assert match.config.gamewide[0] == "Tamsin" and match.config.gamewide_source == "host"
+    assert main(["new", str(folder), "--roster", str(xlsx)]) == 2
+    assert "already holds a match" in capsys.readouterr().err
+
+
+def test_a_drawn_gamewide_tiebreak_is_seeded_and_recorded(tmp_path: Path, roster_csv: Path) -> None:
+    orders = []
+    for name in ("a", "b"):
+        assert main(["new", str(tmp_path / name), "--roster", str(roster_csv), "--seed", "11"]) == 0
+        config = Match.open(tmp_path / name).config
+        assert config.gamewide_source == "drawn"
+        orders.append(config.gamewide)
+    assert orders[0] == orders[1]
+    assert main(["new", str(tmp_path / "c"), "--roster", str(roster_csv), "--seed", "12"]) == 0
+    assert Match.open(tmp_path / "c").config.gamewide != orders[0]
+
+
+def test_bad_engine_and_option_arguments_are_user_errors(
+    tmp_path: Path, roster_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["new", str(tmp_path / "x"), "--roster", str(roster_csv), "--engine", "chess=a:b"])
+        == 2
+    )
+    assert (
+        main(
+            [
+                "new",
+                str(tmp_path / "y"),
+                "--roster",
+                str(roster_csv),
+                "--engine",
+                "alchemy=nope.mod:X",
+            ]
+        )
+        == 2
+    )
+    err = capsys.readouterr().err
+    assert "EVENT one of alchemy, continuum, summoners" in err
+    assert "cannot import engine module 'nope.mod'" in err
+    assert not (tmp_path / "y").exists()
