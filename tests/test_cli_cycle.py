@@ -166,3 +166,43 @@ def test_standings_workbook_matches_the_json(
     assert [r[0] for r in rows[1:]] == [p["player"] for p in data["players"]]
     alchemy = list(book["Alchemy"].iter_rows(values_only=True))
     assert [r[1] for r in alchemy[1:]] == [e["player"] for e in data["events"]["alchemy"]]
+
+
+def test_choose_candidate_records_the_sole_winners_choice_only_when_the_rules_leave_it(
+    toy_match: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If this is still a tie and there is a sole winner, the sole winner selects the
+    Elimination Candidate."""
+    m = str(toy_match)
+    code, _, err = run(capsys, "choose-candidate", m, "uri")
+    assert code == 2 and "only after the last round" in err
+    for r in range(1, 7):
+        assert run(capsys, "resolve", m, "--from", str(numbers_json(toy_match, r, pick)))[0] == 0
+    code, _, err = run(capsys, "choose-candidate", m, "uri")
+    assert code == 2 and "leave no choice" in err
+
+    from dataclasses import replace
+
+    import festival.commands
+    from festival.standings_view import festival_standings
+
+    def pending(match: Match, states: object) -> object:
+        real = festival_standings(match, states)  # type: ignore[arg-type]
+        if match.winner_choice() is not None:
+            return real
+        return replace(real, elimination_candidate=None, elimination_choice_pending=("uri", "cam"))
+
+    monkeypatch.setattr(festival.commands, "festival_standings", pending)
+    code, _, err = run(capsys, "choose-candidate", m, "Spadez")
+    assert code == 2 and "not among the tied players: uri, cam" in err
+    code, out, _ = run(capsys, "choose-candidate", m, "CAM")
+    assert code == 0 and "chose cam" in out
+    assert Match.open(toy_match).winner_choice() == "cam"
+
+
+def test_status_says_what_to_run_next(toy_match: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "status", str(toy_match))
+    assert code == 0
+    assert "round 0 of 6 resolved" in out
+    assert "Summoner's Dream: 6 players, rounds 2, 3, 4, 5, 6" in out
+    assert f"Next: festival templates {toy_match} --round 1" in out

@@ -20,6 +20,7 @@ from events.engine import EventEngine
 from events.errors import ParseResult, SubmissionError
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
+from events.schedule import event_rounds, first_round
 from events.tables import Workbook
 from events.template import Dropdown, Template, TemplateTab
 
@@ -50,13 +51,14 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
         return {"lucky_bonus": 1}
 
     def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
-        return tuple(range(1, total_rounds + 1))
+        return event_rounds(self.name, n_participants, total_rounds)
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
     ) -> TallyState:
         zero = dict.fromkeys(players, 0)
-        return TallyState(tuple(players), 0, zero, zero, zero, dict.fromkeys(players))
+        start = first_round(self.name, len(players)) - 1
+        return TallyState(tuple(players), start, zero, zero, zero, dict.fromkeys(players))
 
     def template(self, state: TallyState, player: str, round_no: int) -> Template:
         tab = TemplateTab(
@@ -187,20 +189,10 @@ class ContinuumTally(TallyEngine):
 
 
 class SummonersTally(TallyEngine):
-    """Tally standing in for Summoner's Dream: it starts in round 2 with 6 participants."""
+    """Tally standing in for Summoner's Dream: with 6 participants it starts in round 2."""
 
     name = "summoners"
     tab = "Tally S"
-
-    def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
-        start = 1 if n_participants >= 7 else 2
-        return tuple(range(start, total_rounds + 1))
-
-    def setup(
-        self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
-    ) -> TallyState:
-        state = super().setup(players, options, rng)
-        return replace(state, round_no=0 if len(players) >= 7 else 1)
 
 
 MODULE = "tests.support.toy_event"
