@@ -22,11 +22,25 @@ class Dropdown:
 
 
 @dataclass(frozen=True)
+class ColourRule:
+    """Fill the cells of a range ("B3:I10") whose text begins with `prefix` (any case).
+
+    Rules of a tab are tried in order; the first that matches colours the cell, so a longer
+    prefix ("WI" for wind) goes before a shorter one ("W" for water).
+    """
+
+    cells: str
+    prefix: str
+    colour: str
+
+
+@dataclass(frozen=True)
 class TemplateTab:
     """One tab of a submission workbook.
 
     `cells` maps 0-based (row, col) to a value written into the template (labels, headers,
     defaults); `fills` maps (row, col) to a fill colour "RRGGBB"; `bold` lists header cells;
+    `colour_rules` colour input cells by what is typed in them;
     `input_range` is the rectangle the parser reads ("A1:H12"), which a remote source can
     fetch in one request.
     """
@@ -39,6 +53,7 @@ class TemplateTab:
     bold: frozenset[tuple[int, int]] = frozenset()
     column_widths: Mapping[int, float] = field(default_factory=dict)
     note: str = ""
+    colour_rules: tuple[ColourRule, ...] = ()
 
     def value(self, ref: str) -> CellValue:
         for (r, c), v in self.cells.items():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import json
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -14,7 +14,7 @@ from festival.match import MatchError
 from festival.store import StoreError
 from sheets.errors import SheetReadError
 
-USER_ERRORS = (MatchError, StoreError, SheetReadError, EngineError, FileNotFoundError)
+USER_ERRORS = (MatchError, StoreError, SheetReadError, EngineError)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -133,8 +133,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except USER_ERRORS as exc:
         print(f"festival: error: {exc}", file=sys.stderr)
         return 2
-    except json.JSONDecodeError as exc:
-        print(f"festival: error: bad JSON: {exc}", file=sys.stderr)
+    except OSError as exc:
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"festival: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as exc:
+        print(f"festival: error: the match store cannot be used: {exc}", file=sys.stderr)
         return 2
     return code
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +17,11 @@ from festival.replay import states_after
 from festival.roster import parse_roster
 from festival.round_pipeline import (
     RoundRejected,
+    check_resolvable,
     ingest_folder,
     ingest_json,
 )
-from festival.round_pipeline import (
-    resolve as resolve_round,
-)
+from festival.round_pipeline import resolve as resolve_round
 from festival.standings_view import (
     event_rankings,
     festival_standings,
@@ -39,6 +39,8 @@ def new(args: argparse.Namespace) -> int:
         raise MatchError(
             f"{args.roster} has {len(errors)} problem(s):\n" + "\n".join(f"  {e}" for e in errors)
         )
+    if args.seed is not None and args.seed < 0:
+        raise MatchError("--seed must be a whole number >= 0")
     seed = args.seed if args.seed is not None else seeds.new_match_seed()
     players = tuple(p.player for p in roster.preferences)
     if args.tiebreak:
@@ -137,10 +139,7 @@ def _round_arg(match: Match, value: int | None) -> int:
 def templates(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
     round_no = _round_arg(match, args.round)
-    if not 1 <= round_no <= match.config.rounds:
-        raise MatchError(f"round {round_no} is not a round of this match")
-    if round_no > match.last_resolved_round() + 1:
-        raise MatchError(f"resolve round {match.last_resolved_round() + 1} first")
+    check_resolvable(match, round_no)
     states = states_after(match, round_no - 1)
     out = args.out or args.match / "templates" / f"round-{round_no}"
     out.mkdir(parents=True, exist_ok=True)
@@ -161,7 +160,10 @@ def templates(args: argparse.Namespace) -> int:
 def resolve(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
     round_no = _round_arg(match, args.round)
+    check_resolvable(match, round_no)
     source: Path = args.source
+    if not source.exists():
+        raise MatchError(f"{source} does not exist")
     if source.is_dir():
         inputs = ingest_folder(match, round_no, source)
     elif source.suffix.lower() == ".json":
@@ -173,7 +175,7 @@ def resolve(args: argparse.Namespace) -> int:
     except RoundRejected as exc:
         for error in exc.check.errors:
             print(f"  {error}")
-        print(f"festival: error: {exc}")
+        print(f"festival: error: {exc}", file=sys.stderr)
         return 1
     check = outcome.check
     for error in check.errors:
@@ -194,6 +196,8 @@ def standings(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
     if not match.allocated:
         raise MatchError("events are not allocated yet; run `festival allocate` first")
+    if not match.engines:
+        raise MatchError("no event of this match has a rules engine in this version")
     data = standings_json(match)
     if args.xlsx:
         write_table(args.xlsx, standings_tables(data))
@@ -202,6 +206,10 @@ def standings(args: argparse.Namespace) -> int:
         return 0
     states = states_after(match, match.last_resolved_round())
     state_word = "final" if match.finished else f"after round {match.last_resolved_round()}"
+    print(
+        "Host view: scores and tiebreak values here may be secret under the rules; "
+        "`festival announce` gives what players may see."
+    )
     for event, ranking in event_rankings(match, states).items():
         print(f"{title(event)} ({state_word}):")
         for e in ranking:
@@ -259,12 +267,12 @@ def choose_candidate(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
     if not match.finished:
         raise MatchError("the sole winner chooses only after the last round")
-    result = festival_standings(match, states_after(match, match.config.rounds))
-    if not result.elimination_choice_pending and match.winner_choice() is None:
+    result = festival_standings(match, states_after(match, match.config.rounds), False)
+    pool = result.elimination_choice_pending
+    if not pool:
         raise MatchError("the rules leave no choice to the sole winner in this match")
-    pool = result.elimination_choice_pending or ()
-    chosen = next((p for p in match.config.players if p.lower() == args.player.lower()), None)
-    if chosen is None or (pool and chosen not in pool):
+    chosen = next((p for p in pool if p.lower() == args.player.lower()), None)
+    if chosen is None:
         raise MatchError(f"{args.player} is not among the tied players: {', '.join(pool)}")
     match.store.set_host_input(Match.WINNER_CHOICE, chosen)
     print(f"Recorded: {result.sole_winner} chose {chosen} as the Elimination Candidate.")
@@ -292,7 +300,9 @@ def status(args: argparse.Namespace) -> int:
             f"  {title(event)}: {len(match.participants(event))} players, rounds "
             + ", ".join(map(str, rounds))
         )
-    if match.finished:
+    if not match.engines:
+        print("No event can be played in this version.")
+    elif match.finished:
         print(f"The match is over: festival standings {args.match}")
     else:
         print(f"Next: festival templates {args.match} --round {last + 1}")

@@ -9,6 +9,7 @@ from typing import Any
 
 from festival.allocation import Preference
 from festival.event_names import EVENTS
+from sheets.source import name_key
 
 DEFAULT_PLAYERS = 10
 DEFAULT_CAPACITY = 7
@@ -58,8 +59,8 @@ class MatchConfig:
             why = check_player_name(n)
             if why:
                 out.append(why)
-        lowered = [n.lower() for n in names]
-        dups = sorted({n for n in names if lowered.count(n.lower()) > 1})
+        keys = [name_key(n) for n in names]
+        dups = sorted({n for n in names if keys.count(name_key(n)) > 1})
         if dups:
             out.append(f"players named twice: {', '.join(dups)}")
         if sorted(self.gamewide) != sorted(names):

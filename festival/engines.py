@@ -10,7 +10,9 @@ from events.engine import EventEngine
 
 AnyEngine = EventEngine[Any, Any]
 
-DEFAULT_ENGINES: dict[str, str] = {}
+DEFAULT_ENGINES: dict[str, str] = {
+    "continuum": "events.continuum:ContinuumEngine",
+}
 """event -> "module:Class" of the engine shipped for it (events add themselves as they land)"""
 
 
@@ -30,9 +32,9 @@ def load_engine(spec: str) -> AnyEngine:
     cls = getattr(module, attr, None)
     if cls is None:
         raise EngineError(f"module {module_name!r} has no engine {attr!r}")
-    engine = cls()
-    if not isinstance(engine, EventEngine):
-        raise EngineError(f"{spec} is not an EventEngine")
+    if not (isinstance(cls, type) and issubclass(cls, EventEngine)):
+        raise EngineError(f"{spec} is not an EventEngine class")
+    engine: AnyEngine = cls()
     return engine
 
 

@@ -3,17 +3,26 @@
 A resolved round is stored as its seed and the canonical JSON of every submission it used,
 so replaying it gives exactly the states and reports it gave first. Snapshots of the states
 after each round are cached in the store to save the replay; `verify_snapshots` proves the
-cache equals a fresh replay.
+cache equals a fresh replay. A snapshot is used only by the same rules code that wrote it (a
+fingerprint of the engines' source); after an upgrade the rounds are simply replayed.
+Snapshots are pickles: open only match folders you trust, as with any spreadsheet.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import json
 import pickle
 from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
+import events
 from events.report import RoundReport
 from festival import seeds
+from festival.engines import engine_specs
 from festival.match import Match, MatchError
 from festival.store import RoundRow
 
@@ -81,27 +90,53 @@ def replay(match: Match, rows: Sequence[RoundRow], upto: int | None = None) -> S
 
 
 def states_after(match: Match, round_no: int) -> States:
-    """States after `round_no` (0: after setup), from the cached snapshot when there is one."""
+    """States after `round_no` (0: after setup), from the cached snapshot when it is valid."""
     rows = [r for r in match.store.rounds() if r.round_no <= round_no]
     if not rows:
         return initial_states(match)
-    last = rows[-1]
-    if last.snapshot is not None:
-        return restore(last.snapshot)
-    return replay(match, rows)
+    cached = restore(rows[-1].snapshot, fingerprint(match)) if rows[-1].snapshot else None
+    return cached if cached is not None else replay(match, rows)
 
 
 def current_states(match: Match) -> States:
     return states_after(match, match.last_resolved_round())
 
 
-def snapshot(states: Mapping[str, Any]) -> bytes:
+_MAGIC = b"festival-snapshot:"
+
+
+def fingerprint(match: Match) -> str:
+    """What a snapshot depends on: the engines the match uses and the rules code's source."""
+    return _code_fingerprint(
+        json.dumps(sorted(engine_specs(match.config.engines, match.config.events).items()))
+    )
+
+
+@cache
+def _code_fingerprint(specs: str) -> str:
+    digest = hashlib.sha256(specs.encode())
+    roots = {Path(events.__file__).parent}
+    for spec in json.loads(specs):
+        module = importlib.import_module(spec[1].partition(":")[0])
+        if module.__file__:
+            roots.add(Path(module.__file__).parent)
+    for root in sorted(roots):
+        for path in sorted(root.rglob("*.py")):
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def snapshot(states: Mapping[str, Any], stamp: str) -> bytes:
     """A cache of the states, written with each resolved round (never the source of truth)."""
-    return pickle.dumps(dict(states), protocol=pickle.HIGHEST_PROTOCOL)
+    return _MAGIC + stamp.encode() + b"\n" + pickle.dumps(dict(states), pickle.HIGHEST_PROTOCOL)
 
 
-def restore(blob: bytes) -> States:
-    value: States = pickle.loads(blob)
+def restore(blob: bytes, stamp: str) -> States | None:
+    """The cached states, or None when the snapshot was written by other rules code."""
+    head, _, body = blob.partition(b"\n")
+    if head != _MAGIC + stamp.encode():
+        return None
+    value: States = pickle.loads(body)
     return value
 
 
@@ -114,6 +149,6 @@ def verify_snapshots(match: Match) -> list[int]:
         states, _ = play_round(
             match, states, row.round_no, row.seed, decode_submissions(match, row)
         )
-        if row.snapshot is not None and restore(row.snapshot) != states:
+        if row.snapshot is not None and restore(row.snapshot, fingerprint(match)) != states:
             bad.append(row.round_no)
     return bad

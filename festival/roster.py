@@ -14,6 +14,7 @@ from events.tables import Grid, cell_ref
 from festival.allocation import Preference
 from festival.config import check_player_name
 from festival.event_names import TITLES, parse_event_name
+from sheets.source import name_key
 
 _COLUMNS = {
     "player": "player",
@@ -45,10 +46,22 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
         cell = cell_ref(row, col) if row is not None and col is not None else None
         errors.append(SubmissionError(f"roster.{code}", player or "host", message, "", tab, cell))
 
-    header = {}
+    header: dict[str, int] = {}
     for c in range(grid.width):
-        key = "".join(ch for ch in grid.text(0, c).lower() if ch.isalnum())
-        if key in _COLUMNS:
+        text = grid.text(0, c)
+        key = "".join(ch for ch in text.lower() if ch.isalnum())
+        if not key:
+            continue
+        if key not in _COLUMNS:
+            err(
+                "header",
+                0,
+                c,
+                f"{text!r} is not a roster column (player, first, second, garnets, tiebreak)",
+            )
+        elif _COLUMNS[key] in header:
+            err("header", 0, c, f"the {_COLUMNS[key]!r} column is given twice")
+        else:
             header[_COLUMNS[key]] = c
     for needed in ("player", "first", "second"):
         if needed not in header:
@@ -67,16 +80,18 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
         if why:
             err("player", r, header["player"], why)
             continue
-        if name.lower() in seen:
+        key = name_key(name)
+        if key in seen:
             err(
                 "duplicate",
                 r,
                 header["player"],
-                f"{name} is listed twice (row {seen[name.lower()]})",
+                f"{name} is the same name as row {seen[key]} (names may not differ only by "
+                "case, spaces, '_' or '-': they name the workbook files)",
                 name,
             )
             continue
-        seen[name.lower()] = r + 1
+        seen[key] = r + 1
         choices: list[str] = []
         for key in ("first", "second"):
             text = grid.text(r, header[key])
@@ -99,7 +114,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
         garnets = 0
         if "garnets" in header:
             text = grid.text(r, header["garnets"])
-            if text and not (text.isdigit()):
+            if text and not _whole(text):
                 err(
                     "garnets",
                     r,
@@ -111,7 +126,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
                 garnets = int(text)
         if "tiebreak" in header:
             text = grid.text(r, header["tiebreak"])
-            if text.isdigit() and int(text) >= 1:
+            if _whole(text) and int(text) >= 1:
                 places[name] = int(text)
             elif text:
                 err(
@@ -140,3 +155,8 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
     if errors:
         return None, errors
     return Roster(tuple(prefs), tiebreak), []
+
+
+def _whole(text: str) -> bool:
+    """A whole number >= 0 written with the digits 0-9."""
+    return text.isascii() and text.isdigit()

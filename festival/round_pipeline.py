@@ -24,6 +24,7 @@ from festival.replay import (
     States,
     Submissions,
     decode_submissions,
+    fingerprint,
     play_round,
     snapshot,
     states_after,
@@ -87,13 +88,32 @@ class ResolveOutcome:
 # --- ingest -------------------------------------------------------------------------------
 
 
+def check_resolvable(match: Match, round_no: int) -> None:
+    """Refuse, before anything is stored, a round that cannot be resolved now."""
+    if not match.allocated:
+        raise MatchError("events are not allocated yet; run `festival allocate` first")
+    if not match.engines:
+        raise MatchError("no event of this match has a rules engine in this version")
+    last = match.last_resolved_round()
+    if not 1 <= round_no <= match.config.rounds:
+        if round_no > match.config.rounds and last >= match.config.rounds:
+            raise MatchError(f"the match is over: all {match.config.rounds} rounds are resolved")
+        raise MatchError(f"round {round_no} is not a round of this match (1-{match.config.rounds})")
+    if round_no > last + 1:
+        raise MatchError(f"round {last + 1} must be resolved before round {round_no}")
+
+
 def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, PlayerInput]:
-    """Store, then load, every player's workbook in `folder` (`<player>.xlsx`)."""
+    """Store, then load, every player's workbook in `folder` (`<player>.xlsx`).
+
+    A workbook that matches no player of the round, or a folder that holds no workbook of
+    any of them, is refused (after the matching workbooks are stored): a misnamed file would
+    otherwise make its player silently play the default.
+    """
     source = FolderSource(folder)
+    expected = [p for p in match.config.players if match.events_of(p, round_no)]
     inputs: dict[str, PlayerInput] = {}
-    for player in match.config.players:
-        if not match.events_of(player, round_no):
-            continue
+    for player in expected:
         raw = source.fetch(player)
         if raw is None:
             continue
@@ -104,11 +124,26 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
             inputs[player] = PlayerInput(player, raw_id, raw.source, unreadable=str(exc))
             continue
         inputs[player] = PlayerInput(player, raw_id, raw.source, workbook=workbook)
+    strays = source.files_without_player(expected)
+    if strays:
+        names = ", ".join(f.name for f in strays)
+        raise MatchError(
+            f"{folder}: {names} match(es) no player of round {round_no}; name each workbook "
+            "<player>.xlsx (or remove it) and resolve again"
+        )
+    if not inputs:
+        raise MatchError(
+            f"{folder} holds no workbook of any player of round {round_no} (<player>.xlsx)"
+        )
     return inputs
 
 
 def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInput]:
-    """Store, then load, a canonical JSON file of submissions (docs/formats.md)."""
+    """Store, then load, a canonical JSON file of submissions (docs/formats.md).
+
+    Every problem with the file's shape is reported at once: unknown players or events, a
+    player who does not play that event this round, a name given twice.
+    """
     content = path.read_bytes()
     raw_id = match.store.add_raw(round_no, "*", f"file:{path}", "json", content)
     try:
@@ -117,17 +152,34 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
         raise MatchError(f"{path} is not valid JSON: {exc}") from exc
     if not isinstance(data, dict) or not isinstance(data.get("submissions"), dict):
         raise MatchError(f'{path}: expected an object {{"round": N, "submissions": {{...}}}}')
-    if data.get("round", round_no) != round_no:
-        raise MatchError(f"{path} holds round {data.get('round')}, not round {round_no}")
+    given_round = data.get("round", round_no)
+    if type(given_round) is not int or given_round != round_no:
+        raise MatchError(f'{path}: "round" is {given_round!r}; resolving round {round_no}')
     known = {p.lower(): p for p in match.config.players}
+    problems: list[str] = []
     inputs: dict[str, PlayerInput] = {}
     for name, by_event in data["submissions"].items():
         player = known.get(str(name).lower())
         if player is None:
-            raise MatchError(f"{path}: {name!r} is not a player of this match")
+            problems.append(f"{name!r} is not a player of this match")
+            continue
+        if player in inputs:
+            problems.append(f"{player} is given twice")
+            continue
         if not isinstance(by_event, dict):
-            raise MatchError(f"{path}: submissions of {player} must be an object event -> ...")
+            problems.append(f"{player}: expected an object event -> submission")
+            continue
+        playing = match.events_of(player, round_no)
+        for event in by_event:
+            if event not in match.config.events:
+                problems.append(
+                    f"{player}: {event!r} is not an event ({', '.join(match.config.events)})"
+                )
+            elif event not in playing:
+                problems.append(f"{player} does not play {event} in round {round_no}")
         inputs[player] = PlayerInput(player, raw_id, f"file:{path}", json_by_event=by_event)
+    if problems:
+        raise MatchError(f"{path}: " + "; ".join(problems))
     return inputs
 
 
@@ -153,6 +205,8 @@ def check_round(
         check.entries[event] = {}
         for player in match.participants(event):
             given = inputs.get(player)
+            if given and given.json_by_event is not None and event not in given.json_by_event:
+                given = None  # nothing new for this event: keep or default as if absent
             errors: list[SubmissionError] = []
             submission: Any = None
             origin = ""
@@ -168,7 +222,7 @@ def check_round(
                 parsed = engine.parse(player, round_no, given.workbook)
                 submission, errors = parsed.submission, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
-            elif given.json_by_event is not None and event in given.json_by_event:
+            elif given.json_by_event is not None:
                 parsed = engine.from_json(player, round_no, given.json_by_event[event])
                 submission, errors = parsed.submission, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
@@ -207,14 +261,7 @@ def resolve(
     default_invalid: bool = False,
 ) -> ResolveOutcome:
     """Resolve `round_no` (and recompute every later resolved round), then commit at once."""
-    last = match.last_resolved_round()
-    if not 1 <= round_no <= match.config.rounds:
-        raise MatchError(f"round {round_no} is not a round of this match (1-{match.config.rounds})")
-    if round_no > last + 1:
-        raise MatchError(f"round {last + 1} must be resolved before round {round_no}")
-    if not match.allocated:
-        raise MatchError("events are not allocated yet; run `festival allocate` first")
-
+    check_resolvable(match, round_no)
     current = {r.round_no: r for r in match.store.rounds()}
     states = states_after(match, round_no - 1)
     kept = current[round_no].submissions if round_no in current else None
@@ -238,7 +285,7 @@ def resolve(
         )
         states, _ = _play(match, states, later, row.seed, entries, new_rows)
         recomputed.append(later)
-    match.store.commit_rounds(new_rows)
+    match.store.commit_rounds(new_rows, expected_current=[r.id for r in current.values()])
     return ResolveOutcome(round_no, reports, check, recomputed, warnings)
 
 
@@ -254,14 +301,14 @@ def _play(
         event: {p: e.submission for p, e in by_player.items()}
         for event, by_player in entries.items()
     }
-    new_states, reports = play_round(match, states, round_no, seed, submissions)
     stored = {
         event: {
-            p: {"from": e.origin, "submission": match.engine(event).to_json(e.submission)}
+            p: {"from": e.origin, "submission": _canonical(match, event, p, round_no, e.submission)}
             for p, e in by_player.items()
         }
         for event, by_player in entries.items()
     }
+    new_states, reports = play_round(match, states, round_no, seed, submissions)
     rankings = {
         event: [
             x.to_json()
@@ -271,10 +318,29 @@ def _play(
     }
     out.append(
         NewRound(
-            round_no, seed, stored, [r.to_json() for r in reports], rankings, snapshot(new_states)
+            round_no,
+            seed,
+            stored,
+            [r.to_json() for r in reports],
+            rankings,
+            snapshot(new_states, fingerprint(match)),
         )
     )
     return new_states, reports
+
+
+def _canonical(match: Match, event: str, player: str, round_no: int, submission: Any) -> Any:
+    """The canonical JSON of a submission, proven to read back as the same submission (the
+    store replays rounds from it, so a replay must play exactly what was played)."""
+    engine = match.engine(event)
+    data = engine.to_json(submission)
+    back = engine.from_json(player, round_no, json.loads(json.dumps(data)))
+    if back.submission != submission:
+        raise MatchError(
+            f"{engine.title}: the canonical JSON of {player}'s round {round_no} submission does "
+            "not read back as the same submission (a bug in the engine); nothing was resolved"
+        )
+    return data
 
 
 def _revalidate(
@@ -292,6 +358,12 @@ def _revalidate(
         entries[event] = {}
         for player, sub in by_player.items():
             origin = str(stored[event][player]["from"])
+            if origin.startswith("default"):
+                # a default depends on the state, which the re-resolution changed
+                entries[event][player] = Entry(
+                    engine.default_submission(states[event], player), origin
+                )
+                continue
             errors = engine.validate(states[event], player, sub)
             if errors:
                 warnings.append(

@@ -53,6 +53,9 @@ class Standings:
     elimination_decided_by: str
     elimination_choice_pending: tuple[str, ...]
     """while the sole winner has not chosen: the players they choose among (else empty)"""
+    elimination_choice_ignored: str | None = None
+    """a recorded choice that the rules do not allow now (not among the tied players, or no
+    choice is needed), e.g. after a round was re-resolved"""
 
     def of(self, player: str) -> PlayerStanding:
         return next(s for s in self.players if s.player == player)
@@ -72,8 +75,11 @@ def final_standings(
 
     `event_ranks` is event -> player -> rank; `gold` is the gold each Alchemy participant
     holds at the end; `winner_choice` is the player the sole winner named as Elimination
-    Candidate, when the rules leave that choice to them.
+    Candidate, when the rules leave that choice to them (a choice the rules do not allow now
+    is not applied, and is reported in `elimination_choice_ignored`).
     """
+    if not any(event_ranks.values()):
+        return Standings((), (), None, "", None, "", ())
     ranks: dict[str, dict[str, int]] = {}
     for event, table in event_ranks.items():
         for player, rank in table.items():
@@ -111,15 +117,10 @@ def final_standings(
             candidate = low[0]
         elif sole is not None:
             elim_by = f"the sole winner's choice ({sole})"
-            if winner_choice is None:
-                pending = tuple(low)
-            elif winner_choice in low:
+            if winner_choice in low:
                 candidate = winner_choice
             else:
-                raise ValueError(
-                    f"{winner_choice} is not among the players the sole winner chooses "
-                    f"from: {', '.join(low)}"
-                )
+                pending = tuple(low)
         else:
             elim_by = "Gamewide Tiebreak"
             candidate = max(low, key=lambda p: position[p])
@@ -169,6 +170,9 @@ def final_standings(
         elimination_candidate=candidate,
         elimination_decided_by=elim_by,
         elimination_choice_pending=pending,
+        elimination_choice_ignored=(
+            winner_choice if winner_choice is not None and winner_choice != candidate else None
+        ),
     )
 
 

@@ -18,13 +18,16 @@ def event_rankings(match: Match, states: States) -> dict[str, Ranking]:
     }
 
 
-def festival_standings(match: Match, states: States) -> Standings:
+def festival_standings(match: Match, states: States, with_choice: bool = True) -> Standings:
+    """The Endgame applied to the current event rankings (and the sole winner's recorded
+    choice of Elimination Candidate, unless `with_choice` is false)."""
     rankings = event_rankings(match, states)
     ranks = {event: {e.player: e.rank for e in r} for event, r in rankings.items()}
     gold = None
     if ALCHEMY in states:
         gold = match.engine(ALCHEMY).holdings(states[ALCHEMY], "gold")
-    return final_standings(ranks, match.config.gamewide, gold, match.winner_choice())
+    choice = match.winner_choice() if with_choice else None
+    return final_standings(ranks, match.config.gamewide, gold, choice)
 
 
 def standings_json(match: Match, states: States | None = None) -> dict[str, Any]:
@@ -32,6 +35,7 @@ def standings_json(match: Match, states: States | None = None) -> dict[str, Any]
     states = current_states(match) if states is None else states
     result = festival_standings(match, states)
     return {
+        "audience": "host",
         "round": match.last_resolved_round(),
         "final": match.finished,
         "winners": list(result.winners),
@@ -40,6 +44,7 @@ def standings_json(match: Match, states: States | None = None) -> dict[str, Any]
         "elimination_candidate": result.elimination_candidate,
         "elimination_decided_by": result.elimination_decided_by,
         "elimination_choice_pending": list(result.elimination_choice_pending),
+        "elimination_choice_ignored": result.elimination_choice_ignored,
         "players": [
             {
                 "player": s.player,

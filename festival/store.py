@@ -136,7 +136,11 @@ class Store:
             )
         conn = sqlite3.connect(path, isolation_level=None)
         store = Store(path, conn)
-        version = store.meta("schema_version")
+        try:
+            version = store.meta("schema_version")
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise StoreError(f"{path} is not a festival match store ({exc})") from exc
         if version != str(SCHEMA_VERSION):
             raise StoreError(
                 f"{path} has store version {version}; this festival reads {SCHEMA_VERSION}"
@@ -261,10 +265,23 @@ class Store:
 
     # --- rounds -------------------------------------------------------------------------
 
-    def commit_rounds(self, rounds: Sequence[NewRound]) -> None:
-        """Write resolved rounds at once, superseding any current rows of the same rounds."""
+    def commit_rounds(
+        self, rounds: Sequence[NewRound], expected_current: Sequence[int] | None = None
+    ) -> None:
+        """Write resolved rounds at once, superseding any current rows of the same rounds.
+
+        `expected_current` are the ids of the current round rows the caller computed from;
+        if another command changed them meanwhile, nothing is written (StoreError).
+        """
         stamp = now()
         with self.transaction() as c:
+            if expected_current is not None:
+                ids = [r[0] for r in c.execute("SELECT id FROM rounds WHERE superseded_at IS NULL")]
+                if sorted(ids) != sorted(expected_current):
+                    raise StoreError(
+                        "the match changed while this round was being resolved (another "
+                        "command?); nothing was written: run the command again"
+                    )
             for r in rounds:
                 c.execute(
                     "UPDATE rounds SET superseded_at = ? "

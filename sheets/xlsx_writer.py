@@ -28,12 +28,13 @@ from typing import cast
 import openpyxl
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.comments import Comment
+from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
 from events.tables import CellValue, cell_text, column_letter, parse_cell_ref
-from events.template import Dropdown, Template, TemplateTab
+from events.template import ColourRule, Dropdown, Template, TemplateTab
 
 README_TAB = "README"
 LISTS_TAB = "_lists"
@@ -175,11 +176,25 @@ def _render_tab(ws: Worksheet, tab: TemplateTab, lists: _ListsTab) -> None:
         ws.column_dimensions[column_letter(c)].width = width
     for dropdown in tab.dropdowns:
         ws.add_data_validation(_validation(dropdown, tab, lists))
+    for rule in tab.colour_rules:
+        _add_colour_rule(ws, rule, tab)
     if tab.note:
         comment = Comment(tab.note, "festival")
         comment.width = 320
         comment.height = 40 + 20 * (len(tab.note) // 45 + tab.note.count("\n") + 1)
         ws["A1"].comment = comment
+
+
+def _add_colour_rule(ws: Worksheet, rule: ColourRule, tab: TemplateTab) -> None:
+    """A conditional fill: cells whose trimmed text begins with `rule.prefix`, any case."""
+    ranges = _check_ranges(rule.cells, tab)
+    first = ranges.split()[0].split(":")[0]
+    prefix = rule.prefix.upper().replace('"', '""')
+    argb = "FF" + _rgb(rule.colour, tab)
+    fill = PatternFill(fill_type="solid", start_color=argb, end_color=argb, bgColor=argb)
+    formula = f'LEFT(UPPER(TRIM({first})),{len(rule.prefix)})="{prefix}"'
+    rule_ = FormulaRule(formula=[formula], fill=fill, stopIfTrue=True)  # type: ignore[no-untyped-call]
+    ws.conditional_formatting.add(ranges, rule_)
 
 
 def _validation(dropdown: Dropdown, tab: TemplateTab, lists: _ListsTab) -> DataValidation:

@@ -186,10 +186,8 @@ def test_choose_candidate_records_the_sole_winners_choice_only_when_the_rules_le
     import festival.commands
     from festival.standings_view import festival_standings
 
-    def pending(match: Match, states: object) -> object:
-        real = festival_standings(match, states)  # type: ignore[arg-type]
-        if match.winner_choice() is not None:
-            return real
+    def pending(match: Match, states: object, with_choice: bool = True) -> object:
+        real = festival_standings(match, states, with_choice)  # type: ignore[arg-type]
         return replace(real, elimination_candidate=None, elimination_choice_pending=("uri", "cam"))
 
     monkeypatch.setattr(festival.commands, "festival_standings", pending)
@@ -198,6 +196,9 @@ def test_choose_candidate_records_the_sole_winners_choice_only_when_the_rules_le
     code, out, _ = run(capsys, "choose-candidate", m, "CAM")
     assert code == 0 and "chose cam" in out
     assert Match.open(toy_match).winner_choice() == "cam"
+    # a second choice is checked against the tie as it stands, not against the first choice
+    code, _, err = run(capsys, "choose-candidate", m, "Spadez")
+    assert code == 2 and "not among the tied players" in err
 
 
 def test_status_says_what_to_run_next(toy_match: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,7 +45,8 @@ def test_every_problem_is_reported_at_once_with_its_cell() -> None:
         "ann: roster!B2: 'Alchmy' is not an event (Alchemy, Elemental Continuum, Summoner's Dream);"
         " did you mean 'Alchemy'? (roster.event)",
         "bob: roster!C3: the second choice must differ from the first (roster.same)",
-        "ANN: roster!A4: ANN is listed twice (row 2) (roster.duplicate)",
+        "ANN: roster!A4: ANN is the same name as row 2 (names may not differ only by case, "
+        "spaces, '_' or '-': they name the workbook files) (roster.duplicate)",
         "cy: roster!D5: 'lots': garnets spent must be a whole number >= 0 (roster.garnets)",
         "host: roster!A6: 'd!' is not a usable player name: use 1-32 letters, digits, spaces, "
         "'_', '-' or '.', starting with a letter or digit (roster.player)",
@@ -132,3 +133,23 @@ def test_bad_engine_and_option_arguments_are_user_errors(
     assert "EVENT one of alchemy, continuum, summoners" in err
     assert "cannot import engine module 'nope.mod'" in err
     assert not (tmp_path / "y").exists()
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        (["player", "first", "second", "garnet"], "'garnet' is not a roster column"),
+        (["player", "first", "second", "player"], "the 'player' column is given twice"),
+    ],
+)
+def test_unknown_or_repeated_columns_are_errors_not_silently_ignored(
+    header: list[str], message: str
+) -> None:
+    """A misspelt garnets column would otherwise give everyone 0 garnets without a word."""
+    roster, errors = parse_roster(Grid.from_rows("roster", [header, ["ann", "EC", "SD", 1]]))
+    assert roster is None and any(message in str(e) for e in errors)
+
+
+def test_only_the_digits_0_9_make_a_number() -> None:
+    roster, errors = parse(["ann", "EC", "SD", "²"])
+    assert roster is None and "garnets spent must be a whole number" in errors[0]

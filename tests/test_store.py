@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from festival.match import Match
-from festival.replay import replay, restore, verify_snapshots
+from festival.replay import fingerprint, replay, restore, states_after, verify_snapshots
 from festival.round_pipeline import ingest_folder, ingest_json, resolve
 from festival.store import NewRound
 from tests.conftest import numbers_json
@@ -33,16 +33,18 @@ def test_replay_reproduces_every_cached_snapshot_exactly(toy_match: Path) -> Non
     assert verify_snapshots(match) == []
     for row in rows:
         assert row.snapshot is not None
-        assert replay(match, rows, upto=row.round_no) == restore(row.snapshot)
+        assert replay(match, rows, upto=row.round_no) == restore(row.snapshot, fingerprint(match))
     # and a tampered snapshot is caught
-    states = restore(rows[1].snapshot or b"")
+    states = restore(rows[1].snapshot or b"", fingerprint(match))
+    assert states is not None
     from dataclasses import replace
 
     states["alchemy"] = replace(states["alchemy"], points={p: 99 for p in states["alchemy"].points})
     from festival.replay import snapshot
 
     match.store.conn.execute(
-        "UPDATE rounds SET snapshot = ? WHERE id = ?", (snapshot(states), rows[1].id)
+        "UPDATE rounds SET snapshot = ? WHERE id = ?",
+        (snapshot(states, fingerprint(match)), rows[1].id),
     )
     assert verify_snapshots(match) == [2]
 
@@ -135,3 +137,22 @@ def test_rounds_must_be_resolved_in_order(toy_match: Path) -> None:
     match = Match.open(toy_match)
     with pytest.raises(Exception, match="round 1 must be resolved before round 3"):
         resolve(match, 3, {})
+
+
+def test_a_snapshot_written_by_other_rules_code_is_not_trusted(toy_match: Path) -> None:
+    """After an upgrade of the engines, the cached states are replayed, not believed."""
+    from dataclasses import replace
+
+    from festival.replay import snapshot
+
+    match = Match.open(toy_match)
+    resolve_json(match, toy_match, 1)
+    row = match.store.rounds()[0]
+    good = states_after(match, 1)
+    wrong = dict(good)
+    wrong["alchemy"] = replace(good["alchemy"], points={p: 99 for p in good["alchemy"].points})
+    match.store.conn.execute(
+        "UPDATE rounds SET snapshot = ? WHERE id = ?", (snapshot(wrong, "older code"), row.id)
+    )
+    assert states_after(match, 1) == good
+    assert restore(snapshot(wrong, "older code"), fingerprint(match)) is None

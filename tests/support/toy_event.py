@@ -201,3 +201,11 @@ ENGINE_ARGS = [
     f"--engine=continuum={MODULE}:ContinuumTally",
     f"--engine=summoners={MODULE}:SummonersTally",
 ]
+
+
+class RepeatingAlchemyTally(AlchemyTally):
+    """Like AlchemyTally, but a player who sends nothing repeats their last number: a default
+    that depends on the state (as Summoner's Dream's carried-over configuration does)."""
+
+    def default_submission(self, state: TallyState, player: str) -> TallySubmission:
+        return TallySubmission(state.last[player])

@@ -1,0 +1,327 @@
+"""A player's board: 12 pentomino wards (3 of each element) and 4 neutral squares.
+
+Setup rules: "(1) There are 12 pentominos on the board. ... (2) Each pentomino is colored an
+element ...; each player has 3 pentominos of each element. (3) There are four squares of
+neutral element (gray) divided in any way you like ... together they function as a singular
+ward." "... there are four pentominos of point value 2, four pentominos of point value 4, and
+four pentominos of point value 6. Neutral tiles will automatically be assigned a point value
+of 1."
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from events.continuum.elements import Element
+from events.continuum.pentominoes import is_connected, placements_covering_first, shape_name
+from events.continuum.squares import ALL_SQUARES, Square, squares_text
+
+NEUTRAL = "N"
+NEUTRAL_VALUE = 1
+NEUTRAL_SQUARES = 4
+WARD_SIZE = 5
+WARDS_PER_ELEMENT = 3
+WARD_VALUES = (2, 4, 6)
+WARDS_PER_VALUE = 4
+BREAKDOWN_TILES = 3
+"""tiles broken that make a ward break down: "When 3 or more tiles of a player's ward is
+broken, the entire ward breaks down\""""
+
+LETTERS: dict[Element, str] = {
+    Element.FIRE: "F",
+    Element.WATER: "W",
+    Element.WIND: "A",
+    Element.EARTH: "E",
+}
+ELEMENT_OF_LETTER: dict[str, Element] = {v: k for k, v in LETTERS.items()}
+WARD_LABELS: tuple[str, ...] = tuple(
+    f"{LETTERS[e]}{i}" for e in LETTERS for i in range(1, WARDS_PER_ELEMENT + 1)
+)
+"""F1-F3 fire, W1-W3 water, A1-A3 wind (air), E1-E3 earth"""
+ALL_LABELS: tuple[str, ...] = (*WARD_LABELS, NEUTRAL)
+
+_LABEL_WORDS = {
+    "f": "F", "fire": "F", "w": "W", "water": "W", "a": "A", "air": "A", "wind": "A",
+    "e": "E", "earth": "E",
+}  # fmt: skip
+_LABEL = re.compile(r"^([a-z]+)\s*-?\s*([0-9]+)$")
+
+
+def parse_label(text: str) -> str | None:
+    """'f1', ' F1 ', 'Fire 1', 'Wind2', 'Air-3', 'n', 'Neutral' -> 'F1' ... 'N'; None if not."""
+    t = text.strip().lower()
+    if t in ("n", "neutral"):
+        return NEUTRAL
+    m = _LABEL.match(t)
+    if not m or m.group(1) not in _LABEL_WORDS:
+        return None
+    label = f"{_LABEL_WORDS[m.group(1)]}{int(m.group(2))}"
+    return label if label in WARD_LABELS else None
+
+
+def element_of(label: str) -> Element:
+    return Element.NEUTRAL if label == NEUTRAL else ELEMENT_OF_LETTER[label[0]]
+
+
+@dataclass(frozen=True)
+class Ward:
+    label: str
+    element: Element
+    squares: frozenset[Square]
+    value: int
+
+    @property
+    def shape(self) -> str:
+        """The pentomino letter, or 'neutral' for the neutral ward."""
+        if self.element is Element.NEUTRAL:
+            return "neutral"
+        return shape_name(self.squares) or "?"
+
+    def describe(self) -> str:
+        kind = (
+            "neutral ward"
+            if self.element is Element.NEUTRAL
+            else (f"{self.element.value} ward ({self.shape} pentomino)")
+        )
+        return f"{kind} worth {self.value}: {squares_text(self.squares)}"
+
+
+@dataclass(frozen=True)
+class Board:
+    """A legal board (built only from a layout that `layout_problems` accepts)."""
+
+    wards: tuple[Ward, ...]
+    _at: Mapping[Square, Ward] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        at = {sq: w for w in self.wards for sq in w.squares}
+        object.__setattr__(self, "_at", at)
+
+    def ward_at(self, square: Square) -> Ward:
+        return self._at[square]
+
+    def ward(self, label: str) -> Ward:
+        return next(w for w in self.wards if w.label == label)
+
+    @property
+    def total_value(self) -> int:
+        return sum(w.value for w in self.wards)
+
+    def layout(self) -> dict[Square, str]:
+        return {sq: w.label for w in self.wards for sq in w.squares}
+
+    def values(self) -> dict[str, int]:
+        return {w.label: w.value for w in self.wards if w.label != NEUTRAL}
+
+    @staticmethod
+    def build(layout: Mapping[Square, str], values: Mapping[str, int]) -> Board:
+        groups: dict[str, set[Square]] = {}
+        for sq, label in layout.items():
+            groups.setdefault(label, set()).add(sq)
+        wards = tuple(
+            Ward(
+                label,
+                element_of(label),
+                frozenset(groups[label]),
+                NEUTRAL_VALUE if label == NEUTRAL else values[label],
+            )
+            for label in ALL_LABELS
+            if label in groups
+        )
+        return Board(wards)
+
+
+@dataclass(frozen=True)
+class LayoutProblem:
+    """One thing wrong with a board, naming the squares (or wards) involved."""
+
+    code: str
+    message: str
+    squares: tuple[Square, ...] = ()
+    labels: tuple[str, ...] = ()
+
+
+def layout_problems(
+    layout: Mapping[Square, str | None], values: Mapping[str, int | None]
+) -> list[LayoutProblem]:
+    """Every violation of the setup rules (not only the first)."""
+    problems: list[LayoutProblem] = []
+    empty = [sq for sq in ALL_SQUARES if layout.get(sq) is None]
+    for sq in empty:
+        problems.append(
+            LayoutProblem("continuum.board.empty", f"square {sq} has no ward label", (sq,))
+        )
+    groups: dict[str, list[Square]] = {}
+    for sq in ALL_SQUARES:
+        label = layout.get(sq)
+        if label is not None:
+            groups.setdefault(label, []).append(sq)
+    for label in WARD_LABELS:
+        squares = groups.get(label, [])
+        if not squares:
+            problems.append(
+                LayoutProblem(
+                    "continuum.board.missing",
+                    f"ward {label} is not on the board: each element needs 3 wards "
+                    f"({label[0]}1-{label[0]}3)",
+                    labels=(label,),
+                )
+            )
+            continue
+        if len(squares) != WARD_SIZE:
+            problems.append(
+                LayoutProblem(
+                    "continuum.board.size",
+                    f"ward {label} has {len(squares)} squares ({squares_text(squares)}); "
+                    f"a ward is a pentomino of {WARD_SIZE}",
+                    tuple(squares),
+                    (label,),
+                )
+            )
+        elif not is_connected(squares):
+            problems.append(
+                LayoutProblem(
+                    "continuum.board.shape",
+                    f"ward {label} ({squares_text(squares)}) is not one orthogonally connected "
+                    "piece",
+                    tuple(squares),
+                    (label,),
+                )
+            )
+    neutral = groups.get(NEUTRAL, [])
+    if len(neutral) != NEUTRAL_SQUARES and not empty:
+        problems.append(
+            LayoutProblem(
+                "continuum.board.neutral",
+                f"the board has {len(neutral)} neutral squares"
+                + (f" ({squares_text(neutral)})" if neutral else "")
+                + f"; it needs exactly {NEUTRAL_SQUARES}",
+                tuple(neutral),
+                (NEUTRAL,),
+            )
+        )
+    problems += value_problems(values)
+    return problems
+
+
+def value_problems(values: Mapping[str, int | None]) -> list[LayoutProblem]:
+    problems: list[LayoutProblem] = []
+    for label in WARD_LABELS:
+        v = values.get(label)
+        if v not in WARD_VALUES:
+            problems.append(
+                LayoutProblem(
+                    "continuum.wards.value",
+                    f"ward {label} has no point value; give it 2, 4 or 6"
+                    if v is None
+                    else f"ward {label} is worth {v}; a ward is worth 2, 4 or 6",
+                    labels=(label,),
+                )
+            )
+    counts = Counter(v for v in values.values() if v in WARD_VALUES)
+    if all(values.get(label) in WARD_VALUES for label in WARD_LABELS):
+        for v in WARD_VALUES:
+            if counts[v] != WARDS_PER_VALUE:
+                having = [label for label in WARD_LABELS if values.get(label) == v]
+                problems.append(
+                    LayoutProblem(
+                        "continuum.wards.count",
+                        f"{counts[v]} wards are worth {v} ({', '.join(having) or 'none'}); "
+                        f"exactly {WARDS_PER_VALUE} must be",
+                        labels=tuple(having),
+                    )
+                )
+    return problems
+
+
+def random_board(rng: np.random.Generator) -> Board:
+    """A random legal board: a random tiling by 12 pentominoes and 4 neutral squares, with
+    elements and point values dealt at random."""
+    while True:
+        tiling = _random_tiling(rng)
+        if tiling is not None:
+            break
+    pieces, neutral = tiling
+    labels = [WARD_LABELS[int(i)] for i in rng.permutation(len(WARD_LABELS))]
+    deal = [WARD_VALUES[i // WARDS_PER_VALUE] for i in range(len(WARD_LABELS))]
+    values = {
+        label: deal[int(i)]
+        for label, i in zip(WARD_LABELS, rng.permutation(len(deal)), strict=True)
+    }
+    layout: dict[Square, str] = {sq: NEUTRAL for sq in neutral}
+    for label, piece in zip(labels, pieces, strict=True):
+        for sq in piece:
+            layout[sq] = label
+    return Board.build(layout, values)
+
+
+def _random_tiling(
+    rng: np.random.Generator, budget: int = 20_000
+) -> tuple[list[frozenset[Square]], list[Square]] | None:
+    """Backtracking over the first empty square: cover it with a pentomino, or leave it
+    neutral while fewer than 4 are. None when the search budget runs out (try again)."""
+    filled: set[Square] = set()
+    pieces: list[frozenset[Square]] = []
+    neutral: list[Square] = []
+    steps = 0
+
+    def solve() -> bool:
+        nonlocal steps
+        steps += 1
+        if steps > budget:
+            return False
+        todo = next((sq for sq in ALL_SQUARES if sq not in filled), None)
+        if todo is None:
+            return len(neutral) == NEUTRAL_SQUARES
+        if _leftover(filled) > NEUTRAL_SQUARES - len(neutral):
+            return False
+        options: list[frozenset[Square] | None] = [
+            p for p in placements_covering_first(todo) if not (p & filled)
+        ]
+        if len(neutral) < NEUTRAL_SQUARES:
+            options.append(None)
+        for i in rng.permutation(len(options)):
+            choice = options[int(i)]
+            if choice is None:
+                neutral.append(todo)
+                filled.add(todo)
+                if solve():
+                    return True
+                neutral.pop()
+                filled.discard(todo)
+            else:
+                pieces.append(choice)
+                filled.update(choice)
+                if solve():
+                    return True
+                pieces.pop()
+                filled.difference_update(choice)
+        return False
+
+    return (pieces, neutral) if solve() else None
+
+
+def _leftover(filled: set[Square]) -> int:
+    """Squares that no pentomino can cover: each empty region's size modulo 5, summed (those
+    must all be neutral, so a partial tiling with more than the neutrals left is dead)."""
+    seen: set[Square] = set()
+    total = 0
+    for start in ALL_SQUARES:
+        if start in filled or start in seen:
+            continue
+        size = 0
+        todo = [start]
+        seen.add(start)
+        while todo:
+            size += 1
+            for n in todo.pop().neighbours():
+                if n not in filled and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        total += size % WARD_SIZE
+    return total

@@ -1,0 +1,377 @@
+"""The Elemental Continuum engine: setup in round 1, bolts in rounds 2-6."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from events.continuum import parse, scoring
+from events.continuum.board import BREAKDOWN_TILES, Board, random_board
+from events.continuum.breaking import counting_hits, evaluate
+from events.continuum.model import (
+    Bolt,
+    BoltsSubmission,
+    BrokenTile,
+    ContinuumState,
+    ContinuumSubmission,
+    Hit,
+    SetupSubmission,
+)
+from events.continuum.squares import Square, squares_text
+from events.continuum.template import board_tab, board_view_tab, bolts_tab, wards_tab
+from events.engine import EventEngine
+from events.errors import ParseResult, SubmissionError
+from events.ranking import Criterion, Ranking, number_json, rank_players
+from events.report import RoundReport
+from events.schedule import event_rounds
+from events.tables import Workbook
+from events.template import Template, TemplateTab
+
+CARRY_HITS = "carry_hits"
+
+
+class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
+    name = "continuum"
+    title = "Elemental Continuum"
+
+    def default_options(self) -> Mapping[str, Any]:
+        return {CARRY_HITS: True}
+
+    def check_options(self, options: Mapping[str, Any]) -> list[str]:
+        problems = super().check_options(options)
+        if CARRY_HITS in options and not isinstance(options[CARRY_HITS], bool):
+            problems.append(f"{CARRY_HITS} must be true or false")
+        return problems
+
+    def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
+        return event_rounds(self.name, n_participants, total_rounds)
+
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
+    ) -> ContinuumState:
+        carry = bool({**self.default_options(), **options}[CARRY_HITS])
+        return ContinuumState(tuple(players), 0, carry, {}, {}, {}, {}, {})
+
+    # --- submissions --------------------------------------------------------------------
+
+    def template(self, state: ContinuumState, player: str, round_no: int) -> Template:
+        tabs: tuple[TemplateTab, ...]
+        if round_no == 1:
+            tabs = (board_tab(), wards_tab())
+        elif player in state.boards:
+            tabs = (bolts_tab(round_no), board_view_tab(state, player))
+        else:
+            tabs = (bolts_tab(round_no),)
+        return Template(self.name, player, round_no, tabs)
+
+    def parse(
+        self, player: str, round_no: int, workbook: Workbook
+    ) -> ParseResult[ContinuumSubmission]:
+        if round_no == 1:
+            return parse.parse_setup_workbook(player, workbook)
+        return parse.parse_bolts_workbook(player, round_no, workbook)
+
+    def from_json(self, player: str, round_no: int, data: Any) -> ParseResult[ContinuumSubmission]:
+        if round_no == 1:
+            return parse.parse_setup_json(player, data)
+        return parse.parse_bolts_json(player, data)
+
+    def to_json(self, submission: ContinuumSubmission) -> Any:
+        if isinstance(submission, SetupSubmission):
+            return parse.setup_json(submission)
+        return parse.bolts_json(submission)
+
+    def validate(
+        self, state: ContinuumState, player: str, submission: ContinuumSubmission
+    ) -> tuple[SubmissionError, ...]:
+        setup = state.round_no == 0
+        if setup != isinstance(submission, SetupSubmission):
+            what = "a board" if setup else "bolts"
+            return (
+                SubmissionError(
+                    "continuum.round", player, f"round {state.round_no + 1} takes {what}", self.name
+                ),
+            )
+        return ()
+
+    def default_submission(self, state: ContinuumState, player: str) -> ContinuumSubmission:
+        """No board: a random legal board is drawn. No bolts: the player fires none."""
+        if state.round_no == 0:
+            return SetupSubmission(None)
+        return BoltsSubmission(())
+
+    # --- resolution ---------------------------------------------------------------------
+
+    def resolve_round(
+        self,
+        state: ContinuumState,
+        submissions: Mapping[str, ContinuumSubmission],
+        rng: np.random.Generator,
+    ) -> tuple[ContinuumState, RoundReport]:
+        if state.round_no == 0:
+            return self._setup_round(state, submissions, rng)
+        return self._bolts_round(state, submissions)
+
+    def _setup_round(
+        self,
+        state: ContinuumState,
+        submissions: Mapping[str, ContinuumSubmission],
+        rng: np.random.Generator,
+    ) -> tuple[ContinuumState, RoundReport]:
+        boards: dict[str, Board] = {}
+        drawn: list[str] = []
+        for p in state.players:
+            sub = submissions[p]
+            if not isinstance(sub, SetupSubmission):
+                raise ValueError(f"round 1 of {self.title} takes boards, not bolts ({p})")
+            if sub.board is None:
+                boards[p] = random_board(rng)
+                drawn.append(p)
+            else:
+                boards[p] = sub.board
+        new = replace(state, round_no=1, boards=boards)
+        private = {
+            p: (
+                *(
+                    ("No valid board came from you, so a random legal board was drawn for you.",)
+                    if p in drawn
+                    else ()
+                ),
+                "Your board is set:",
+                *(f"- {w.label}: {w.describe()}" for w in boards[p].wards),
+            )
+            for p in state.players
+        }
+        host = tuple(
+            f"{p}{' (drawn)' if p in drawn else ''}: "
+            + "; ".join(f"{w.label} {w.describe()}" for w in boards[p].wards)
+            for p in state.players
+        )
+        report = RoundReport(
+            event=self.name,
+            round_no=1,
+            public=(f"All {len(state.players)} boards are set. Bolts fly from round 2.",),
+            private=private,
+            host=host,
+            data={"public": {"boards_set": len(state.players)}, "host": {"drawn": drawn}},
+        )
+        return new, report
+
+    def _bolts_round(
+        self, state: ContinuumState, submissions: Mapping[str, ContinuumSubmission]
+    ) -> tuple[ContinuumState, RoundReport]:
+        round_no = state.round_no + 1
+        hits: dict[tuple[str, Square], tuple[Hit, ...]] = (
+            dict(state.hits) if state.carry_hits else {}
+        )
+        fired: dict[str, tuple[Bolt, ...]] = {}
+        struck: set[tuple[str, Square]] = set()
+        for shooter in state.players:
+            sub = submissions[shooter]
+            if not isinstance(sub, BoltsSubmission):
+                raise ValueError(f"round {round_no} of {self.title} takes bolts ({shooter})")
+            fired[shooter] = sub.bolts
+            for number, bolt in enumerate(sub.bolts, 1):
+                hit = Hit(shooter, bolt.element, round_no, number)
+                for owner in state.players:
+                    key = (owner, bolt.target)
+                    if owner == shooter or not _live(state, owner, bolt.target):
+                        continue
+                    tile = state.boards[owner].ward_at(bolt.target).element
+                    if counting_hits(tile, (hit,)):
+                        hits[key] = (*hits.get(key, ()), hit)
+                        struck.add(key)
+        broken = dict(state.broken)
+        broken_now: list[tuple[str, Square]] = []
+        for key in sorted(struck):
+            owner, sq = key
+            breaks, contributors = evaluate(state.boards[owner].ward_at(sq).element, hits[key])
+            if breaks:
+                broken[key] = BrokenTile(round_no, breaks, contributors)
+                broken_now.append(key)
+                del hits[key]
+        broken_down = dict(state.broken_down)
+        down_now: list[tuple[str, str]] = []
+        for owner in state.players:
+            for ward in state.boards[owner].wards:
+                if (owner, ward.label) in broken_down:
+                    continue
+                if sum((owner, sq) in broken for sq in ward.squares) >= BREAKDOWN_TILES:
+                    broken_down[(owner, ward.label)] = round_no
+                    down_now.append((owner, ward.label))
+                    for sq in ward.squares:
+                        hits.pop((owner, sq), None)
+        bolts_log = {**state.bolts, round_no: fired}
+        new = replace(
+            state,
+            round_no=round_no,
+            hits=hits,
+            broken=broken,
+            broken_down=broken_down,
+            bolts=bolts_log,
+        )
+        return new, self._bolts_report(new, broken_now, down_now)
+
+    def _bolts_report(
+        self,
+        state: ContinuumState,
+        broken_now: list[tuple[str, Square]],
+        down_now: list[tuple[str, str]],
+    ) -> RoundReport:
+        round_no = state.round_no
+        public: list[str] = []
+        by_owner: dict[str, list[Square]] = {}
+        for owner, sq in broken_now:
+            by_owner.setdefault(owner, []).append(sq)
+        if not by_owner:
+            public.append("No tile broke this round.")
+        for owner in state.players:
+            if owner in by_owner:
+                public.append(f"Broken on {owner}'s board: {squares_text(by_owner[owner])}.")
+        downs = []
+        for owner, label in down_now:
+            ward = state.boards[owner].ward(label)
+            public.append(f"**{owner}'s {ward.describe()}** broke down.")
+            downs.append(_ward_json(owner, ward))
+        private: dict[str, tuple[str, ...]] = {}
+        for p in state.players:
+            bolts = state.bolts[round_no].get(p, ())
+            fired = (
+                "Your bolts: " + ", ".join(str(b) for b in bolts) + "."
+                if bolts
+                else "You fired no bolts this round."
+            )
+            private[p] = (
+                fired,
+                f"Your board: {scoring.unbroken_tiles(state, p)} of 64 tiles stand.",
+            )
+        host: list[str] = []
+        for p in state.players:
+            bolts = state.bolts[round_no].get(p, ())
+            host.append(f"{p} fired: " + (", ".join(str(b) for b in bolts) or "nothing"))
+        for owner, sq in broken_now:
+            tile = state.broken[(owner, sq)]
+            who = ", ".join(
+                f"{h.shooter} ({h.element.value}, round {h.round_no})" for h in tile.contributors
+            )
+            host.append(f"{owner} {sq} broke ({' + '.join(tile.breaks)}) by {who}")
+        for owner, label in down_now:
+            shares = scoring.ward_shares(state, owner, label)
+            host.append(
+                f"{owner}'s {label} broke down: "
+                + ", ".join(f"{p} {share}" for p, share in shares.items())
+            )
+        return RoundReport(
+            event=self.name,
+            round_no=round_no,
+            public=tuple(public),
+            private=private,
+            host=tuple(host),
+            data={
+                "public": {
+                    "broken": {o: [str(s) for s in sqs] for o, sqs in by_owner.items()},
+                    "breakdowns": downs,
+                },
+                "host": {
+                    "bolts": {
+                        p: [{"element": b.element.value, "target": str(b.target)} for b in bs]
+                        for p, bs in state.bolts[round_no].items()
+                    }
+                },
+            },
+        )
+
+    # --- standings and views ------------------------------------------------------------
+
+    def ranking(self, state: ContinuumState, gamewide: Sequence[str]) -> Ranking:
+        return rank_players(
+            state.players,
+            Criterion("points", scoring.scores(state)),
+            [
+                Criterion(
+                    "unbroken tiles", {p: scoring.unbroken_tiles(state, p) for p in state.players}
+                ),
+                Criterion("tiles broken", scoring.tiles_broken_by(state)),
+            ],
+            gamewide,
+        )
+
+    def final_announcement(self, state: ContinuumState, gamewide: Sequence[str]) -> tuple[str, ...]:
+        """The full ranking, without points ("Players' points will not be revealed")."""
+        return tuple(f"{e.rank}. {e.player}" for e in self.ranking(state, gamewide))
+
+    def public_view(self, state: ContinuumState) -> Mapping[str, Any]:
+        return {
+            "round": state.round_no,
+            "boards": {
+                p: {
+                    "broken": sorted(str(sq) for (o, sq) in state.broken if o == p),
+                    "broken_down": [
+                        _ward_json(p, state.boards[p].ward(label))
+                        for (o, label) in sorted(state.broken_down)
+                        if o == p
+                    ],
+                }
+                for p in state.players
+            },
+        }
+
+    def private_view(self, state: ContinuumState, player: str) -> Mapping[str, Any]:
+        board = state.boards.get(player)
+        return {
+            "board": {str(sq): label for sq, label in sorted(board.layout().items())}
+            if board
+            else {},
+            "values": board.values() if board else {},
+            "bolts": {
+                r: [
+                    {"element": b.element.value, "target": str(b.target)}
+                    for b in by_p.get(player, ())
+                ]
+                for r, by_p in sorted(state.bolts.items())
+            },
+        }
+
+    def host_view(self, state: ContinuumState) -> Mapping[str, Any]:
+        points = scoring.scores(state)
+        return {
+            "round": state.round_no,
+            "carry_hits": state.carry_hits,
+            "boards": {p: self.private_view(state, p) for p in state.players},
+            "hits": {
+                f"{o} {sq}": [f"{h.shooter} {h.element.value} r{h.round_no}" for h in hs]
+                for (o, sq), hs in sorted(state.hits.items())
+            },
+            "broken": {
+                f"{o} {sq}": {
+                    "round": t.round_no,
+                    "breaks": list(t.breaks),
+                    "by": [h.shooter for h in t.contributors],
+                }
+                for (o, sq), t in sorted(state.broken.items())
+            },
+            "points": {p: number_json(v) for p, v in points.items()},
+        }
+
+
+def _live(state: ContinuumState, owner: str, square: Square) -> bool:
+    """Whether a bolt on this tile can still do anything: the tile is unbroken and its ward
+    has not broken down ("A bolt on a broken tile, or on a ward that has broken down, does
+    nothing")."""
+    if (owner, square) in state.broken:
+        return False
+    label = state.boards[owner].ward_at(square).label
+    return (owner, label) not in state.broken_down
+
+
+def _ward_json(owner: str, ward: Any) -> dict[str, Any]:
+    return {
+        "owner": owner,
+        "element": ward.element.value,
+        "shape": ward.shape,
+        "value": ward.value,
+        "squares": sorted(str(s) for s in ward.squares),
+    }

@@ -1,0 +1,323 @@
+"""Elemental Continuum submissions from workbook tabs or canonical JSON, with every error.
+
+Round 1 is the board (Board and Wards tabs, or {"board": ..., "values": ...}); rounds 2-6
+are two bolts (Bolts tab, or {"bolts": [...]}). What people type is accepted: any case,
+stray spaces, "Wind"/"Air", "Fire 1", "c5".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from events.continuum.board import (
+    NEUTRAL,
+    WARD_LABELS,
+    Board,
+    LayoutProblem,
+    layout_problems,
+    parse_label,
+)
+from events.continuum.elements import parse_bolt_element
+from events.continuum.layout import (
+    BOARD_LEFT,
+    BOARD_TAB,
+    BOARD_TOP,
+    BOLT_ELEMENT_COL,
+    BOLT_NUMBER_COL,
+    BOLT_ROUND_COL,
+    BOLT_TARGET_COL,
+    BOLTS_FIRST_ROW,
+    BOLTS_TAB,
+    WARD_POINTS_COL,
+    WARD_ROWS,
+    WARDS_TAB,
+    board_cell,
+    square_at,
+)
+from events.continuum.model import (
+    BOLTS_PER_ROUND,
+    Bolt,
+    BoltsSubmission,
+    ContinuumSubmission,
+    SetupSubmission,
+)
+from events.continuum.squares import SIZE, Square
+from events.errors import ParseResult, SubmissionError
+from events.tables import Grid, Workbook, cell_ref
+
+EVENT = "continuum"
+LABEL_HELP = "use F1-F3 (fire), W1-W3 (water), A1-A3 (wind), E1-E3 (earth) or N (neutral)"
+
+
+class _Errors:
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.items: list[SubmissionError] = []
+
+    def add(self, code: str, message: str, tab: str | None = None, cell: str | None = None) -> None:
+        self.items.append(SubmissionError(code, self.player, message, EVENT, tab, cell))
+
+
+# --- round 1: the board -------------------------------------------------------------------
+
+
+def parse_setup_workbook(player: str, workbook: Workbook) -> ParseResult[ContinuumSubmission]:
+    errors = _Errors(player)
+    board_grid, wards_grid = workbook.get(BOARD_TAB), workbook.get(WARDS_TAB)
+    for tab, grid in ((BOARD_TAB, board_grid), (WARDS_TAB, wards_grid)):
+        if grid is None:
+            errors.add("continuum.tab", f"the workbook has no {tab!r} tab", tab)
+    if board_grid is None or wards_grid is None:
+        return ParseResult.of(None, errors.items)
+
+    layout: dict[Square, str | None] = {}
+    for r in range(BOARD_TOP, BOARD_TOP + SIZE):
+        for c in range(BOARD_LEFT, BOARD_LEFT + SIZE):
+            sq = square_at(r, c)
+            text = board_grid.text(r, c)
+            if not text:
+                layout[sq] = None
+                continue
+            label = parse_label(text)
+            if label is None:
+                errors.add(
+                    "continuum.board.label",
+                    f"square {sq}: {text!r} is not a ward label; {_label_hint(text)}",
+                    BOARD_TAB,
+                    cell_ref(r, c),
+                )
+            layout[sq] = label
+    values = _ward_values(wards_grid, errors)
+    if errors.items:  # a bad label makes the layout checks below misleading
+        return ParseResult.of(None, errors.items)
+    for problem in layout_problems(layout, values):
+        _report(problem, errors)
+    if errors.items:
+        return ParseResult.of(None, errors.items)
+    full = {sq: label for sq, label in layout.items() if label is not None}
+    return ParseResult.of(
+        SetupSubmission(Board.build(full, {k: v for k, v in values.items() if v is not None})), []
+    )
+
+
+def _label_hint(text: str) -> str:
+    t = text.strip().upper()
+    if len(t) >= 2 and t[0] in "FWAE" and t[1:].isdigit():
+        return f"use {t[0]}1-{t[0]}3"
+    return LABEL_HELP
+
+
+def _ward_values(grid: Grid, errors: _Errors) -> dict[str, int | None]:
+    values: dict[str, int | None] = {}
+    for label in WARD_LABELS:
+        row = WARD_ROWS[label]
+        text = grid.text(row, WARD_POINTS_COL)
+        if not text:
+            values[label] = None
+        elif text.isdigit():
+            values[label] = int(text)
+        else:
+            errors.add(
+                "continuum.wards.value",
+                f"ward {label}: {text!r} is not a point value; use 2, 4 or 6",
+                WARDS_TAB,
+                cell_ref(row, WARD_POINTS_COL),
+            )
+    return values
+
+
+def _report(problem: LayoutProblem, errors: _Errors) -> None:
+    """A layout problem as an error on the cell of its first square (or ward row)."""
+    if problem.squares:
+        first = min(problem.squares, key=lambda s: (-s.rank, s.file))
+        errors.add(problem.code, problem.message, BOARD_TAB, board_cell(first))
+    elif problem.code.startswith("continuum.wards") and problem.labels:
+        row = WARD_ROWS[problem.labels[0]]
+        errors.add(problem.code, problem.message, WARDS_TAB, cell_ref(row, WARD_POINTS_COL))
+    else:
+        errors.add(problem.code, problem.message, BOARD_TAB)
+
+
+def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]:
+    errors = _Errors(player)
+    if not isinstance(data, Mapping) or "board" not in data:
+        errors.add("continuum.json", 'expected {"board": {label: [squares]}, "values": {...}}')
+        return ParseResult.of(None, errors.items)
+    if data["board"] is None:
+        return ParseResult.of(SetupSubmission(None), [])
+    board, values = data["board"], data.get("values")
+    if not isinstance(board, Mapping) or not isinstance(values, Mapping):
+        errors.add("continuum.json", '"board" and "values" must be objects')
+        return ParseResult.of(None, errors.items)
+    layout: dict[Square, str | None] = {}
+    for key, squares in board.items():
+        label = parse_label(str(key))
+        if label is None:
+            errors.add("continuum.board.label", f"board: {key!r} is not a ward label; {LABEL_HELP}")
+            continue
+        if not isinstance(squares, list):
+            errors.add("continuum.json", f"board.{label}: expected a list of squares")
+            continue
+        for text in squares:
+            sq = Square.parse(str(text))
+            if sq is None:
+                errors.add(
+                    "continuum.board.square", f"board.{label}: {text!r} is not a square A1-H8"
+                )
+            elif layout.get(sq) is not None:
+                errors.add(
+                    "continuum.board.twice",
+                    f"square {sq} is in both {layout[sq]} and {label}",
+                )
+            else:
+                layout[sq] = label
+    parsed: dict[str, int | None] = {}
+    for key, value in values.items():
+        label = parse_label(str(key))
+        if label is None or label == NEUTRAL:
+            errors.add("continuum.wards.label", f"values: {key!r} is not a ward F1-E3")
+        elif not isinstance(value, int) or isinstance(value, bool):
+            errors.add("continuum.wards.value", f"values.{label}: {value!r} is not 2, 4 or 6")
+        else:
+            parsed[label] = value
+    if errors.items:
+        return ParseResult.of(None, errors.items)
+    for problem in layout_problems(layout, parsed):
+        errors.add(problem.code, problem.message)
+    if errors.items:
+        return ParseResult.of(None, errors.items)
+    full = {sq: label for sq, label in layout.items() if label is not None}
+    clean = {k: v for k, v in parsed.items() if v is not None}
+    return ParseResult.of(SetupSubmission(Board.build(full, clean)), [])
+
+
+def setup_json(sub: SetupSubmission) -> dict[str, Any]:
+    if sub.board is None:
+        return {"board": None}
+    return {
+        "board": {w.label: sorted(str(s) for s in w.squares) for w in sub.board.wards},
+        "values": sub.board.values(),
+    }
+
+
+# --- rounds 2-6: bolts --------------------------------------------------------------------
+
+
+def parse_bolts_workbook(
+    player: str, round_no: int, workbook: Workbook
+) -> ParseResult[ContinuumSubmission]:
+    errors = _Errors(player)
+    grid = workbook.get(BOLTS_TAB)
+    if grid is None:
+        errors.add("continuum.tab", f"the workbook has no {BOLTS_TAB!r} tab", BOLTS_TAB)
+        return ParseResult.of(None, errors.items)
+    found: dict[int, Bolt] = {}
+    rows = 0
+    for r in range(BOLTS_FIRST_ROW, grid.height):
+        round_text = grid.text(r, BOLT_ROUND_COL)
+        if round_text != str(round_no):
+            continue
+        rows += 1
+        number_text = grid.text(r, BOLT_NUMBER_COL)
+        number = int(number_text) if number_text.isdigit() else 0
+        if number not in range(1, BOLTS_PER_ROUND + 1):
+            errors.add(
+                "continuum.bolts.number",
+                f"{number_text!r} is not a bolt number; use 1 or 2",
+                BOLTS_TAB,
+                cell_ref(r, BOLT_NUMBER_COL),
+            )
+            continue
+        if number in found:
+            errors.add(
+                "continuum.bolts.twice",
+                f"bolt {number} of round {round_no} is given twice",
+                BOLTS_TAB,
+                cell_ref(r, BOLT_NUMBER_COL),
+            )
+            continue
+        bolt = _bolt(
+            grid.text(r, BOLT_ELEMENT_COL),
+            grid.text(r, BOLT_TARGET_COL),
+            errors,
+            (cell_ref(r, BOLT_ELEMENT_COL), cell_ref(r, BOLT_TARGET_COL)),
+        )
+        if bolt is not None:
+            found[number] = bolt
+    if rows == 0:
+        errors.add(
+            "continuum.bolts.missing",
+            f"no row for round {round_no}: write {round_no} in the Round column of two rows",
+            BOLTS_TAB,
+            cell_ref(BOLTS_FIRST_ROW, BOLT_ROUND_COL),
+        )
+    elif not errors.items and len(found) < BOLTS_PER_ROUND:
+        missing = [str(n) for n in range(1, BOLTS_PER_ROUND + 1) if n not in found]
+        errors.add(
+            "continuum.bolts.missing",
+            f"round {round_no} needs bolts 1 and 2; bolt {', '.join(missing)} is missing",
+            BOLTS_TAB,
+        )
+    if errors.items:
+        return ParseResult.of(None, errors.items)
+    return ParseResult.of(BoltsSubmission(tuple(found[n] for n in sorted(found))), [])
+
+
+def _bolt(
+    element_text: str,
+    target_text: str,
+    errors: _Errors,
+    cells: tuple[str | None, str | None] = (None, None),
+    where: str = "",
+) -> Bolt | None:
+    tab = BOLTS_TAB if cells[0] else None
+    element = parse_bolt_element(element_text)
+    if element is None:
+        if element_text.strip().lower() == "w":
+            why = "'W' could be Water or Wind; write the name"
+        elif not element_text:
+            why = "no element given; use Fire, Water, Wind or Earth"
+        else:
+            why = f"{element_text!r} is not an element; use Fire, Water, Wind or Earth"
+        errors.add("continuum.bolts.element", where + why, tab, cells[0])
+    target = Square.parse(target_text)
+    if target is None:
+        why = (
+            "no target given"
+            if not target_text
+            else f"{target_text!r} is not a square of the board"
+        )
+        errors.add("continuum.bolts.target", f"{where}{why}; use A1 to H8", tab, cells[1])
+    if element is None or target is None:
+        return None
+    return Bolt(element, target)
+
+
+def parse_bolts_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]:
+    errors = _Errors(player)
+    bolts = data.get("bolts") if isinstance(data, Mapping) else None
+    if not isinstance(bolts, list):
+        errors.add("continuum.json", 'expected {"bolts": [{"element": ..., "target": ...}, ...]}')
+        return ParseResult.of(None, errors.items)
+    if not bolts:
+        return ParseResult.of(BoltsSubmission(()), [])  # fires nothing: the default
+    if len(bolts) != BOLTS_PER_ROUND:
+        errors.add("continuum.bolts.count", f"{len(bolts)} bolts; fire exactly {BOLTS_PER_ROUND}")
+    parsed = []
+    for i, b in enumerate(bolts, 1):
+        if not isinstance(b, Mapping):
+            errors.add("continuum.json", f"bolts[{i}]: expected an object")
+            continue
+        bolt = _bolt(
+            str(b.get("element") or ""), str(b.get("target") or ""), errors, where=f"bolt {i}: "
+        )
+        if bolt is not None:
+            parsed.append(bolt)
+    if errors.items:
+        return ParseResult.of(None, errors.items)
+    return ParseResult.of(BoltsSubmission(tuple(parsed)), [])
+
+
+def bolts_json(sub: BoltsSubmission) -> dict[str, Any]:
+    return {"bolts": [{"element": b.element.value, "target": str(b.target)} for b in sub.bolts]}

@@ -1,0 +1,93 @@
+"""The 12 free pentominoes: naming a ward's shape, and every placement of one on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from events.continuum.squares import SIZE, Square
+
+Cells = frozenset[tuple[int, int]]
+
+_DRAWINGS = {
+    "F": (".##", "##.", ".#."),
+    "I": ("#####",),
+    "L": ("####", "#..."),
+    "N": ("##..", ".###"),
+    "P": ("##", "##", "#."),
+    "T": ("###", ".#.", ".#."),
+    "U": ("#.#", "###"),
+    "V": ("#..", "#..", "###"),
+    "W": ("#..", "##.", ".##"),
+    "X": (".#.", "###", ".#."),
+    "Y": ("####", ".#.."),
+    "Z": ("##.", ".#.", ".##"),
+}
+
+
+def _normalise(cells: Iterable[tuple[int, int]]) -> Cells:
+    cells = list(cells)
+    mx = min(x for x, _ in cells)
+    my = min(y for _, y in cells)
+    return frozenset((x - mx, y - my) for x, y in cells)
+
+
+def _orientations(cells: Cells) -> set[Cells]:
+    out: set[Cells] = set()
+    current = list(cells)
+    for _ in range(4):
+        current = [(y, -x) for x, y in current]
+        out.add(_normalise(current))
+        out.add(_normalise((-x, y) for x, y in current))
+    return out
+
+
+def _drawing_cells(rows: tuple[str, ...]) -> Cells:
+    return _normalise(
+        (x, -y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"
+    )
+
+
+FIXED: dict[Cells, str] = {
+    o: name for name, rows in _DRAWINGS.items() for o in _orientations(_drawing_cells(rows))
+}
+"""every fixed orientation (63 of them) -> the free pentomino's letter"""
+
+
+def shape_name(squares: Iterable[Square]) -> str | None:
+    """The pentomino letter (F, I, L, N, P, T, U, V, W, X, Y, Z) of five squares, or None."""
+    return FIXED.get(_normalise((s.file, s.rank) for s in squares))
+
+
+def is_connected(squares: Iterable[Square]) -> bool:
+    """Whether the squares form one orthogonally connected piece."""
+    group = set(squares)
+    if not group:
+        return False
+    start = next(iter(group))
+    seen = {start}
+    todo = [start]
+    while todo:
+        for n in todo.pop().neighbours():
+            if n in group and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == group
+
+
+@cache
+def placements_covering_first(cell: Square) -> tuple[frozenset[Square], ...]:
+    """Every on-board placement of any pentomino whose first square (by rank, then file) is
+    `cell`: the candidates for covering the next empty square of a board being tiled."""
+    out = []
+    for orientation in FIXED:
+        anchor = min(orientation, key=lambda c: (c[1], c[0]))
+        squares = []
+        for x, y in orientation:
+            f, r = cell.file + x - anchor[0], cell.rank + y - anchor[1]
+            if not (0 <= f < SIZE and 0 <= r < SIZE):
+                break
+            squares.append(Square(f, r))
+        else:
+            out.append(frozenset(squares))
+    return tuple(sorted(out, key=lambda p: sorted(p)))
