@@ -209,10 +209,16 @@ def layout_problems(
     return problems
 
 
-def value_problems(values: Mapping[str, int | None]) -> list[LayoutProblem]:
+def value_problems(
+    values: Mapping[str, int | None], reported: frozenset[str] = frozenset()
+) -> list[LayoutProblem]:
+    """Problems with the wards' point values (`reported`: labels whose value is already
+    known to be unreadable, so only the 4/4/4 count is left to check)."""
     problems: list[LayoutProblem] = []
     for label in WARD_LABELS:
         v = values.get(label)
+        if label in reported:
+            continue
         if v not in WARD_VALUES:
             problems.append(
                 LayoutProblem(
@@ -224,7 +230,7 @@ def value_problems(values: Mapping[str, int | None]) -> list[LayoutProblem]:
                 )
             )
     counts = Counter(v for v in values.values() if v in WARD_VALUES)
-    if all(values.get(label) in WARD_VALUES for label in WARD_LABELS):
+    if not reported and all(values.get(label) in WARD_VALUES for label in WARD_LABELS):
         for v in WARD_VALUES:
             if counts[v] != WARDS_PER_VALUE:
                 having = [label for label in WARD_LABELS if values.get(label) == v]

@@ -17,6 +17,7 @@ from events.continuum.board import (
     LayoutProblem,
     layout_problems,
     parse_label,
+    value_problems,
 )
 from events.continuum.elements import parse_bolt_element
 from events.continuum.layout import (
@@ -88,8 +89,10 @@ def parse_setup_workbook(player: str, workbook: Workbook) -> ParseResult[Continu
                     cell_ref(r, c),
                 )
             layout[sq] = label
-    values = _ward_values(wards_grid, errors)
-    if errors.items:  # a bad label makes the layout checks below misleading
+    values, unreadable = _ward_values(wards_grid, errors)
+    if errors.items:  # a bad label makes the layout checks misleading; values still count
+        for problem in value_problems(values, unreadable):
+            _report(problem, errors)
         return ParseResult.of(None, errors.items)
     for problem in layout_problems(layout, values):
         _report(problem, errors)
@@ -108,23 +111,26 @@ def _label_hint(text: str) -> str:
     return LABEL_HELP
 
 
-def _ward_values(grid: Grid, errors: _Errors) -> dict[str, int | None]:
+def _ward_values(grid: Grid, errors: _Errors) -> tuple[dict[str, int | None], frozenset[str]]:
+    """The point values typed on the Wards tab, and the labels whose value is unreadable."""
     values: dict[str, int | None] = {}
+    unreadable: set[str] = set()
     for label in WARD_LABELS:
         row = WARD_ROWS[label]
         text = grid.text(row, WARD_POINTS_COL)
         if not text:
             values[label] = None
-        elif text.isdigit():
+        elif text.isascii() and text.isdigit():
             values[label] = int(text)
         else:
+            unreadable.add(label)
             errors.add(
                 "continuum.wards.value",
                 f"ward {label}: {text!r} is not a point value; use 2, 4 or 6",
                 WARDS_TAB,
                 cell_ref(row, WARD_POINTS_COL),
             )
-    return values
+    return values, frozenset(unreadable)
 
 
 def _report(problem: LayoutProblem, errors: _Errors) -> None:
@@ -182,6 +188,8 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
         else:
             parsed[label] = value
     if errors.items:
+        for problem in value_problems(parsed):
+            errors.add(problem.code, problem.message)
         return ParseResult.of(None, errors.items)
     for problem in layout_problems(layout, parsed):
         errors.add(problem.code, problem.message)

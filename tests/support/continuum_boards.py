@@ -42,3 +42,36 @@ def board_rows(board: Board) -> list[list[str]]:
     """The board's labels as Board-tab rows (rank 8 first, files A-H)."""
     layout = board.layout()
     return [[layout[Square(f, r)] for f in range(len(FILES))] for r in range(7, -1, -1)]
+
+
+def fill_setup(path: object, board: Board, values: dict[str, object] | None = None) -> None:
+    """Write a board into a generated round-1 workbook (Board and Wards tabs)."""
+    import openpyxl
+
+    from events.continuum.layout import BOARD_TAB, WARD_POINTS_COL, WARD_ROWS, WARDS_TAB, grid_of
+
+    book = openpyxl.load_workbook(path)  # type: ignore[arg-type]
+    for sq, label in board.layout().items():
+        r, c = grid_of(sq)
+        book[BOARD_TAB].cell(r + 1, c + 1, label)
+    for label, value in (values or board.values()).items():
+        book[WARDS_TAB].cell(WARD_ROWS[label] + 1, WARD_POINTS_COL + 1, value)  # type: ignore[arg-type]
+    book.save(path)  # type: ignore[arg-type]
+
+
+def fill_bolts(path: object, bolts: list[tuple[str, str]]) -> None:
+    """Write (element, target) pairs into the Bolts tab rows of a generated workbook."""
+    import openpyxl
+
+    from events.continuum.layout import (
+        BOLT_ELEMENT_COL,
+        BOLT_TARGET_COL,
+        BOLTS_FIRST_ROW,
+        BOLTS_TAB,
+    )
+
+    book = openpyxl.load_workbook(path)  # type: ignore[arg-type]
+    for i, (element, target) in enumerate(bolts):
+        book[BOLTS_TAB].cell(BOLTS_FIRST_ROW + i + 1, BOLT_ELEMENT_COL + 1, element)
+        book[BOLTS_TAB].cell(BOLTS_FIRST_ROW + i + 1, BOLT_TARGET_COL + 1, target)
+    book.save(path)  # type: ignore[arg-type]

@@ -1,0 +1,170 @@
+"""Elemental Continuum workbooks: the template, what people type, and every error by cell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import openpyxl
+import pytest
+
+from events.continuum import ContinuumEngine
+from events.continuum.board import random_board
+from events.continuum.elements import Element
+from events.continuum.layout import BOARD_TAB, BOLTS_TAB, WARDS_TAB, board_cell
+from events.continuum.model import Bolt, BoltsSubmission, SetupSubmission
+from events.continuum.squares import Square
+from sheets.xlsx_reader import read_workbook
+from sheets.xlsx_writer import write_templates
+from tests.support.continuum_boards import fill_bolts, fill_setup, stripes
+
+ENGINE = ContinuumEngine()
+
+
+def workbook(tmp_path: Path, round_no: int) -> Path:
+    state = ENGINE.setup(["ann", "bob"], {}, np.random.default_rng(0))
+    if round_no > 1:
+        state, _ = ENGINE.resolve_round(
+            state, {p: SetupSubmission(stripes()) for p in state.players}, np.random.default_rng(0)
+        )
+        state = type(state)(**{**state.__dict__, "round_no": round_no - 1})
+    path = tmp_path / f"ann-{round_no}.xlsx"
+    write_templates(path, [ENGINE.template(state, "ann", round_no)], "test")
+    return path
+
+
+def parse(path: Path, round_no: int) -> object:
+    return ENGINE.parse("ann", round_no, read_workbook(path))
+
+
+def test_a_filled_board_reads_back_as_the_same_board(tmp_path: Path) -> None:
+    path = workbook(tmp_path, 1)
+    board = random_board(np.random.default_rng(4))
+    fill_setup(path, board)
+    assert parse(path, 1).submission == SetupSubmission(board)  # type: ignore[attr-defined]
+
+
+def test_the_template_has_dropdowns_and_element_colours(tmp_path: Path) -> None:
+    book = openpyxl.load_workbook(workbook(tmp_path, 1))
+    board = book[BOARD_TAB]
+    ranges = [str(dv.sqref) for dv in board.data_validations.dataValidation]
+    assert ranges == ["B3:I10"]
+    rules = [r for cf in board.conditional_formatting for r in cf.rules]
+    colours = {r.formula[0].split('"')[1]: r.dxf.fill.bgColor.rgb for r in rules}
+    assert colours["F"].endswith("E06666") and colours["W"].endswith("6FA8DC")
+    assert colours["WI"].endswith("93C47D") and colours["N"].endswith("B7B7B7")
+    assert board["A3"].value == 8 and board["A10"].value == 1 and board["B2"].value == "A"
+    wards = book[WARDS_TAB]
+    assert [wards.cell(r, 1).value for r in range(3, 16)][-1] == "N"
+    assert wards.cell(15, 3).value == 1
+
+
+def test_what_people_type_is_accepted(tmp_path: Path) -> None:
+    path = workbook(tmp_path, 1)
+    fill_setup(path, stripes())
+    book = openpyxl.load_workbook(path)
+    sheet = book[BOARD_TAB]
+    sheet[board_cell(Square.parse("A1"))] = " fire 1 "  # type: ignore[arg-type]
+    sheet[board_cell(Square.parse("C1"))] = "Wind1"  # type: ignore[arg-type]
+    sheet[board_cell(Square.parse("C2"))] = "air 1"  # type: ignore[arg-type]
+    sheet[board_cell(Square.parse("G7"))] = "neutral"  # type: ignore[arg-type]
+    sheet[board_cell(Square.parse("H8"))] = "n"  # type: ignore[arg-type]
+    book[WARDS_TAB]["C3"] = "6"
+    book.save(path)
+    assert parse(path, 1).submission == SetupSubmission(stripes())  # type: ignore[attr-defined]
+
+
+def test_board_errors_name_tab_cell_and_square(tmp_path: Path) -> None:
+    path = workbook(tmp_path, 1)
+    fill_setup(path, stripes())
+    book = openpyxl.load_workbook(path)
+    book[BOARD_TAB]["D7"] = "F4"  # square C4
+    book[BOARD_TAB]["E7"] = "X"
+    book[WARDS_TAB]["C4"] = "five"
+    book.save(path)
+    errors = [str(e) for e in parse(path, 1).errors]  # type: ignore[attr-defined]
+    assert errors == [
+        "ann: [continuum] Board!D7: square C4: 'F4' is not a ward label; use F1-F3 "
+        "(continuum.board.label)",
+        "ann: [continuum] Board!E7: square D4: 'X' is not a ward label; use F1-F3 (fire), "
+        "W1-W3 (water), A1-A3 (wind), E1-E3 (earth) or N (neutral) (continuum.board.label)",
+        "ann: [continuum] Wards!C4: ward F2: 'five' is not a point value; use 2, 4 or 6 "
+        "(continuum.wards.value)",
+    ]
+
+
+def test_layout_errors_are_all_reported_on_the_board_tab(tmp_path: Path) -> None:
+    path = workbook(tmp_path, 1)
+    fill_setup(path, stripes(), values={"F1": 6})
+    book = openpyxl.load_workbook(path)
+    book[BOARD_TAB]["B10"] = None  # A1 left empty
+    book[BOARD_TAB]["C10"] = "F1"  # B1 joins F1: F1 now has 5 squares again? no: A1 empty
+    book.save(path)
+    result = parse(path, 1)
+    codes = [e.code for e in result.errors]  # type: ignore[attr-defined]
+    cells = [e.cell for e in result.errors]  # type: ignore[attr-defined]
+    assert "continuum.board.empty" in codes and "B10" in cells
+    assert "continuum.board.shape" in codes  # F1 = A2-A5 + B1: not connected
+    assert "continuum.board.size" in codes  # W1 lost B1: 4 squares
+    assert codes.count("continuum.wards.value") == 11  # only F1 was given a value
+
+
+def test_bolts_read_any_case_and_air_and_report_each_bad_cell(tmp_path: Path) -> None:
+    path = workbook(tmp_path, 3)
+    fill_bolts(path, [("air", " c5 "), ("FIRE", "h8")])
+    assert parse(path, 3).submission == BoltsSubmission(  # type: ignore[attr-defined]
+        (Bolt(Element.WIND, Square.parse("C5")), Bolt(Element.FIRE, Square.parse("H8")))  # type: ignore[arg-type]
+    )
+    fill_bolts(path, [("W", "Z9"), ("", "")])
+    errors = [str(e) for e in parse(path, 3).errors]  # type: ignore[attr-defined]
+    assert [e.removeprefix("ann: [continuum] ") for e in errors] == [
+        "Bolts!C3: 'W' could be Water or Wind; write the name (continuum.bolts.element)",
+        "Bolts!D3: 'Z9' is not a square of the board; use A1 to H8 (continuum.bolts.target)",
+        "Bolts!C4: no element given; use Fire, Water, Wind or Earth (continuum.bolts.element)",
+        "Bolts!D4: no target given; use A1 to H8 (continuum.bolts.target)",
+    ]
+
+
+def test_a_workbook_of_another_round_is_refused(tmp_path: Path) -> None:
+    path = workbook(tmp_path, 2)
+    fill_bolts(path, [("Fire", "A1"), ("Fire", "A2")])
+    errors = parse(path, 3).errors  # type: ignore[attr-defined]
+    assert [e.code for e in errors] == ["continuum.bolts.missing"]
+    assert "no row for round 3" in errors[0].message
+
+
+def test_rounds_after_the_first_show_the_players_own_board(tmp_path: Path) -> None:
+    book = openpyxl.load_workbook(workbook(tmp_path, 2))
+    assert book.sheetnames[:3] == ["README", BOLTS_TAB, "Your board"]
+    assert book["Your board"][board_cell(Square.parse("A1"))].value == "F1"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "submission",
+    [
+        SetupSubmission(stripes()),
+        SetupSubmission(None),
+        BoltsSubmission((Bolt(Element.EARTH, Square(0, 0)), Bolt(Element.EARTH, Square(0, 0)))),
+        BoltsSubmission(()),
+    ],
+)
+def test_canonical_json_round_trips(submission: object) -> None:
+    round_no = 1 if isinstance(submission, SetupSubmission) else 2
+    data = ENGINE.to_json(submission)  # type: ignore[arg-type]
+    assert ENGINE.from_json("ann", round_no, data).submission == submission
+
+
+def test_json_errors_are_all_reported() -> None:
+    result = ENGINE.from_json("ann", 2, {"bolts": [{"element": "W", "target": "Z1"}]})
+    messages = [e.message for e in result.errors]
+    assert messages == [
+        "1 bolts; fire exactly 2",
+        "bolt 1: 'W' could be Water or Wind; write the name",
+        "bolt 1: 'Z1' is not a square of the board; use A1 to H8",
+    ]
+    board = ENGINE.to_json(SetupSubmission(stripes()))
+    board["board"]["F1"] = ["A1", "A2", "A3", "A4", "B8"]
+    board["values"]["W1"] = 5
+    messages = [e.message for e in ENGINE.from_json("ann", 1, board).errors]
+    assert any("square B8 is in both F1 and A3" in m for m in messages)
+    assert any("ward W1 is worth 5" in m for m in messages)
