@@ -1,25 +1,35 @@
 """`festival demo`: a whole sample festival in a new folder, in seconds.
 
 It plays what this version can play: the shipped sample roster is allocated, and every
-round is resolved from the sample submissions in `fixtures/sample/round-N/` for the events
-that have a rules engine. Events without one are named, not faked.
+round of the events that have a rules engine is resolved from submissions that simple bots
+write as canonical JSON files (kept in the demo folder's `inbox/`). Events without an engine
+are named, not faked.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 from festival.allocation import Preference
+from festival.bots.continuum import continuum_bot
 from festival.config import MatchConfig
 from festival.event_names import title
 from festival.match import Match, MatchError
 from festival.paths import fixture
+from festival.replay import states_after
 from festival.roster import parse_roster
-from festival.round_pipeline import ingest_folder, resolve
+from festival.round_pipeline import ingest_json, resolve
 from festival.standings_view import standings_json
 from sheets.xlsx_reader import read_table_file
 
 DEMO_SEED = 20261122
+
+Bot = Callable[[Mapping[str, Any], str, int, np.random.Generator], dict[str, Any]]
 
 
 def pick_folder(folder: Path | None) -> Path:
@@ -41,6 +51,9 @@ def sample_preferences() -> tuple[Preference, ...]:
     return roster.preferences
 
 
+BOTS: dict[str, Bot] = {"continuum": continuum_bot}
+
+
 def run_demo(folder: Path | None) -> int:
     target = pick_folder(folder)
     prefs = sample_preferences()
@@ -56,21 +69,17 @@ def run_demo(folder: Path | None) -> int:
         print(
             "No rules engine yet for: "
             + ", ".join(title(e) for e in missing)
-            + " (they land in their own issues)."
+            + " (they land in their own issues); the demo plays the others."
         )
-    if not match.engines:
-        print("No event can be played in this version; the demo stops after the allocation.")
-        print(f"Look around: festival status {target}")
-        return 0
+    inbox = target / "inbox"
+    inbox.mkdir()
+    rng = np.random.default_rng(DEMO_SEED)
     for round_no in range(1, config.rounds + 1):
-        folder_n = fixture("sample", f"round-{round_no}")
-        outcome = resolve(match, round_no, ingest_folder(match, round_no, folder_n), True)
-        bad = len(outcome.check.invalid)
-        print(
-            f"Round {round_no}: resolved "
-            + (", ".join(title(r.event) for r in outcome.reports) or "nothing")
-            + (f" ({bad} invalid submission(s) rejected, defaults played)" if bad else "")
-        )
+        path = inbox / f"round-{round_no}.json"
+        path.write_text(json.dumps(bot_round(match, round_no, rng), indent=1))
+        outcome = resolve(match, round_no, ingest_json(match, round_no, path))
+        played = ", ".join(title(r.event) for r in outcome.reports) or "nothing"
+        print(f"Round {round_no}: resolved {played} from the bots' submissions ({path}).")
     result = standings_json(match)
     print("Final standings:")
     for s in result["players"]:
@@ -82,5 +91,18 @@ def run_demo(folder: Path | None) -> int:
             f"  {s['player']}: average {s['average_rank']} ({ranks}); garnets {s['garnets']}, "
             f"Tokens of Life {s['tokens_of_life']}{marks}"
         )
-    print(f"Next: festival standings {target}  |  festival announce {target}")
+    print(f"Next: festival standings {target}  |  festival announce {target} --round 6")
     return 0
+
+
+def bot_round(match: Match, round_no: int, rng: np.random.Generator) -> dict[str, Any]:
+    """Every player's bot submissions for a round, as a canonical JSON file's content."""
+    states = states_after(match, round_no - 1)
+    submissions: dict[str, dict[str, Any]] = {}
+    for player in match.config.players:
+        for event in match.events_of(player, round_no):
+            bot = BOTS.get(event)
+            if bot is not None:
+                public = match.engine(event).public_view(states[event])
+                submissions.setdefault(player, {})[event] = bot(public, player, round_no, rng)
+    return {"round": round_no, "submissions": submissions}
