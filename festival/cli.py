@@ -115,6 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("match", type=Path)
     p.set_defaults(run=commands.status)
 
+    p = sub.add_parser("dashboard", help="open the host dashboard (Streamlit) for a match")
+    p.add_argument("match", type=Path)
+    p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
+    p.set_defaults(run=commands.dashboard)
+
     p = sub.add_parser("demo", help="run a whole sample festival in a new folder")
     p.add_argument(
         "folder",

@@ -309,6 +309,26 @@ def status(args: argparse.Namespace) -> int:
     return 0
 
 
+def dashboard(args: argparse.Namespace) -> int:
+    import subprocess
+
+    Match.open(args.match).close()  # a clear error now rather than in the browser
+    app = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(app),
+        "--browser.gatherUsageStats",
+        "false",
+    ]
+    if args.port:
+        command += ["--server.port", str(args.port)]
+    print(f"Opening the dashboard for {args.match} (Ctrl-C to stop).")
+    return subprocess.call([*command, "--", str(args.match.resolve())])
+
+
 def demo(args: argparse.Namespace) -> int:
     from festival.demo import run_demo
 

@@ -91,7 +91,7 @@ def run_demo(folder: Path | None) -> int:
             f"  {s['player']}: average {s['average_rank']} ({ranks}); garnets {s['garnets']}, "
             f"Tokens of Life {s['tokens_of_life']}{marks}"
         )
-    print(f"Next: festival standings {target}  |  festival announce {target} --round 6")
+    print(f"Next: festival dashboard {target}  |  festival announce {target} --round 6")
     return 0
 
 

@@ -342,16 +342,31 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             "carry_hits": state.carry_hits,
             "boards": {p: self.private_view(state, p) for p in state.players},
             "hits": {
-                f"{o} {sq}": [f"{h.shooter} {h.element.value} r{h.round_no}" for h in hs]
-                for (o, sq), hs in sorted(state.hits.items())
+                p: {
+                    str(sq): [
+                        {"shooter": h.shooter, "element": h.element.value, "round": h.round_no}
+                        for h in hs
+                    ]
+                    for (o, sq), hs in sorted(state.hits.items())
+                    if o == p
+                }
+                for p in state.players
             },
             "broken": {
-                f"{o} {sq}": {
-                    "round": t.round_no,
-                    "breaks": list(t.breaks),
-                    "by": [h.shooter for h in t.contributors],
+                p: {
+                    str(sq): {
+                        "round": t.round_no,
+                        "breaks": list(t.breaks),
+                        "by": [h.shooter for h in t.contributors],
+                    }
+                    for (o, sq), t in sorted(state.broken.items())
+                    if o == p
                 }
-                for (o, sq), t in sorted(state.broken.items())
+                for p in state.players
+            },
+            "broken_down": {
+                p: [label for (o, label) in sorted(state.broken_down) if o == p]
+                for p in state.players
             },
             "points": {p: number_json(v) for p, v in points.items()},
         }

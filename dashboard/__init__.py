@@ -1,0 +1,1 @@
+"""The host dashboard (Streamlit). It renders the events' views; it computes no rules."""

@@ -1,0 +1,57 @@
+"""The festival dashboard: `festival dashboard MATCH` or `streamlit run dashboard/app.py -- MATCH`.
+
+The match folder comes from the command line (after `--`) or FESTIVAL_MATCH.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import streamlit as st
+
+from dashboard import continuum_page
+from dashboard.access import host_mode
+from dashboard.match_data import load
+from festival.match import MatchError
+from festival.store import StoreError
+
+ENV_MATCH = "FESTIVAL_MATCH"
+
+
+def match_folder() -> Path | None:
+    """The folder given after `--` to `streamlit run dashboard/app.py`, else FESTIVAL_MATCH."""
+    run_as_script = Path(sys.argv[0]).name == Path(__file__).name
+    args = [a for a in sys.argv[1:] if not a.startswith("-")] if run_as_script else []
+    if args:
+        return Path(args[0])
+    value = os.environ.get(ENV_MATCH)
+    return Path(value) if value else None
+
+
+def main() -> None:
+    st.set_page_config(page_title="AWA Festival", layout="wide")
+    folder = match_folder()
+    if folder is None:
+        st.error(f"No match folder: run `festival dashboard MATCH` or set {ENV_MATCH}.")
+        return
+    try:
+        data = load(folder)
+    except (MatchError, StoreError) as exc:
+        st.error(str(exc))
+        return
+    host = host_mode(st)
+    st.title("AWA Festival")
+    st.caption(f"{folder}: round {data.round_no} of {data.rounds} resolved.")
+    if not data.events:
+        st.info("No event has been played yet.")
+        return
+    pages = {e.title: e for e in data.events.values()}
+    choice = st.sidebar.radio("Event", list(pages))
+    event = pages[choice]
+    if event.event == "continuum":
+        continuum_page.render(st, event, host, data.finished)
+
+
+main()

@@ -1,0 +1,72 @@
+"""Elemental Continuum boards as pictures, from the engine's public and host views."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dashboard.svg_board import Square, draw_board
+from events.continuum.elements import COLOURS, Element
+
+UNKNOWN = "#F4F4F4"
+LETTER_ELEMENT = {"F": Element.FIRE, "W": Element.WATER, "A": Element.WIND, "E": Element.EARTH}
+
+
+def _colour(element: Element, faded: bool = False) -> str:
+    rgb = COLOURS[element]
+    if not faded:
+        return f"#{rgb}"
+    r, g, b = (int(rgb[i : i + 2], 16) for i in (0, 2, 4))
+    return "#{:02X}{:02X}{:02X}".format(*((v + 3 * 255) // 4 for v in (r, g, b)))
+
+
+def _element_of_label(label: str) -> Element:
+    return Element.NEUTRAL if label == "N" else LETTER_ELEMENT[label[0]]
+
+
+def public_board_svg(owner: str, board: Mapping[str, Any]) -> str:
+    """What everyone knows of a board: broken tiles, and wards that broke down revealed."""
+    squares: dict[str, Square] = {}
+    for i, ward in enumerate(board["broken_down"]):
+        element = Element(ward["element"])
+        top_left = min(ward["squares"], key=lambda s: (-int(s[1]), s[0]))
+        for name in ward["squares"]:
+            squares[name] = Square(
+                fill=_colour(element),
+                group=f"down{i}",
+                text=str(ward["value"]) if name == top_left else "",
+                tooltip=f"{element.value} ward, {ward['shape']} pentomino, worth {ward['value']}",
+            )
+    for name in board["broken"]:
+        old = squares.get(name, Square(fill=UNKNOWN))
+        squares[name] = Square(old.fill, old.group, True, old.text, old.tooltip or "broken")
+    return draw_board(squares, f"{owner}'s board")
+
+
+def host_board_svg(owner: str, host: Mapping[str, Any]) -> str:
+    """A whole board for the host: every ward, broken tiles, and the bolts still on each tile."""
+    layout: Mapping[str, str] = host["boards"][owner]["board"]
+    values: Mapping[str, int] = host["boards"][owner]["values"]
+    broken: Mapping[str, Any] = host["broken"][owner]
+    hits: Mapping[str, list[Any]] = host["hits"][owner]
+    down = set(host["broken_down"][owner])
+    squares: dict[str, Square] = {}
+    for name, label in layout.items():
+        element = _element_of_label(label)
+        value = 1 if label == "N" else values.get(label, 0)
+        tip = f"{label} ({element.value}, {value})"
+        if name in broken:
+            b = broken[name]
+            how = " + ".join(b["breaks"])
+            tip += f"; broken in round {b['round']} ({how}) by {', '.join(b['by'])}"
+        pending = hits.get(name, [])
+        if pending:
+            tip += "; hits so far: " + ", ".join(f"{h['shooter']} {h['element']}" for h in pending)
+        squares[name] = Square(
+            fill=_colour(element, faded=label in down),
+            group=label,
+            cross=name in broken,
+            text=str(len(pending)) if pending else "",
+            tooltip=tip,
+        )
+    return draw_board(squares, f"{owner}'s board")

@@ -1,0 +1,55 @@
+"""What the dashboard shows, read from a match folder (views only; no rules computed here)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from festival.match import Match
+from festival.replay import current_states
+
+
+@dataclass(frozen=True)
+class EventData:
+    event: str
+    title: str
+    participants: tuple[str, ...]
+    public: dict[str, Any]
+    host: dict[str, Any]
+    ranking: list[dict[str, Any]]
+    final_lines: tuple[str, ...]
+    """what the event reveals publicly at the end (empty before)"""
+
+
+@dataclass(frozen=True)
+class MatchData:
+    folder: Path
+    round_no: int
+    rounds: int
+    finished: bool
+    events: dict[str, EventData]
+
+
+def load(folder: Path) -> MatchData:
+    match = Match.open(folder)
+    try:
+        states = current_states(match) if match.allocated else {}
+        events: dict[str, EventData] = {}
+        for event, state in states.items():
+            engine = match.engine(event)
+            gamewide = match.config.gamewide
+            events[event] = EventData(
+                event=event,
+                title=engine.title,
+                participants=match.participants(event),
+                public=dict(engine.public_view(state)),
+                host=dict(engine.host_view(state)),
+                ranking=[e.to_json() for e in engine.ranking(state, gamewide)],
+                final_lines=engine.final_announcement(state, gamewide) if match.finished else (),
+            )
+        return MatchData(
+            folder, match.last_resolved_round(), match.config.rounds, match.finished, events
+        )
+    finally:
+        match.close()

@@ -1,0 +1,72 @@
+"""The dashboard, driven with Streamlit's AppTest against a played match."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from festival.cli import main
+
+APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("dash") / "demo"
+    assert main(["demo", str(folder)]) == 0
+    return folder
+
+
+def app(monkeypatch: pytest.MonkeyPatch, folder: Path, password: str | None) -> AppTest:
+    monkeypatch.setenv("FESTIVAL_MATCH", str(folder))
+    if password is None:
+        monkeypatch.delenv("FESTIVAL_HOST_PASSWORD", raising=False)
+    else:
+        monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", password)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def svgs(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown if m.value.startswith("<svg")]
+
+
+def test_public_mode_draws_every_board_and_shows_nothing_private(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app(monkeypatch, played, None)
+    pictures = svgs(at)
+    assert len(pictures) == 7
+    page = "\n".join(m.value for m in at.markdown) + "\n".join(c.value for c in at.caption)
+    for secret in ("hits so far", "broken in round", "points", "Host view"):
+        assert secret not in page
+    assert not at.dataframe  # no score table in public mode
+    assert "Public mode. To turn host mode on" in at.sidebar.info[0].value
+    assert [h.value for h in at.subheader] == ["Final ranking"]
+
+
+def test_host_mode_needs_the_password_and_then_shows_full_boards_and_scores(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app(monkeypatch, played, "s3cret")
+    assert not at.dataframe
+    at.sidebar.text_input[0].input("wrong").run()
+    assert not at.dataframe and at.sidebar.error
+    at.sidebar.text_input[0].input("s3cret").run()
+    assert not at.exception
+    assert len(svgs(at)) == 14  # public and host pictures of 7 boards
+    assert any("hits so far" in s or "broken in round" in s for s in svgs(at))
+    table = at.dataframe[0].value
+    assert list(table["rank"]) == list(range(1, 8))
+    assert "points" in table.columns and "unbroken tiles" in table.columns
+
+
+def test_a_missing_match_folder_is_a_clear_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app(monkeypatch, tmp_path / "nowhere", None)
+    assert "not a match folder" in at.error[0].value
