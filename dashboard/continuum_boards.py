@@ -35,7 +35,11 @@ def public_board_svg(owner: str, board: Mapping[str, Any]) -> str:
                 fill=_colour(element),
                 group=f"down{i}",
                 text=str(ward["value"]) if name == top_left else "",
-                tooltip=f"{element.value} ward, {ward['shape']} pentomino, worth {ward['value']}",
+                tooltip=(
+                    f"neutral ward, worth {ward['value']}"
+                    if element is Element.NEUTRAL
+                    else f"{element.value} ward, {ward['shape']} pentomino, worth {ward['value']}"
+                ),
             )
     for name in board["broken"]:
         old = squares.get(name, Square(fill=UNKNOWN))

@@ -79,11 +79,14 @@ class EventEngine(ABC, Generic[S, T]):
         """The tabs `player` fills in for `round_no`."""
 
     @abstractmethod
-    def parse(self, player: str, round_no: int, workbook: Workbook) -> ParseResult[T]:
-        """A submission from the event's tabs of a workbook, or every error found in it."""
+    def parse(self, state: S, player: str, round_no: int, workbook: Workbook) -> ParseResult[T]:
+        """A submission from the event's tabs of a workbook, or every error found in it.
+
+        `state` is the event before the round (for what parsing needs of it, such as a
+        catalog); checks of what the player may afford belong in `validate`."""
 
     @abstractmethod
-    def from_json(self, player: str, round_no: int, data: Any) -> ParseResult[T]:
+    def from_json(self, state: S, player: str, round_no: int, data: Any) -> ParseResult[T]:
         """A submission from its canonical JSON form, or every error found in it."""
 
     @abstractmethod
@@ -127,6 +130,16 @@ class EventEngine(ABC, Generic[S, T]):
     def final_announcement(self, state: S, gamewide: Sequence[str]) -> tuple[str, ...]:
         """Public Markdown lines revealed when the match ends (by default the ranking only)."""
         return tuple(f"{e.rank}. {e.player}" for e in self.ranking(state, gamewide))
+
+    # --- catalogs -----------------------------------------------------------------------
+
+    catalog_fixture: ClassVar[str | None] = None
+    """the shipped default catalog workbook, a path under fixtures/ (None: no catalog)"""
+
+    def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionError]]:
+        """The JSON form of a catalog workbook (stored in the event's options under
+        "catalog"), or every problem found in it."""
+        raise NotImplementedError(f"{self.title} has no catalog")
 
     def holdings(self, state: S, item: str) -> Mapping[str, int] | None:
         """How much of `item` each participant holds, if the event has such a thing.

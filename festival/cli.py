@@ -51,6 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="run EVENT with another engine (for designers and tests)",
     )
     p.add_argument(
+        "--catalog",
+        action="append",
+        default=[],
+        metavar="EVENT=FILE",
+        help="an event's catalog workbook (default: the shipped one in fixtures/)",
+    )
+    p.add_argument(
         "--option",
         action="append",
         default=[],

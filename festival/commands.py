@@ -10,8 +10,10 @@ from typing import Any
 
 from festival import seeds
 from festival.announce import announcements
+from festival.catalogs import catalog_options
 from festival.config import MatchConfig
-from festival.event_names import parse_event_name, title
+from festival.engines import load_engines
+from festival.event_names import EVENTS, parse_event_name, title
 from festival.match import Match, MatchError
 from festival.replay import states_after
 from festival.roster import parse_roster
@@ -55,6 +57,12 @@ def new(args: argparse.Namespace) -> int:
     else:
         order_idx = seeds.stream(seed, "gamewide").permutation(len(players))
         gamewide, source = tuple(players[int(i)] for i in order_idx), "drawn"
+    engines = _engine_overrides(args.engine)
+    options = _event_options(args.option)
+    for event, extra in catalog_options(
+        load_engines(engines, EVENTS), _catalog_files(args.catalog)
+    ).items():
+        options.setdefault(event, {}).update(extra)
     config = MatchConfig(
         preferences=roster.preferences,
         seed=seed,
@@ -63,8 +71,8 @@ def new(args: argparse.Namespace) -> int:
         capacity=args.capacity,
         events_per_player=args.events_per_player,
         rounds=args.rounds,
-        engines=_engine_overrides(args.engine),
-        event_options=_event_options(args.option),
+        engines=engines,
+        event_options=options,
     )
     match = Match.create(args.match, config)
     print(f"Created match {args.match} for {len(players)} players (seed {seed}).")
@@ -91,6 +99,17 @@ def _engine_overrides(items: list[str]) -> dict[str, str]:
                 "alchemy, continuum, summoners"
             )
         out[event] = spec
+    return out
+
+
+def _catalog_files(items: list[str]) -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for item in items:
+        name, sep, path = item.partition("=")
+        event = parse_event_name(name)
+        if not sep or event is None:
+            raise MatchError(f"--catalog {item!r}: expected EVENT=FILE")
+        out[event] = Path(path)
     return out
 
 

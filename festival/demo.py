@@ -17,8 +17,10 @@ import numpy as np
 
 from festival.allocation import Preference
 from festival.bots.continuum import continuum_bot
+from festival.catalogs import catalog_options
 from festival.config import MatchConfig
-from festival.event_names import title
+from festival.engines import load_engines
+from festival.event_names import EVENTS, title
 from festival.match import Match, MatchError
 from festival.paths import fixture
 from festival.replay import states_after
@@ -58,7 +60,8 @@ def run_demo(folder: Path | None) -> int:
     target = pick_folder(folder)
     prefs = sample_preferences()
     players = tuple(p.player for p in prefs)
-    config = MatchConfig(prefs, DEMO_SEED, players, "host")
+    options = catalog_options(load_engines({}, EVENTS), {})
+    config = MatchConfig(prefs, DEMO_SEED, players, "host", event_options=options)
     match = Match.create(target, config)
     print(f"Sample festival in {target}: {len(players)} players, seed {DEMO_SEED}.")
     allocation = match.allocate()

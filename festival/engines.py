@@ -11,6 +11,7 @@ from events.engine import EventEngine
 AnyEngine = EventEngine[Any, Any]
 
 DEFAULT_ENGINES: dict[str, str] = {
+    "alchemy": "events.alchemy:AlchemyEngine",
     "continuum": "events.continuum:ContinuumEngine",
 }
 """event -> "module:Class" of the engine shipped for it (events add themselves as they land)"""
@@ -36,6 +37,11 @@ def load_engine(spec: str) -> AnyEngine:
         raise EngineError(f"{spec} is not an EventEngine class")
     engine: AnyEngine = cls()
     return engine
+
+
+def load_engines(overrides: Mapping[str, str], events: tuple[str, ...]) -> dict[str, AnyEngine]:
+    """event -> engine, for the events that have one."""
+    return {e: load_engine(spec) for e, spec in engine_specs(overrides, events).items()}
 
 
 def engine_specs(overrides: Mapping[str, str], events: tuple[str, ...]) -> dict[str, str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from festival import seeds
 from festival.allocation import Allocation, allocate, draw_lottery
 from festival.config import MatchConfig
-from festival.engines import AnyEngine, EngineError, engine_specs, load_engine
+from festival.engines import AnyEngine, EngineError, engine_specs, load_engine, load_engines
 from festival.event_names import title
 from festival.store import Store
 
@@ -53,13 +53,10 @@ class Match:
     @cached_property
     def engines(self) -> dict[str, AnyEngine]:
         """event -> engine, for every event that has one."""
-        out: dict[str, AnyEngine] = {}
-        for event, spec in engine_specs(self.config.engines, self.config.events).items():
-            try:
-                out[event] = load_engine(spec)
-            except EngineError as exc:
-                raise MatchError(str(exc)) from exc
-        return out
+        try:
+            return load_engines(self.config.engines, self.config.events)
+        except EngineError as exc:
+            raise MatchError(str(exc)) from exc
 
     def engine(self, event: str) -> AnyEngine:
         if event not in self.engines:

@@ -62,14 +62,15 @@ def play_round(
     return new, reports
 
 
-def decode_submissions(match: Match, row: RoundRow) -> Submissions:
-    """The typed submissions a stored round used, from their canonical JSON."""
+def decode_submissions(match: Match, states: States, row: RoundRow) -> Submissions:
+    """The typed submissions a stored round used, from their canonical JSON (`states`: the
+    events before that round)."""
     out: Submissions = {}
     for event, by_player in row.submissions.items():
         engine = match.engine(event)
         out[event] = {}
         for player, entry in by_player.items():
-            result = engine.from_json(player, row.round_no, entry["submission"])
+            result = engine.from_json(states[event], player, row.round_no, entry["submission"])
             if result.submission is None:
                 problems = "; ".join(str(e) for e in result.errors)
                 raise MatchError(f"round {row.round_no} in the store does not parse: {problems}")
@@ -84,7 +85,7 @@ def replay(match: Match, rows: Sequence[RoundRow], upto: int | None = None) -> S
         if upto is not None and row.round_no > upto:
             break
         states, _ = play_round(
-            match, states, row.round_no, row.seed, decode_submissions(match, row)
+            match, states, row.round_no, row.seed, decode_submissions(match, states, row)
         )
     return states
 
@@ -147,7 +148,7 @@ def verify_snapshots(match: Match) -> list[int]:
     bad: list[int] = []
     for row in rows:
         states, _ = play_round(
-            match, states, row.round_no, row.seed, decode_submissions(match, row)
+            match, states, row.round_no, row.seed, decode_submissions(match, states, row)
         )
         if row.snapshot is not None and restore(row.snapshot, fingerprint(match)) != states:
             bad.append(row.round_no)

@@ -213,17 +213,21 @@ def check_round(
             if given is None:
                 previous = kept.get(event, {}).get(player)
                 if previous is not None and str(previous["from"]).startswith(("raw:", "kept:")):
-                    parsed = engine.from_json(player, round_no, previous["submission"])
+                    parsed = engine.from_json(
+                        states[event], player, round_no, previous["submission"]
+                    )
                     submission, errors = parsed.submission, list(parsed.errors)
                     origin = "kept:" + str(previous["from"]).removeprefix("kept:")
             elif given.unreadable is not None:
                 errors = [SubmissionError("sheet.unreadable", player, given.unreadable, event)]
             elif given.workbook is not None:
-                parsed = engine.parse(player, round_no, given.workbook)
+                parsed = engine.parse(states[event], player, round_no, given.workbook)
                 submission, errors = parsed.submission, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
             elif given.json_by_event is not None:
-                parsed = engine.from_json(player, round_no, given.json_by_event[event])
+                parsed = engine.from_json(
+                    states[event], player, round_no, given.json_by_event[event]
+                )
                 submission, errors = parsed.submission, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
             if submission is not None and not errors:
@@ -281,7 +285,12 @@ def resolve(
     for later in sorted(r for r in current if r > round_no):
         row = current[later]
         entries = _revalidate(
-            match, states, row.round_no, decode_submissions(match, row), row.submissions, warnings
+            match,
+            states,
+            row.round_no,
+            decode_submissions(match, states, row),
+            row.submissions,
+            warnings,
         )
         states, _ = _play(match, states, later, row.seed, entries, new_rows)
         recomputed.append(later)
@@ -303,7 +312,10 @@ def _play(
     }
     stored = {
         event: {
-            p: {"from": e.origin, "submission": _canonical(match, event, p, round_no, e.submission)}
+            p: {
+                "from": e.origin,
+                "submission": _canonical(match, states[event], event, p, round_no, e.submission),
+            }
             for p, e in by_player.items()
         }
         for event, by_player in entries.items()
@@ -329,12 +341,14 @@ def _play(
     return new_states, reports
 
 
-def _canonical(match: Match, event: str, player: str, round_no: int, submission: Any) -> Any:
+def _canonical(
+    match: Match, state: Any, event: str, player: str, round_no: int, submission: Any
+) -> Any:
     """The canonical JSON of a submission, proven to read back as the same submission (the
     store replays rounds from it, so a replay must play exactly what was played)."""
     engine = match.engine(event)
     data = engine.to_json(submission)
-    back = engine.from_json(player, round_no, json.loads(json.dumps(data)))
+    back = engine.from_json(state, player, round_no, json.loads(json.dumps(data)))
     if back.submission != submission:
         raise MatchError(
             f"{engine.title}: the canonical JSON of {player}'s round {round_no} submission does "

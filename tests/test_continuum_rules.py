@@ -276,6 +276,24 @@ def test_random_boards_are_legal_and_seeded() -> None:
         assert board.total_value == 49
 
 
+def test_a_drawn_board_does_not_depend_on_who_else_was_drawn() -> None:
+    """Re-resolving round 1 after a late board must not change another player's drawn board."""
+    engine = ContinuumEngine()
+    state = engine.setup(["p", "q", "r"], {}, np.random.default_rng(0))
+    none = {p: SetupSubmission(None) for p in state.players}
+    all_drawn, _ = engine.resolve_round(state, none, np.random.default_rng(9))
+    late = {**none, "p": SetupSubmission(stripes())}
+    one_late, _ = engine.resolve_round(state, late, np.random.default_rng(9))
+    assert one_late.boards["q"] == all_drawn.boards["q"]
+    assert one_late.boards["r"] == all_drawn.boards["r"]
+
+
+def test_this_rounds_bolts_only_keeps_no_leftover_hits() -> None:
+    engine, state = game(["p", "q"], carry=False)
+    state = fire(engine, state, {"p": [(F, "A1")]})
+    assert state.hits == {}
+
+
 def test_missing_board_is_drawn_and_missing_bolts_fire_nothing() -> None:
     """Ruling: no board -> a seeded random legal board; no bolts -> the player fires none."""
     engine = ContinuumEngine()

@@ -19,6 +19,7 @@ from sheets.xlsx_writer import write_templates
 from tests.support.continuum_boards import fill_bolts, fill_setup, stripes
 
 ENGINE = ContinuumEngine()
+STATE = ENGINE.setup(["ann", "bob"], {}, np.random.default_rng(0))
 
 
 def workbook(tmp_path: Path, round_no: int) -> Path:
@@ -34,7 +35,8 @@ def workbook(tmp_path: Path, round_no: int) -> Path:
 
 
 def parse(path: Path, round_no: int) -> object:
-    return ENGINE.parse("ann", round_no, read_workbook(path))
+    state = ENGINE.setup(["ann", "bob"], {}, np.random.default_rng(0))
+    return ENGINE.parse(state, "ann", round_no, read_workbook(path))
 
 
 def test_a_filled_board_reads_back_as_the_same_board(tmp_path: Path) -> None:
@@ -88,8 +90,13 @@ def test_board_errors_name_tab_cell_and_square(tmp_path: Path) -> None:
         "(continuum.board.label)",
         "ann: [continuum] Board!E7: square D4: 'X' is not a ward label; use F1-F3 (fire), "
         "W1-W3 (water), A1-A3 (wind), E1-E3 (earth) or N (neutral) (continuum.board.label)",
-        "ann: [continuum] Wards!C4: ward F2: 'five' is not a point value; use 2, 4 or 6 "
+        "ann: [continuum] Wards!C4: fire ward F2: 'five' is not a point value; use 2, 4 or 6 "
         "(continuum.wards.value)",
+        # the unreadable squares count as blank: what that leaves is reported too
+        "ann: [continuum] Board!D6: wind ward A1 has 4 squares (C1, C2, C3, C5); a ward is a "
+        "pentomino of 5 (continuum.board.size)",
+        "ann: [continuum] Board!E6: earth ward E1 has 4 squares (D1, D2, D3, D5); a ward is a "
+        "pentomino of 5 (continuum.board.size)",
     ]
 
 
@@ -151,11 +158,11 @@ def test_rounds_after_the_first_show_the_players_own_board(tmp_path: Path) -> No
 def test_canonical_json_round_trips(submission: object) -> None:
     round_no = 1 if isinstance(submission, SetupSubmission) else 2
     data = ENGINE.to_json(submission)  # type: ignore[arg-type]
-    assert ENGINE.from_json("ann", round_no, data).submission == submission
+    assert ENGINE.from_json(STATE, "ann", round_no, data).submission == submission
 
 
 def test_json_errors_are_all_reported() -> None:
-    result = ENGINE.from_json("ann", 2, {"bolts": [{"element": "W", "target": "Z1"}]})
+    result = ENGINE.from_json(STATE, "ann", 2, {"bolts": [{"element": "W", "target": "Z1"}]})
     messages = [e.message for e in result.errors]
     assert messages == [
         "1 bolts; fire exactly 2",
@@ -165,6 +172,44 @@ def test_json_errors_are_all_reported() -> None:
     board = ENGINE.to_json(SetupSubmission(stripes()))
     board["board"]["F1"] = ["A1", "A2", "A3", "A4", "B8"]
     board["values"]["W1"] = 5
-    messages = [e.message for e in ENGINE.from_json("ann", 1, board).errors]
+    messages = [e.message for e in ENGINE.from_json(STATE, "ann", 1, board).errors]
     assert any("square B8 is in both F1 and A3" in m for m in messages)
-    assert any("ward W1 is worth 5" in m for m in messages)
+    assert any("water ward W1 is worth 5" in m for m in messages)
+
+
+def test_sorting_the_wards_tab_moves_no_value(tmp_path: Path) -> None:
+    """Values are read by the ward label in column A, not by row."""
+    path = workbook(tmp_path, 1)
+    fill_setup(path, stripes())
+    book = openpyxl.load_workbook(path)
+    sheet = book[WARDS_TAB]
+    rows = [[sheet.cell(r, c).value for c in (1, 2, 3)] for r in range(3, 15)]
+    for i, row in enumerate(sorted(rows, key=lambda x: (x[2], x[0]))):
+        for c, value in enumerate(row, 1):
+            sheet.cell(3 + i, c, value)
+    book.save(path)
+    assert parse(path, 1).submission == SetupSubmission(stripes())  # type: ignore[attr-defined]
+
+
+def test_every_setup_violation_is_reported_alongside_a_typo(tmp_path: Path) -> None:
+    path = workbook(tmp_path, 1)
+    fill_setup(path, stripes(), values=dict.fromkeys(stripes().values(), 6))
+    book = openpyxl.load_workbook(path)
+    book[BOARD_TAB][board_cell(Square.parse("A1"))] = "F4"  # type: ignore[arg-type]
+    book[BOARD_TAB][board_cell(Square.parse("H8"))] = "E1"  # type: ignore[arg-type]
+    book.save(path)
+    messages = [e.message for e in parse(path, 1).errors]  # type: ignore[attr-defined]
+    assert any("'F4' is not a ward label" in m for m in messages)
+    assert any("earth ward E1 has 6 squares" in m for m in messages)
+    assert any("3 neutral squares" in m for m in messages)
+    assert any("12 wards are worth 6" in m for m in messages)
+    assert any("0 wards are worth 2" in m for m in messages)
+
+
+def test_json_values_accept_whole_floats_and_the_neutral_one() -> None:
+    data = ENGINE.to_json(SetupSubmission(stripes()))
+    data["values"] = {k: float(v) for k, v in data["values"].items()} | {"N": 1}
+    assert ENGINE.from_json(STATE, "ann", 1, data).submission == SetupSubmission(stripes())
+    data["values"]["fire1"] = 2
+    messages = [e.message for e in ENGINE.from_json(STATE, "ann", 1, data).errors]
+    assert "values: ward F1 is given twice" in messages

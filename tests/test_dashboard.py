@@ -31,6 +31,12 @@ def app(monkeypatch: pytest.MonkeyPatch, folder: Path, password: str | None) -> 
     return at
 
 
+def continuum(at: AppTest) -> AppTest:
+    at.sidebar.radio[0].set_value("Elemental Continuum").run()
+    assert not at.exception, at.exception
+    return at
+
+
 def svgs(at: AppTest) -> list[str]:
     return [m.value for m in at.markdown if m.value.startswith("<svg")]
 
@@ -38,7 +44,7 @@ def svgs(at: AppTest) -> list[str]:
 def test_public_mode_draws_every_board_and_shows_nothing_private(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app(monkeypatch, played, None)
+    at = continuum(app(monkeypatch, played, None))
     pictures = svgs(at)
     assert len(pictures) == 7
     page = "\n".join(m.value for m in at.markdown) + "\n".join(c.value for c in at.caption)
@@ -52,12 +58,12 @@ def test_public_mode_draws_every_board_and_shows_nothing_private(
 def test_host_mode_needs_the_password_and_then_shows_full_boards_and_scores(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app(monkeypatch, played, "s3cret")
+    at = continuum(app(monkeypatch, played, "s3cret"))
     assert not at.dataframe
     at.sidebar.text_input[0].input("wrong").run()
     assert not at.dataframe and at.sidebar.error
     at.sidebar.text_input[0].input("s3cret").run()
-    assert not at.exception
+    continuum(at)
     assert len(svgs(at)) == 14  # public and host pictures of 7 boards
     assert any("hits so far" in s or "broken in round" in s for s in svgs(at))
     table = at.dataframe[0].value

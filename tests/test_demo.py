@@ -18,7 +18,7 @@ def test_demo_plays_every_round_of_the_landed_events(
 ) -> None:
     assert main(["demo", str(tmp_path / "d")]) == 0
     out = capsys.readouterr().out
-    assert "Round 6: resolved Elemental Continuum" in out and "Final standings:" in out
+    assert "Round 6: resolved Alchemy, Elemental Continuum" in out and "Final standings:" in out
     match = Match.open(tmp_path / "d")
     assert match.finished and verify_snapshots(match) == []
     data = standings_json(match)

@@ -13,6 +13,7 @@ from events.tables import Grid, cell_ref, column_index, column_letter, parse_cel
 from tests.support.toy_event import TallyEngine, TallySubmission
 
 PLAYERS = ("ann", "bob", "cy", "dee")
+STATE = TallyEngine().setup(PLAYERS, {}, np.random.default_rng(0))
 
 
 def grid(value: object) -> dict[str, Grid]:
@@ -24,13 +25,13 @@ def grid(value: object) -> dict[str, Grid]:
     [(3, 3), ("4", 4), (" 5 ", 5), (2.0, 2)],
 )
 def test_parse_reads_what_people_type(value: object, expected: int) -> None:
-    result = TallyEngine().parse("ann", 1, grid(value))
+    result = TallyEngine().parse(STATE, "ann", 1, grid(value))
     assert result.submission == TallySubmission(expected)
 
 
 @pytest.mark.parametrize("value", ["seven", 0, 6, None, "2.5"])
 def test_parse_error_names_player_event_tab_and_cell(value: object) -> None:
-    result = TallyEngine().parse("ann", 1, grid(value))
+    result = TallyEngine().parse(STATE, "ann", 1, grid(value))
     assert result.submission is None
     (error,) = result.errors
     assert (error.player, error.event, error.tab, error.cell) == ("ann", "tally", "Tally", "B2")
@@ -39,7 +40,7 @@ def test_parse_error_names_player_event_tab_and_cell(value: object) -> None:
 
 
 def test_a_missing_tab_is_an_error_not_a_crash() -> None:
-    result = TallyEngine().parse("ann", 1, {})
+    result = TallyEngine().parse(STATE, "ann", 1, {})
     assert [e.code for e in result.errors] == ["tally.tab"]
 
 
@@ -47,7 +48,7 @@ def test_canonical_json_round_trips_every_submission_including_the_default() -> 
     engine = TallyEngine()
     state = engine.setup(PLAYERS, {}, np.random.default_rng(0))
     for sub in (TallySubmission(1), TallySubmission(5), engine.default_submission(state, "ann")):
-        assert engine.from_json("ann", 1, engine.to_json(sub)).submission == sub
+        assert engine.from_json(state, "ann", 1, engine.to_json(sub)).submission == sub
 
 
 def test_parse_result_holds_a_submission_or_errors_never_both() -> None:

@@ -68,6 +68,11 @@ def element_of(label: str) -> Element:
     return Element.NEUTRAL if label == NEUTRAL else ELEMENT_OF_LETTER[label[0]]
 
 
+def ward_name(label: str) -> str:
+    """'wind ward A1': labels look like squares (A1 is also a square), so say which."""
+    return "the neutral ward" if label == NEUTRAL else f"{element_of(label).value} ward {label}"
+
+
 @dataclass(frozen=True)
 class Ward:
     label: str
@@ -147,15 +152,24 @@ class LayoutProblem:
 
 
 def layout_problems(
-    layout: Mapping[Square, str | None], values: Mapping[str, int | None]
+    layout: Mapping[Square, str | None],
+    values: Mapping[str, int | None],
+    unreadable: frozenset[Square] = frozenset(),
+    unreadable_values: frozenset[str] = frozenset(),
 ) -> list[LayoutProblem]:
-    """Every violation of the setup rules (not only the first)."""
+    """Every violation of the setup rules (not only the first).
+
+    `unreadable` squares hold something that is not a label, and `unreadable_values` wards
+    a value that is not a number: both are reported already, so they count as blank here
+    without a second message.
+    """
     problems: list[LayoutProblem] = []
     empty = [sq for sq in ALL_SQUARES if layout.get(sq) is None]
     for sq in empty:
-        problems.append(
-            LayoutProblem("continuum.board.empty", f"square {sq} has no ward label", (sq,))
-        )
+        if sq not in unreadable:
+            problems.append(
+                LayoutProblem("continuum.board.empty", f"square {sq} has no ward label", (sq,))
+            )
     groups: dict[str, list[Square]] = {}
     for sq in ALL_SQUARES:
         label = layout.get(sq)
@@ -167,7 +181,7 @@ def layout_problems(
             problems.append(
                 LayoutProblem(
                     "continuum.board.missing",
-                    f"ward {label} is not on the board: each element needs 3 wards "
+                    f"{ward_name(label)} is not on the board: each element needs 3 wards "
                     f"({label[0]}1-{label[0]}3)",
                     labels=(label,),
                 )
@@ -177,7 +191,7 @@ def layout_problems(
             problems.append(
                 LayoutProblem(
                     "continuum.board.size",
-                    f"ward {label} has {len(squares)} squares ({squares_text(squares)}); "
+                    f"{ward_name(label)} has {len(squares)} squares ({squares_text(squares)}); "
                     f"a ward is a pentomino of {WARD_SIZE}",
                     tuple(squares),
                     (label,),
@@ -187,14 +201,14 @@ def layout_problems(
             problems.append(
                 LayoutProblem(
                     "continuum.board.shape",
-                    f"ward {label} ({squares_text(squares)}) is not one orthogonally connected "
-                    "piece",
+                    f"{ward_name(label)} ({squares_text(squares)}) is not one orthogonally "
+                    "connected piece",
                     tuple(squares),
                     (label,),
                 )
             )
     neutral = groups.get(NEUTRAL, [])
-    if len(neutral) != NEUTRAL_SQUARES and not empty:
+    if len(neutral) != NEUTRAL_SQUARES:
         problems.append(
             LayoutProblem(
                 "continuum.board.neutral",
@@ -205,7 +219,7 @@ def layout_problems(
                 (NEUTRAL,),
             )
         )
-    problems += value_problems(values)
+    problems += value_problems(values, unreadable_values)
     return problems
 
 
@@ -223,25 +237,25 @@ def value_problems(
             problems.append(
                 LayoutProblem(
                     "continuum.wards.value",
-                    f"ward {label} has no point value; give it 2, 4 or 6"
+                    f"{ward_name(label)} has no point value; give it 2, 4 or 6"
                     if v is None
-                    else f"ward {label} is worth {v}; a ward is worth 2, 4 or 6",
+                    else f"{ward_name(label)} is worth {v}; a ward is worth 2, 4 or 6",
                     labels=(label,),
                 )
             )
-    counts = Counter(v for v in values.values() if v in WARD_VALUES)
-    if not reported and all(values.get(label) in WARD_VALUES for label in WARD_LABELS):
-        for v in WARD_VALUES:
-            if counts[v] != WARDS_PER_VALUE:
-                having = [label for label in WARD_LABELS if values.get(label) == v]
-                problems.append(
-                    LayoutProblem(
-                        "continuum.wards.count",
-                        f"{counts[v]} wards are worth {v} ({', '.join(having) or 'none'}); "
-                        f"exactly {WARDS_PER_VALUE} must be",
-                        labels=tuple(having),
-                    )
+    counts = Counter(values.get(label) for label in WARD_LABELS)
+    complete = not reported and all(values.get(label) in WARD_VALUES for label in WARD_LABELS)
+    for v in WARD_VALUES:
+        if counts[v] > WARDS_PER_VALUE or (complete and counts[v] != WARDS_PER_VALUE):
+            having = [label for label in WARD_LABELS if values.get(label) == v]
+            problems.append(
+                LayoutProblem(
+                    "continuum.wards.count",
+                    f"{counts[v]} wards are worth {v} ({', '.join(having) or 'none'}); "
+                    f"exactly {WARDS_PER_VALUE} must be",
+                    labels=tuple(having),
                 )
+            )
     return problems
 
 

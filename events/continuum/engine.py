@@ -68,13 +68,15 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         return Template(self.name, player, round_no, tabs)
 
     def parse(
-        self, player: str, round_no: int, workbook: Workbook
+        self, state: ContinuumState, player: str, round_no: int, workbook: Workbook
     ) -> ParseResult[ContinuumSubmission]:
         if round_no == 1:
             return parse.parse_setup_workbook(player, workbook)
         return parse.parse_bolts_workbook(player, round_no, workbook)
 
-    def from_json(self, player: str, round_no: int, data: Any) -> ParseResult[ContinuumSubmission]:
+    def from_json(
+        self, state: ContinuumState, player: str, round_no: int, data: Any
+    ) -> ParseResult[ContinuumSubmission]:
         if round_no == 1:
             return parse.parse_setup_json(player, data)
         return parse.parse_bolts_json(player, data)
@@ -123,12 +125,14 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
     ) -> tuple[ContinuumState, RoundReport]:
         boards: dict[str, Board] = {}
         drawn: list[str] = []
+        # one generator per player, so a drawn board does not depend on who else was drawn
+        player_rngs = dict(zip(state.players, rng.spawn(len(state.players)), strict=True))
         for p in state.players:
             sub = submissions[p]
             if not isinstance(sub, SetupSubmission):
                 raise ValueError(f"round 1 of {self.title} takes boards, not bolts ({p})")
             if sub.board is None:
-                boards[p] = random_board(rng)
+                boards[p] = random_board(player_rngs[p])
                 drawn.append(p)
             else:
                 boards[p] = sub.board
@@ -204,6 +208,8 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
                     down_now.append((owner, ward.label))
                     for sq in ward.squares:
                         hits.pop((owner, sq), None)
+        if not state.carry_hits:
+            hits = {}  # this round's bolts only: nothing unbroken carries over
         bolts_log = {**state.bolts, round_no: fired}
         new = replace(
             state,

@@ -17,7 +17,7 @@ from events.continuum.board import (
     LayoutProblem,
     layout_problems,
     parse_label,
-    value_problems,
+    ward_name,
 )
 from events.continuum.elements import parse_bolt_element
 from events.continuum.layout import (
@@ -30,8 +30,10 @@ from events.continuum.layout import (
     BOLT_TARGET_COL,
     BOLTS_FIRST_ROW,
     BOLTS_TAB,
+    WARD_LABEL_COL,
     WARD_POINTS_COL,
     WARD_ROWS,
+    WARDS_FIRST_ROW,
     WARDS_TAB,
     board_cell,
     square_at,
@@ -73,15 +75,14 @@ def parse_setup_workbook(player: str, workbook: Workbook) -> ParseResult[Continu
         return ParseResult.of(None, errors.items)
 
     layout: dict[Square, str | None] = {}
+    unreadable: set[Square] = set()
     for r in range(BOARD_TOP, BOARD_TOP + SIZE):
         for c in range(BOARD_LEFT, BOARD_LEFT + SIZE):
             sq = square_at(r, c)
             text = board_grid.text(r, c)
-            if not text:
-                layout[sq] = None
-                continue
-            label = parse_label(text)
-            if label is None:
+            label = parse_label(text) if text else None
+            if text and label is None:
+                unreadable.add(sq)
                 errors.add(
                     "continuum.board.label",
                     f"square {sq}: {text!r} is not a ward label; {_label_hint(text)}",
@@ -89,18 +90,19 @@ def parse_setup_workbook(player: str, workbook: Workbook) -> ParseResult[Continu
                     cell_ref(r, c),
                 )
             layout[sq] = label
-    values, unreadable = _ward_values(wards_grid, errors)
-    if errors.items:  # a bad label makes the layout checks misleading; values still count
-        for problem in value_problems(values, unreadable):
-            _report(problem, errors)
-        return ParseResult.of(None, errors.items)
-    for problem in layout_problems(layout, values):
+    values, bad_values = _ward_values(wards_grid, errors)
+    for problem in layout_problems(layout, values, frozenset(unreadable), bad_values):
         _report(problem, errors)
     if errors.items:
         return ParseResult.of(None, errors.items)
-    full = {sq: label for sq, label in layout.items() if label is not None}
-    return ParseResult.of(
-        SetupSubmission(Board.build(full, {k: v for k, v in values.items() if v is not None})), []
+    return ParseResult.of(SetupSubmission(_board(layout, values)), [])
+
+
+def _board(layout: Mapping[Square, str | None], values: Mapping[str, int | None]) -> Board:
+    """The board of a layout that passed every check."""
+    return Board.build(
+        {sq: label for sq, label in layout.items() if label is not None},
+        {k: v for k, v in values.items() if v is not None},
     )
 
 
@@ -112,21 +114,52 @@ def _label_hint(text: str) -> str:
 
 
 def _ward_values(grid: Grid, errors: _Errors) -> tuple[dict[str, int | None], frozenset[str]]:
-    """The point values typed on the Wards tab, and the labels whose value is unreadable."""
-    values: dict[str, int | None] = {}
+    """The point values on the Wards tab, by the ward label written in column A (so sorting
+    the rows moves nothing), and the labels whose value is unreadable."""
+    values: dict[str, int | None] = dict.fromkeys(WARD_LABELS)
     unreadable: set[str] = set()
-    for label in WARD_LABELS:
-        row = WARD_ROWS[label]
+    rows: dict[str, int] = {}
+    last = max(WARD_ROWS.values())
+    for row in range(WARDS_FIRST_ROW, last + 1):
+        label_text = grid.text(row, WARD_LABEL_COL)
         text = grid.text(row, WARD_POINTS_COL)
+        label = parse_label(label_text) if label_text else None
+        if label == NEUTRAL:
+            if text and text not in ("1", "1.0"):
+                errors.add(
+                    "continuum.wards.value",
+                    f"the neutral ward is always worth 1, not {text!r}",
+                    WARDS_TAB,
+                    cell_ref(row, WARD_POINTS_COL),
+                )
+            continue
+        if label is None:
+            if label_text or text:
+                errors.add(
+                    "continuum.wards.label",
+                    f"{label_text!r} is not a ward F1-E3; keep the ward labels in column A",
+                    WARDS_TAB,
+                    cell_ref(row, WARD_LABEL_COL),
+                )
+            continue
+        if label in rows:
+            errors.add(
+                "continuum.wards.label",
+                f"ward {label} is listed twice (row {rows[label] + 1})",
+                WARDS_TAB,
+                cell_ref(row, WARD_LABEL_COL),
+            )
+            continue
+        rows[label] = row
         if not text:
-            values[label] = None
-        elif text.isascii() and text.isdigit():
+            continue
+        if text.isascii() and text.isdigit():
             values[label] = int(text)
         else:
             unreadable.add(label)
             errors.add(
                 "continuum.wards.value",
-                f"ward {label}: {text!r} is not a point value; use 2, 4 or 6",
+                f"{ward_name(label)}: {text!r} is not a point value; use 2, 4 or 6",
                 WARDS_TAB,
                 cell_ref(row, WARD_POINTS_COL),
             )
@@ -138,8 +171,8 @@ def _report(problem: LayoutProblem, errors: _Errors) -> None:
     if problem.squares:
         first = min(problem.squares, key=lambda s: (-s.rank, s.file))
         errors.add(problem.code, problem.message, BOARD_TAB, board_cell(first))
-    elif problem.code.startswith("continuum.wards") and problem.labels:
-        row = WARD_ROWS[problem.labels[0]]
+    elif problem.code.startswith("continuum.wards"):
+        row = WARD_ROWS[problem.labels[0]] if problem.labels else WARDS_FIRST_ROW
         errors.add(problem.code, problem.message, WARDS_TAB, cell_ref(row, WARD_POINTS_COL))
     else:
         errors.add(problem.code, problem.message, BOARD_TAB)
@@ -157,11 +190,16 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
         errors.add("continuum.json", '"board" and "values" must be objects')
         return ParseResult.of(None, errors.items)
     layout: dict[Square, str | None] = {}
+    seen_labels: set[str] = set()
     for key, squares in board.items():
         label = parse_label(str(key))
         if label is None:
             errors.add("continuum.board.label", f"board: {key!r} is not a ward label; {LABEL_HELP}")
             continue
+        if label in seen_labels:
+            errors.add("continuum.board.label", f"board: ward {label} is given twice")
+            continue
+        seen_labels.add(label)
         if not isinstance(squares, list):
             errors.add("continuum.json", f"board.{label}: expected a list of squares")
             continue
@@ -171,33 +209,46 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
                 errors.add(
                     "continuum.board.square", f"board.{label}: {text!r} is not a square A1-H8"
                 )
+            elif layout.get(sq) == label:
+                errors.add("continuum.board.twice", f"board.{label}: square {sq} is listed twice")
             elif layout.get(sq) is not None:
                 errors.add(
-                    "continuum.board.twice",
-                    f"square {sq} is in both {layout[sq]} and {label}",
+                    "continuum.board.twice", f"square {sq} is in both {layout[sq]} and {label}"
                 )
             else:
                 layout[sq] = label
     parsed: dict[str, int | None] = {}
+    unreadable: set[str] = set()
     for key, value in values.items():
         label = parse_label(str(key))
+        number = _whole_number(value)
+        if label == NEUTRAL and number == 1:
+            continue
         if label is None or label == NEUTRAL:
             errors.add("continuum.wards.label", f"values: {key!r} is not a ward F1-E3")
-        elif not isinstance(value, int) or isinstance(value, bool):
+        elif label in parsed or label in unreadable:
+            errors.add("continuum.wards.label", f"values: ward {label} is given twice")
+        elif number is None:
+            unreadable.add(label)
             errors.add("continuum.wards.value", f"values.{label}: {value!r} is not 2, 4 or 6")
         else:
-            parsed[label] = value
-    if errors.items:
-        for problem in value_problems(parsed):
-            errors.add(problem.code, problem.message)
-        return ParseResult.of(None, errors.items)
-    for problem in layout_problems(layout, parsed):
+            parsed[label] = number
+    for problem in layout_problems(layout, parsed, frozenset(), frozenset(unreadable)):
         errors.add(problem.code, problem.message)
     if errors.items:
         return ParseResult.of(None, errors.items)
-    full = {sq: label for sq, label in layout.items() if label is not None}
-    clean = {k: v for k, v in parsed.items() if v is not None}
-    return ParseResult.of(SetupSubmission(Board.build(full, clean)), [])
+    return ParseResult.of(SetupSubmission(_board(layout, parsed)), [])
+
+
+def _whole_number(value: Any) -> int | None:
+    """6 or 6.0 (what a spreadsheet export may write) -> 6; anything else -> None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
 
 
 def setup_json(sub: SetupSubmission) -> dict[str, Any]:
@@ -228,7 +279,9 @@ def parse_bolts_workbook(
             continue
         rows += 1
         number_text = grid.text(r, BOLT_NUMBER_COL)
-        number = int(number_text) if number_text.isdigit() else 0
+        if not any(grid.text(r, c) for c in (BOLT_NUMBER_COL, BOLT_ELEMENT_COL, BOLT_TARGET_COL)):
+            continue  # a row holding only the round number (a dragged fill): nothing to read
+        number = int(number_text) if number_text.isascii() and number_text.isdigit() else 0
         if number not in range(1, BOLTS_PER_ROUND + 1):
             errors.add(
                 "continuum.bolts.number",

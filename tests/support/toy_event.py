@@ -71,7 +71,9 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
         )
         return Template(self.name, player, round_no, (tab,))
 
-    def parse(self, player: str, round_no: int, workbook: Workbook) -> ParseResult[TallySubmission]:
+    def parse(
+        self, state: TallyState, player: str, round_no: int, workbook: Workbook
+    ) -> ParseResult[TallySubmission]:
         grid = workbook.get(self.tab)
         if grid is None:
             return ParseResult.of(
@@ -80,7 +82,9 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
             )
         return self._number(player, grid.text(1, 1), self.tab, CELL)
 
-    def from_json(self, player: str, round_no: int, data: Any) -> ParseResult[TallySubmission]:
+    def from_json(
+        self, state: TallyState, player: str, round_no: int, data: Any
+    ) -> ParseResult[TallySubmission]:
         if not isinstance(data, dict) or "number" not in data:
             return ParseResult.of(
                 None,

@@ -1,0 +1,294 @@
+"""Alchemy submissions from workbook tabs or canonical JSON, with every error and a "did you
+mean" for a misspelt catalog name."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from events.alchemy.catalog import Catalog, Effect
+from events.alchemy.layout import (
+    BUY_MATERIAL_COL,
+    BUY_QTY_COL,
+    BUY_ROWS,
+    BUY_TAB,
+    CONSTRUCT_COL,
+    CONVERT_FIRST_ROW,
+    CONVERT_MACHINE_COL,
+    CONVERT_ROWS,
+    CONVERT_TIMES_COL,
+    ENGINEER_ROWS,
+    ENGINEER_TAB,
+    FIRST_ROW,
+    HARVEST_COL,
+    HARVEST_ROWS,
+    HARVEST_TAB,
+    MACHINE_BUY_CELL,
+    MACHINE_TAB,
+    PRIORITY_COL,
+)
+from events.alchemy.model import AlchemySubmission
+from events.errors import ParseResult, SubmissionError, close_matches
+from events.tables import Grid, Workbook, cell_ref
+
+EVENT = "alchemy"
+
+
+class _Reader:
+    def __init__(self, player: str, catalog: Catalog) -> None:
+        self.player = player
+        self.catalog = catalog
+        self.errors: list[SubmissionError] = []
+
+    def error(
+        self, code: str, message: str, tab: str | None = None, cell: str | None = None
+    ) -> None:
+        self.errors.append(SubmissionError(code, self.player, message, EVENT, tab, cell))
+
+    def name(
+        self, text: str, kind: str, choices: Sequence[str], tab: str | None, cell: str | None
+    ) -> str | None:
+        """A catalog name as typed (any case, stray spaces), or an error with a suggestion."""
+        by_key = {c.lower(): c for c in choices}
+        found = by_key.get(" ".join(text.split()).lower())
+        if found is None:
+            hint = close_matches(text, list(choices))
+            more = f"; did you mean {hint[0]!r}?" if hint else ""
+            self.error(f"alchemy.{kind}", f"{text!r} is not a {kind}{more}", tab, cell)
+        return found
+
+    def count(self, text: str, what: str, tab: str | None, cell: str | None) -> int | None:
+        if text.isascii() and text.isdigit() and int(text) >= 1:
+            return int(text)
+        self.error("alchemy.number", f"{text!r}: {what} must be a whole number from 1", tab, cell)
+        return None
+
+    @property
+    def materials(self) -> list[str]:
+        return [m.name for m in self.catalog.materials]
+
+    @property
+    def constructs(self) -> list[str]:
+        return [c.name for c in self.catalog.constructs]
+
+    @property
+    def machines(self) -> list[str]:
+        return [m.name for m in self.catalog.machines]
+
+
+def parse_workbook(
+    player: str, catalog: Catalog, workbook: Workbook
+) -> ParseResult[AlchemySubmission]:
+    r = _Reader(player, catalog)
+    tabs: dict[str, Grid] = {}
+    for name in (HARVEST_TAB, BUY_TAB, MACHINE_TAB, ENGINEER_TAB):
+        grid = workbook.get(name)
+        if grid is None:
+            r.error("alchemy.tab", f"the workbook has no {name!r} tab", name)
+        else:
+            tabs[name] = grid
+    if r.errors:
+        return ParseResult.of(None, r.errors)
+
+    harvest: list[str] = []
+    grid = tabs[HARVEST_TAB]
+    for row in range(FIRST_ROW, FIRST_ROW + HARVEST_ROWS):
+        text, cell = grid.text(row, HARVEST_COL), cell_ref(row, HARVEST_COL)
+        if not text:
+            continue
+        material = r.name(text, "material", r.materials, HARVEST_TAB, cell)
+        if material in harvest:
+            r.error(
+                "alchemy.harvest.twice",
+                f"{material} is listed twice; each material may be harvested once a round",
+                HARVEST_TAB,
+                cell,
+            )
+        elif material:
+            harvest.append(material)
+
+    buy: dict[str, int] = {}
+    grid = tabs[BUY_TAB]
+    for row in range(FIRST_ROW, FIRST_ROW + BUY_ROWS):
+        text, qty_text = grid.text(row, BUY_MATERIAL_COL), grid.text(row, BUY_QTY_COL)
+        if not text and not qty_text:
+            continue
+        cell = cell_ref(row, BUY_MATERIAL_COL)
+        if not text:
+            r.error("alchemy.buy", "a quantity without a material", BUY_TAB, cell)
+            continue
+        material = r.name(text, "material", r.materials, BUY_TAB, cell)
+        qty = r.count(qty_text or "1", "the quantity", BUY_TAB, cell_ref(row, BUY_QTY_COL))
+        if material and qty:
+            _check_for_sale(r, material, BUY_TAB, cell)
+            buy[material] = buy.get(material, 0) + qty
+
+    grid = tabs[MACHINE_TAB]
+    text = grid.text(*MACHINE_BUY_CELL)
+    machine = (
+        r.name(text, "machine", r.machines, MACHINE_TAB, cell_ref(*MACHINE_BUY_CELL))
+        if text
+        else None
+    )
+    convert: dict[str, int] = {}
+    for row in range(CONVERT_FIRST_ROW, CONVERT_FIRST_ROW + CONVERT_ROWS):
+        text, times_text = grid.text(row, CONVERT_MACHINE_COL), grid.text(row, CONVERT_TIMES_COL)
+        if not text and not times_text:
+            continue
+        cell = cell_ref(row, CONVERT_MACHINE_COL)
+        converter = r.name(text, "machine", r.machines, MACHINE_TAB, cell) if text else None
+        times = r.count(times_text or "1", "times", MACHINE_TAB, cell_ref(row, CONVERT_TIMES_COL))
+        if converter and times:
+            _check_converter(r, converter, MACHINE_TAB, cell)
+            convert[converter] = convert.get(converter, 0) + times
+
+    grid = tabs[ENGINEER_TAB]
+    attempts: list[tuple[int | None, str, int]] = []
+    for row in range(FIRST_ROW, FIRST_ROW + ENGINEER_ROWS):
+        text, prio = grid.text(row, CONSTRUCT_COL), grid.text(row, PRIORITY_COL)
+        if not text and not prio:
+            continue
+        cell = cell_ref(row, CONSTRUCT_COL)
+        if not text:
+            r.error("alchemy.engineer", "a priority without a construct", ENGINEER_TAB, cell)
+            continue
+        construct = r.name(text, "construct", r.constructs, ENGINEER_TAB, cell)
+        number = (
+            r.count(prio, "a priority", ENGINEER_TAB, cell_ref(row, PRIORITY_COL)) if prio else None
+        )
+        if construct:
+            attempts.append((number, construct, row))
+    engineer, prioritized = _order(r, attempts)
+    if r.errors:
+        return ParseResult.of(None, r.errors)
+    return ParseResult.of(
+        AlchemySubmission(
+            tuple(harvest),
+            tuple(buy.items()),
+            machine,
+            tuple(convert.items()),
+            tuple(engineer),
+            prioritized,
+        ),
+        [],
+    )
+
+
+def _order(r: _Reader, attempts: list[tuple[int | None, str, int]]) -> tuple[list[str], bool]:
+    """The attempts in priority order. Either every attempt has a priority, or none does (no
+    priority: competing attempts are ordered by a seeded draw)."""
+    given = [a for a in attempts if a[0] is not None]
+    if not given:
+        return [a[1] for a in attempts], False
+    if len(given) != len(attempts):
+        row = next(a[2] for a in attempts if a[0] is None)
+        r.error(
+            "alchemy.priority",
+            "give every attempt a priority (1 first), or leave every priority blank",
+            ENGINEER_TAB,
+            cell_ref(row, PRIORITY_COL),
+        )
+    seen: dict[int, int] = {}
+    for number, _, row in given:
+        assert number is not None
+        if number in seen:
+            r.error(
+                "alchemy.priority",
+                f"priority {number} is given twice; each attempt needs its own",
+                ENGINEER_TAB,
+                cell_ref(row, PRIORITY_COL),
+            )
+        seen[number] = row
+    return [a[1] for a in sorted(given, key=lambda a: (a[0], a[2]))], True
+
+
+def _check_for_sale(r: _Reader, material: str, tab: str | None, cell: str | None) -> None:
+    if r.catalog.material(material).price is None:
+        r.error("alchemy.buy.not_for_sale", f"{material} is not for sale", tab, cell)
+
+
+def _check_converter(r: _Reader, machine: str, tab: str | None, cell: str | None) -> None:
+    if r.catalog.machine(machine).effect is not Effect.CONVERT:
+        r.error("alchemy.convert", f"{machine} does not convert materials", tab, cell)
+
+
+def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemySubmission]:
+    r = _Reader(player, catalog)
+    if not isinstance(data, Mapping):
+        r.error("alchemy.json", "expected an object (docs/formats.md, Alchemy)")
+        return ParseResult.of(None, r.errors)
+    unknown = sorted(set(data) - {"harvest", "buy", "machine", "convert", "engineer", "priority"})
+    if unknown:
+        r.error("alchemy.json", f"unknown keys: {', '.join(unknown)}")
+    harvest: list[str] = []
+    for text in _list(r, data.get("harvest", []), "harvest"):
+        material = r.name(str(text), "material", r.materials, None, None)
+        if material in harvest:
+            r.error("alchemy.harvest.twice", f"{material} is harvested twice")
+        elif material:
+            harvest.append(material)
+    buy: dict[str, int] = {}
+    for text, qty in _object(r, data.get("buy", {}), "buy").items():
+        material = r.name(str(text), "material", r.materials, None, None)
+        count = r.count(str(qty), f"buy.{text}", None, None)
+        if material and count:
+            _check_for_sale(r, material, None, None)
+            buy[material] = buy.get(material, 0) + count
+    machine = data.get("machine")
+    bought = r.name(str(machine), "machine", r.machines, None, None) if machine else None
+    convert: dict[str, int] = {}
+    for text, times in _object(r, data.get("convert", {}), "convert").items():
+        name = r.name(str(text), "machine", r.machines, None, None)
+        count = r.count(str(times), f"convert.{text}", None, None)
+        if name and count:
+            _check_converter(r, name, None, None)
+            convert[name] = count
+    engineer = [
+        c
+        for c in (
+            r.name(str(t), "construct", r.constructs, None, None)
+            for t in _list(r, data.get("engineer", []), "engineer")
+        )
+        if c
+    ]
+    prioritized = data.get("priority", True)
+    if not isinstance(prioritized, bool):
+        r.error("alchemy.json", '"priority" must be true or false')
+    if r.errors:
+        return ParseResult.of(None, r.errors)
+    return ParseResult.of(
+        AlchemySubmission(
+            tuple(harvest),
+            tuple(buy.items()),
+            bought,
+            tuple(convert.items()),
+            tuple(engineer),
+            bool(prioritized),
+        ),
+        [],
+    )
+
+
+def _list(r: _Reader, value: Any, key: str) -> list[Any]:
+    if isinstance(value, list):
+        return value
+    r.error("alchemy.json", f'"{key}" must be a list')
+    return []
+
+
+def _object(r: _Reader, value: Any, key: str) -> dict[str, Any]:
+    if isinstance(value, Mapping):
+        return dict(value)
+    r.error("alchemy.json", f'"{key}" must be an object name -> number')
+    return {}
+
+
+def to_json(sub: AlchemySubmission) -> dict[str, Any]:
+    return {
+        "harvest": list(sub.harvest),
+        "buy": dict(sub.buy),
+        "machine": sub.machine,
+        "convert": dict(sub.convert),
+        "engineer": list(sub.engineer),
+        "priority": sub.prioritized,
+    }

@@ -1,0 +1,193 @@
+"""One Alchemy round, in the rules' order: "(1) Materials are harvested. (2) Machine effects
+are applied. (3) Constructs are engineered. (4) Constructs are sold." """
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import numpy as np
+
+from events.alchemy.catalog import Catalog, Effect
+from events.alchemy.model import AlchemyState, AlchemySubmission, PlayerBook, RoundLog
+from events.alchemy.rules import harvest_yield, multiplier
+
+
+@dataclass
+class _Desk:
+    """One player's holdings while the round is worked out (mutable, local to this module)."""
+
+    coins: int
+    stock: Counter[str]
+    machines: list[str]
+    harvested: dict[str, int]
+    bought: dict[str, int]
+    machine: str | None = None
+    machine_failed: str | None = None
+    bonuses: Counter[str] | None = None
+    converted: Counter[str] | None = None
+    engineered: list[str] | None = None
+    failed: list[str] | None = None
+
+
+def resolve_round(
+    state: AlchemyState,
+    submissions: Mapping[str, AlchemySubmission],
+    rng: np.random.Generator,
+) -> AlchemyState:
+    catalog = state.catalog
+    round_no = state.round_no + 1
+    desks = {
+        p: _Desk(
+            coins=state.books[p].coins,
+            stock=Counter(state.books[p].stock),
+            machines=list(state.books[p].machines),
+            harvested={},
+            bought={},
+        )
+        for p in state.players
+    }
+
+    # (1) Harvest, and buying materials with coins.
+    harvesters: dict[str, set[str]] = {}
+    for p in state.players:
+        for material in submissions[p].harvest:
+            harvesters.setdefault(catalog.material(material).location, set()).add(p)
+    for p in state.players:
+        desk, sub = desks[p], submissions[p]
+        for material in sub.harvest:
+            others = len(harvesters[catalog.material(material).location]) - 1
+            desk.harvested[material] = harvest_yield(others)
+            desk.stock[material] += desk.harvested[material]
+        for material, qty in sub.buy:
+            price = catalog.material(material).price
+            if price is None or price * qty > desk.coins:
+                raise ValueError(f"{p} cannot buy {qty} {material} (validate first)")
+            desk.coins -= price * qty
+            desk.bought[material] = desk.bought.get(material, 0) + qty
+            desk.stock[material] += qty
+
+    # (2) Machines: the round's purchase, then every owned machine's effect.
+    for p in state.players:
+        _buy_machine(catalog, desks[p], submissions[p].machine)
+        _apply_machines(catalog, desks[p], submissions[p])
+
+    # (3) Engineering, in the player's order, or a seeded draw when they gave none.
+    for p in state.players:
+        sub, desk = submissions[p], desks[p]
+        order = list(sub.engineer)
+        if not sub.prioritized and len(order) > 1:
+            order = [order[int(i)] for i in rng.permutation(len(order))]
+        desk.engineered, desk.failed = [], []
+        for name in order:
+            need = recipe_needs(catalog, name, desk.machines)
+            if all(desk.stock[m] >= q for m, q in need.items()):
+                for m, q in need.items():
+                    desk.stock[m] -= q
+                desk.engineered.append(name)
+            else:
+                desk.failed.append(name)
+
+    # (4) Market: every construct engineered this round is sold this round.
+    sold = Counter(catalog.construct(c).set for d in desks.values() for c in d.engineered or ())
+    books: dict[str, PlayerBook] = {}
+    logs: dict[str, RoundLog] = {}
+    for p in state.players:
+        desk, book = desks[p], state.books[p]
+        earned = Fraction(0)
+        for name in desk.engineered or ():
+            construct = catalog.construct(name)
+            bonus = sum(
+                (catalog.machine(m).bonus for m in desk.machines
+                 if catalog.machine(m).effect is Effect.SET_BONUS
+                 and catalog.machine(m).target == construct.set),
+                Fraction(0),
+            )  # fmt: skip
+            earned += construct.value * multiplier(sold[construct.set]) * (1 + bonus)
+        books[p] = PlayerBook(
+            coins=desk.coins,
+            gems=book.gems + earned,
+            stock={m: q for m, q in sorted(desk.stock.items()) if q > 0},
+            machines=tuple(desk.machines),
+            sold=dict(Counter(book.sold) + Counter(desk.engineered or ())),
+        )
+        logs[p] = RoundLog(
+            harvested=desk.harvested,
+            bought=desk.bought,
+            machine=desk.machine,
+            machine_failed=desk.machine_failed,
+            bonuses=dict(desk.bonuses or {}),
+            converted=dict(desk.converted or {}),
+            engineered=tuple(desk.engineered or ()),
+            failed=tuple(desk.failed or ()),
+            earned=earned,
+            locations=tuple(sorted({catalog.material(m).location for m in desk.harvested})),
+        )
+    return replace(
+        state,
+        round_no=round_no,
+        books=books,
+        logs={**state.logs, round_no: logs},
+        market={**state.market, round_no: dict(sorted(sold.items()))},
+    )
+
+
+def _buy_machine(catalog: Catalog, desk: _Desk, name: str | None) -> None:
+    """Pay for the round's machine; materials come from what is in stock after harvesting,
+    and if they are short the purchase fails and nothing is paid."""
+    if name is None:
+        return
+    machine = catalog.machine(name)
+    short = [m for m, q in machine.materials if desk.stock[m] < q]
+    if machine.cost > desk.coins:
+        desk.machine_failed = f"{name} costs {machine.cost} coins; you had {desk.coins}"
+    elif short:
+        desk.machine_failed = f"{name} needs {', '.join(short)} you did not have after harvesting"
+    else:
+        desk.coins -= machine.cost
+        for m, q in machine.materials:
+            desk.stock[m] -= q
+        desk.machines.append(name)
+        desk.machine = name
+
+
+def _apply_machines(catalog: Catalog, desk: _Desk, sub: AlchemySubmission) -> None:
+    """Yield bonuses on this round's harvest, then the conversions the player asked for."""
+    desk.bonuses, desk.converted = Counter(), Counter()
+    for name in desk.machines:
+        machine = catalog.machine(name)
+        if machine.effect is Effect.MATERIAL_YIELD and machine.target in desk.harvested:
+            desk.bonuses[machine.target] += machine.amount
+        elif machine.effect is Effect.LOCATION_YIELD:
+            for material in desk.harvested:
+                if catalog.material(material).location == machine.target:
+                    desk.bonuses[material] += machine.amount
+    desk.stock.update(desk.bonuses)
+    for name, times in sub.convert:
+        if name not in desk.machines:
+            continue
+        given, made = catalog.machine(name).conversion
+        for _ in range(min(times, catalog.machine(name).amount)):
+            if any(desk.stock[m] < q for m, q in given):
+                break
+            for m, q in given:
+                desk.stock[m] -= q
+            for m, q in made:
+                desk.stock[m] += q
+            desk.converted[name] += 1
+
+
+def recipe_needs(
+    catalog: Catalog, construct: str, machines: list[str] | tuple[str, ...]
+) -> dict[str, int]:
+    """What one attempt at `construct` uses, after the player's recipe-saving machines."""
+    need = dict(catalog.construct(construct).recipe)
+    for name in machines:
+        machine = catalog.machine(name)
+        if machine.effect is Effect.RECIPE_SAVING:
+            target, material = machine.saving
+            if target == construct and material in need:
+                need[material] = max(0, need[material] - machine.amount)
+    return {m: q for m, q in need.items() if q > 0}

@@ -1,0 +1,43 @@
+"""Alchemy's numbers, each a rule sentence.
+
+"for x number of different materials you harvest in the same location, you get an energy
+reduction of (x-1) to energy costs." "Harvesting a material from a location earns you 4-x of
+the materials for which x = number of other players harvesting in your location, capped at a
+floor of 1". "Sales multipliers apply round by round according to the following: (1) ... only
+one construct sold in its set, ... 1.5x ... (5) five or more ... 0.6x".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from fractions import Fraction
+
+from events.alchemy.catalog import Catalog
+
+YIELD_BASE = 4
+YIELD_FLOOR = 1
+MULTIPLIERS = {1: Fraction(3, 2), 2: Fraction(5, 4), 3: Fraction(1), 4: Fraction(3, 4)}
+CROWDED = Fraction(3, 5)
+"""five or more constructs of a set sold in a round"""
+
+
+def energy_cost(catalog: Catalog, materials: Iterable[str]) -> int:
+    """The energy a harvest costs: each material's cost, less (x - 1) for each location where
+    x different materials are harvested."""
+    chosen = list(dict.fromkeys(materials))
+    total = sum(catalog.material(m).energy for m in chosen)
+    per_location = Counter(catalog.material(m).location for m in chosen)
+    return total - sum(x - 1 for x in per_location.values())
+
+
+def harvest_yield(others_at_location: int) -> int:
+    """max(1, 4 - x), x = the number of OTHER players harvesting at that location."""
+    return max(YIELD_FLOOR, YIELD_BASE - others_at_location)
+
+
+def multiplier(sold_in_set: int) -> Fraction:
+    """The sales multiplier for a set of which `sold_in_set` constructs sold this round."""
+    if sold_in_set < 1:
+        raise ValueError("a multiplier applies only to a set with a sale")
+    return MULTIPLIERS.get(sold_in_set, CROWDED)
