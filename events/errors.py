@@ -9,6 +9,11 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 
 
+NOTHING_SUBMITTED = "nothing-submitted"
+"""The code of the one error an engine returns for a workbook whose event tabs were left
+untouched: the match treats that player as having submitted nothing for the event."""
+
+
 @dataclass(frozen=True)
 class SubmissionError:
     """One problem with one submission.
@@ -60,6 +65,16 @@ class ParseResult(Generic[T]):
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    @property
+    def nothing_submitted(self) -> bool:
+        return bool(self.errors) and all(e.code == NOTHING_SUBMITTED for e in self.errors)
+
+    @staticmethod
+    def nothing(player: str, event: str, where: str) -> ParseResult[T]:
+        """The result for event tabs the player left untouched."""
+        message = f"nothing was filled in on {where}"
+        return ParseResult(None, (SubmissionError(NOTHING_SUBMITTED, player, message, event),))
 
     @staticmethod
     def of(submission: T | None, errors: Sequence[SubmissionError]) -> ParseResult[T]:

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from festival.allocation import Preference
+from festival.bots.alchemy import alchemy_bot
 from festival.bots.continuum import continuum_bot
 from festival.catalogs import catalog_options
 from festival.config import MatchConfig
@@ -31,7 +32,9 @@ from sheets.xlsx_reader import read_table_file
 
 DEMO_SEED = 20261122
 
-Bot = Callable[[Mapping[str, Any], str, int, np.random.Generator], dict[str, Any]]
+Bot = Callable[
+    [Mapping[str, Any], Mapping[str, Any], str, int, np.random.Generator], dict[str, Any]
+]
 
 
 def pick_folder(folder: Path | None) -> Path:
@@ -53,7 +56,7 @@ def sample_preferences() -> tuple[Preference, ...]:
     return roster.preferences
 
 
-BOTS: dict[str, Bot] = {"continuum": continuum_bot}
+BOTS: dict[str, Bot] = {"alchemy": alchemy_bot, "continuum": continuum_bot}
 
 
 def run_demo(folder: Path | None) -> int:
@@ -106,6 +109,10 @@ def bot_round(match: Match, round_no: int, rng: np.random.Generator) -> dict[str
         for event in match.events_of(player, round_no):
             bot = BOTS.get(event)
             if bot is not None:
-                public = match.engine(event).public_view(states[event])
-                submissions.setdefault(player, {})[event] = bot(public, player, round_no, rng)
+                engine = match.engine(event)
+                public = engine.public_view(states[event])
+                private = engine.private_view(states[event], player)
+                submissions.setdefault(player, {})[event] = bot(
+                    public, private, player, round_no, rng
+                )
     return {"round": round_no, "submissions": submissions}

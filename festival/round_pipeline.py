@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from events.errors import SubmissionError
+from events.errors import NOTHING_SUBMITTED, SubmissionError
 from events.report import RoundReport
 from events.tables import Workbook
 from festival import seeds
@@ -230,6 +230,8 @@ def check_round(
                 )
                 submission, errors = parsed.submission, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
+            if errors and all(e.code == NOTHING_SUBMITTED for e in errors):
+                errors, submission = [], None  # the tabs were left untouched: missing
             if submission is not None and not errors:
                 errors = list(engine.validate(states[event], player, submission))
             errors = [e if e.event else _with_event(e, event) for e in errors]

@@ -213,3 +213,14 @@ def test_json_values_accept_whole_floats_and_the_neutral_one() -> None:
     data["values"]["fire1"] = 2
     messages = [e.message for e in ENGINE.from_json(STATE, "ann", 1, data).errors]
     assert "values: ward F1 is given twice" in messages
+
+
+def test_untouched_tabs_count_as_nothing_submitted(tmp_path: Path) -> None:
+    """A workbook whose Continuum tabs were left blank is a missing submission (the rules'
+    default is played), not a page of errors."""
+    assert parse(workbook(tmp_path, 1), 1).nothing_submitted  # type: ignore[attr-defined]
+    assert parse(workbook(tmp_path, 3), 3).nothing_submitted  # type: ignore[attr-defined]
+    path = workbook(tmp_path, 2)
+    fill_bolts(path, [("Fire", ""), ("", "")])
+    result = parse(path, 2)
+    assert not result.nothing_submitted and result.errors  # type: ignore[attr-defined]

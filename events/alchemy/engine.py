@@ -23,6 +23,7 @@ from events.alchemy.rules import energy_cost
 from events.alchemy.template import buy_tab, engineer_tab, harvest_tab, machine_tab, status_tab
 from events.engine import EventEngine
 from events.errors import ParseResult, SubmissionError
+from events.numbers import number_text
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
 from events.schedule import event_rounds
@@ -124,7 +125,8 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
             "Market: " + (", ".join(f"{s} {n} sold" for s, n in market.items()) or "nothing sold"),
             *(
                 f"{p}: harvested at {', '.join(logs[p].locations) or 'nowhere'}; engineered "
-                f"{', '.join(logs[p].engineered) or 'nothing'}; earned {logs[p].earned} gems"
+                f"{', '.join(logs[p].engineered) or 'nothing'}; earned "
+                f"{number_text(logs[p].earned)} gems"
                 for p in state.players
             ),
         ]
@@ -154,7 +156,8 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
     def final_announcement(self, state: AlchemyState, gamewide: Sequence[str]) -> tuple[str, ...]:
         """ "Players' total number of gems will be revealed." """
         return tuple(
-            f"{e.rank}. {e.player}: {_gems(e.score)} gems" for e in self.ranking(state, gamewide)
+            f"{e.rank}. {e.player}: {number_text(e.score)} gems"
+            for e in self.ranking(state, gamewide)
         )
 
     def holdings(self, state: AlchemyState, item: str) -> Mapping[str, int] | None:
@@ -163,7 +166,8 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
         return None
 
     def public_view(self, state: AlchemyState) -> Mapping[str, Any]:
-        return {"round": state.round_no}
+        """The round and the catalog (the Alchemy spreadsheet is shared with everyone)."""
+        return {"round": state.round_no, "catalog": state.catalog.to_json()}
 
     def private_view(self, state: AlchemyState, player: str) -> Mapping[str, Any]:
         book = state.books[player]
@@ -197,10 +201,6 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
         }
 
 
-def _gems(value: Fraction | int) -> str:
-    return str(value)
-
-
 def private_lines(state: AlchemyState, player: str, log: RoundLog) -> tuple[str, ...]:
     """What a player privately learns after a round: their gems, materials and coins (and
     what happened to their own harvest, machine, attempts and sales)."""
@@ -221,11 +221,13 @@ def private_lines(state: AlchemyState, player: str, log: RoundLog) -> tuple[str,
     if log.converted:
         lines.append("Converted: " + ", ".join(f"{m} x{n}" for m, n in log.converted.items()) + ".")
     if log.engineered:
-        lines.append(f"Engineered and sold: {', '.join(log.engineered)}, for {log.earned} gems.")
+        lines.append(
+            f"Engineered and sold: {', '.join(log.engineered)}, for {number_text(log.earned)} gems."
+        )
     if log.failed:
         lines.append(f"Failed (materials kept): {', '.join(log.failed)}.")
     stock = ", ".join(f"{q} {m}" for m, q in book.stock.items()) or "none"
-    lines.append(f"You have {book.gems} gems, {book.coins} coins. Materials: {stock}.")
+    lines.append(f"You have {number_text(book.gems)} gems, {book.coins} coins. Materials: {stock}.")
     return tuple(lines)
 
 

@@ -143,7 +143,7 @@ def parse_workbook(
             convert[converter] = convert.get(converter, 0) + times
 
     grid = tabs[ENGINEER_TAB]
-    attempts: list[tuple[int | None, str, int]] = []
+    attempts: list[tuple[int | None, str | None, int]] = []
     for row in range(FIRST_ROW, FIRST_ROW + ENGINEER_ROWS):
         text, prio = grid.text(row, CONSTRUCT_COL), grid.text(row, PRIORITY_COL)
         if not text and not prio:
@@ -156,8 +156,7 @@ def parse_workbook(
         number = (
             r.count(prio, "a priority", ENGINEER_TAB, cell_ref(row, PRIORITY_COL)) if prio else None
         )
-        if construct:
-            attempts.append((number, construct, row))
+        attempts.append((number, construct, row))
     engineer, prioritized = _order(r, attempts)
     if r.errors:
         return ParseResult.of(None, r.errors)
@@ -174,12 +173,15 @@ def parse_workbook(
     )
 
 
-def _order(r: _Reader, attempts: list[tuple[int | None, str, int]]) -> tuple[list[str], bool]:
+def _order(
+    r: _Reader, attempts: list[tuple[int | None, str | None, int]]
+) -> tuple[list[str], bool]:
     """The attempts in priority order. Either every attempt has a priority, or none does (no
-    priority: competing attempts are ordered by a seeded draw)."""
+    priority: competing attempts are ordered by a seeded draw). Unknown constructs (already
+    reported) count for that check but are left out."""
     given = [a for a in attempts if a[0] is not None]
     if not given:
-        return [a[1] for a in attempts], False
+        return [a[1] for a in attempts if a[1]], False
     if len(given) != len(attempts):
         row = next(a[2] for a in attempts if a[0] is None)
         r.error(
@@ -199,7 +201,8 @@ def _order(r: _Reader, attempts: list[tuple[int | None, str, int]]) -> tuple[lis
                 cell_ref(row, PRIORITY_COL),
             )
         seen[number] = row
-    return [a[1] for a in sorted(given, key=lambda a: (a[0], a[2]))], True
+    ordered = sorted(given, key=lambda a: (a[0] or 0, a[2]))
+    return [a[1] for a in ordered if a[1]], True
 
 
 def _check_for_sale(r: _Reader, material: str, tab: str | None, cell: str | None) -> None:

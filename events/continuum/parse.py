@@ -91,6 +91,8 @@ def parse_setup_workbook(player: str, workbook: Workbook) -> ParseResult[Continu
                 )
             layout[sq] = label
     values, bad_values = _ward_values(wards_grid, errors)
+    if not errors.items and all(v is None for v in layout.values()) and not any(values.values()):
+        return ParseResult.nothing(player, EVENT, "the Board and Wards tabs")
     for problem in layout_problems(layout, values, frozenset(unreadable), bad_values):
         _report(problem, errors)
     if errors.items:
@@ -273,6 +275,15 @@ def parse_bolts_workbook(
         return ParseResult.of(None, errors.items)
     found: dict[int, Bolt] = {}
     rows = 0
+    this_round = [
+        r
+        for r in range(BOLTS_FIRST_ROW, grid.height)
+        if grid.text(r, BOLT_ROUND_COL) == str(round_no)
+    ]
+    if this_round and not any(
+        grid.text(r, c) for r in this_round for c in (BOLT_ELEMENT_COL, BOLT_TARGET_COL)
+    ):
+        return ParseResult.nothing(player, EVENT, "the Bolts tab")
     for r in range(BOLTS_FIRST_ROW, grid.height):
         round_text = grid.text(r, BOLT_ROUND_COL)
         if round_text != str(round_no):

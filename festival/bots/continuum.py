@@ -21,7 +21,11 @@ FOLLOW_UP = 0.7
 
 
 def continuum_bot(
-    public: Mapping[str, Any], player: str, round_no: int, rng: np.random.Generator
+    public: Mapping[str, Any],
+    private: Mapping[str, Any],
+    player: str,
+    round_no: int,
+    rng: np.random.Generator,
 ) -> dict[str, Any]:
     """The bot's canonical JSON submission for `round_no`."""
     if round_no == 1:
