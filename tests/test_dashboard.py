@@ -76,3 +76,20 @@ def test_a_missing_match_folder_is_a_clear_message(
 ) -> None:
     at = app(monkeypatch, tmp_path / "nowhere", None)
     assert "not a match folder" in at.error[0].value
+
+
+def test_alchemy_page_public_shows_only_the_final_gems_host_shows_everything(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app(monkeypatch, played, "pw")
+    at.sidebar.radio[0].set_value("Alchemy").run()
+    page = "\n".join(m.value for m in at.markdown)
+    assert "gems" in page and not at.dataframe  # public: the final ranking only
+    assert "coins" not in page and "Moonpetal" not in page
+    at.sidebar.text_input[0].input("pw").run()
+    at.sidebar.radio[0].set_value("Alchemy").run()
+    assert not at.exception
+    ranking, holdings = at.dataframe[0].value, at.dataframe[1].value
+    assert list(ranking["rank"]) == list(range(1, 8))
+    assert "coins" in holdings.columns and len(holdings) == 7
+    assert at.get("arrow_line_chart") or at.get("vega_lite_chart")

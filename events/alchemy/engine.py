@@ -19,7 +19,7 @@ from events.alchemy.model import (
     RoundLog,
 )
 from events.alchemy.resolve import resolve_round
-from events.alchemy.rules import energy_cost
+from events.alchemy.rules import energy_cost, multiplier
 from events.alchemy.template import buy_tab, engineer_tab, harvest_tab, machine_tab, status_tab
 from events.engine import EventEngine
 from events.errors import ParseResult, SubmissionError
@@ -196,7 +196,10 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
             "round": state.round_no,
             "players": {p: self.private_view(state, p) for p in state.players},
             "history": history,
-            "market": {r: dict(m) for r, m in sorted(state.market.items())},
+            "market": {
+                r: {s: {"sold": n, "multiplier": str(multiplier(n))} for s, n in m.items()}
+                for r, m in sorted(state.market.items())
+            },
             "sold": {p: dict(state.books[p].sold) for p in state.players},
         }
 

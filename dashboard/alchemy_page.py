@@ -1,0 +1,83 @@
+"""The Alchemy page: for the host, holdings and gems over the rounds, the market, the ranking;
+for the public, nothing until the end ("Locations, constructs, and sales will not be
+revealed"), then every player's gems."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from dashboard.match_data import EventData
+
+
+def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
+    st.header(data.title)
+    if not host:
+        if finished:
+            st.subheader("Final ranking")
+            st.markdown("\n".join(f"{line}  " for line in data.final_lines))
+        else:
+            st.caption("Nothing about Alchemy is public before the end of the match.")
+        return
+    view = data.host
+    st.subheader("Ranking (host)")
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {"rank": e["rank"], "player": e["player"], "gems": e["score"], **e["tiebreaks"]}
+                for e in data.ranking
+            ]
+        ),
+        hide_index=True,
+    )
+    history = view["history"]
+    rows = [
+        {"round": h["round"], "player": p, "gems": float(_number(h["gems"]))}
+        for p, hs in history.items()
+        for h in hs
+    ]
+    if rows:
+        st.subheader("Gems over the rounds")
+        chart = pd.DataFrame(rows).pivot(index="round", columns="player", values="gems")
+        st.line_chart(chart)
+    st.subheader("Holdings now")
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {
+                    "player": p,
+                    "coins": v["coins"],
+                    "gems": v["gems"],
+                    "energy next round": v["energy"],
+                    "machines": ", ".join(v["machines"]),
+                    "materials": ", ".join(f"{q} {m}" for m, q in v["stock"].items()),
+                }
+                for p, v in view["players"].items()
+            ]
+        ),
+        hide_index=True,
+    )
+    if view["market"]:
+        last = max(view["market"], key=int)
+        st.subheader(f"Market of round {last}")
+        market = view["market"][last]
+        if market:
+            st.dataframe(
+                pd.DataFrame(
+                    [
+                        {"set": s, "sold": m["sold"], "multiplier": m["multiplier"]}
+                        for s, m in market.items()
+                    ]
+                ),
+                hide_index=True,
+            )
+        else:
+            st.caption("Nothing was sold.")
+
+
+def _number(text: str | int) -> float:
+    if isinstance(text, int):
+        return float(text)
+    num, _, den = str(text).partition("/")
+    return int(num) / int(den or 1)
