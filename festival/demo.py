@@ -18,6 +18,7 @@ import numpy as np
 from festival.allocation import Preference
 from festival.bots.alchemy import alchemy_bot
 from festival.bots.continuum import continuum_bot
+from festival.bots.summoners import summoners_bot
 from festival.catalogs import catalog_options
 from festival.config import MatchConfig
 from festival.engines import load_engines
@@ -56,7 +57,11 @@ def sample_preferences() -> tuple[Preference, ...]:
     return roster.preferences
 
 
-BOTS: dict[str, Bot] = {"alchemy": alchemy_bot, "continuum": continuum_bot}
+BOTS: dict[str, Bot] = {
+    "alchemy": alchemy_bot,
+    "continuum": continuum_bot,
+    "summoners": summoners_bot,
+}
 
 
 def run_demo(folder: Path | None) -> int:

@@ -13,6 +13,7 @@ AnyEngine = EventEngine[Any, Any]
 DEFAULT_ENGINES: dict[str, str] = {
     "alchemy": "events.alchemy:AlchemyEngine",
     "continuum": "events.continuum:ContinuumEngine",
+    "summoners": "events.summoners:SummonersEngine",
 }
 """event -> "module:Class" of the engine shipped for it (events add themselves as they land)"""
 

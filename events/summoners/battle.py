@@ -1,0 +1,217 @@
+"""One invasion: a deterministic simulation in time units.
+
+Within a time unit, in this order (docs/rulings.md, "The battle"):
+1. familiars on the map move (speed tiles; half when slowed; not while stunned or held by a
+   road block); one that reaches E steals a Treasure and leaves the map;
+2. familiars whose turn has come enter at their track's first tile (one slot per time unit;
+   an empty slot is a gap);
+3. regeneration and burns tick;
+4. every tower whose interval has come round fires: Geon at one familiar (the one furthest
+   along; on a tie, the lowest slot), every other tower at all familiars in its range;
+5. familiars at 0 hit points or less die (or revive once); each death is a kill for the
+   defender.
+The battle ends when no familiar is left to enter or on the map (or after MAX_UNITS).
+
+Cost: the coverage of each tower is worked out once (only track tiles count); each unit then
+costs the familiars plus the towers that fire and the tiles they cover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from events.summoners.catalog import (
+    SINGLE_TARGET,
+    FamiliarLevel,
+    MapDef,
+    TowerEffect,
+    TowerLevel,
+    Trait,
+)
+from events.summoners.geometry import Facing, Tile, rotate
+
+MAX_UNITS = 500
+BURN_UNITS = 3
+HALF = 2
+"""progress is counted in half tiles, so a slowed familiar moves half its speed exactly"""
+
+
+@dataclass(frozen=True)
+class BattleTower:
+    id: str
+    kind: str
+    stats: TowerLevel
+    tile: Tile
+    facing: Facing = Facing.NORTH
+
+
+@dataclass(frozen=True)
+class BattleFamiliar:
+    slot: int
+    party: str
+    """"A" or "B\""""
+    entry: int
+    """the time unit it enters (its slot's place in its party)"""
+    id: str
+    stats: FamiliarLevel
+
+
+@dataclass(frozen=True)
+class BattleResult:
+    stolen: int
+    kills: int
+    sent: int
+    units: int
+    replay: tuple[dict[str, object], ...] = ()
+
+
+@dataclass
+class _Walker:
+    f: BattleFamiliar
+    track: tuple[Tile, ...]
+    blocks: dict[int, int]
+    hp: int
+    progress: int = 0
+    slowed_until: int = -1
+    stunned_until: int = -1
+    held_until: int = -1
+    burns: list[tuple[int, int]] = field(default_factory=list)
+    revived: bool = False
+    held_at: set[int] = field(default_factory=set)
+
+    @property
+    def index(self) -> int:
+        return self.progress // HALF
+
+    @property
+    def tile(self) -> Tile:
+        return self.track[min(self.index, len(self.track) - 1)]
+
+
+def simulate(
+    battlefield: MapDef,
+    towers: Sequence[BattleTower],
+    familiars: Sequence[BattleFamiliar],
+    record: bool = False,
+) -> BattleResult:
+    tracks = {"A": battlefield.track("A"), "B": battlefield.track("B")}
+    on_track = {t for track in tracks.values() for t in track[:-1]}
+    cover: list[tuple[Tile, ...]] = []
+    for tower in towers:
+        tiles = {
+            (tower.tile[0] + dr, tower.tile[1] + dc)
+            for dr, dc in rotate(tower.stats.reach, tower.facing)
+        }
+        cover.append(tuple(sorted(tiles & on_track)))
+    blocks = {
+        party: {
+            i: t.stats.amount
+            for t in towers
+            if t.stats.effect is TowerEffect.BLOCK
+            for i, tile in enumerate(track[:-1])
+            if tile == t.tile
+        }
+        for party, track in tracks.items()
+    }
+    waiting = sorted(familiars, key=lambda f: (f.entry, f.slot))
+    walking: list[_Walker] = []
+    stolen = kills = 0
+    replay: list[dict[str, object]] = []
+    t = 0
+    while (waiting or walking) and t < MAX_UNITS:
+        # 1. move
+        still: list[_Walker] = []
+        for w in walking:
+            _move(w, t)
+            if w.index >= len(w.track) - 1:
+                stolen += 1  # reached E: steals a Treasure, takes no damage there
+            else:
+                still.append(w)
+        walking = still
+        # 2. enter
+        while waiting and waiting[0].entry <= t:
+            f = waiting.pop(0)
+            walking.append(_Walker(f, tracks[f.party], blocks[f.party], f.stats.hp))
+        # 3. regeneration and burns
+        for w in walking:
+            if w.f.stats.trait is Trait.REGEN:
+                w.hp = min(w.hp + w.f.stats.amount, _max_hp(w))
+            if w.burns:
+                w.hp -= sum(a for until, a in w.burns if until >= t)
+                w.burns = [(until, a) for until, a in w.burns if until > t]
+        # 4. towers fire
+        at: dict[Tile, list[_Walker]] = {}
+        for w in walking:
+            at.setdefault(w.tile, []).append(w)
+        shots: list[dict[str, object]] = []
+        for tower, covered in zip(towers, cover, strict=True):
+            if t % tower.stats.interval:
+                continue
+            targets = [w for tile in covered for w in at.get(tile, ())]
+            if tower.kind == SINGLE_TARGET:
+                seen = [w for w in targets if w.f.stats.trait is not Trait.HIDDEN]
+                targets = [max(seen, key=lambda w: (w.progress, -w.f.slot))] if seen else []
+            for w in targets:
+                _hit(w, tower.stats, t)
+            if record and targets:
+                shots.append({"tower": tower.id, "targets": sorted(w.f.slot for w in targets)})
+        # 5. deaths
+        alive: list[_Walker] = []
+        for w in walking:
+            if w.hp > 0:
+                alive.append(w)
+            elif w.f.stats.trait is Trait.REVIVE and not w.revived:
+                w.revived, w.hp = True, max(1, w.f.stats.amount)
+                alive.append(w)
+            else:
+                kills += 1
+        walking = alive
+        if record:
+            replay.append(
+                {
+                    "t": t,
+                    "familiars": [
+                        {"slot": w.f.slot, "party": w.f.party, "tile": list(w.tile), "hp": w.hp}
+                        for w in walking
+                    ],
+                    "shots": shots,
+                }
+            )
+        t += 1
+    return BattleResult(stolen, kills, len(familiars), t, tuple(replay))
+
+
+def _max_hp(w: _Walker) -> int:
+    return w.f.stats.hp
+
+
+def _move(w: _Walker, t: int) -> None:
+    swift = w.f.stats.trait is Trait.SWIFT
+    if t <= w.held_until or (t <= w.stunned_until and not swift):
+        return
+    step = w.f.stats.speed * (1 if (t <= w.slowed_until and not swift) else HALF)
+    target = w.progress + step
+    if w.f.stats.trait is not Trait.FLYING:
+        for i in range(w.index + 1, target // HALF + 1):
+            if i in w.blocks and i not in w.held_at:
+                w.held_at.add(i)
+                w.held_until = t + w.blocks[i]
+                target = i * HALF
+                break
+    w.progress = min(target, (len(w.track) - 1) * HALF)
+
+
+def _hit(w: _Walker, stats: TowerLevel, t: int) -> None:
+    damage = stats.damage
+    if w.f.stats.trait is Trait.ARMOUR and damage:
+        damage = max(1, damage - w.f.stats.amount)
+    w.hp -= damage
+    if stats.effect is TowerEffect.SLOW:
+        w.slowed_until = max(w.slowed_until, t + stats.amount)
+    elif stats.effect is TowerEffect.STUN:
+        w.stunned_until = max(w.stunned_until, t + stats.amount)
+    elif stats.effect is TowerEffect.PUSH:
+        w.progress = max(0, w.progress - stats.amount * HALF)
+    elif stats.effect is TowerEffect.BURN:
+        w.burns.append((t + BURN_UNITS, stats.amount))

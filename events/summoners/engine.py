@@ -1,0 +1,333 @@
+"""The Summoner's Dream engine: attack-and-receive tower defence for 6 or 7 players."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from events.engine import EventEngine
+from events.errors import ParseResult, SubmissionError
+from events.ranking import Criterion, Ranking, rank_players
+from events.report import RoundReport
+from events.schedule import event_rounds, first_round
+from events.summoners import parse
+from events.summoners.catalog import Catalog, load_catalog
+from events.summoners.model import (
+    INCOME,
+    SLOTS,
+    START_COINS,
+    START_TREASURES,
+    SummonersState,
+    SummonersSubmission,
+)
+from events.summoners.resolve import Invasion, bought, resolve_round
+from events.summoners.rules import (
+    attack_problems,
+    placement_problems,
+    resolve_refs,
+    spending_problem,
+    targets_left,
+)
+from events.summoners.template import army_tab, attack_tab, defence_tab, map_tabs, shop_tab
+from events.tables import Workbook
+from events.template import Template
+
+CATALOG = "catalog"
+TWICE = "spending_exactly_twice_allowed"
+ONE_SIDE = "spending_one_side_allowed"
+
+
+class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
+    name = "summoners"
+    title = "Summoner's Dream"
+    catalog_fixture = "summoners/catalog.xlsx"
+
+    def default_options(self) -> Mapping[str, Any]:
+        return {CATALOG: None, TWICE: False, ONE_SIDE: False}
+
+    def check_options(self, options: Mapping[str, Any]) -> list[str]:
+        problems = super().check_options(options)
+        if not isinstance(options.get(CATALOG), Mapping):
+            problems.append("Summoner's Dream needs a catalog (fixtures/summoners/catalog.xlsx)")
+        for key in (TWICE, ONE_SIDE):
+            if key in options and not isinstance(options[key], bool):
+                problems.append(f"{key} must be true or false")
+        return problems
+
+    def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionError]]:
+        catalog, errors = load_catalog(workbook)
+        return (catalog.to_json() if catalog else None), errors
+
+    def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
+        return event_rounds(self.name, n_participants, total_rounds)
+
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
+    ) -> SummonersState:
+        merged = {**self.default_options(), **options}
+        start = first_round(self.name, len(players))
+        zero = dict.fromkeys(players, 0)
+        return SummonersState(
+            players=tuple(players),
+            round_no=start - 1,
+            catalog=Catalog.from_json(merged[CATALOG]),
+            twice_allowed=bool(merged[TWICE]),
+            one_side_allowed=bool(merged[ONE_SIDE]),
+            treasures=dict.fromkeys(players, START_TREASURES),
+            # "100 coins at the beginning of each round (including Round 1, even if there
+            # are only 6 players": the rounds before the event starts are paid up front
+            coins=dict.fromkeys(players, START_COINS + INCOME * (start - 1)),
+            towers={p: () for p in players},
+            familiars={p: () for p in players},
+            invaded={p: () for p in players},
+            defence=dict.fromkeys(players),
+            attack=dict.fromkeys(players),
+            sent=zero,
+            kills=zero,
+            built=zero,
+        )
+
+    # --- submissions --------------------------------------------------------------------
+
+    def template(self, state: SummonersState, player: str, round_no: int) -> Template:
+        tabs = (
+            shop_tab(state, player, round_no),
+            defence_tab(state, player),
+            *map_tabs(state.catalog),
+            attack_tab(state, player),
+            army_tab(state, player),
+        )
+        return Template(self.name, player, round_no, tabs)
+
+    def parse(
+        self, state: SummonersState, player: str, round_no: int, workbook: Workbook
+    ) -> ParseResult[SummonersSubmission]:
+        return parse.parse_workbook(player, state, workbook)
+
+    def from_json(
+        self, state: SummonersState, player: str, round_no: int, data: Any
+    ) -> ParseResult[SummonersSubmission]:
+        return parse.parse_json(player, state, data)
+
+    def to_json(self, submission: SummonersSubmission) -> Any:
+        return parse.to_json(submission)
+
+    def validate(
+        self, state: SummonersState, player: str, submission: SummonersSubmission
+    ) -> tuple[SubmissionError, ...]:
+        return tuple(
+            SubmissionError(code, player, message, self.name, tab)
+            for code, message, tab in problems(state, player, submission)
+        )
+
+    def default_submission(self, state: SummonersState, player: str) -> SummonersSubmission:
+        """Buy nothing; defend and attack as last round (new familiars in random free slots);
+        the target is drawn among the players not yet invaded."""
+        return SummonersSubmission()
+
+    # --- resolution ---------------------------------------------------------------------
+
+    def resolve_round(
+        self,
+        state: SummonersState,
+        submissions: Mapping[str, SummonersSubmission],
+        rng: np.random.Generator,
+    ) -> tuple[SummonersState, RoundReport]:
+        new, invasions = resolve_round(state, submissions, rng)
+        return new, self._report(new, invasions)
+
+    def _report(self, state: SummonersState, invasions: list[Invasion]) -> RoundReport:
+        private: dict[str, list[str]] = {p: [] for p in state.players}
+        for inv in invasions:
+            r = inv.result
+            private[inv.attacker].append(
+                f"You invaded {inv.defender}: {r.stolen} of {r.sent} familiars reached the "
+                f"Treasure and stole {r.stolen} Treasure{'s' if r.stolen != 1 else ''}."
+            )
+            private[inv.defender].append(
+                f"{inv.attacker} invaded you: {r.stolen} of {r.sent} familiars got through; "
+                f"your towers killed {r.kills}."
+            )
+        for p in state.players:
+            private[p].append(
+                f"You have {state.treasures[p]} Treasures and {state.coins[p]} coins."
+            )
+        return RoundReport(
+            event=self.name,
+            round_no=state.round_no,
+            public=(f"The invasions of round {state.round_no} are over.",),
+            private={p: tuple(lines) for p, lines in private.items()},
+            host=tuple(
+                f"{i.attacker} -> {i.defender} on {i.map}: {i.result.stolen} stolen, "
+                f"{i.result.kills} killed of {i.result.sent}, {i.result.units} time units"
+                for i in invasions
+            ),
+            data={
+                "host": {
+                    "battles": [
+                        {
+                            "attacker": i.attacker,
+                            "defender": i.defender,
+                            "map": i.map,
+                            "stolen": i.result.stolen,
+                            "kills": i.result.kills,
+                            "sent": i.result.sent,
+                            "replay": list(i.result.replay),
+                        }
+                        for i in invasions
+                    ]
+                }
+            },
+        )
+
+    # --- standings and views ------------------------------------------------------------
+
+    def ranking(self, state: SummonersState, gamewide: Sequence[str]) -> Ranking:
+        return rank_players(
+            state.players,
+            Criterion("treasures", state.treasures),
+            [
+                Criterion("familiars sent", state.sent),
+                Criterion("familiars killed", state.kills),
+                Criterion("towers built", state.built),
+            ],
+            gamewide,
+        )
+
+    def final_announcement(self, state: SummonersState, gamewide: Sequence[str]) -> tuple[str, ...]:
+        """ "The number of players' Treasures will not be announced until the end of the
+        game (when it will be publicly announced)." """
+        return tuple(
+            f"{e.rank}. {e.player}: {e.score} Treasures" for e in self.ranking(state, gamewide)
+        )
+
+    def public_view(self, state: SummonersState) -> Mapping[str, Any]:
+        return {"round": state.round_no, "catalog": state.catalog.to_json()}
+
+    def private_view(self, state: SummonersState, player: str) -> Mapping[str, Any]:
+        d = state.defence[player]
+        return {
+            "coins": state.coins[player],
+            "treasures": state.treasures[player],
+            "towers": [
+                {"id": u.id, "kind": u.kind, "level": u.level} for u in state.towers[player]
+            ],
+            "familiars": [
+                {"id": u.id, "kind": u.kind, "level": u.level} for u in state.familiars[player]
+            ],
+            "invaded": list(state.invaded[player]),
+            "targets_left": targets_left(player, state.players, state.invaded),
+            "defence": parse.defence_json(d) if d else None,
+        }
+
+    def host_view(self, state: SummonersState) -> Mapping[str, Any]:
+        return {
+            "round": state.round_no,
+            "players": {p: self.private_view(state, p) for p in state.players},
+            "sent": dict(state.sent),
+            "kills": dict(state.kills),
+            "built": dict(state.built),
+        }
+
+
+def problems(
+    state: SummonersState, player: str, sub: SummonersSubmission
+) -> list[tuple[str, str, str]]:
+    """(code, message, tab) for everything the game state does not allow."""
+    out: list[tuple[str, str, str]] = []
+    catalog, round_no = state.catalog, state.round_no + 1
+    towers_on_sale, familiars_on_sale = catalog.sales.get(round_no, ((), ()))
+    for kind in sub.buy_towers:
+        if kind not in towers_on_sale:
+            out.append(("summoners.sale", f"{kind} is not on sale in round {round_no}", "Shop"))
+    for kind in sub.buy_familiars:
+        if kind not in familiars_on_sale:
+            out.append(("summoners.sale", f"{kind} is not on sale in round {round_no}", "Shop"))
+    owned = {u.id.lower(): (u, True) for u in state.towers[player]}
+    owned.update({u.id.lower(): (u, False) for u in state.familiars[player]})
+    seen: set[str] = set()
+    for ref in sub.upgrades:
+        found = owned.get(ref.lower())
+        if found is None:
+            out.append(
+                (
+                    "summoners.upgrade",
+                    f"you own no {ref} to upgrade (a unit bought this "
+                    "round is upgraded from the next)",
+                    "Shop",
+                )
+            )
+            continue
+        unit, is_tower = found
+        if unit.id in seen:
+            out.append(("summoners.upgrade", f"{unit.id} goes up one level at a time", "Shop"))
+        seen.add(unit.id)
+        top = len(catalog.towers[unit.kind] if is_tower else catalog.familiars[unit.kind])
+        if unit.level >= top:
+            out.append(("summoners.upgrade", f"{unit.id} is already at level {top}", "Shop"))
+        elif not is_tower and unit.level + 1 > round_no:
+            out.append(
+                (
+                    "summoners.upgrade",
+                    f"{unit.id}: level {unit.level + 1} may be bought "
+                    f"from round {unit.level + 1} on, not in round {round_no}",
+                    "Shop",
+                )
+            )
+    if out:
+        return out
+    towers, familiars, spent_t, spent_f = bought(state, player, sub)
+    budget = state.coins[player] + INCOME
+    if spent_t + spent_f > budget:
+        out.append(
+            (
+                "summoners.coins",
+                f"this costs {spent_t + spent_f} coins but you have "
+                f"{budget}: {spent_t + spent_f - budget} short",
+                "Shop",
+            )
+        )
+    why = spending_problem(spent_t, spent_f, state.twice_allowed, state.one_side_allowed)
+    if why:
+        out.append(("summoners.spending", why, "Shop"))
+    if len(familiars) > SLOTS:
+        out.append(
+            ("summoners.slots", f"{len(familiars)} familiars do not fit in {SLOTS} slots", "Shop")
+        )
+    if sub.defence is not None:
+        if sub.defence.map not in {m.name for m in catalog.maps}:
+            out.append(("summoners.map", f"{sub.defence.map!r} is not one of the maps", "Defence"))
+        else:
+            units, refs = resolve_refs([p.tower for p in sub.defence.placements], towers)
+            out += [("summoners.tower", m, "Defence") for m in refs]
+            battlefield = catalog.map(sub.defence.map)
+            out += [
+                ("summoners.tower", m, "Defence")
+                for m in placement_problems(battlefield, sub.defence.placements, units)
+            ]
+    if sub.attack is not None:
+        out += [("summoners.party", m, "Attack") for m in attack_problems(sub.attack)]
+        units, refs = resolve_refs([ref for _, ref in sub.attack.slots], familiars)
+        out += [("summoners.familiar", m, "Attack") for m in refs]
+        used = {u.id for u in units if u}
+        unused = [u.id for u in familiars if u.id not in used]
+        if unused:
+            out.append(
+                (
+                    "summoners.familiar",
+                    "every familiar must be used; not in a slot: " + ", ".join(unused),
+                    "Attack",
+                )
+            )
+    if sub.target is not None and sub.target not in targets_left(
+        player, state.players, state.invaded
+    ):
+        why = (
+            "yourself"
+            if sub.target == player
+            else ("already invaded" if sub.target in state.invaded[player] else "not in this event")
+        )
+        out.append(("summoners.target", f"you cannot invade {sub.target}: {why}", "Attack"))
+    return out

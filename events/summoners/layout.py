@@ -1,0 +1,21 @@
+"""Where things are in the Summoner's Dream workbook tabs (template and parser)."""
+
+from __future__ import annotations
+
+SHOP_TAB = "Shop"
+DEFENCE_TAB = "Defence"
+ATTACK_TAB = "Attack"
+ARMY_TAB = "Army"
+MAP_TAB = "Map {}"
+"""the maps' tabs: "Map 1" ... "Map 4", in catalog order"""
+
+SHOP_HEADER_ROW, SHOP_FIRST_ROW, SHOP_ROWS = 2, 3, 12
+BUY_TOWER_COL, BUY_FAMILIAR_COL, UPGRADE_COL = 0, 1, 2
+MAP_CHOICE = (2, 1)
+"""Defence!B3"""
+GRID_TOP, GRID_LEFT = 2, 1
+"""a map tab's tile (0, 0) is drawn at B3"""
+TARGET_CELL = (1, 1)
+"""Attack!B2"""
+ATTACK_HEADER_ROW, ATTACK_FIRST_ROW = 3, 4
+SLOT_COL, FAMILIAR_COL, PARTY_COL = 0, 1, 2

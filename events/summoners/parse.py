@@ -1,0 +1,329 @@
+"""Summoner's Dream submissions from workbook tabs or canonical JSON, with every error."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from events.errors import ParseResult, SubmissionError, close_matches
+from events.summoners.catalog import FAMILIARS, TOWERS
+from events.summoners.geometry import Facing
+from events.summoners.layout import (
+    ATTACK_FIRST_ROW,
+    ATTACK_TAB,
+    BUY_FAMILIAR_COL,
+    BUY_TOWER_COL,
+    DEFENCE_TAB,
+    FAMILIAR_COL,
+    GRID_LEFT,
+    GRID_TOP,
+    MAP_CHOICE,
+    MAP_TAB,
+    PARTY_COL,
+    SHOP_FIRST_ROW,
+    SHOP_ROWS,
+    SHOP_TAB,
+    TARGET_CELL,
+    UPGRADE_COL,
+)
+from events.summoners.model import (
+    SLOTS,
+    Attack,
+    Defence,
+    Placement,
+    SummonersState,
+    SummonersSubmission,
+)
+from events.tables import Grid, Workbook, cell_ref
+
+EVENT = "summoners"
+_TOWER = re.compile(r"^\s*([A-Za-z]+)\s*(\d*)\s*(?:>\s*([A-Za-z]+))?\s*$")
+_FACINGS = {
+    "n": Facing.NORTH,
+    "north": Facing.NORTH,
+    "e": Facing.EAST,
+    "east": Facing.EAST,
+    "s": Facing.SOUTH,
+    "south": Facing.SOUTH,
+    "w": Facing.WEST,
+    "west": Facing.WEST,
+}
+
+
+class _Reader:
+    def __init__(self, player: str, state: SummonersState) -> None:
+        self.player, self.state = player, state
+        self.errors: list[SubmissionError] = []
+
+    def error(
+        self, code: str, message: str, tab: str | None = None, cell: str | None = None
+    ) -> None:
+        self.errors.append(SubmissionError(code, self.player, message, EVENT, tab, cell))
+
+    def kind(
+        self, text: str, names: Sequence[str], what: str, tab: str | None, cell: str | None
+    ) -> str | None:
+        found = next((n for n in names if n.lower() == " ".join(text.split()).lower()), None)
+        if found is None:
+            hint = close_matches(text, list(names))
+            more = f"; did you mean {hint[0]!r}?" if hint else f" ({', '.join(names)})"
+            self.error(f"summoners.{what}", f"{text!r} is not a {what}{more}", tab, cell)
+        return found
+
+    def player_name(self, text: str, tab: str | None, cell: str | None) -> str | None:
+        found = next((p for p in self.state.players if p.lower() == text.strip().lower()), None)
+        if found is None:
+            self.error("summoners.target", f"{text!r} is not a player of this event", tab, cell)
+        return found
+
+
+def tower_cell(text: str) -> tuple[str, Facing] | None:
+    """'Yi>E' -> ('Yi', east); 'yi2' -> ('Yi2', north); None if it does not read."""
+    m = _TOWER.match(text)
+    if not m:
+        return None
+    kind = next((t for t in TOWERS if t.lower() == m.group(1).lower()), None)
+    facing = _FACINGS.get((m.group(3) or "n").lower())
+    if kind is None or facing is None:
+        return None
+    return kind + m.group(2), facing
+
+
+def parse_workbook(
+    player: str, state: SummonersState, workbook: Workbook
+) -> ParseResult[SummonersSubmission]:
+    r = _Reader(player, state)
+    tabs = {name: workbook.get(name) for name in (SHOP_TAB, DEFENCE_TAB, ATTACK_TAB)}
+    for name, grid in tabs.items():
+        if grid is None:
+            r.error("summoners.tab", f"the workbook has no {name!r} tab", name)
+    if r.errors:
+        return ParseResult.of(None, r.errors)
+    shop, defence_grid, attack_grid = tabs[SHOP_TAB], tabs[DEFENCE_TAB], tabs[ATTACK_TAB]
+    assert shop is not None and defence_grid is not None and attack_grid is not None
+
+    buy_t: list[str] = []
+    buy_f: list[str] = []
+    upgrades: list[str] = []
+    for row in range(SHOP_FIRST_ROW, SHOP_FIRST_ROW + SHOP_ROWS):
+        for col, names, out, what in (
+            (BUY_TOWER_COL, TOWERS, buy_t, "tower"),
+            (BUY_FAMILIAR_COL, FAMILIARS, buy_f, "familiar"),
+        ):
+            text = shop.text(row, col)
+            if text:
+                kind = r.kind(text, names, what, SHOP_TAB, cell_ref(row, col))
+                if kind:
+                    out.append(kind)
+        text = shop.text(row, UPGRADE_COL)
+        if text:
+            upgrades.append(" ".join(text.split()))
+
+    defence = _defence(r, defence_grid, workbook)
+    attack, target = _attack(r, attack_grid)
+    if r.errors:
+        return ParseResult.of(None, r.errors)
+    return ParseResult.of(
+        SummonersSubmission(tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target),
+        [],
+    )
+
+
+def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
+    maps = r.state.catalog.maps
+    chosen_text = grid.text(*MAP_CHOICE)
+    placed: dict[int, list[Placement]] = {}
+    for i, m in enumerate(maps, 1):
+        tab = MAP_TAB.format(i)
+        sheet = workbook.get(tab)
+        if sheet is None:
+            continue
+        for row in range(len(m.rows)):
+            for col in range(len(m.rows[row])):
+                text = sheet.text(GRID_TOP + row, GRID_LEFT + col)
+                if not text or (text in "ABE" and text == m.at((row, col))):
+                    continue  # empty, or the template's own A/B/E marker
+                cell = cell_ref(GRID_TOP + row, GRID_LEFT + col)
+                read = tower_cell(text)
+                if read is None:
+                    r.error(
+                        "summoners.tower",
+                        f"{text!r} is not a tower and facing like 'Yi>E' "
+                        f"({', '.join(TOWERS)}; facing N, E, S or W)",
+                        tab,
+                        cell,
+                    )
+                    continue
+                placed.setdefault(i, []).append(Placement(read[0], (row, col), read[1]))
+    if chosen_text:
+        chosen = next((m for m in maps if m.name.lower() == chosen_text.lower()), None)
+        if chosen is None:
+            r.kind(chosen_text, [m.name for m in maps], "map", DEFENCE_TAB, cell_ref(*MAP_CHOICE))
+            return None
+        m = chosen
+        index = maps.index(m) + 1
+        others = [MAP_TAB.format(i) for i in placed if i != index]
+        if others:
+            r.error(
+                "summoners.map",
+                f"you chose {m.name} but placed towers on {', '.join(others)} "
+                f"too; clear the other map tabs",
+                DEFENCE_TAB,
+                cell_ref(*MAP_CHOICE),
+            )
+        return Defence(m.name, tuple(placed.get(index, ())))
+    if len(placed) > 1:
+        r.error(
+            "summoners.map",
+            "towers stand on several map tabs: name the one you choose here",
+            DEFENCE_TAB,
+            cell_ref(*MAP_CHOICE),
+        )
+        return None
+    if placed:
+        index = next(iter(placed))
+        return Defence(maps[index - 1].name, tuple(placed[index]))
+    return None
+
+
+def _attack(r: _Reader, grid: Grid) -> tuple[Attack | None, str | None]:
+    target_text = grid.text(*TARGET_CELL)
+    target = r.player_name(target_text, ATTACK_TAB, cell_ref(*TARGET_CELL)) if target_text else None
+    slots: list[tuple[int, str]] = []
+    parties: dict[str, list[int]] = {"A": [], "B": []}
+    for row in range(ATTACK_FIRST_ROW, ATTACK_FIRST_ROW + SLOTS):
+        slot = row - ATTACK_FIRST_ROW + 1
+        familiar, party = grid.text(row, FAMILIAR_COL), grid.text(row, PARTY_COL).upper()
+        if not familiar and not party:
+            continue
+        if party not in ("A", "B"):
+            r.error(
+                "summoners.party",
+                f"slot {slot}: party must be A or B, not {party!r}",
+                ATTACK_TAB,
+                cell_ref(row, PARTY_COL),
+            )
+            continue
+        parties[party].append(slot)
+        if familiar:
+            slots.append((slot, " ".join(familiar.split())))
+    if not slots and not any(parties.values()):
+        return None, target
+    return Attack(tuple(slots), _span(parties["A"]), _span(parties["B"])), target
+
+
+def _span(slots: list[int]) -> tuple[int, int] | None:
+    return (min(slots), max(slots)) if slots else None
+
+
+def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[SummonersSubmission]:
+    r = _Reader(player, state)
+    if not isinstance(data, Mapping):
+        r.error("summoners.json", "expected an object (docs/formats.md, Summoner's Dream)")
+        return ParseResult.of(None, r.errors)
+    unknown = set(data) - {"buy_towers", "buy_familiars", "upgrades", "defence", "attack", "target"}
+    if unknown:
+        r.error("summoners.json", f"unknown keys: {', '.join(sorted(map(str, unknown)))}")
+    buy_t = [
+        k
+        for t in _strings(r, data.get("buy_towers", []), "buy_towers")
+        if (k := r.kind(t, TOWERS, "tower", None, None))
+    ]
+    buy_f = [
+        k
+        for t in _strings(r, data.get("buy_familiars", []), "buy_familiars")
+        if (k := r.kind(t, FAMILIARS, "familiar", None, None))
+    ]
+    upgrades = _strings(r, data.get("upgrades", []), "upgrades")
+    defence = None
+    d = data.get("defence")
+    if d is not None:
+        if not isinstance(d, Mapping) or not isinstance(d.get("map"), str):
+            r.error("summoners.json", 'defence: expected {"map": ..., "towers": [...]}')
+        else:
+            placements = []
+            for i, t in enumerate(d.get("towers", []), 1):
+                ok = isinstance(t, Mapping) and isinstance(t.get("tower"), str)
+                ok = ok and all(type(t.get(k)) is int for k in ("row", "col"))
+                facing = _FACINGS.get(str(t.get("facing", "N")).lower()) if ok else None
+                if not ok or facing is None:
+                    r.error(
+                        "summoners.json",
+                        f"defence.towers[{i}]: expected "
+                        '{"tower": "Yi1", "row": 1, "col": 1, "facing": "N"}',
+                    )
+                    continue
+                placements.append(Placement(t["tower"], (t["row"] - 1, t["col"] - 1), facing))
+            defence = Defence(d["map"], tuple(placements))
+    attack = None
+    a = data.get("attack")
+    if a is not None:
+        slots_ok = isinstance(a, Mapping) and isinstance(a.get("slots"), Mapping)
+        spans = [a.get("party_a"), a.get("party_b")] if slots_ok else []
+        if not slots_ok or not all(s is None or _is_span(s) for s in spans):
+            r.error(
+                "summoners.json",
+                'attack: expected {"slots": {"1": "Fox1"}, "party_a": [1, 3], "party_b": [4, 5]}',
+            )
+        else:
+            slots = []
+            for key, ref in a["slots"].items():
+                if not str(key).isdigit() or not isinstance(ref, str):
+                    r.error(
+                        "summoners.json", f"attack.slots: {key!r}: {ref!r} is not slot -> familiar"
+                    )
+                else:
+                    slots.append((int(key), ref))
+            attack = Attack(tuple(sorted(slots)), _tuple(spans[0]), _tuple(spans[1]))
+    target = data.get("target")
+    if target is not None:
+        target = r.player_name(str(target), None, None)
+    if r.errors:
+        return ParseResult.of(None, r.errors)
+    return ParseResult.of(
+        SummonersSubmission(tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target),
+        [],
+    )
+
+
+def _is_span(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value)
+
+
+def _tuple(value: Any) -> tuple[int, int] | None:
+    return (value[0], value[1]) if value else None
+
+
+def _strings(r: _Reader, value: Any, key: str) -> list[str]:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return list(value)
+    r.error("summoners.json", f'"{key}" must be a list of names')
+    return []
+
+
+def defence_json(d: Defence) -> dict[str, Any]:
+    return {
+        "map": d.map,
+        "towers": [
+            {"tower": p.tower, "row": p.tile[0] + 1, "col": p.tile[1] + 1, "facing": p.facing.value}
+            for p in d.placements
+        ],
+    }
+
+
+def to_json(sub: SummonersSubmission) -> dict[str, Any]:
+    return {
+        "buy_towers": list(sub.buy_towers),
+        "buy_familiars": list(sub.buy_familiars),
+        "upgrades": list(sub.upgrades),
+        "defence": defence_json(sub.defence) if sub.defence else None,
+        "attack": {
+            "slots": {str(s): ref for s, ref in sub.attack.slots},
+            "party_a": list(sub.attack.party_a) if sub.attack.party_a else None,
+            "party_b": list(sub.attack.party_b) if sub.attack.party_b else None,
+        }
+        if sub.attack
+        else None,
+        "target": sub.target,
+    }

@@ -1,0 +1,238 @@
+"""One round of Summoner's Dream: income, purchases, defence, attack, targets, battles."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from events.summoners.battle import BattleFamiliar, BattleResult, BattleTower, simulate
+from events.summoners.catalog import Catalog
+from events.summoners.model import (
+    INCOME,
+    SLOTS,
+    Attack,
+    Defence,
+    SummonersState,
+    SummonersSubmission,
+    Unit,
+)
+from events.summoners.rules import new_units, party_members, resolve_refs, targets_left
+
+
+@dataclass(frozen=True)
+class Invasion:
+    attacker: str
+    defender: str
+    map: str
+    result: BattleResult
+
+
+def bought(
+    state: SummonersState, player: str, sub: SummonersSubmission
+) -> tuple[list[Unit], list[Unit], int, int]:
+    """The player's towers and familiars after this round's purchases and upgrades, and the
+    coins spent on each side."""
+    catalog = state.catalog
+    towers = [*state.towers[player], *new_units(state.towers[player], sub.buy_towers)]
+    familiars = [*state.familiars[player], *new_units(state.familiars[player], sub.buy_familiars)]
+    spent_t = sum(catalog.towers[k][0].cost for k in sub.buy_towers)
+    spent_f = sum(catalog.familiars[k][0].cost for k in sub.buy_familiars)
+    for ref in sub.upgrades:
+        for units, is_tower in ((towers, True), (familiars, False)):
+            for i, u in enumerate(units):
+                if u.id.lower() == ref.lower():
+                    levels = catalog.towers[u.kind] if is_tower else catalog.familiars[u.kind]
+                    if u.level < len(levels):
+                        cost = levels[u.level].cost
+                        units[i] = replace(u, level=u.level + 1)
+                        if is_tower:
+                            spent_t += cost
+                        else:
+                            spent_f += cost
+    return towers, familiars, spent_t, spent_f
+
+
+def carry_over(
+    previous: Attack | None, familiars: Sequence[Unit], rng: np.random.Generator
+) -> Attack:
+    """Last round's slots and parties, with familiars not in them put in random free slots
+    (keeping each party one range of slots and at least half the size of the other)."""
+    ids = {u.id for u in familiars}
+    slots = dict(previous.slots) if previous else {}
+    slots = {s: ref for s, ref in slots.items() if ref in ids}
+    spans = {
+        "A": previous.party_a if previous else None,
+        "B": previous.party_b if previous else None,
+    }
+    placed = set(slots.values())
+    newcomers = [u.id for u in familiars if u.id not in placed]
+    order = [newcomers[int(i)] for i in rng.permutation(len(newcomers))]
+    for fid in order:
+        members = party_members(Attack(tuple(slots.items()), spans["A"], spans["B"]))
+        sizes = {p: len(members[p]) for p in "AB"}
+        parties = [p for p in "AB" if _fits(sizes, p)]
+        rng.shuffle(parties)
+        for party in parties:
+            slot = _free_slot(slots, spans, party, rng)
+            if slot is not None:
+                slots[slot] = fid
+                break
+    return Attack(tuple(sorted(slots.items())), spans["A"], spans["B"])
+
+
+def _fits(sizes: Mapping[str, int], party: str) -> bool:
+    grown = dict(sizes)
+    grown[party] += 1
+    return grown["A"] >= grown["B"] // 2 and grown["B"] >= grown["A"] // 2
+
+
+def _free_slot(
+    slots: dict[int, str],
+    spans: dict[str, tuple[int, int] | None],
+    party: str,
+    rng: np.random.Generator,
+) -> int | None:
+    """A free slot inside the party's range, else one that extends it (updating `spans`)."""
+    other = spans["B" if party == "A" else "A"]
+    taken = set(range(other[0], other[1] + 1)) if other else set()
+    span = spans[party]
+    if span:
+        inside = [s for s in range(span[0], span[1] + 1) if s not in slots]
+        if inside:
+            return inside[int(rng.integers(len(inside)))]
+        for s, new in (
+            (span[1] + 1, (span[0], span[1] + 1)),
+            (span[0] - 1, (span[0] - 1, span[1])),
+        ):
+            if 1 <= s <= SLOTS and s not in taken and s not in slots:
+                spans[party] = new
+                return s
+        return None
+    free = [s for s in range(1, SLOTS + 1) if s not in taken and s not in slots]
+    if not free:
+        return None
+    s = free[int(rng.integers(len(free)))]
+    spans[party] = (s, s)
+    return s
+
+
+def resolve_round(
+    state: SummonersState, submissions: Mapping[str, SummonersSubmission], rng: np.random.Generator
+) -> tuple[SummonersState, list[Invasion]]:
+    catalog = state.catalog
+    round_no = state.round_no + 1
+    coins = {p: state.coins[p] + INCOME for p in state.players}
+    towers: dict[str, tuple[Unit, ...]] = {}
+    familiars: dict[str, tuple[Unit, ...]] = {}
+    for p in state.players:
+        t, f, spent_t, spent_f = bought(state, p, submissions[p])
+        towers[p], familiars[p] = tuple(t), tuple(f)
+        coins[p] -= spent_t + spent_f
+        if coins[p] < 0:
+            raise ValueError(f"{p} spends more coins than they have (validate first)")
+
+    defence: dict[str, Defence | None] = {}
+    for p in state.players:
+        d = submissions[p].defence or state.defence[p]
+        if d is not None:
+            units, _ = resolve_refs([pl.tower for pl in d.placements], towers[p])
+            d = Defence(
+                d.map,
+                tuple(
+                    replace(pl, tower=u.id) for pl, u in zip(d.placements, units, strict=True) if u
+                ),
+            )
+        defence[p] = d
+    attack: dict[str, Attack] = {}
+    for p in state.players:
+        a = submissions[p].attack
+        if a is not None:
+            units, _ = resolve_refs([ref for _, ref in a.slots], familiars[p])
+            a = Attack(
+                tuple((s, u.id) for (s, _), u in zip(a.slots, units, strict=True) if u),
+                a.party_a,
+                a.party_b,
+            )
+        attack[p] = a if a is not None else carry_over(state.attack[p], familiars[p], rng)
+
+    invaded = {p: list(state.invaded[p]) for p in state.players}
+    targets: dict[str, str] = {}
+    for p in state.players:
+        wanted = submissions[p].target
+        left = targets_left(p, state.players, invaded)
+        if wanted not in left:
+            wanted = left[int(rng.integers(len(left)))] if left else None
+        if wanted is not None:
+            targets[p] = wanted
+            invaded[p].append(wanted)
+
+    treasures, sent = dict(state.treasures), dict(state.sent)
+    kills, built = dict(state.kills), dict(state.built)
+    invasions = []
+    for p in state.players:
+        d = defence[p]
+        built[p] += len(d.placements) if d else 0
+    for attacker, defender in targets.items():
+        d = defence[defender]
+        battlefield = catalog.map(d.map) if d else catalog.maps[0]
+        result = simulate(
+            battlefield,
+            _battle_towers(catalog, d, towers[defender]),
+            _battle_familiars(catalog, attack[attacker], familiars[attacker]),
+            record=True,
+        )
+        treasures[attacker] += result.stolen
+        treasures[defender] -= result.stolen
+        kills[defender] += result.kills
+        sent[attacker] += result.sent
+        invasions.append(Invasion(attacker, defender, battlefield.name, result))
+    new = replace(
+        state,
+        round_no=round_no,
+        treasures=treasures,
+        coins=coins,
+        towers=towers,
+        familiars=familiars,
+        invaded={p: tuple(v) for p, v in invaded.items()},
+        defence=defence,
+        attack=attack,
+        sent=sent,
+        kills=kills,
+        built=built,
+    )
+    return new, invasions
+
+
+def _battle_towers(catalog: Catalog, d: Defence | None, units: Sequence[Unit]) -> list[BattleTower]:
+    if d is None:
+        return []
+    by_id = {u.id: u for u in units}
+    return [
+        BattleTower(
+            pl.tower,
+            by_id[pl.tower].kind,
+            catalog.towers[by_id[pl.tower].kind][by_id[pl.tower].level - 1],
+            pl.tile,
+            pl.facing,
+        )
+        for pl in d.placements
+    ]
+
+
+def _battle_familiars(catalog: Catalog, a: Attack, units: Sequence[Unit]) -> list[BattleFamiliar]:
+    by_id = {u.id: u for u in units}
+    out = []
+    for party, span in (("A", a.party_a), ("B", a.party_b)):
+        if not span:
+            continue
+        for slot, fid in a.slots:
+            if span[0] <= slot <= span[1] and fid in by_id:
+                u = by_id[fid]
+                out.append(
+                    BattleFamiliar(
+                        slot, party, slot - span[0], fid, catalog.familiars[u.kind][u.level - 1]
+                    )
+                )
+    return out

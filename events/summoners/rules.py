@@ -1,0 +1,148 @@
+"""Summoner's Dream checks and small rules, each a function a test can name.
+
+"In each round players may not spend twice as much coins on Towers as they do Familiars or
+vice versa." "Each party must contain at least half the number of Familiars represented in
+the other party (rounded down). Parties may only contain a singular group of familiars within
+a consecutive range of Slots." "All Familiars must be used when invading."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from events.summoners.catalog import ROAD_TOWER, Catalog, MapDef
+from events.summoners.model import SLOTS, Attack, Placement, Unit
+
+
+def spending_problem(
+    towers: int, familiars: int, twice_allowed: bool, one_side_allowed: bool
+) -> str | None:
+    """Why spending `towers` and `familiars` coins in one round breaks the spending rule."""
+    if towers == 0 and familiars == 0:
+        return None
+    if towers == 0 or familiars == 0:
+        if one_side_allowed:
+            return None
+        side = "towers" if towers else "familiars"
+        return f"you spend {towers or familiars} coins on {side} and none on the other side"
+    for a, b, name in ((towers, familiars, "towers"), (familiars, towers, "familiars")):
+        if a > 2 * b or (a == 2 * b and not twice_allowed):
+            other = "familiars" if name == "towers" else "towers"
+            limit = "more than" if twice_allowed else "twice as much as or more than"
+            return (
+                f"you spend {a} on {name} and {b} on {other}: {limit} twice as much is not allowed"
+            )
+    return None
+
+
+def party_members(attack: Attack) -> dict[str, list[tuple[int, str]]]:
+    out: dict[str, list[tuple[int, str]]] = {"A": [], "B": []}
+    for slot, ref in attack.slots:
+        for party, span in (("A", attack.party_a), ("B", attack.party_b)):
+            if span and span[0] <= slot <= span[1]:
+                out[party].append((slot, ref))
+    return out
+
+
+def attack_problems(attack: Attack) -> list[str]:
+    """What is wrong with slots and parties (not counting which familiars are owned)."""
+    problems = []
+    slots = [s for s, _ in attack.slots]
+    if any(not 1 <= s <= SLOTS for s in slots):
+        problems.append(f"slots go from 1 to {SLOTS}")
+    if len(set(slots)) != len(slots):
+        problems.append("a slot holds more than one familiar")
+    spans = [s for s in (attack.party_a, attack.party_b) if s]
+    for first, last in spans:
+        if not 1 <= first <= last <= SLOTS:
+            problems.append(f"a party's slots must be a range within 1-{SLOTS}")
+    if len(spans) == 2 and not (spans[0][1] < spans[1][0] or spans[1][1] < spans[0][0]):
+        problems.append("Party A and Party B share slots; each party is its own range of slots")
+    members = party_members(attack)
+    outside = [s for s in slots if not any(s in (m for m, _ in ms) for ms in members.values())]
+    if outside:
+        problems.append(
+            f"slot(s) {', '.join(map(str, sorted(outside)))} are in no party: every familiar must "
+            "be in Party A or Party B"
+        )
+    a, b = len(members["A"]), len(members["B"])
+    if a < b // 2 or b < a // 2:
+        problems.append(
+            f"Party A has {a} familiars and Party B {b}: each party needs at least half of the "
+            "other's (rounded down)"
+        )
+    return problems
+
+
+def resolve_refs(refs: Sequence[str], units: Sequence[Unit]) -> tuple[list[Unit | None], list[str]]:
+    """Unit references -> units: exact ids first, then a bare kind takes the first unit of that
+    kind not named otherwise. Unknown or repeated references are problems."""
+    by_id = {u.id.lower(): u for u in units}
+    taken: set[str] = set()
+    out: list[Unit | None] = [None] * len(refs)
+    problems: list[str] = []
+    for i, ref in enumerate(refs):
+        unit = by_id.get(ref.lower())
+        if unit is not None:
+            if unit.id in taken:
+                problems.append(f"{unit.id} is used twice")
+            taken.add(unit.id)
+            out[i] = unit
+    for i, ref in enumerate(refs):
+        if ref.lower() in by_id:
+            continue
+        unit = next((u for u in units if u.kind.lower() == ref.lower() and u.id not in taken), None)
+        if unit is None:
+            what = "unit" if any(c.isdigit() for c in ref) else "one left to use"
+            problems.append(f"{ref!r}: you have no such {what}")
+        else:
+            taken.add(unit.id)
+            out[i] = unit
+    return out, problems
+
+
+def placement_problems(
+    battlefield: MapDef, placements: Sequence[Placement], towers: Sequence[Unit | None]
+) -> list[str]:
+    problems = []
+    seen: set[tuple[int, int]] = set()
+    for p, unit in zip(placements, towers, strict=True):
+        if unit is None:
+            continue
+        where = f"{unit.id} at row {p.tile[0] + 1}, column {p.tile[1] + 1}"
+        if p.tile in seen:
+            problems.append(f"{where}: two towers on one tile")
+        seen.add(p.tile)
+        if battlefield.at(p.tile) == "E":
+            problems.append(f"{where}: nothing may stand on the Treasure tile E")
+        elif unit.kind == ROAD_TOWER and not battlefield.is_road(p.tile):
+            problems.append(f"{where}: {ROAD_TOWER} stands only on road tiles")
+        elif unit.kind != ROAD_TOWER and not battlefield.is_buildable(p.tile):
+            what = "a road" if battlefield.is_road(p.tile) else "not a buildable tile"
+            problems.append(f"{where}: {unit.kind} may not stand on {what}")
+    return problems
+
+
+def new_units(owned: Sequence[Unit], kinds: Iterable[str]) -> list[Unit]:
+    """Units bought now, numbered after the player's others of the same kind ("Yi3")."""
+    counts: dict[str, int] = {}
+    for u in owned:
+        counts[u.kind] = counts.get(u.kind, 0) + 1
+    out = []
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+        out.append(Unit(f"{kind}{counts[kind]}", kind))
+    return out
+
+
+def upgrade_cost(catalog: Catalog, unit: Unit, is_tower: bool) -> int:
+    levels = catalog.towers[unit.kind] if is_tower else catalog.familiars[unit.kind]
+    return levels[unit.level].cost
+
+
+def targets_left(
+    attacker: str, players: Sequence[str], invaded: Mapping[str, Sequence[str]]
+) -> list[str]:
+    """The players `attacker` has not invaded yet ("you will invade the territory of each
+    player participating in this Event once")."""
+    return [p for p in players if p != attacker and p not in invaded.get(attacker, ())]
