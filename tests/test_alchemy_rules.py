@@ -250,6 +250,12 @@ def test_the_most_gold_garnet_reads_gold_held_at_the_end() -> None:
         ("Machines", ["Oven", "10", "", "bake", "", "1", ""],
          "Oven: 'bake' is not an effect"),
         ("Materials", ["Salt", "Crystal Caves", "2", "20"], "material 'Salt' is listed twice"),
+        ("Materials", ["Pebble", "Crystal Caves", "0", "5"],
+         "Pebble: energy must be a whole number >= 1, not '0'"),
+        ("Constructs", ["Odd Lamp", "Lanterns", "30", "1 Salt, 1 salt"],
+         "Odd Lamp: Salt is named twice; give one quantity"),
+        ("Constructs", ["moon lantern", "Lanterns", "30", "1 Salt"],
+         "construct 'moon lantern' is listed twice"),
     ],
 )  # fmt: skip
 def test_a_broken_catalog_is_rejected_with_clear_errors(
@@ -268,3 +274,18 @@ def test_a_broken_catalog_is_rejected_with_clear_errors(
     catalog, errors = load_catalog(workbook)
     assert catalog is None
     assert any(message in e.message for e in errors), [e.message for e in errors]
+
+
+def test_a_recipe_saving_may_not_make_a_construct_free() -> None:
+    from events.alchemy.catalog import Construct, Effect, Machine, _target_problem
+
+    mirror = Construct("Mirror", "Mirrors", 40, (("Quartz", 2),))
+    saving = Machine("Grinder", 10, (), Effect.RECIPE_SAVING, "Mirror: Quartz", 2)
+    problem = _target_problem(saving, {"Quartz": None}, set(), {"Mirror": mirror}, set())  # type: ignore[dict-item]
+    assert problem == "it would make Mirror need nothing at all"
+    assert (
+        _target_problem(
+            replace(saving, amount=1), {"Quartz": None}, set(), {"Mirror": mirror}, set()
+        )
+        is None
+    )  # type: ignore[dict-item]

@@ -3,6 +3,7 @@ hidden information."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -118,3 +119,30 @@ def test_the_final_announcement_reveals_every_players_gems() -> None:
     state = play(state, {"ann": Sub(engineer=("Salt Ward",))})
     lines = ENGINE.final_announcement(state, P)
     assert lines == ("1. ann: 30 gems", "2. bob: 0 gems", "3. cy: 0 gems")
+
+
+def test_entries_the_parser_would_not_read_are_errors(tmp_path: Path) -> None:
+    path = workbook(tmp_path)
+    book = openpyxl.load_workbook(path)
+    book[MACHINE_TAB]["B6"] = 2  # times, but no machine
+    book[HARVEST_TAB]["B14"] = "Salt"  # under the ten harvest rows
+    book.save(path)
+    messages = [e.message for e in parse(path).errors]  # type: ignore[attr-defined]
+    assert "a number of times without a machine" in messages
+    assert any("below row 13, the last one read" in m for m in messages)
+
+
+def test_json_without_priority_asks_for_the_drawn_order() -> None:
+    """the construct(s) you end up engineering will be randomized UNLESS you specify a listed
+    order of priority"""
+    sub = ENGINE.from_json(new_game(P), "ann", 1, {"engineer": ["Salt Ward"]}).submission
+    assert sub is not None and sub.prioritized is False
+
+
+def test_a_catalog_without_machines_still_makes_workbooks(tmp_path: Path) -> None:
+    from events.alchemy.catalog import Catalog
+
+    state = new_game(P)
+    bare = replace(state, catalog=Catalog(state.catalog.materials, state.catalog.constructs, ()))
+    write_templates(tmp_path / "x.xlsx", [ENGINE.template(bare, "ann", 1)], "test")
+    assert openpyxl.load_workbook(tmp_path / "x.xlsx")[MACHINE_TAB]["A1"].value

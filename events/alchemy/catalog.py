@@ -179,6 +179,8 @@ def parse_amounts(text: str) -> tuple[tuple[str, int], ...] | None:
         m = _AMOUNT.match(part)
         if not m:
             return None
+        if m.group(1) and m.group(3):
+            return None  # "2 Moonpetal x3": which is it?
         qty = int(m.group(1) or m.group(3) or 1)
         out.append((m.group(2).strip(), qty))
     return tuple(out)
@@ -221,10 +223,12 @@ def _rows(
     return out
 
 
-def _whole(text: str, tab: str, r: int, col: int, what: str, problems: _Problems) -> int | None:
-    if text.isascii() and text.isdigit():
+def _whole(
+    text: str, tab: str, r: int, col: int, what: str, problems: _Problems, least: int = 0
+) -> int | None:
+    if text.isascii() and text.isdigit() and int(text) >= least:
         return int(text)
-    problems.add(tab, r, col, f"{what} must be a whole number >= 0, not {text!r}")
+    problems.add(tab, r, col, f"{what} must be a whole number >= {least}, not {text!r}")
     return None
 
 
@@ -258,12 +262,12 @@ def _materials(grid: Grid, problems: _Problems) -> dict[str, Material]:
         if name.lower() in {n.lower() for n in out}:
             problems.add(grid.tab, r, 0, f"material {name!r} is listed twice")
             continue
-        energy = _whole(row["energy"], grid.tab, r, 2, f"{name}: energy", problems)
+        energy = _whole(row["energy"], grid.tab, r, 2, f"{name}: energy", problems, least=1)
         price: int | None = None
         if row["price"] and row["price"].lower() not in ("-", "no", "not for sale"):
-            price = _whole(row["price"], grid.tab, r, 3, f"{name}: price", problems)
-        if energy is not None:
-            out[name] = Material(name, row["location"], energy, price)
+            price = _whole(row["price"], grid.tab, r, 3, f"{name}: price", problems, least=1)
+        # kept even when a number is bad (reported above), so recipes naming it raise no more
+        out[name] = Material(name, row["location"], energy or 1, price)
     if GOLD not in out:
         problems.add(grid.tab, None, None, f"the catalog needs the material {GOLD!r}")
     return out
@@ -276,12 +280,19 @@ def _recipe(
     if pairs is None:
         problems.add(tab, r, col, f"{what}: {text!r} is not a list like '2 Moonpetal, 1 Quartz'")
         return ()
+    by_key = {k.lower(): k for k in known}
+    merged: dict[str, int] = {}
     for name, qty in pairs:
-        if name not in known:
+        canonical = by_key.get(name.lower())
+        if canonical is None:
             problems.add(tab, r, col, f"{what}: {name!r} is not a material of the catalog")
+            continue
         if qty < 1:
             problems.add(tab, r, col, f"{what}: quantities must be at least 1")
-    return pairs
+        if canonical in merged:
+            problems.add(tab, r, col, f"{what}: {canonical} is named twice; give one quantity")
+        merged[canonical] = qty
+    return tuple(merged.items())
 
 
 def _constructs(
@@ -294,7 +305,7 @@ def _constructs(
         if not name or not row["set"]:
             problems.add(grid.tab, r, 0, "every construct needs a name and a set")
             continue
-        if name in out:
+        if name.lower() in {n.lower() for n in out}:
             problems.add(grid.tab, r, 0, f"construct {name!r} is listed twice")
             continue
         value = _whole(row["value"], grid.tab, r, 2, f"{name}: value", problems)
@@ -332,7 +343,7 @@ def _machines(
         if not name:
             problems.add(grid.tab, r, 0, "every machine needs a name")
             continue
-        if name in {m.name for m in out}:
+        if name.lower() in {m.name.lower() for m in out}:
             problems.add(grid.tab, r, 0, f"machine {name!r} is listed twice")
             continue
         cost = _whole(row["cost"], grid.tab, r, 1, f"{name}: cost", problems)
@@ -380,6 +391,9 @@ def _target_problem(
         construct, material = m.saving
         if construct not in constructs:
             return f"{construct!r} is not a construct (write 'Construct: Material')"
-        if material not in dict(constructs[construct].recipe):
+        recipe = dict(constructs[construct].recipe)
+        if material not in recipe:
             return f"{material!r} is not in the recipe of {construct}"
+        if sum(recipe.values()) - min(m.amount, recipe[material]) < 1:
+            return f"it would make {construct} need nothing at all"
     return None

@@ -136,7 +136,10 @@ def parse_workbook(
         if not text and not times_text:
             continue
         cell = cell_ref(row, CONVERT_MACHINE_COL)
-        converter = r.name(text, "machine", r.machines, MACHINE_TAB, cell) if text else None
+        if not text:
+            r.error("alchemy.convert", "a number of times without a machine", MACHINE_TAB, cell)
+            continue
+        converter = r.name(text, "machine", r.machines, MACHINE_TAB, cell)
         times = r.count(times_text or "1", "times", MACHINE_TAB, cell_ref(row, CONVERT_TIMES_COL))
         if converter and times:
             _check_converter(r, converter, MACHINE_TAB, cell)
@@ -158,6 +161,12 @@ def parse_workbook(
         )
         attempts.append((number, construct, row))
     engineer, prioritized = _order(r, attempts)
+    for tab, col, first, count in (
+        (HARVEST_TAB, HARVEST_COL, FIRST_ROW, HARVEST_ROWS),
+        (BUY_TAB, BUY_MATERIAL_COL, FIRST_ROW, BUY_ROWS),
+        (ENGINEER_TAB, CONSTRUCT_COL, FIRST_ROW, ENGINEER_ROWS),
+    ):
+        _below(r, tabs[tab], col, first + count)
     if r.errors:
         return ParseResult.of(None, r.errors)
     return ParseResult.of(
@@ -171,6 +180,20 @@ def parse_workbook(
         ),
         [],
     )
+
+
+def _below(r: _Reader, grid: Grid, col: int, start: int) -> None:
+    """An entry under the rows the tab offers would otherwise be silently ignored."""
+    for row in range(start, grid.height):
+        if grid.text(row, col):
+            r.error(
+                "alchemy.rows",
+                f"{grid.text(row, col)!r} is below row {start}, the last one read; use the "
+                "rows provided",
+                grid.tab,
+                cell_ref(row, col),
+            )
+            return
 
 
 def _order(
@@ -238,14 +261,17 @@ def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemyS
             _check_for_sale(r, material, None, None)
             buy[material] = buy.get(material, 0) + count
     machine = data.get("machine")
-    bought = r.name(str(machine), "machine", r.machines, None, None) if machine else None
+    if machine is not None and not isinstance(machine, str):
+        r.error("alchemy.json", '"machine" must be a machine\'s name or null')
+        machine = None
+    bought = r.name(machine, "machine", r.machines, None, None) if machine else None
     convert: dict[str, int] = {}
     for text, times in _object(r, data.get("convert", {}), "convert").items():
         name = r.name(str(text), "machine", r.machines, None, None)
         count = r.count(str(times), f"convert.{text}", None, None)
         if name and count:
             _check_converter(r, name, None, None)
-            convert[name] = count
+            convert[name] = convert.get(name, 0) + count
     engineer = [
         c
         for c in (
@@ -254,7 +280,9 @@ def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemyS
         )
         if c
     ]
-    prioritized = data.get("priority", True)
+    if len(engineer) > ENGINEER_ROWS:
+        r.error("alchemy.engineer", f"at most {ENGINEER_ROWS} attempts a round")
+    prioritized = data.get("priority", False)
     if not isinstance(prioritized, bool):
         r.error("alchemy.json", '"priority" must be true or false')
     if r.errors:

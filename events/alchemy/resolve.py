@@ -109,7 +109,7 @@ def resolve_round(
         books[p] = PlayerBook(
             coins=desk.coins,
             gems=book.gems + earned,
-            stock={m: q for m, q in sorted(desk.stock.items()) if q > 0},
+            stock=_stock(p, desk.stock),
             machines=tuple(desk.machines),
             sold=dict(Counter(book.sold) + Counter(desk.engineered or ())),
         )
@@ -132,6 +132,14 @@ def resolve_round(
         logs={**state.logs, round_no: logs},
         market={**state.market, round_no: dict(sorted(sold.items()))},
     )
+
+
+def _stock(player: str, stock: Counter[str]) -> dict[str, int]:
+    """What a player holds, without the materials at 0; below 0 would be a bug."""
+    short = {m: q for m, q in stock.items() if q < 0}
+    if short:
+        raise AssertionError(f"{player} would hold negative materials: {short}")
+    return {m: q for m, q in sorted(stock.items()) if q > 0}
 
 
 def _buy_machine(catalog: Catalog, desk: _Desk, name: str | None) -> None:

@@ -30,6 +30,7 @@ from events.alchemy.layout import (
     STATUS_TAB,
 )
 from events.alchemy.model import PlayerBook
+from events.numbers import number_text
 from events.tables import CellValue, cell_ref
 from events.template import Dropdown, TemplateTab
 
@@ -47,6 +48,11 @@ def _table(cells: Cells, bold: set[tuple[int, int]], top: int, left: int,
     for r, row in enumerate(rows, 1):
         for c, value in enumerate(row):
             cells[(top + r, left + c)] = value
+
+
+def _dropdown(cells: str, options: Sequence[str]) -> tuple[Dropdown, ...]:
+    """A dropdown of `options`, or none when the catalog offers none (no machine, say)."""
+    return (Dropdown(cells, tuple(options)),) if options else ()
 
 
 def _column(first: int, count: int, col: int) -> str:
@@ -104,10 +110,8 @@ def buy_tab(catalog: Catalog, round_no: int, coins: int) -> TemplateTab:
         name=BUY_TAB,
         cells=cells,
         input_range=f"A1:{cell_ref(FIRST_ROW + BUY_ROWS, REFERENCE_COL + 1)}",
-        dropdowns=(
-            Dropdown(
-                _column(FIRST_ROW, BUY_ROWS, BUY_MATERIAL_COL), tuple(m.name for m in for_sale)
-            ),
+        dropdowns=_dropdown(
+            _column(FIRST_ROW, BUY_ROWS, BUY_MATERIAL_COL), [m.name for m in for_sale]
         ),
         fills=fills,
         bold=frozenset(bold),
@@ -138,17 +142,8 @@ def machine_tab(catalog: Catalog, round_no: int, owned: Sequence[str]) -> Templa
             CONVERT_FIRST_ROW + max(CONVERT_ROWS, len(catalog.machines)), REFERENCE_COL + 3
         ),
         dropdowns=(
-            Dropdown(cell_ref(*MACHINE_BUY_CELL), tuple(m.name for m in catalog.machines)),
-            *(
-                (
-                    Dropdown(
-                        _column(CONVERT_FIRST_ROW, CONVERT_ROWS, CONVERT_MACHINE_COL),
-                        tuple(converters),
-                    ),
-                )
-                if converters
-                else ()
-            ),
+            *_dropdown(cell_ref(*MACHINE_BUY_CELL), [m.name for m in catalog.machines]),
+            *_dropdown(_column(CONVERT_FIRST_ROW, CONVERT_ROWS, CONVERT_MACHINE_COL), converters),
         ),
         fills=fills,
         bold=frozenset(bold),
@@ -208,7 +203,7 @@ def status_tab(book: PlayerBook, round_no: int, energy: int) -> TemplateTab:
         (1, 0): "Coins",
         (1, 1): book.coins,
         (2, 0): "Gems",
-        (2, 1): str(book.gems),
+        (2, 1): number_text(book.gems),
         (3, 0): "Energy this round",
         (3, 1): energy,
         (4, 0): "Machines",

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from events.alchemy.catalog import Catalog
+from events.alchemy.catalog import Catalog, Effect
 from events.alchemy.rules import energy_cost
 
 MACHINE_CHANCE = 0.35
@@ -60,11 +60,14 @@ def alchemy_bot(
     engineer = [c.name for c in catalog.constructs if _can_make(c.recipe, expected)]
     rng.shuffle(engineer)
     engineer = [target.name, *engineer[:3]]
+    convert = {
+        m.name: m.amount for m in catalog.machines if m.name in owned and m.effect is Effect.CONVERT
+    }
     return {
         "harvest": harvest,
         "buy": buy,
         "machine": machine,
-        "convert": {},
+        "convert": convert,
         "engineer": engineer,
         "priority": bool(rng.random() >= NO_PRIORITY_CHANCE),
     }
