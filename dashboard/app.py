@@ -11,7 +11,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard import alchemy_page, continuum_page
+from dashboard import alchemy_page, continuum_page, summoners_page
 from dashboard.access import host_mode
 from dashboard.match_data import load
 from festival.match import MatchError
@@ -50,7 +50,11 @@ def main() -> None:
     pages = {e.title: e for e in data.events.values()}
     choice = st.sidebar.radio("Event", list(pages))
     event = pages[choice]
-    pages_by_event = {"alchemy": alchemy_page.render, "continuum": continuum_page.render}
+    pages_by_event = {
+        "alchemy": alchemy_page.render,
+        "continuum": continuum_page.render,
+        "summoners": summoners_page.render,
+    }
     pages_by_event[event.event](st, event, host, data.finished)
 
 

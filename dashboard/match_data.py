@@ -20,6 +20,10 @@ class EventData:
     ranking: list[dict[str, Any]]
     final_lines: tuple[str, ...]
     """what the event reveals publicly at the end (empty before)"""
+    reports: dict[int, dict[str, Any]]
+    """round -> the event's stored report (host data included: only for host mode)"""
+    rankings: dict[int, list[dict[str, Any]]]
+    """round -> the event's ranking after that round (host mode)"""
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ def load(folder: Path) -> MatchData:
     match = Match.open(folder)
     try:
         states = current_states(match) if match.allocated else {}
+        rows = match.store.rounds()
         events: dict[str, EventData] = {}
         for event, state in states.items():
             engine = match.engine(event)
@@ -47,6 +52,15 @@ def load(folder: Path) -> MatchData:
                 host=dict(engine.host_view(state)),
                 ranking=[e.to_json() for e in engine.ranking(state, gamewide)],
                 final_lines=engine.final_announcement(state, gamewide) if match.finished else (),
+                reports={
+                    row.round_no: report
+                    for row in rows
+                    for report in row.reports
+                    if report["event"] == event
+                },
+                rankings={
+                    row.round_no: row.rankings[event] for row in rows if event in row.rankings
+                },
             )
         return MatchData(
             folder, match.last_resolved_round(), match.config.rounds, match.finished, events

@@ -93,3 +93,22 @@ def test_alchemy_page_public_shows_only_the_final_gems_host_shows_everything(
     assert list(ranking["rank"]) == list(range(1, 8))
     assert "coins" in holdings.columns and len(holdings) == 7
     assert at.get("arrow_line_chart") or at.get("vega_lite_chart")
+
+
+def test_summoners_page_host_battle_viewer_steps_through_a_replay(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app(monkeypatch, played, "pw")
+    at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    public = "\n".join(m.value for m in at.markdown)
+    assert "Treasures" in public and not at.slider  # public: the final ranking only
+    at.sidebar.text_input[0].input("pw").run()
+    at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    assert not at.exception
+    assert list(at.dataframe[0].value["rank"]) == list(range(1, 7))
+    assert at.selectbox and at.slider
+    first = [m.value for m in at.markdown if "time unit 0" in m.value]
+    at.slider[0].set_value(3).run()
+    assert not at.exception
+    later = [m.value for m in at.markdown if "time unit 3" in m.value]
+    assert first and later and first != later

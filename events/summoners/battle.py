@@ -31,7 +31,9 @@ from events.summoners.catalog import (
 )
 from events.summoners.geometry import Facing, Tile, rotate
 
-MAX_UNITS = 500
+MAX_UNITS = 200
+"""a battle ends after this many time units; a familiar still on the map then steals nothing
+(pushed back and healed as fast as it walks, it could otherwise walk for ever)"""
 BURN_UNITS = 3
 HALF = 2
 """progress is counted in half tiles, so a slowed familiar moves half its speed exactly"""

@@ -171,6 +171,7 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
                             "attacker": i.attacker,
                             "defender": i.defender,
                             "map": i.map,
+                            "towers": _towers_json(state, i.defender),
                             "stolen": i.result.stolen,
                             "kills": i.result.kills,
                             "sent": i.result.sent,
@@ -230,6 +231,12 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
             "kills": dict(state.kills),
             "built": dict(state.built),
         }
+
+
+def _towers_json(state: SummonersState, player: str) -> list[dict[str, Any]]:
+    """The towers a player defended with this round (1-based rows and columns)."""
+    d = state.defence[player]
+    return list(parse.defence_json(d)["towers"]) if d else []
 
 
 def problems(
