@@ -152,8 +152,7 @@ def simulate(
                 continue
             targets = [w for tile in covered for w in at.get(tile, ())]
             if tower.kind == SINGLE_TARGET:
-                seen = [w for w in targets if w.f.stats.trait is not Trait.HIDDEN]
-                targets = [max(seen, key=lambda w: (w.progress, -w.f.slot))] if seen else []
+                targets = _single_target(targets)
             for w in targets:
                 _hit(w, tower.stats, t)
             if record and targets:
@@ -182,6 +181,18 @@ def simulate(
             )
         t += 1
     return BattleResult(stolen, kills, len(familiars), t, tuple(replay))
+
+
+def _single_target(candidates: list[_Walker]) -> list[_Walker]:
+    """Geon's one target: the tile of the visible familiar nearest to E (tracks can differ in
+    length, so nearness is tiles left to walk), and on that tile the lowest slot number ("If
+    multiple Familiars occupy the same tile, Geon (Heaven) Towers target the Familiar with the
+    lower Slot number first")."""
+    seen = [w for w in candidates if w.f.stats.trait is not Trait.HIDDEN]
+    if not seen:
+        return []
+    lead = min(seen, key=lambda w: (len(w.track) - 1 - w.index, w.f.slot))
+    return [min((w for w in seen if w.tile == lead.tile), key=lambda w: w.f.slot)]
 
 
 def _max_hp(w: _Walker) -> int:

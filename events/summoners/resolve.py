@@ -59,8 +59,10 @@ def carry_over(
 ) -> Attack:
     """Last round's slots and parties, with familiars not in them put in random free slots
     (keeping each party one range of slots and at least half the size of the other)."""
+    if previous is None:
+        return _packed([], [], [u.id for u in familiars], rng)
     ids = {u.id for u in familiars}
-    slots = dict(previous.slots) if previous else {}
+    slots = dict(previous.slots)
     slots = {s: ref for s, ref in slots.items() if ref in ids}
     spans = {
         "A": previous.party_a if previous else None,
@@ -79,7 +81,23 @@ def carry_over(
             if slot is not None:
                 slots[slot] = fid
                 break
-    return Attack(tuple(sorted(slots.items())), spans["A"], spans["B"])
+    attack = Attack(tuple(sorted(slots.items())), spans["A"], spans["B"])
+    placed = {ref for _, ref in attack.slots}
+    left = [fid for fid in order if fid not in placed]
+    if left:  # no free slot where a familiar may go: close the gaps and put it in
+        members = party_members(attack)
+        return _packed([f for _, f in members["A"]], [f for _, f in members["B"]], left, rng)
+    return attack
+
+
+def _packed(a: list[str], b: list[str], newcomers: list[str], rng: np.random.Generator) -> Attack:
+    """Parties in consecutive slots from slot 1 (A first), keeping their order, with each
+    newcomer (in a seeded random order) joining the smaller party."""
+    a, b = list(a), list(b)
+    for i in rng.permutation(len(newcomers)):
+        (a if len(a) <= len(b) else b).append(newcomers[int(i)])
+    slots = tuple((n + 1, fid) for n, fid in enumerate([*a, *b]))
+    return Attack(slots, (1, len(a)) if a else None, (len(a) + 1, len(a) + len(b)) if b else None)
 
 
 def _fits(sizes: Mapping[str, int], party: str) -> bool:

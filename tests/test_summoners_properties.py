@@ -1,0 +1,195 @@
+"""Summoner's Dream invariants over random 6- and 7-player games played by the bot."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from events.summoners.model import START_TREASURES, SummonersState, SummonersSubmission
+from festival.bots.summoners import summoners_bot
+from tests.support.summoners_kit import ENGINE, P, new_game
+
+
+@dataclass(frozen=True)
+class Round:
+    before: SummonersState
+    after: SummonersState
+    subs: dict[str, SummonersSubmission]
+    bot_played: frozenset[str]
+    """players whose (valid) bot submission was used; the others sent the default"""
+    battles: tuple[dict[str, Any], ...]
+
+
+def bot_round(
+    state: SummonersState, rng: np.random.Generator, lazy: float
+) -> tuple[dict[str, SummonersSubmission], frozenset[str]]:
+    """Each player's bot submission (as demo.bot_round builds it), or, with probability
+    `lazy`, nothing at all (the default: last round's defence and attack, a drawn target)."""
+    public = ENGINE.public_view(state)
+    round_no = ENGINE.next_round(state)
+    subs: dict[str, SummonersSubmission] = {}
+    played = set()
+    for p in state.players:
+        data = summoners_bot(public, ENGINE.private_view(state, p), p, round_no, rng)
+        result = ENGINE.from_json(state, p, round_no, data)
+        assert result.submission is not None, result.errors
+        if rng.random() < lazy or ENGINE.validate(state, p, result.submission):
+            subs[p] = ENGINE.default_submission(state, p)
+        else:
+            subs[p] = result.submission
+            played.add(p)
+    return subs, frozenset(played)
+
+
+def fresh_game(seed: int, players: int, lazy: float = 0.0) -> tuple[Round, ...]:
+    """Every round of a game, from the event's first round to round 6."""
+    rng = np.random.default_rng(seed)
+    state = new_game(P[:players])
+    out = []
+    while state.round_no < 6:
+        subs, played = bot_round(state, rng, lazy)
+        new, report = ENGINE.resolve_round(state, subs, np.random.default_rng(rng.integers(2**32)))
+        battles = tuple(report.data["host"]["battles"])
+        out.append(Round(state, new, subs, played, battles))
+        state = new
+    return tuple(out)
+
+
+play_game = cache(fresh_game)
+"""fresh_game, each game played once per test run"""
+
+
+games = st.tuples(st.integers(0, 2**32 - 1), st.sampled_from([6, 7]), st.sampled_from([0.0, 0.3]))
+
+
+def spent(state: SummonersState, player: str, sub: SummonersSubmission) -> int:
+    """Coins a (valid) submission costs, from the catalog."""
+    cat = state.catalog
+    cost = sum(cat.towers[k][0].cost for k in sub.buy_towers)
+    cost += sum(cat.familiars[k][0].cost for k in sub.buy_familiars)
+    for ref in sub.upgrades:
+        for units, levels in (
+            (state.towers[player], cat.towers),
+            (state.familiars[player], cat.familiars),
+        ):
+            for u in units:
+                if u.id.lower() == ref.lower():
+                    cost += levels[u.kind][u.level].cost
+    return cost
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_treasures_are_only_moved_between_players(game: tuple[int, int, float]) -> None:
+    """A Familiar that ... reaches the cyan E tile will steal one Treasure from that player's
+    territory: the sum of all Treasures never changes, and each player's Treasures change by
+    what they stole minus what was stolen from them."""
+    for r in play_game(*game):
+        players = r.after.players
+        assert sum(r.after.treasures.values()) == START_TREASURES * len(players)
+        delta = Counter[str]()
+        for b in r.battles:
+            assert 0 <= b["stolen"] <= b["sent"]
+            assert b["stolen"] + b["kills"] <= b["sent"]
+            delta[b["attacker"]] += b["stolen"]
+            delta[b["defender"]] -= b["stolen"]
+        for p in players:
+            assert r.after.treasures[p] - r.before.treasures[p] == delta[p]
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_every_attacker_invades_every_other_player_exactly_once(
+    game: tuple[int, int, float],
+) -> None:
+    """Each round, players will invade one territory. Over the course of the Main Match you
+    will invade the territory of each player participating in this Event once."""
+    rounds = play_game(*game)
+    players = rounds[0].before.players
+    assert len(rounds) == len(players) - 1  # 7 players: rounds 1-6; 6 players: rounds 2-6
+    for r in rounds:
+        pairs = [(b["attacker"], b["defender"]) for b in r.battles]
+        assert sorted(a for a, _ in pairs) == sorted(players)
+        for a, d in pairs:
+            assert a != d
+            assert d not in r.before.invaded[a]
+            assert r.after.invaded[a] == (*r.before.invaded[a], d)
+            if r.subs[a].target is not None:
+                assert d == r.subs[a].target
+    final = rounds[-1].after
+    for p in players:
+        assert sorted(final.invaded[p]) == sorted(q for q in players if q != p)
+        assert final.invaded[p] == tuple(
+            b["defender"] for r in rounds for b in r.battles if b["attacker"] == p
+        )
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_coins_never_go_negative_and_follow_income_and_spending(
+    game: tuple[int, int, float],
+) -> None:
+    """Each player begins with 200 coins, and will receive 100 coins at the beginning of each
+    round. (Spending never takes them below zero.)"""
+    for r in play_game(*game):
+        for p in r.after.players:
+            assert r.after.coins[p] >= 0
+            assert r.after.coins[p] == r.before.coins[p] + 100 - spent(r.before, p, r.subs[p])
+
+
+@settings(max_examples=30, deadline=None)
+@given(games)
+def test_sent_kills_and_built_add_up_and_familiars_are_never_lost(
+    game: tuple[int, int, float],
+) -> None:
+    """Purchases are permanent. All Familiars must be used when invading. (1) number of
+    Familiars sent (cumulative) (2) number of Familiars you have killed with your Towers
+    (cumulative) (3) number of Towers built (cumulative)"""
+    for r in play_game(*game):
+        for p in r.after.players:
+            for kind in ("towers", "familiars"):
+                now = {u.id: u.level for u in getattr(r.after, kind)[p]}
+                for u in getattr(r.before, kind)[p]:
+                    assert now[u.id] >= u.level
+            mine = [b for b in r.battles if b["attacker"] == p]
+            against = [b for b in r.battles if b["defender"] == p]
+            assert r.after.sent[p] - r.before.sent[p] == sum(b["sent"] for b in mine)
+            assert r.after.kills[p] - r.before.kills[p] == sum(b["kills"] for b in against)
+            d = r.after.defence[p]
+            assert r.after.built[p] - r.before.built[p] == (len(d.placements) if d else 0)
+            if p in r.bot_played:  # the bot sends every familiar it owns
+                assert sum(b["sent"] for b in mine) == len(r.after.familiars[p])
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_the_same_seed_gives_the_same_game(game: tuple[int, int, float]) -> None:
+    """(Ruling: the battle is a deterministic simulation; random draws are seeded.)"""
+    first = play_game(*game)
+    again = fresh_game(*game)
+    assert [r.after for r in again] == [r.after for r in first]
+    assert [r.battles for r in again] == [r.battles for r in first]
+    assert [r.subs for r in again] == [r.subs for r in first]
+
+
+def test_the_bots_play_a_real_game() -> None:
+    """The properties above mean something only if things happen in these games."""
+    for players in (6, 7):
+        rounds = play_game(5, players)
+        assert all(r.bot_played == frozenset(r.before.players) for r in rounds)
+        battles = [b for r in rounds for b in r.battles]
+        assert sum(b["stolen"] for b in battles) >= 10
+        assert sum(b["kills"] for b in battles) >= 10
+        final = rounds[-1].after
+        assert sum(final.built.values()) >= players
+        assert len(set(final.treasures.values())) > 1
+        assert all(len(final.familiars[p]) >= 3 for p in final.players)
+    lazy = play_game(5, 7, 0.3)
+    assert any(len(r.bot_played) < 7 for r in lazy)
+    assert fresh_game(5, 7) != fresh_game(6, 7)
