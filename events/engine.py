@@ -21,7 +21,7 @@ import numpy as np
 from events.errors import ParseResult, SubmissionError
 from events.ranking import Ranking
 from events.report import RoundReport
-from events.tables import Workbook
+from events.tables import CellValue, Workbook
 from events.template import Template
 
 
@@ -92,6 +92,14 @@ class EventEngine(ABC, Generic[S, T]):
     @abstractmethod
     def to_json(self, submission: T) -> Any:
         """The canonical JSON form of a submission (`from_json` reads it back)."""
+
+    def to_cells(
+        self, state: S, submission: T
+    ) -> Mapping[str, Mapping[tuple[int, int], CellValue]]:
+        """Where a submission is written in the event's workbook tabs: tab -> (row, col) ->
+        value, as a player would fill them in (`parse` reads it back). For bots and the
+        sample festival."""
+        raise NotImplementedError(f"{self.title} cannot write submissions into workbooks")
 
     def validate(self, state: S, player: str, submission: T) -> tuple[SubmissionError, ...]:
         """Checks that need the game state (budgets, ownership...). Empty when valid."""

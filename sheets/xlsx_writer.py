@@ -331,3 +331,16 @@ def _save(book: openpyxl.Workbook, path: Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def fill_workbook(path: PathLike, cells: Mapping[str, Mapping[tuple[int, int], CellValue]]) -> None:
+    """Write values into an existing workbook's tabs: tab -> 0-based (row, col) -> value, as
+    a player fills in a template (engines say where with `to_cells`)."""
+    book = openpyxl.load_workbook(path)
+    for tab, values in cells.items():
+        if tab not in book.sheetnames:
+            raise ValueError(f"{path}: no tab {tab!r} to fill in")
+        ws = cast(Worksheet, book[tab])
+        for (r, c), value in values.items():
+            _set_value(_cell(ws, r, c), value)
+    _save(book, Path(path))

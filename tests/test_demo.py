@@ -1,4 +1,4 @@
-"""`festival demo`: the README's main job."""
+"""`festival demo`: the README's main job, playing back the sample festival's workbooks."""
 
 from __future__ import annotations
 
@@ -10,27 +10,29 @@ import pytest
 from festival.cli import main
 from festival.match import Match
 from festival.replay import verify_snapshots
-from festival.standings_view import standings_json
+from festival.sample import highlights, sample_settings
 
 
-def test_demo_plays_every_round_of_the_landed_events(
+def test_demo_plays_the_sample_festival_from_its_workbooks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["demo", str(tmp_path / "d")]) == 0
     out = capsys.readouterr().out
-    assert "Round 6: resolved Alchemy, Elemental Continuum" in out and "Final standings:" in out
+    assert "Round 6: resolved Alchemy, Elemental Continuum, Summoner's Dream" in out
+    assert "rejected, the rules' default played instead:" in out
+    assert "did you mean 'Moonpetal'?" in out and "Final standings" in out
+    assert out.count("WINNER") >= 1 and out.count("ELIMINATION CANDIDATE") == 1
     match = Match.open(tmp_path / "d")
     assert match.finished and verify_snapshots(match) == []
-    data = standings_json(match)
-    assert sum(p["winner"] for p in data["players"]) >= 1
-    breakdowns = [
-        line
-        for row in match.store.rounds()
-        for report in row.reports
-        for line in report["public"]
-        if "broke down" in line
-    ]
-    assert breakdowns, "the bots should break some wards down"
+    settings = sample_settings()
+    assert highlights(match) == {k: settings[k] for k in highlights(match)}
+
+
+def test_the_sample_is_a_game_worth_watching() -> None:
+    """A tie a tiebreak settles, a ward breakdown, a crowded market set, familiars reaching E."""
+    s = sample_settings()
+    assert s["tiebreak_settles_a_tie"] and s["ward_breakdowns"] >= 1
+    assert s["crowded_market"] and s["familiars_stole"] >= 1
 
 
 def test_demo_never_overwrites_and_picks_a_new_folder(

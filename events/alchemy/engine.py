@@ -27,7 +27,7 @@ from events.numbers import number_text
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
 from events.schedule import event_rounds
-from events.tables import Workbook
+from events.tables import CellValue, Workbook
 from events.template import Template
 
 CATALOG = "catalog"
@@ -95,6 +95,11 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
 
     def to_json(self, submission: AlchemySubmission) -> Any:
         return parse.to_json(submission)
+
+    def to_cells(
+        self, state: AlchemyState, submission: AlchemySubmission
+    ) -> Mapping[str, Mapping[tuple[int, int], CellValue]]:
+        return parse.to_cells(submission)
 
     def validate(
         self, state: AlchemyState, player: str, submission: AlchemySubmission

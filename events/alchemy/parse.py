@@ -29,7 +29,7 @@ from events.alchemy.layout import (
 )
 from events.alchemy.model import AlchemySubmission
 from events.errors import ParseResult, SubmissionError, close_matches
-from events.tables import Grid, Workbook, cell_ref
+from events.tables import CellValue, Grid, Workbook, cell_ref
 
 EVENT = "alchemy"
 
@@ -323,3 +323,26 @@ def to_json(sub: AlchemySubmission) -> dict[str, Any]:
         "engineer": list(sub.engineer),
         "priority": sub.prioritized,
     }
+
+
+def to_cells(sub: AlchemySubmission) -> dict[str, dict[tuple[int, int], CellValue]]:
+    """Where a submission stands in the workbook (what `parse_workbook` reads back)."""
+    cells: dict[str, dict[tuple[int, int], CellValue]] = {
+        HARVEST_TAB: {(FIRST_ROW + i, HARVEST_COL): m for i, m in enumerate(sub.harvest)},
+        BUY_TAB: {},
+        MACHINE_TAB: {},
+        ENGINEER_TAB: {},
+    }
+    for i, (material, qty) in enumerate(sub.buy):
+        cells[BUY_TAB][(FIRST_ROW + i, BUY_MATERIAL_COL)] = material
+        cells[BUY_TAB][(FIRST_ROW + i, BUY_QTY_COL)] = qty
+    if sub.machine:
+        cells[MACHINE_TAB][MACHINE_BUY_CELL] = sub.machine
+    for i, (machine, times) in enumerate(sub.convert):
+        cells[MACHINE_TAB][(CONVERT_FIRST_ROW + i, CONVERT_MACHINE_COL)] = machine
+        cells[MACHINE_TAB][(CONVERT_FIRST_ROW + i, CONVERT_TIMES_COL)] = times
+    for i, construct in enumerate(sub.engineer):
+        if sub.prioritized:
+            cells[ENGINEER_TAB][(FIRST_ROW + i, PRIORITY_COL)] = i + 1
+        cells[ENGINEER_TAB][(FIRST_ROW + i, CONSTRUCT_COL)] = construct
+    return cells

@@ -11,6 +11,17 @@ import numpy as np
 from events.continuum import parse, scoring
 from events.continuum.board import BREAKDOWN_TILES, Board, random_board
 from events.continuum.breaking import counting_hits, evaluate
+from events.continuum.layout import (
+    BOARD_TAB,
+    BOLT_ELEMENT_COL,
+    BOLT_TARGET_COL,
+    BOLTS_FIRST_ROW,
+    BOLTS_TAB,
+    WARD_POINTS_COL,
+    WARD_ROWS,
+    WARDS_TAB,
+    grid_of,
+)
 from events.continuum.model import (
     Bolt,
     BoltsSubmission,
@@ -27,7 +38,7 @@ from events.errors import ParseResult, SubmissionError
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
 from events.schedule import event_rounds
-from events.tables import Workbook
+from events.tables import CellValue, Workbook
 from events.template import Template, TemplateTab
 
 CARRY_HITS = "carry_hits"
@@ -85,6 +96,31 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         if isinstance(submission, SetupSubmission):
             return parse.setup_json(submission)
         return parse.bolts_json(submission)
+
+    def to_cells(
+        self, state: ContinuumState, submission: ContinuumSubmission
+    ) -> Mapping[str, Mapping[tuple[int, int], CellValue]]:
+        if isinstance(submission, SetupSubmission):
+            if submission.board is None:
+                return {}
+            board = submission.board
+            return {
+                BOARD_TAB: {grid_of(sq): label for sq, label in board.layout().items()},
+                WARDS_TAB: {
+                    (WARD_ROWS[label], WARD_POINTS_COL): value
+                    for label, value in board.values().items()
+                },
+            }
+        return {
+            BOLTS_TAB: {
+                cell: value
+                for i, bolt in enumerate(submission.bolts)
+                for cell, value in (
+                    ((BOLTS_FIRST_ROW + i, BOLT_ELEMENT_COL), bolt.element.title),
+                    ((BOLTS_FIRST_ROW + i, BOLT_TARGET_COL), str(bolt.target)),
+                )
+            }
+        }
 
     def validate(
         self, state: ContinuumState, player: str, submission: ContinuumSubmission

@@ -31,7 +31,7 @@ from events.summoners.rules import (
     targets_left,
 )
 from events.summoners.template import army_tab, attack_tab, defence_tab, map_tabs, shop_tab
-from events.tables import Workbook
+from events.tables import CellValue, Workbook
 from events.template import Template
 
 CATALOG = "catalog"
@@ -113,6 +113,11 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
 
     def to_json(self, submission: SummonersSubmission) -> Any:
         return parse.to_json(submission)
+
+    def to_cells(
+        self, state: SummonersState, submission: SummonersSubmission
+    ) -> Mapping[str, Mapping[tuple[int, int], CellValue]]:
+        return parse.to_cells(state.catalog, submission)
 
     def validate(
         self, state: SummonersState, player: str, submission: SummonersSubmission

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from events.errors import ParseResult, SubmissionError, close_matches
-from events.summoners.catalog import FAMILIARS, TOWERS
+from events.summoners.catalog import FAMILIARS, TOWERS, Catalog
 from events.summoners.geometry import Facing
 from events.summoners.layout import (
     ATTACK_FIRST_ROW,
@@ -35,7 +35,7 @@ from events.summoners.model import (
     SummonersState,
     SummonersSubmission,
 )
-from events.tables import Grid, Workbook, cell_ref
+from events.tables import CellValue, Grid, Workbook, cell_ref
 
 EVENT = "summoners"
 _TOWER = re.compile(r"^\s*([A-Za-z]+)\s*(\d*)\s*(?:>\s*([A-Za-z]+))?\s*$")
@@ -327,3 +327,35 @@ def to_json(sub: SummonersSubmission) -> dict[str, Any]:
         else None,
         "target": sub.target,
     }
+
+
+def to_cells(
+    catalog: Catalog, sub: SummonersSubmission
+) -> dict[str, dict[tuple[int, int], CellValue]]:
+    """Where a submission stands in the workbook (what `parse_workbook` reads back)."""
+    cells: dict[str, dict[tuple[int, int], CellValue]] = {
+        SHOP_TAB: {},
+        DEFENCE_TAB: {},
+        ATTACK_TAB: {},
+    }
+    for col, items in ((BUY_TOWER_COL, sub.buy_towers), (BUY_FAMILIAR_COL, sub.buy_familiars),
+                       (UPGRADE_COL, sub.upgrades)):  # fmt: skip
+        for i, item in enumerate(items):
+            cells[SHOP_TAB][(SHOP_FIRST_ROW + i, col)] = item
+    if sub.defence:
+        cells[DEFENCE_TAB][MAP_CHOICE] = sub.defence.map
+        index = [m.name for m in catalog.maps].index(sub.defence.map) + 1
+        cells[MAP_TAB.format(index)] = {
+            (GRID_TOP + p.tile[0], GRID_LEFT + p.tile[1]): f"{p.tower}>{p.facing.value}"
+            for p in sub.defence.placements
+        }
+    if sub.attack:
+        for party, span in (("A", sub.attack.party_a), ("B", sub.attack.party_b)):
+            if span:
+                for slot in range(span[0], span[1] + 1):
+                    cells[ATTACK_TAB][(ATTACK_FIRST_ROW + slot - 1, PARTY_COL)] = party
+        for slot, ref in sub.attack.slots:
+            cells[ATTACK_TAB][(ATTACK_FIRST_ROW + slot - 1, FAMILIAR_COL)] = ref
+    if sub.target:
+        cells[ATTACK_TAB][TARGET_CELL] = sub.target
+    return cells
