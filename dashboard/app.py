@@ -11,13 +11,20 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboard import alchemy_page, continuum_page, summoners_page
+from dashboard import alchemy_page, continuum_page, overview_page, round_desk, summoners_page
 from dashboard.access import host_mode
 from dashboard.match_data import load
 from festival.match import MatchError
 from festival.store import StoreError
 
 ENV_MATCH = "FESTIVAL_MATCH"
+OVERVIEW = "Overview"
+ROUND_DESK = "Round desk"
+EVENT_PAGES = {
+    "alchemy": alchemy_page.render,
+    "continuum": continuum_page.render,
+    "summoners": summoners_page.render,
+}
 
 
 def match_folder() -> Path | None:
@@ -45,17 +52,17 @@ def main() -> None:
     st.title("AWA Festival")
     st.caption(f"{folder}: round {data.round_no} of {data.rounds} resolved.")
     if not data.events:
-        st.info("No event has been played yet.")
+        st.info("The events are not allocated yet: run `festival allocate` first.")
         return
-    pages = {e.title: e for e in data.events.values()}
-    choice = st.sidebar.radio("Event", list(pages))
-    event = pages[choice]
-    pages_by_event = {
-        "alchemy": alchemy_page.render,
-        "continuum": continuum_page.render,
-        "summoners": summoners_page.render,
-    }
-    pages_by_event[event.event](st, event, host, data.finished)
+    events = {e.title: e for e in data.events.values()}
+    choice = st.sidebar.radio("Page", [OVERVIEW, ROUND_DESK, *events])
+    if choice == OVERVIEW:
+        overview_page.render(st, data, host)
+    elif choice == ROUND_DESK:
+        round_desk.render(st, folder, host)
+    else:
+        event = events[choice]
+        EVENT_PAGES[event.event](st, event, host, data.finished)
 
 
 main()

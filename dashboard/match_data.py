@@ -8,6 +8,7 @@ from typing import Any
 
 from festival.match import Match
 from festival.replay import current_states
+from festival.standings_view import standings_json
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,8 @@ class MatchData:
     rounds: int
     finished: bool
     events: dict[str, EventData]
+    standings: dict[str, Any]
+    """as `festival standings --json` prints them"""
 
 
 def load(folder: Path) -> MatchData:
@@ -62,8 +65,14 @@ def load(folder: Path) -> MatchData:
                     row.round_no: row.rankings[event] for row in rows if event in row.rankings
                 },
             )
+        standings = standings_json(match, states) if events else {}
         return MatchData(
-            folder, match.last_resolved_round(), match.config.rounds, match.finished, events
+            folder,
+            match.last_resolved_round(),
+            match.config.rounds,
+            match.finished,
+            events,
+            standings,
         )
     finally:
         match.close()

@@ -138,6 +138,27 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
     return inputs
 
 
+def preview_folder(match: Match, round_no: int, folder: Path) -> RoundCheck:
+    """What resolving `round_no` from `folder` would find, player by player, without storing
+    or resolving anything (the dashboard's round desk)."""
+    check_resolvable(match, round_no)
+    source = FolderSource(folder)
+    inputs: dict[str, PlayerInput] = {}
+    for player in match.config.players:
+        if not match.events_of(player, round_no):
+            continue
+        raw = source.fetch(player)
+        if raw is None:
+            continue
+        try:
+            inputs[player] = PlayerInput(player, 0, raw.source, workbook=load(raw))
+        except SheetReadError as exc:
+            inputs[player] = PlayerInput(player, 0, raw.source, unreadable=str(exc))
+    current = {r.round_no: r for r in match.store.rounds()}
+    kept = current[round_no].submissions if round_no in current else None
+    return check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
+
+
 def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInput]:
     """Store, then load, a canonical JSON file of submissions (docs/formats.md).
 
@@ -238,7 +259,7 @@ def check_round(
             if errors:
                 check.errors.extend(errors)
                 check.invalid.append((player, event))
-                if given is not None:
+                if given is not None and given.raw_id:
                     match.store.add_parse_errors(given.raw_id, [e.to_json() for e in errors])
                 check.entries[event][player] = Entry(
                     engine.default_submission(states[event], player), "default: invalid"

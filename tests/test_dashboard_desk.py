@@ -1,0 +1,104 @@
+"""The dashboard's Overview and Round desk against the sample festival (AppTest)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from festival.cli import main
+from festival.match import Match
+from festival.paths import fixture
+from festival.round_pipeline import ingest_folder, resolve
+from festival.sample import sample_config, sample_settings
+
+APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
+
+
+@pytest.fixture
+def unfinished(tmp_path: Path) -> Path:
+    """The sample festival with rounds 1-5 resolved and round 6's workbooks in the inbox."""
+    folder = tmp_path / "m"
+    match = Match.create(folder, sample_config(int(sample_settings()["seed"])))
+    match.allocate()
+    for r in range(1, 6):
+        resolve(match, r, ingest_folder(match, r, fixture("sample", f"round-{r}")), True)
+    match.close()
+    shutil.copytree(fixture("sample", "round-6"), folder / "inbox" / "round-6")
+    return folder
+
+
+def app(monkeypatch: pytest.MonkeyPatch, folder: Path, host: bool, page: str) -> AppTest:
+    monkeypatch.setenv("FESTIVAL_MATCH", str(folder))
+    monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", "pw")
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    if host:
+        at.sidebar.text_input[0].input("pw").run()
+    at.sidebar.radio[0].set_value(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def text(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [str(d.value) for d in at.dataframe] + [c.value for c in at.code]
+    return "\n".join(parts)
+
+
+def test_overview_standings_equal_festival_standings_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "done"
+    assert main(["demo", str(folder)]) == 0
+    capsys.readouterr()
+    assert main(["standings", str(folder), "--json"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    at = app(monkeypatch, folder, host=False, page="Overview")
+    table = at.dataframe[1].value
+    assert list(table["player"]) == [p["player"] for p in expected["players"]]
+    assert list(table["average rank"]) == [p["average_rank"] for p in expected["players"]]
+    assert list(table["garnets"]) == [p["garnets"] for p in expected["players"]]
+    assert f"Sole winner: **{expected['sole_winner']}**" in text(at)
+
+
+def test_public_mode_shows_no_private_figure_before_the_end(
+    unfinished: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = Match.open(unfinished)
+    from festival.replay import current_states
+
+    states = current_states(match)
+    secrets = [
+        str(states["summoners"].treasures[p]) + " Treasures" for p in states["summoners"].players
+    ]
+    secrets += [p + ": " for p in match.config.players]  # a ranking line "1. uri: ..." would leak
+    for page in ("Overview", "Round desk", "Alchemy", "Elemental Continuum", "Summoner's Dream"):
+        at = app(monkeypatch, unfinished, host=False, page=page)
+        shown = text(at)
+        assert not any(s in shown for s in secrets), page
+        assert "gems" not in shown.replace("final gems", "") or page == "Alchemy"
+        assert "average rank" not in shown and not at.slider
+
+
+def test_round_desk_shows_each_submission_and_resolves_the_round(
+    unfinished: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app(monkeypatch, unfinished, host=True, page="Round desk")
+    status = at.dataframe[0].value
+    assert set(status["status"]) == {"received"}
+    assert len(status) == 20  # 10 players x 2 events in round 6
+    assert [c.value for c in at.code]  # round 5's announcements, ready to copy
+    at.button[0].click().run()
+    assert not at.exception
+    assert "Round 6 resolved" in at.success[0].value
+    assert Match.open(unfinished).finished
+    assert any("# Final results" in c.value for c in at.code)
+
+
+def test_round_desk_is_for_the_host_only(unfinished: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    at = app(monkeypatch, unfinished, host=False, page="Round desk")
+    assert not at.button and not at.dataframe
+    assert "for the host" in at.info[-1].value
