@@ -9,6 +9,10 @@ import os
 import sys
 from pathlib import Path
 
+# `streamlit run` executes this file as a script: make its packages importable from any
+# working directory, installed or not.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 import streamlit as st
 
 from dashboard import alchemy_page, continuum_page, overview_page, round_desk, summoners_page

@@ -32,11 +32,10 @@ def render(st: Any, data: MatchData, host: bool) -> None:
     )
     titles = {e.event: e.title for e in data.events.values()}
     st.subheader("Who plays what")
-    st.dataframe(
+    st.table(
         pd.DataFrame(
             [{"event": e.title, "players": ", ".join(e.participants)} for e in data.events.values()]
-        ),
-        hide_index=True,
+        ).set_index("event")
     )
     if not host and not data.finished:
         st.caption(
@@ -57,7 +56,7 @@ def render(st: Any, data: MatchData, host: bool) -> None:
             "Elimination Candidate: the sole winner chooses among "
             + ", ".join(standings["elimination_choice_pending"])
         )
-    st.dataframe(pd.DataFrame(standings_rows(standings, titles)), hide_index=True)
+    st.table(pd.DataFrame(standings_rows(standings, titles)).set_index("player"))
     if not host:
         return
     st.subheader("Scores over the rounds (host)")

@@ -44,7 +44,8 @@ def app(monkeypatch: pytest.MonkeyPatch, folder: Path, host: bool, page: str) ->
 
 def text(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
-    parts += [str(d.value) for d in at.dataframe] + [c.value for c in at.code]
+    parts += [str(d.value) for d in at.dataframe] + [str(t.value) for t in at.table]
+    parts += [c.value for c in at.code]
     return "\n".join(parts)
 
 
@@ -57,8 +58,8 @@ def test_overview_standings_equal_festival_standings_json(
     assert main(["standings", str(folder), "--json"]) == 0
     expected = json.loads(capsys.readouterr().out)
     at = app(monkeypatch, folder, host=False, page="Overview")
-    table = at.dataframe[1].value
-    assert list(table["player"]) == [p["player"] for p in expected["players"]]
+    table = at.table[1].value
+    assert list(table.index) == [p["player"] for p in expected["players"]]
     assert list(table["average rank"]) == [p["average_rank"] for p in expected["players"]]
     assert list(table["garnets"]) == [p["garnets"] for p in expected["players"]]
     assert f"Sole winner: **{expected['sole_winner']}**" in text(at)
