@@ -1,0 +1,30 @@
+"""The benchmark scripts still run (their figures are printed, never asserted)."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def test_round_speed_prints_every_part(capsys: pytest.CaptureFixture[str]) -> None:
+    runpy.run_path(str(BENCH / "round_speed.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    for part in ("reading", "parsing", "resolving", "storing", "total"):
+        assert part in out
+
+
+def test_the_full_battle_is_full_size() -> None:
+    module = runpy.run_path(str(BENCH / "battle_speed.py"))
+    from events.summoners import SummonersEngine
+    from events.summoners.catalog import Catalog
+    from festival.paths import fixture
+    from sheets.xlsx_reader import read_workbook
+
+    content, _ = SummonersEngine().load_catalog(read_workbook(fixture("summoners", "catalog.xlsx")))
+    _, towers, familiars = module["full_battle"](Catalog.from_json(content))
+    assert len(towers) == 12 and len(familiars) == 22
+    assert all(t.stats.cost for t in towers)
