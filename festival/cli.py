@@ -13,8 +13,9 @@ from festival.engines import EngineError
 from festival.match import MatchError
 from festival.store import StoreError
 from sheets.errors import SheetReadError
+from sheets.google import GoogleError
 
-USER_ERRORS = (MatchError, StoreError, SheetReadError, EngineError)
+USER_ERRORS = (MatchError, StoreError, SheetReadError, EngineError, GoogleError)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,6 +77,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--out", type=Path, help="folder for the workbooks (default: MATCH/templates/round-N)"
     )
+    p.add_argument(
+        "--google",
+        action="store_true",
+        help="create or refresh the tabs in each player's Google spreadsheet",
+    )
+    p.add_argument(
+        "--credentials",
+        type=Path,
+        help="the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)",
+    )
     p.set_defaults(run=commands.templates)
 
     p = sub.add_parser("resolve", help="resolve a round from player workbooks or a JSON file")
@@ -84,7 +95,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--from",
         dest="source",
         type=Path,
-        required=True,
         help="a folder of <player>.xlsx workbooks, or a canonical .json file",
     )
     p.add_argument(
@@ -96,6 +106,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--default-invalid",
         action="store_true",
         help="play the rules' default for invalid submissions instead of stopping",
+    )
+    p.add_argument(
+        "--google",
+        action="store_true",
+        help="read every player's Google spreadsheet (instead of --from)",
+    )
+    p.add_argument(
+        "--credentials",
+        type=Path,
+        help="the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)",
     )
     p.set_defaults(run=commands.resolve)
 
@@ -110,6 +130,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--round", type=int, help="the round (default: the last resolved)")
     p.add_argument("--out", type=Path, help="also write them as Markdown files to this folder")
     p.set_defaults(run=commands.announce)
+
+    p = sub.add_parser("google", help="say which Google spreadsheet is whose")
+    p.add_argument("match", type=Path)
+    p.add_argument(
+        "--sheets",
+        type=Path,
+        required=True,
+        help="a .csv or .xlsx with columns player, spreadsheet (key or URL)",
+    )
+    p.add_argument("--host-sheet", help="the host's spreadsheet for the public posts")
+    p.add_argument(
+        "--credentials", type=Path, help="the service-account JSON file's path (kept as a path)"
+    )
+    p.set_defaults(run=commands.google_setup)
+
+    p = sub.add_parser("publish", help="write a round's results into the Google spreadsheets")
+    p.add_argument("match", type=Path)
+    p.add_argument("--round", type=int, help="the round (default: the last resolved)")
+    p.add_argument("--credentials", type=Path, help="the service-account JSON file")
+    p.set_defaults(run=commands.publish)
 
     p = sub.add_parser(
         "choose-candidate", help="record the sole winner's choice of Elimination Candidate"

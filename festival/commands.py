@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from festival import seeds
+from festival import google_sheets, seeds
 from festival.announce import announcements
 from festival.catalogs import catalog_options
 from festival.config import MatchConfig
@@ -22,6 +22,7 @@ from festival.round_pipeline import (
     check_resolvable,
     ingest_folder,
     ingest_json,
+    ingest_source,
 )
 from festival.round_pipeline import resolve as resolve_round
 from festival.standings_view import (
@@ -30,6 +31,7 @@ from festival.standings_view import (
     standings_json,
     standings_tables,
 )
+from sheets.google import GoogleError
 from sheets.xlsx_reader import read_table_file
 from sheets.xlsx_writer import write_table, write_templates
 
@@ -159,6 +161,13 @@ def templates(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
     round_no = _round_arg(match, args.round)
     check_resolvable(match, round_no)
+    if args.google:
+        settings = google_sheets.load_settings(match)
+        done = google_sheets.push_templates(
+            match, round_no, google_sheets.client_for(settings, args.credentials)
+        )
+        print(f"Wrote the round {round_no} tabs into {len(done)} Google spreadsheet(s).")
+        return 0
     states = states_after(match, round_no - 1)
     out = args.out or args.match / "templates" / f"round-{round_no}"
     out.mkdir(parents=True, exist_ok=True)
@@ -180,10 +189,19 @@ def resolve(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
     round_no = _round_arg(match, args.round)
     check_resolvable(match, round_no)
-    source: Path = args.source
-    if not source.exists():
+    source: Path | None = args.source
+    if (source is None) == (not args.google):
+        raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
+    if source is None:
+        settings = google_sheets.load_settings(match)
+        gc = google_sheets.client_for(settings, args.credentials)
+        try:
+            inputs = ingest_source(match, round_no, google_sheets.source(match, round_no, gc))
+        except GoogleError as exc:
+            raise MatchError(str(exc)) from exc
+    elif not source.exists():
         raise MatchError(f"{source} does not exist")
-    if source.is_dir():
+    elif source.is_dir():
         inputs = ingest_folder(match, round_no, source)
     elif source.suffix.lower() == ".json":
         inputs = ingest_json(match, round_no, source)
@@ -279,6 +297,31 @@ def announce(args: argparse.Namespace) -> int:
             for i, message in enumerate(messages, 1):
                 (args.out / f"round-{round_no}-{stem}-{i}.md").write_text(message + "\n")
         print(f"Wrote the messages to {args.out}")
+    return 0
+
+
+def google_setup(args: argparse.Namespace) -> int:
+    match = Match.open(args.match)
+    settings = google_sheets.save_settings(match, args.sheets, args.host_sheet, args.credentials)
+    print(
+        f"{len(settings.spreadsheets)} player spreadsheets recorded"
+        + (", and the host's" if settings.host_sheet else "")
+        + "."
+    )
+    print(f"Next: festival templates {args.match} --google")
+    return 0
+
+
+def publish(args: argparse.Namespace) -> int:
+    match = Match.open(args.match)
+    round_no = args.round if args.round is not None else match.last_resolved_round()
+    if round_no < 1:
+        raise MatchError("no round is resolved yet")
+    settings = google_sheets.load_settings(match)
+    written = google_sheets.publish(
+        match, round_no, google_sheets.client_for(settings, args.credentials)
+    )
+    print(f"Round {round_no}: results written for {', '.join(written)}.")
     return 0
 
 

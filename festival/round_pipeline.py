@@ -31,7 +31,7 @@ from festival.replay import (
 )
 from festival.store import NewRound
 from sheets.errors import SheetReadError
-from sheets.source import FolderSource, load
+from sheets.source import FolderSource, SubmissionSource, load
 
 
 @dataclass(frozen=True)
@@ -112,18 +112,7 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
     """
     source = FolderSource(folder)
     expected = [p for p in match.config.players if match.events_of(p, round_no)]
-    inputs: dict[str, PlayerInput] = {}
-    for player in expected:
-        raw = source.fetch(player)
-        if raw is None:
-            continue
-        raw_id = match.store.add_raw(round_no, player, raw.source, raw.content_type, raw.content)
-        try:
-            workbook = load(raw)
-        except SheetReadError as exc:
-            inputs[player] = PlayerInput(player, raw_id, raw.source, unreadable=str(exc))
-            continue
-        inputs[player] = PlayerInput(player, raw_id, raw.source, workbook=workbook)
+    inputs = ingest_source(match, round_no, source)
     strays = source.files_without_player(expected)
     if strays:
         names = ", ".join(f.name for f in strays)
@@ -135,6 +124,26 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
         raise MatchError(
             f"{folder} holds no workbook of any player of round {round_no} (<player>.xlsx)"
         )
+    return inputs
+
+
+def ingest_source(match: Match, round_no: int, source: SubmissionSource) -> dict[str, PlayerInput]:
+    """Store, then load, each player's submission from any source (a folder, Google Sheets).
+
+    Everything is fetched before anything is stored, so a source that fails midway (a
+    spreadsheet that cannot be read) leaves no half-read round behind.
+    """
+    expected = [p for p in match.config.players if match.events_of(p, round_no)]
+    fetched = [(p, raw) for p in expected if (raw := source.fetch(p)) is not None]
+    inputs: dict[str, PlayerInput] = {}
+    for player, raw in fetched:
+        raw_id = match.store.add_raw(round_no, player, raw.source, raw.content_type, raw.content)
+        try:
+            workbook = load(raw)
+        except SheetReadError as exc:
+            inputs[player] = PlayerInput(player, raw_id, raw.source, unreadable=str(exc))
+            continue
+        inputs[player] = PlayerInput(player, raw_id, raw.source, workbook=workbook)
     return inputs
 
 

@@ -131,6 +131,10 @@ def load(raw: RawSubmission) -> dict[str, Grid]:
     Raises `SheetReadError` naming `raw.source` if the content is not a readable workbook
     or its content_type is not one this layer can parse.
     """
+    if raw.content_type == "google-values":
+        from sheets.google import load_values
+
+        return load_values(raw)
     if raw.content_type != "xlsx":
         raise SheetReadError(raw.source, f"cannot parse content of type {raw.content_type!r}")
     return read_workbook(raw.content, name=raw.source)

@@ -1,0 +1,214 @@
+"""A festival round through Google Sheets: the real gspread client against a local server
+that speaks the Sheets API v4 (tests/support/sheets_server.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import festival.google_sheets as gs
+from festival.cli import main
+from festival.match import Match
+from festival.paths import fixture
+from festival.replay import states_after
+from festival.round_pipeline import ingest_folder, resolve
+from festival.sample import sample_config, sample_settings
+from sheets import google
+from sheets.xlsx_reader import read_workbook
+from tests.support.sheets_server import SheetsServer, local_client, service_account_file
+
+NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None)
+
+
+@pytest.fixture
+def server() -> Iterator[SheetsServer]:
+    with SheetsServer() as s:
+        yield s
+
+
+@pytest.fixture
+def match_dir(tmp_path: Path, server: SheetsServer, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The sample festival's match, allocated, with a Google spreadsheet for every player."""
+    folder = tmp_path / "m"
+    Match.create(folder, sample_config(int(sample_settings()["seed"]))).allocate()
+    players = Match.open(folder).config.players
+    rows = ["player,spreadsheet"]
+    for p in players:
+        server.add_spreadsheet(f"key-{p}", f"{p}'s festival", {"Sheet1": []})
+        rows.append(f"{p},https://docs.google.com/spreadsheets/d/key-{p}/edit#gid=0")
+    server.add_spreadsheet("key-host", "Host", {"Sheet1": []})
+    sheets = tmp_path / "sheets.csv"
+    sheets.write_text("\n".join(rows) + "\n")
+    monkeypatch.setattr(
+        gs, "make_client",
+        lambda path: local_client(server, http_client=google.retrying_http_client(NO_WAIT)),
+    )  # fmt: skip
+    assert main(["google", str(folder), "--sheets", str(sheets), "--host-sheet", "key-host"]) == 0
+    return folder
+
+
+def fill_from_sample(server: SheetsServer, match: Match, round_no: int) -> None:
+    """Put the sample festival's round in the players' spreadsheets, as they would type it."""
+    for p in match.config.players:
+        book = read_workbook(fixture("sample", f"round-{round_no}", f"{p}.xlsx"))
+        for tab, grid in book.items():
+            if tab in {ws.properties["title"] for ws in server.spreadsheet(f"key-{p}").sheets}:
+                sheet = server.sheet(f"key-{p}", tab)
+                for r, row in enumerate(grid.rows):
+                    for c, value in enumerate(row):
+                        if value is not None:
+                            sheet.cells[(r, c)] = value
+
+
+def test_templates_go_into_every_spreadsheet_and_never_touch_a_foreign_tab(
+    match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A tab festival did not make is never touched, even when it has a template's name.
+    server.spreadsheet("key-uri").sheets[0].properties["title"] = "Board"
+    assert main(["templates", str(match_dir), "--google"]) == 2
+    err = capsys.readouterr().err
+    assert "uri's spreadsheet key-uri already has tab(s) Board that festival did not make" in err
+    server.spreadsheet("key-uri").sheets[0].properties["title"] = "Sheet1"
+
+    assert main(["templates", str(match_dir), "--google"]) == 0
+    match = Match.open(match_dir)
+    for p in match.config.players:
+        tabs = {s.properties["title"] for s in server.spreadsheet(f"key-{p}").sheets}
+        assert "Sheet1" in tabs
+        if "alchemy" in match.events_of(p, 1):
+            assert {"Harvest", "Engineer", "Status"} <= tabs
+        if "continuum" in match.events_of(p, 1):
+            assert {"Board", "Wards"} <= tabs
+    kinds = set(server.batch_requests)
+    assert {"addSheet", "repeatCell", "setDataValidation", "addConditionalFormatRule"} <= kinds
+    assert server.values("key-Spadez", "Board")[2][0] == 8  # rank 8 drawn on row 3
+    # Running it again replaces festival's own tabs (and only those).
+    assert main(["templates", str(match_dir), "--google"]) == 0
+    titles = [s.properties["title"] for s in server.spreadsheet("key-Spadez").sheets]
+    assert len(titles) == len(set(titles)) and "Sheet1" in titles
+
+
+def test_a_round_read_from_google_equals_the_same_round_from_xlsx(
+    tmp_path: Path, match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One values:batchGet per player spreadsheet, and the very submissions the .xlsx gives."""
+    assert main(["templates", str(match_dir), "--google"]) == 0
+    match = Match.open(match_dir)
+    fill_from_sample(server, match, 1)
+    server.reset_log()
+    assert main(["resolve", str(match_dir), "--google"]) == 0
+    batch_gets = [r for r in server.api_requests if r.path.endswith("values:batchGet")]
+    assert len(batch_gets) == len(match.config.players)
+    assert len({r.path for r in batch_gets}) == len(match.config.players)
+
+    other = Match.create(tmp_path / "x", sample_config(int(sample_settings()["seed"])))
+    other.allocate()
+    resolve(other, 1, ingest_folder(other, 1, fixture("sample", "round-1")), True)
+    by_google = Match.open(match_dir).store.rounds()[0]
+    by_xlsx = other.store.rounds()[0]
+    assert by_google.submissions.keys() == by_xlsx.submissions.keys()
+    for event in by_xlsx.submissions:
+        for p, entry in by_xlsx.submissions[event].items():
+            assert by_google.submissions[event][p]["submission"] == entry["submission"]
+    assert by_google.rankings == by_xlsx.rankings
+    raw = Match.open(match_dir).store.raws(1)
+    assert raw and all(r.source.startswith("google:key-") for r in raw)
+
+
+def test_429s_are_retried_then_the_round_resolves(match_dir: Path, server: SheetsServer) -> None:
+    assert main(["templates", str(match_dir), "--google"]) == 0
+    fill_from_sample(server, Match.open(match_dir), 1)
+    server.reset_log()
+    server.fail_next(3, status=429)
+    assert main(["resolve", str(match_dir), "--google"]) == 0
+    statuses = [r.status for r in server.api_requests]
+    assert statuses.count(429) == 3 and Match.open(match_dir).last_resolved_round() == 1
+
+
+def test_persistent_errors_fail_cleanly_and_leave_the_rounds_untouched(
+    match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["templates", str(match_dir), "--google"]) == 0
+    fill_from_sample(server, Match.open(match_dir), 1)
+    before = Match.open(match_dir).store.rounds(include_superseded=True)
+    server.fail_next(1000, status=500)
+    capsys.readouterr()
+    assert main(["resolve", str(match_dir), "--google"]) == 2
+    err = capsys.readouterr().err
+    assert "kept answering 500" in err and "nothing of the round was resolved" in err
+    assert err.count("\n") == 1
+    match = Match.open(match_dir)
+    assert match.store.rounds(include_superseded=True) == before
+    assert match.store.raws(1) == []  # every spreadsheet is read before anything is stored
+
+
+def test_a_missing_or_unshared_spreadsheet_names_the_player(
+    match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server.set_shared("key-cam", False)
+    capsys.readouterr()
+    assert main(["templates", str(match_dir), "--google"]) == 2
+    assert "cam's spreadsheet key-cam" in capsys.readouterr().err
+
+
+def test_publish_writes_one_batch_update_per_spreadsheet(
+    match_dir: Path, server: SheetsServer
+) -> None:
+    assert main(["templates", str(match_dir), "--google"]) == 0
+    match = Match.open(match_dir)
+    fill_from_sample(server, match, 1)
+    assert main(["resolve", str(match_dir), "--google"]) == 0
+    server.reset_log()
+    assert main(["publish", str(match_dir)]) == 0
+    updates = [r for r in server.api_requests if r.path.endswith("values:batchUpdate")]
+    assert len(updates) == len(match.config.players) + 1
+    assert any("private report" in row[0] for row in server.values("key-uri", "Festival results"))
+    public = "\n".join(row[0] for row in server.values("key-host", "Festival standings") if row)
+    assert "# AWA Festival, round 1" in public and "private report" not in public
+
+
+def test_the_service_account_key_is_never_stored_or_printed(
+    tmp_path: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    from tests.support.sheets_server import mount_local
+
+    key_file = service_account_file(tmp_path, server)
+    secret = json.loads(key_file.read_text())["private_key"]
+    real = google.client
+    monkeypatch.setattr(
+        gs, "make_client", lambda path: mount_local(real(path, retry=NO_WAIT), server)
+    )
+    folder = tmp_path / "m"
+    Match.create(folder, sample_config(int(sample_settings()["seed"]))).allocate()
+    players = Match.open(folder).config.players
+    rows = ["player,spreadsheet"] + [f"{p},key-{p}" for p in players]
+    for p in players:
+        server.add_spreadsheet(f"key-{p}", p, {"Sheet1": []})
+    (tmp_path / "s.csv").write_text("\n".join(rows) + "\n")
+    monkeypatch.setenv(gs.ENV_CREDENTIALS, str(key_file))
+    assert main(["google", str(folder), "--sheets", str(tmp_path / "s.csv")]) == 0
+    assert main(["templates", str(folder), "--google"]) == 0
+    assert server.token_requests, "the service account fetched a token from the local server"
+    out = capsys.readouterr()
+    dump = "\n".join(Match.open(folder).store.dump())
+    for text in (out.out, out.err, dump):
+        assert secret not in text and "PRIVATE KEY" not in text
+    states_after(Match.open(folder), 0)  # the match still reads fine
+
+
+def test_a_missing_tab_is_a_clear_error_naming_player_sheet_and_tab(
+    match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["templates", str(match_dir), "--google"]) == 0
+    book = server.spreadsheet("key-Spadez")
+    harvest = next(s for s in book.sheets if s.properties["title"] == "Harvest")
+    harvest.properties["title"] = "My notes"
+    capsys.readouterr()
+    assert main(["resolve", str(match_dir), "--google"]) == 2
+    err = capsys.readouterr().err
+    assert "Spadez's spreadsheet key-Spadez has no tab Harvest" in err
+    assert Match.open(match_dir).last_resolved_round() == 0
