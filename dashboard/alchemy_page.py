@@ -8,17 +8,14 @@ from typing import Any
 
 import pandas as pd
 
+from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 
 
 def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
     st.header(data.title)
     if not host:
-        if finished:
-            st.subheader("Final ranking")
-            st.markdown("\n".join(f"{line}  " for line in data.final_lines))
-        else:
-            st.caption("Nothing about Alchemy is public before the end of the match.")
+        public_final(st, data, finished, "Nothing about Alchemy is public before the end.")
         return
     view = data.host
     st.subheader("Ranking (host)")

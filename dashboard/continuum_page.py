@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from dashboard.continuum_boards import host_board_svg, public_board_svg
+from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 
 COLUMNS = 3
@@ -39,8 +40,4 @@ def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
     else:
         st.caption("Broken tiles are crossed; wards that broke down are shown with their value.")
         _grid(st, public)
-        if finished:
-            st.subheader("Final ranking")
-            st.markdown("\n".join(f"{line}  " for line in data.final_lines))
-        else:
-            st.caption("The ranking is revealed at the end of the match, without points.")
+        public_final(st, data, finished, "The ranking is revealed at the end, without points.")

@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 from dashboard.svg_map import draw_map
 
@@ -14,11 +15,9 @@ from dashboard.svg_map import draw_map
 def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
     st.header(data.title)
     if not host:
-        if finished:
-            st.subheader("Final ranking")
-            st.markdown("\n".join(f"{line}  " for line in data.final_lines))
-        else:
-            st.caption("Treasures are announced at the end of the match; battles stay private.")
+        public_final(
+            st, data, finished, "Treasures are announced at the end; battles stay private."
+        )
         return
     catalog = data.public["catalog"]
     maps = {m["name"]: m for m in catalog["maps"]}

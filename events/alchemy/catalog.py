@@ -15,8 +15,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from events.catalog_tables import CatalogProblems, header_rows
 from events.errors import SubmissionError
-from events.tables import Grid, Workbook, cell_ref, cell_text
+from events.tables import Grid, Workbook
 
 SETS = 7
 CONSTRUCTS_PER_SET = 3
@@ -193,48 +194,15 @@ def amounts_text(pairs: tuple[tuple[str, int], ...]) -> str:
 # --- reading and checking a catalog workbook ----------------------------------------------
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.items: list[SubmissionError] = []
-
-    def add(self, tab: str, row: int | None, col: int | None, message: str) -> None:
-        cell = cell_ref(row, col) if row is not None and col is not None else None
-        self.items.append(
-            SubmissionError("alchemy.catalog", "catalog", message, "alchemy", tab, cell)
-        )
-
-
-def _rows(
-    grid: Grid, columns: tuple[str, ...], problems: _Problems
-) -> list[tuple[int, dict[str, str]]]:
-    """The data rows of a tab whose first row names `columns` (any order, any case)."""
-    header = (
-        {cell_text(v).strip().lower(): c for c, v in enumerate(grid.rows[0])} if grid.rows else {}
-    )
-    missing = [c for c in columns if c not in header]
-    if missing:
-        problems.add(grid.tab, 0, None, f"the header row needs the columns {', '.join(missing)}")
-        return []
-    out = []
-    for r in range(1, grid.height):
-        row = {c: grid.text(r, header[c]) for c in columns}
-        if any(row.values()):
-            out.append((r, row))
-    return out
-
-
 def _whole(
-    text: str, tab: str, r: int, col: int, what: str, problems: _Problems, least: int = 0
+    text: str, tab: str, r: int, col: int, what: str, problems: CatalogProblems, least: int = 0
 ) -> int | None:
-    if text.isascii() and text.isdigit() and int(text) >= least:
-        return int(text)
-    problems.add(tab, r, col, f"{what} must be a whole number >= {least}, not {text!r}")
-    return None
+    return problems.whole(text, tab, r, col, what, least)
 
 
 def load_catalog(workbook: Workbook) -> tuple[Catalog | None, list[SubmissionError]]:
     """A catalog from its workbook tabs, or every problem found in it."""
-    problems = _Problems()
+    problems = CatalogProblems("alchemy")
     tabs = {}
     for name in (MATERIALS_TAB, CONSTRUCTS_TAB, MACHINES_TAB):
         grid = workbook.get(name)
@@ -251,10 +219,10 @@ def load_catalog(workbook: Workbook) -> tuple[Catalog | None, list[SubmissionErr
     return Catalog(tuple(materials.values()), tuple(constructs.values()), tuple(machines)), []
 
 
-def _materials(grid: Grid, problems: _Problems) -> dict[str, Material]:
+def _materials(grid: Grid, problems: CatalogProblems) -> dict[str, Material]:
     cols = ("name", "location", "energy", "price")
     out: dict[str, Material] = {}
-    for r, row in _rows(grid, cols, problems):
+    for r, row in header_rows(grid, cols, problems):
         name = row["name"]
         if not name or not row["location"]:
             problems.add(grid.tab, r, 0, "every material needs a name and a location")
@@ -274,7 +242,13 @@ def _materials(grid: Grid, problems: _Problems) -> dict[str, Material]:
 
 
 def _recipe(
-    text: str, known: Mapping[str, Any], tab: str, r: int, col: int, what: str, problems: _Problems
+    text: str,
+    known: Mapping[str, Any],
+    tab: str,
+    r: int,
+    col: int,
+    what: str,
+    problems: CatalogProblems,
 ) -> tuple[tuple[str, int], ...]:
     pairs = parse_amounts(text)
     if pairs is None:
@@ -296,11 +270,11 @@ def _recipe(
 
 
 def _constructs(
-    grid: Grid, materials: Mapping[str, Material], problems: _Problems
+    grid: Grid, materials: Mapping[str, Material], problems: CatalogProblems
 ) -> dict[str, Construct]:
     cols = ("name", "set", "value", "recipe")
     out: dict[str, Construct] = {}
-    for r, row in _rows(grid, cols, problems):
+    for r, row in header_rows(grid, cols, problems):
         name = row["name"]
         if not name or not row["set"]:
             problems.add(grid.tab, r, 0, "every construct needs a name and a set")
@@ -332,13 +306,13 @@ def _machines(
     grid: Grid,
     materials: Mapping[str, Material],
     constructs: Mapping[str, Construct],
-    problems: _Problems,
+    problems: CatalogProblems,
 ) -> list[Machine]:
     cols = ("name", "cost", "materials", "effect", "target", "amount", "description")
     out: list[Machine] = []
     locations = {m.location for m in materials.values()}
     sets = {c.set for c in constructs.values()}
-    for r, row in _rows(grid, cols, problems):
+    for r, row in header_rows(grid, cols, problems):
         name = row["name"]
         if not name:
             problems.add(grid.tab, r, 0, "every machine needs a name")

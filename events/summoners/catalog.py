@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from events.catalog_tables import CatalogProblems, header_rows
 from events.errors import SubmissionError
 from events.summoners.geometry import Tile, neighbours, parse_range
-from events.tables import Grid, Workbook, cell_ref, cell_text
+from events.tables import Grid, Workbook
 
 TOWERS = ("Geon", "Yi", "Tae", "Jin", "Son", "Gam", "Gan", "Gon")
 """the eight trigram towers: Heaven, Fire, Marsh, Thunder, Wind, Water, Mountain, Earth"""
@@ -209,46 +210,16 @@ class Catalog:
 # --- reading and checking a catalog workbook ----------------------------------------------
 
 
-class _Problems:
-    def __init__(self) -> None:
-        self.items: list[SubmissionError] = []
-
-    def add(self, tab: str, row: int | None, col: int | None, message: str) -> None:
-        cell = cell_ref(row, col) if row is not None and col is not None else None
-        self.items.append(
-            SubmissionError("summoners.catalog", "catalog", message, "summoners", tab, cell)
-        )
-
-
-def _rows(
-    grid: Grid, columns: tuple[str, ...], problems: _Problems
-) -> list[tuple[int, dict[str, str]]]:
-    header = (
-        {cell_text(v).strip().lower(): c for c, v in enumerate(grid.rows[0])} if grid.rows else {}
-    )
-    missing = [c for c in columns if c not in header]
-    if missing:
-        problems.add(grid.tab, 0, None, f"the header row needs the columns {', '.join(missing)}")
-        return []
-    out = []
-    for r in range(1, grid.height):
-        row = {c: grid.text(r, header[c]) for c in columns}
-        if any(row.values()):
-            out.append((r, row))
-    return out
-
-
 def _number(
-    text: str, tab: str, r: int, col: int, what: str, problems: _Problems, least: int = 0
+    text: str, tab: str, r: int, col: int, what: str, problems: CatalogProblems, least: int = 0
 ) -> int:
-    if text.isascii() and text.isdigit() and int(text) >= least:
-        return int(text)
-    problems.add(tab, r, col, f"{what} must be a whole number >= {least}, not {text!r}")
-    return least
+    """A whole number, or a problem and `least` (so loading goes on to find the others)."""
+    found = problems.whole(text, tab, r, col, what, least)
+    return least if found is None else found
 
 
 def load_catalog(workbook: Workbook) -> tuple[Catalog | None, list[SubmissionError]]:
-    problems = _Problems()
+    problems = CatalogProblems("summoners")
     for name in ("Towers", "Familiars", "Maps", "Sales"):
         if name not in workbook:
             problems.add(name, None, None, f"the catalog has no {name!r} tab")
@@ -264,10 +235,14 @@ def load_catalog(workbook: Workbook) -> tuple[Catalog | None, list[SubmissionErr
 
 
 def _levels(
-    grid: Grid, names: tuple[str, ...], columns: tuple[str, ...], levels: int, problems: _Problems
+    grid: Grid,
+    names: tuple[str, ...],
+    columns: tuple[str, ...],
+    levels: int,
+    problems: CatalogProblems,
 ) -> dict[str, dict[int, tuple[int, dict[str, str]]]]:
     found: dict[str, dict[int, tuple[int, dict[str, str]]]] = {}
-    for r, row in _rows(grid, columns, problems):
+    for r, row in header_rows(grid, columns, problems):
         name = next((n for n in names if n.lower() == row["name"].strip().lower()), None)
         if name is None:
             problems.add(grid.tab, r, 0, f"{row['name']!r} is not one of {', '.join(names)}")
@@ -291,7 +266,7 @@ def _levels(
     return found
 
 
-def _towers(grid: Grid, problems: _Problems) -> dict[str, tuple[TowerLevel, ...]]:
+def _towers(grid: Grid, problems: CatalogProblems) -> dict[str, tuple[TowerLevel, ...]]:
     cols = ("name", "level", "cost", "damage", "interval", "range", "effect", "amount")
     found = _levels(grid, TOWERS, cols, TOWER_LEVELS, problems)
     out: dict[str, tuple[TowerLevel, ...]] = {}
@@ -332,7 +307,7 @@ def _towers(grid: Grid, problems: _Problems) -> dict[str, tuple[TowerLevel, ...]
     return {n: out[n] for n in TOWERS if n in out}
 
 
-def _familiars(grid: Grid, problems: _Problems) -> dict[str, tuple[FamiliarLevel, ...]]:
+def _familiars(grid: Grid, problems: CatalogProblems) -> dict[str, tuple[FamiliarLevel, ...]]:
     cols = ("name", "level", "cost", "hp", "speed", "trait", "amount")
     found = _levels(grid, FAMILIARS, cols, FAMILIAR_LEVELS, problems)
     out: dict[str, tuple[FamiliarLevel, ...]] = {}
@@ -370,11 +345,11 @@ def _familiars(grid: Grid, problems: _Problems) -> dict[str, tuple[FamiliarLevel
     return {n: out[n] for n in FAMILIARS if n in out}
 
 
-def _maps(grid: Grid, problems: _Problems) -> tuple[MapDef, ...]:
+def _maps(grid: Grid, problems: CatalogProblems) -> tuple[MapDef, ...]:
     rows: dict[str, list[str]] = {}
     kinds: dict[str, str] = {}
     first_row: dict[str, int] = {}
-    for r, row in _rows(grid, ("map", "kind", "row"), problems):
+    for r, row in header_rows(grid, ("map", "kind", "row"), problems):
         name = row["map"]
         first_row.setdefault(name, r)
         if row["kind"]:
@@ -414,9 +389,11 @@ def _maps(grid: Grid, problems: _Problems) -> tuple[MapDef, ...]:
     return tuple(out)
 
 
-def _sales(grid: Grid, problems: _Problems) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
+def _sales(
+    grid: Grid, problems: CatalogProblems
+) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
     out: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
-    for r, row in _rows(grid, ("round", "towers", "familiars"), problems):
+    for r, row in header_rows(grid, ("round", "towers", "familiars"), problems):
         round_no = _number(row["round"], grid.tab, r, 0, "round", problems, 1)
         picked = []
         for col, (key, names) in enumerate((("towers", TOWERS), ("familiars", FAMILIARS)), 1):
