@@ -31,6 +31,7 @@ from sheets.errors import SheetReadError
 from sheets.source import RawSubmission
 
 RETRYABLE = (429, 500, 502, 503, 504)
+RESULT_ROWS = 200
 CONTENT_TYPE = "google-values"
 """a RawSubmission holding a values:batchGet answer (JSON)"""
 _KEY = re.compile(r"/spreadsheets/d/([A-Za-z0-9_-]+)")
@@ -143,10 +144,9 @@ class GoogleSource:
         ranges = list(self.ranges.get(player, ()))
         if key is None or not ranges:
             return None
-        try:
-            book = self.gc.open_by_key(key)
-            answer = book.values_batch_get(
-                ranges, params={"valueRenderOption": "UNFORMATTED_VALUE"}
+        try:  # one request: no metadata read first (each read counts against the quota)
+            answer = self.gc.http_client.values_batch_get(
+                key, ranges, params={"valueRenderOption": "UNFORMATTED_VALUE"}
             )
         except APIError as exc:
             if exc.response.status_code == 400:
@@ -330,15 +330,21 @@ def write_templates(
 def write_values(
     gc: gspread.Client, owner: str, key: str, tab: str, rows: Sequence[Sequence[CellValue]]
 ) -> None:
-    """Write a results tab (created when missing): one values:batchUpdate."""
+    """Write a results tab (created when missing): one values:batchUpdate. Blank rows pad
+    the block so a shorter report leaves nothing of a longer one below it."""
+    width = max((len(r) for r in rows), default=1)
+    padded = [[("" if v is None else v) for v in r] + [""] * (width - len(r)) for r in rows]
+    padded += [[""] * width for _ in range(max(0, RESULT_ROWS - len(padded)))]
+    body = {"valueInputOption": "RAW", "data": [{"range": f"'{tab}'!A1", "values": padded}]}
     try:
-        book = gc.open_by_key(key)
-        if tab not in {ws.title for ws in book.worksheets()}:
-            book.batch_update({"requests": [{"addSheet": {"properties": {"title": tab}}}]})
-        width = max((len(r) for r in rows), default=1)
-        padded = [[("" if v is None else v) for v in r] + [""] * (width - len(r)) for r in rows]
-        book.values_batch_update(
-            {"valueInputOption": "RAW", "data": [{"range": f"'{tab}'!A1", "values": padded}]}
-        )
+        try:  # one request when the tab is there (the usual case)
+            gc.http_client.values_batch_update(key, body)
+        except APIError as exc:
+            if exc.response.status_code != 400:
+                raise
+            gc.http_client.batch_update(
+                key, {"requests": [{"addSheet": {"properties": {"title": tab}}}]}
+            )
+            gc.http_client.values_batch_update(key, body)
     except (APIError, SpreadsheetNotFound, PermissionError) as exc:
         raise _fail(owner, key, exc) from exc

@@ -102,6 +102,7 @@ def test_a_round_read_from_google_equals_the_same_round_from_xlsx(
     assert main(["resolve", str(match_dir), "--google"]) == 0
     batch_gets = [r for r in server.api_requests if r.path.endswith("values:batchGet")]
     assert len(batch_gets) == len(match.config.players)
+    assert len(server.api_requests) == len(batch_gets)  # nothing else: not even metadata
     assert len({r.path for r in batch_gets}) == len(match.config.players)
 
     other = Match.create(tmp_path / "x", sample_config(int(sample_settings()["seed"])))
@@ -161,10 +162,12 @@ def test_publish_writes_one_batch_update_per_spreadsheet(
     match = Match.open(match_dir)
     fill_from_sample(server, match, 1)
     assert main(["resolve", str(match_dir), "--google"]) == 0
+    assert main(["publish", str(match_dir)]) == 0  # the first time also makes the tabs
     server.reset_log()
     assert main(["publish", str(match_dir)]) == 0
     updates = [r for r in server.api_requests if r.path.endswith("values:batchUpdate")]
     assert len(updates) == len(match.config.players) + 1
+    assert len(server.api_requests) == len(updates)
     assert any("private report" in row[0] for row in server.values("key-uri", "Festival results"))
     public = "\n".join(row[0] for row in server.values("key-host", "Festival standings") if row)
     assert "# AWA Festival, round 1" in public and "private report" not in public
