@@ -14,6 +14,7 @@ from events.report import RoundReport
 from events.schedule import event_rounds, first_round
 from events.summoners import parse
 from events.summoners.catalog import Catalog, load_catalog
+from events.summoners.layout import GRID_LEFT, GRID_TOP, MAP_TAB
 from events.summoners.model import (
     INCOME,
     SLOTS,
@@ -21,22 +22,24 @@ from events.summoners.model import (
     START_TREASURES,
     SummonersState,
     SummonersSubmission,
+    Unit,
 )
 from events.summoners.resolve import Invasion, bought, resolve_round
 from events.summoners.rules import (
     attack_problems,
-    placement_problems,
+    placement_issues,
     resolve_refs,
     spending_problem,
     targets_left,
 )
 from events.summoners.template import army_tab, attack_tab, defence_tab, map_tabs, shop_tab
-from events.tables import CellValue, Workbook
+from events.tables import CellValue, Workbook, cell_ref
 from events.template import Template
 
 CATALOG = "catalog"
 TWICE = "spending_exactly_twice_allowed"
 ONE_SIDE = "spending_one_side_allowed"
+REVEAL = "reveal_invader"
 
 
 class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
@@ -45,13 +48,13 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
     catalog_fixture = "summoners/catalog.xlsx"
 
     def default_options(self) -> Mapping[str, Any]:
-        return {CATALOG: None, TWICE: False, ONE_SIDE: False}
+        return {CATALOG: None, TWICE: False, ONE_SIDE: False, REVEAL: False}
 
     def check_options(self, options: Mapping[str, Any]) -> list[str]:
         problems = super().check_options(options)
         if not isinstance(options.get(CATALOG), Mapping):
             problems.append("Summoner's Dream needs a catalog (fixtures/summoners/catalog.xlsx)")
-        for key in (TWICE, ONE_SIDE):
+        for key in (TWICE, ONE_SIDE, REVEAL):
             if key in options and not isinstance(options[key], bool):
                 problems.append(f"{key} must be true or false")
         return problems
@@ -75,6 +78,7 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
             catalog=Catalog.from_json(merged[CATALOG]),
             twice_allowed=bool(merged[TWICE]),
             one_side_allowed=bool(merged[ONE_SIDE]),
+            reveal_invader=bool(merged[REVEAL]),
             treasures=dict.fromkeys(players, START_TREASURES),
             # "100 coins at the beginning of each round (including Round 1, even if there
             # are only 6 players": the rounds before the event starts are paid up front
@@ -123,8 +127,8 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         self, state: SummonersState, player: str, submission: SummonersSubmission
     ) -> tuple[SubmissionError, ...]:
         return tuple(
-            SubmissionError(code, player, message, self.name, tab)
-            for code, message, tab in problems(state, player, submission)
+            SubmissionError(code, player, message, self.name, tab, cell)
+            for code, message, tab, cell in problems(state, player, submission)
         )
 
     def default_submission(self, state: SummonersState, player: str) -> SummonersSubmission:
@@ -151,9 +155,10 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
                 f"You invaded {inv.defender}: {r.stolen} of {r.sent} familiars reached the "
                 f"Treasure and stole {r.stolen} Treasure{'s' if r.stolen != 1 else ''}."
             )
+            who = inv.attacker if state.reveal_invader else "A player"
             private[inv.defender].append(
-                f"{inv.attacker} invaded you: {r.stolen} of {r.sent} familiars got through; "
-                f"your towers killed {r.kills}."
+                f"{who} invaded you: {r.stolen} familiar{'s' if r.stolen != 1 else ''} got "
+                f"through; your towers killed {r.kills}."
             )
         for p in state.players:
             private[p].append(
@@ -244,19 +249,25 @@ def _towers_json(state: SummonersState, player: str) -> list[dict[str, Any]]:
     return list(parse.defence_json(d)["towers"]) if d else []
 
 
-def problems(
-    state: SummonersState, player: str, sub: SummonersSubmission
-) -> list[tuple[str, str, str]]:
-    """(code, message, tab) for everything the game state does not allow."""
-    out: list[tuple[str, str, str]] = []
+Problem = tuple[str, str, str, str | None]
+"""(code, message, tab, cell)"""
+
+
+def problems(state: SummonersState, player: str, sub: SummonersSubmission) -> list[Problem]:
+    """Everything the game state does not allow, each with its tab (and cell where known)."""
+    out: list[Problem] = []
     catalog, round_no = state.catalog, state.round_no + 1
     towers_on_sale, familiars_on_sale = catalog.sales.get(round_no, ((), ()))
     for kind in sub.buy_towers:
         if kind not in towers_on_sale:
-            out.append(("summoners.sale", f"{kind} is not on sale in round {round_no}", "Shop"))
+            out.append(
+                ("summoners.sale", f"{kind} is not on sale in round {round_no}", "Shop", None)
+            )
     for kind in sub.buy_familiars:
         if kind not in familiars_on_sale:
-            out.append(("summoners.sale", f"{kind} is not on sale in round {round_no}", "Shop"))
+            out.append(
+                ("summoners.sale", f"{kind} is not on sale in round {round_no}", "Shop", None)
+            )
     owned = {u.id.lower(): (u, True) for u in state.towers[player]}
     owned.update({u.id.lower(): (u, False) for u in state.familiars[player]})
     seen: set[str] = set()
@@ -266,19 +277,22 @@ def problems(
             out.append(
                 (
                     "summoners.upgrade",
-                    f"you own no {ref} to upgrade (a unit bought this "
-                    "round is upgraded from the next)",
+                    f"you own no unit {ref!r} to upgrade: give a unit's id from the Army tab "
+                    "(a unit bought this round is upgraded from the next)",
                     "Shop",
+                    None,
                 )
             )
             continue
         unit, is_tower = found
         if unit.id in seen:
-            out.append(("summoners.upgrade", f"{unit.id} goes up one level at a time", "Shop"))
+            out.append(
+                ("summoners.upgrade", f"{unit.id} goes up one level at a time", "Shop", None)
+            )
         seen.add(unit.id)
         top = len(catalog.towers[unit.kind] if is_tower else catalog.familiars[unit.kind])
         if unit.level >= top:
-            out.append(("summoners.upgrade", f"{unit.id} is already at level {top}", "Shop"))
+            out.append(("summoners.upgrade", f"{unit.id} is already at level {top}", "Shop", None))
         elif not is_tower and unit.level + 1 > round_no:
             out.append(
                 (
@@ -286,11 +300,21 @@ def problems(
                     f"{unit.id}: level {unit.level + 1} may be bought "
                     f"from round {unit.level + 1} on, not in round {round_no}",
                     "Shop",
+                    None,
                 )
             )
-    if out:
-        return out
+    shop_ok = not out
     towers, familiars, spent_t, spent_f = bought(state, player, sub)
+    out += _money_problems(state, player, spent_t, spent_f, len(familiars)) if shop_ok else []
+    out += _defence_problems(state, sub, towers)
+    out += _attack_problems(state, player, sub, familiars)
+    return out
+
+
+def _money_problems(
+    state: SummonersState, player: str, spent_t: int, spent_f: int, familiars: int
+) -> list[Problem]:
+    out: list[Problem] = []
     budget = state.coins[player] + INCOME
     if spent_t + spent_f > budget:
         out.append(
@@ -299,30 +323,46 @@ def problems(
                 f"this costs {spent_t + spent_f} coins but you have "
                 f"{budget}: {spent_t + spent_f - budget} short",
                 "Shop",
+                None,
             )
         )
     why = spending_problem(spent_t, spent_f, state.twice_allowed, state.one_side_allowed)
     if why:
-        out.append(("summoners.spending", why, "Shop"))
-    if len(familiars) > SLOTS:
+        out.append(("summoners.spending", why, "Shop", None))
+    if familiars > SLOTS:
         out.append(
-            ("summoners.slots", f"{len(familiars)} familiars do not fit in {SLOTS} slots", "Shop")
+            ("summoners.slots", f"{familiars} familiars do not fit in {SLOTS} slots", "Shop", None)
         )
-    if sub.defence is not None:
-        if sub.defence.map not in {m.name for m in catalog.maps}:
-            out.append(("summoners.map", f"{sub.defence.map!r} is not one of the maps", "Defence"))
-        else:
-            units, refs = resolve_refs([p.tower for p in sub.defence.placements], towers)
-            out += [("summoners.tower", m, "Defence") for m in refs]
-            battlefield = catalog.map(sub.defence.map)
-            out += [
-                ("summoners.tower", m, "Defence")
-                for m in placement_problems(battlefield, sub.defence.placements, units)
-            ]
+    return out
+
+
+def _defence_problems(
+    state: SummonersState, sub: SummonersSubmission, towers: Sequence[Unit]
+) -> list[Problem]:
+    catalog = state.catalog
+    if sub.defence is None:
+        return []
+    names = [m.name for m in catalog.maps]
+    if sub.defence.map not in names:
+        return [("summoners.map", f"{sub.defence.map!r} is not one of the maps", "Defence", "B3")]
+    tab = MAP_TAB.format(names.index(sub.defence.map) + 1)
+    units, refs = resolve_refs([p.tower for p in sub.defence.placements], towers)
+    out: list[Problem] = [("summoners.tower", m, tab, None) for m in refs]
+    battlefield = catalog.map(sub.defence.map)
+    for p, message in placement_issues(battlefield, sub.defence.placements, units):
+        cell = cell_ref(GRID_TOP + p.tile[0], GRID_LEFT + p.tile[1])
+        out.append(("summoners.tower", message, tab, cell))
+    return out
+
+
+def _attack_problems(
+    state: SummonersState, player: str, sub: SummonersSubmission, familiars: Sequence[Unit]
+) -> list[Problem]:
+    out: list[Problem] = []
     if sub.attack is not None:
-        out += [("summoners.party", m, "Attack") for m in attack_problems(sub.attack)]
+        out += [("summoners.party", m, "Attack", None) for m in attack_problems(sub.attack)]
         units, refs = resolve_refs([ref for _, ref in sub.attack.slots], familiars)
-        out += [("summoners.familiar", m, "Attack") for m in refs]
+        out += [("summoners.familiar", m, "Attack", None) for m in refs]
         used = {u.id for u in units if u}
         unused = [u.id for u in familiars if u.id not in used]
         if unused:
@@ -331,6 +371,7 @@ def problems(
                     "summoners.familiar",
                     "every familiar must be used; not in a slot: " + ", ".join(unused),
                     "Attack",
+                    None,
                 )
             )
     if sub.target is not None and sub.target not in targets_left(
@@ -341,5 +382,5 @@ def problems(
             if sub.target == player
             else ("already invaded" if sub.target in state.invaded[player] else "not in this event")
         )
-        out.append(("summoners.target", f"you cannot invade {sub.target}: {why}", "Attack"))
+        out.append(("summoners.target", f"you cannot invade {sub.target}: {why}", "Attack", "B2"))
     return out

@@ -9,7 +9,7 @@ ARMY_TAB = "Army"
 MAP_TAB = "Map {}"
 """the maps' tabs: "Map 1" ... "Map 4", in catalog order"""
 
-SHOP_HEADER_ROW, SHOP_FIRST_ROW, SHOP_ROWS = 2, 3, 12
+SHOP_HEADER_ROW, SHOP_FIRST_ROW, SHOP_ROWS = 2, 3, 22
 BUY_TOWER_COL, BUY_FAMILIAR_COL, UPGRADE_COL = 0, 1, 2
 MAP_CHOICE = (2, 1)
 """Defence!B3"""

@@ -69,6 +69,7 @@ class SummonersState:
     catalog: Catalog
     twice_allowed: bool
     one_side_allowed: bool
+    reveal_invader: bool
     treasures: Mapping[str, int]
     coins: Mapping[str, int]
     towers: Mapping[str, tuple[Unit, ...]]

@@ -120,14 +120,33 @@ def parse_workbook(
         if text:
             upgrades.append(" ".join(text.split()))
 
+    for col in (BUY_TOWER_COL, BUY_FAMILIAR_COL, UPGRADE_COL):
+        _outside(r, shop, SHOP_FIRST_ROW + SHOP_ROWS, col, col + 1)
     defence = _defence(r, defence_grid, workbook)
     attack, target = _attack(r, attack_grid)
+    _outside(r, attack_grid, ATTACK_FIRST_ROW + SLOTS, 0, PARTY_COL + 1)
     if r.errors:
         return ParseResult.of(None, r.errors)
-    return ParseResult.of(
-        SummonersSubmission(tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target),
-        [],
+    submission = SummonersSubmission(
+        tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target
     )
+    if submission == SummonersSubmission():
+        return ParseResult.nothing(player, EVENT, "the Summoner's Dream tabs")
+    return ParseResult.of(submission, [])
+
+
+def _outside(r: _Reader, grid: Grid, first_row: int, first_col: int, last_col: int) -> None:
+    """Anything typed below the rows read (in the given columns) is reported, not dropped."""
+    for row in range(first_row, grid.height):
+        for col in range(first_col, last_col):
+            if grid.text(row, col):
+                r.error(
+                    "summoners.rows",
+                    f"{grid.text(row, col)!r} is outside the rows read; use the rows provided",
+                    grid.tab,
+                    cell_ref(row, col),
+                )
+                return
 
 
 def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
@@ -156,12 +175,28 @@ def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
                     )
                     continue
                 placed.setdefault(i, []).append(Placement(read[0], (row, col), read[1]))
+        width = max(len(line) for line in m.rows)
+        for row in range(GRID_TOP, sheet.height):
+            for col in range(sheet.width):
+                inside = (
+                    GRID_TOP <= row < GRID_TOP + len(m.rows)
+                    and GRID_LEFT <= col < GRID_LEFT + width
+                )
+                labels = row < GRID_TOP or col < GRID_LEFT
+                if not inside and not labels and sheet.text(row, col):
+                    r.error(
+                        "summoners.tower",
+                        f"{sheet.text(row, col)!r} is off the map; write towers on its tiles",
+                        tab,
+                        cell_ref(row, col),
+                    )
     if chosen_text:
-        chosen = next((m for m in maps if m.name.lower() == chosen_text.lower()), None)
-        if chosen is None:
-            r.kind(chosen_text, [m.name for m in maps], "map", DEFENCE_TAB, cell_ref(*MAP_CHOICE))
+        found = r.kind(
+            chosen_text, [m.name for m in maps], "map", DEFENCE_TAB, cell_ref(*MAP_CHOICE)
+        )
+        if found is None:
             return None
-        m = chosen
+        m = next(m for m in maps if m.name == found)
         index = maps.index(m) + 1
         others = [MAP_TAB.format(i) for i in placed if i != index]
         if others:
@@ -243,7 +278,15 @@ def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[Sum
             r.error("summoners.json", 'defence: expected {"map": ..., "towers": [...]}')
         else:
             placements = []
-            for i, t in enumerate(d.get("towers", []), 1):
+            towers = d.get("towers", [])
+            if not isinstance(towers, list):
+                r.error("summoners.json", "defence.towers must be a list")
+                towers = []
+            chosen = next(
+                (m.name for m in state.catalog.maps if m.name.lower() == d["map"].strip().lower()),
+                d["map"],
+            )
+            for i, t in enumerate(towers, 1):
                 ok = isinstance(t, Mapping) and isinstance(t.get("tower"), str)
                 ok = ok and all(type(t.get(k)) is int for k in ("row", "col"))
                 facing = _FACINGS.get(str(t.get("facing", "N")).lower()) if ok else None
@@ -255,7 +298,7 @@ def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[Sum
                     )
                     continue
                 placements.append(Placement(t["tower"], (t["row"] - 1, t["col"] - 1), facing))
-            defence = Defence(d["map"], tuple(placements))
+            defence = Defence(chosen, tuple(placements))
     attack = None
     a = data.get("attack")
     if a is not None:
@@ -269,7 +312,7 @@ def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[Sum
         else:
             slots = []
             for key, ref in a["slots"].items():
-                if not str(key).isdigit() or not isinstance(ref, str):
+                if not (str(key).isascii() and str(key).isdigit()) or not isinstance(ref, str):
                     r.error(
                         "summoners.json", f"attack.slots: {key!r}: {ref!r} is not slot -> familiar"
                     )

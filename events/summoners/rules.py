@@ -77,21 +77,25 @@ def attack_problems(attack: Attack) -> list[str]:
 def resolve_refs(refs: Sequence[str], units: Sequence[Unit]) -> tuple[list[Unit | None], list[str]]:
     """Unit references -> units: exact ids first, then a bare kind takes the first unit of that
     kind not named otherwise. Unknown or repeated references are problems."""
-    by_id = {u.id.lower(): u for u in units}
+
+    def norm(text: str) -> str:
+        return "".join(text.split()).lower()  # "Fox 1" is Fox1
+
+    by_id = {norm(u.id): u for u in units}
     taken: set[str] = set()
     out: list[Unit | None] = [None] * len(refs)
     problems: list[str] = []
     for i, ref in enumerate(refs):
-        unit = by_id.get(ref.lower())
+        unit = by_id.get(norm(ref))
         if unit is not None:
             if unit.id in taken:
                 problems.append(f"{unit.id} is used twice")
             taken.add(unit.id)
             out[i] = unit
     for i, ref in enumerate(refs):
-        if ref.lower() in by_id:
+        if norm(ref) in by_id:
             continue
-        unit = next((u for u in units if u.kind.lower() == ref.lower() and u.id not in taken), None)
+        unit = next((u for u in units if norm(u.kind) == norm(ref) and u.id not in taken), None)
         if unit is None:
             what = "unit" if any(c.isdigit() for c in ref) else "one left to use"
             problems.append(f"{ref!r}: you have no such {what}")
@@ -104,22 +108,32 @@ def resolve_refs(refs: Sequence[str], units: Sequence[Unit]) -> tuple[list[Unit 
 def placement_problems(
     battlefield: MapDef, placements: Sequence[Placement], towers: Sequence[Unit | None]
 ) -> list[str]:
-    problems = []
+    return [message for _, message in placement_issues(battlefield, placements, towers)]
+
+
+def placement_issues(
+    battlefield: MapDef, placements: Sequence[Placement], towers: Sequence[Unit | None]
+) -> list[tuple[Placement, str]]:
+    """Each illegal placement with why: Gan only on road tiles, every other tower only on
+    buildable tiles, nothing on E or an entrance, one tower a tile."""
+    problems: list[tuple[Placement, str]] = []
     seen: set[tuple[int, int]] = set()
     for p, unit in zip(placements, towers, strict=True):
         if unit is None:
             continue
         where = f"{unit.id} at row {p.tile[0] + 1}, column {p.tile[1] + 1}"
         if p.tile in seen:
-            problems.append(f"{where}: two towers on one tile")
+            problems.append((p, f"{where}: two towers on one tile"))
         seen.add(p.tile)
         if battlefield.at(p.tile) == "E":
-            problems.append(f"{where}: nothing may stand on the Treasure tile E")
+            problems.append((p, f"{where}: nothing may stand on the Treasure tile E"))
+        elif battlefield.at(p.tile) in "AB":
+            problems.append((p, f"{where}: nothing may stand on a track's entrance"))
         elif unit.kind == ROAD_TOWER and not battlefield.is_road(p.tile):
-            problems.append(f"{where}: {ROAD_TOWER} stands only on road tiles")
+            problems.append((p, f"{where}: {ROAD_TOWER} stands only on road tiles"))
         elif unit.kind != ROAD_TOWER and not battlefield.is_buildable(p.tile):
-            what = "a road" if battlefield.is_road(p.tile) else "not a buildable tile"
-            problems.append(f"{where}: {unit.kind} may not stand on {what}")
+            what = "a road" if battlefield.is_road(p.tile) else "a tile that is not buildable"
+            problems.append((p, f"{where}: {unit.kind} may not stand on {what}"))
     return problems
 
 

@@ -191,7 +191,7 @@ def army_tab(state: SummonersState, player: str) -> TemplateTab:
     """What the player owns (private; for reference, not read back)."""
     cells: Cells = {
         (0, 0): "Your army before this round (private)",
-        (1, 0): "Coins",
+        (1, 0): "Coins (before this round's +100)",
         (1, 1): state.coins[player],
         (2, 0): "Treasures",
         (2, 1): state.treasures[player],
