@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from events.summoners import SummonersEngine
 from events.summoners.battle import BattleFamiliar, BattleTower, simulate
@@ -61,6 +62,17 @@ def main() -> None:
     for _ in range(50):
         simulate(battlefield, towers, familiars, record=True)  # type: ignore[arg-type]
     print(f"with the replay recorded: {50 / (time.perf_counter() - start):.0f} battles/s")
+    # The worst case for hits: every tower covers every track tile, so each firing tower hits
+    # every familiar on the map.
+    everywhere = tuple((r, c) for r in range(-9, 10) for c in range(-9, 10))
+    wide = [replace(t, stats=replace(t.stats, reach=everywhere, damage=1)) for t in towers]
+    start = time.perf_counter()
+    for _ in range(20):
+        worst = simulate(battlefield, wide, familiars)  # type: ignore[arg-type]
+    print(
+        f"every familiar in every tower's range ({worst.units} units): "
+        f"{20 / (time.perf_counter() - start):.0f} battles/s"
+    )
 
 
 if __name__ == "__main__":

@@ -12,8 +12,11 @@ Within a time unit, in this order (docs/rulings.md, "The battle"):
    defender.
 The battle ends when no familiar is left to enter or on the map (or after MAX_UNITS).
 
-Cost: the coverage of each tower is worked out once (only track tiles count); each unit then
-costs the familiars plus the towers that fire and the tiles they cover.
+Cost: the coverage of each tower is worked out once (only track tiles count). Each unit then
+costs the familiars (moving, ticking, finding their tile) plus, for each tower that fires,
+its covered tiles and the hits it lands: time units x (familiars + towers) plus the coverage,
+plus one step per hit (familiars x towers at worst, when every familiar stands in every
+tower's range, and a battle lasts at most MAX_UNITS units).
 """
 
 from __future__ import annotations

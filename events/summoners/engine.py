@@ -14,12 +14,13 @@ from events.report import RoundReport
 from events.schedule import event_rounds, first_round
 from events.summoners import parse
 from events.summoners.catalog import Catalog, load_catalog
-from events.summoners.layout import GRID_LEFT, GRID_TOP, MAP_TAB
+from events.summoners.layout import ATTACK_FIRST_ROW, GRID_LEFT, GRID_TOP, MAP_TAB, PARTY_COL
 from events.summoners.model import (
     INCOME,
     SLOTS,
     START_COINS,
     START_TREASURES,
+    Attack,
     SummonersState,
     SummonersSubmission,
     Unit,
@@ -355,12 +356,25 @@ def _defence_problems(
     return out
 
 
+def _party_cell(attack: Attack) -> str | None:
+    """Where parties go wrong on the Attack tab: the first slot of one party inside the other's
+    range (or None when the problem is not about one slot)."""
+    a, b = attack.party_a, attack.party_b
+    if a and b and not (a[1] < b[0] or b[1] < a[0]):
+        slot = max(a[0], b[0])
+        return cell_ref(ATTACK_FIRST_ROW + slot - 1, PARTY_COL)
+    return None
+
+
 def _attack_problems(
     state: SummonersState, player: str, sub: SummonersSubmission, familiars: Sequence[Unit]
 ) -> list[Problem]:
     out: list[Problem] = []
     if sub.attack is not None:
-        out += [("summoners.party", m, "Attack", None) for m in attack_problems(sub.attack)]
+        out += [
+            ("summoners.party", m, "Attack", _party_cell(sub.attack))
+            for m in attack_problems(sub.attack)
+        ]
         units, refs = resolve_refs([ref for _, ref in sub.attack.slots], familiars)
         out += [("summoners.familiar", m, "Attack", None) for m in refs]
         used = {u.id for u in units if u}
