@@ -56,7 +56,12 @@ class EventEngine(ABC, Generic[S, T]):
     def check_options(self, options: Mapping[str, Any]) -> list[str]:
         """Problems with the given options, in words (empty when they are fine)."""
         unknown = sorted(set(options) - set(self.default_options()))
-        return [f"{self.title} has no option {k!r}" for k in unknown]
+        problems = [f"{self.title} has no option {k!r}" for k in unknown]
+        if self.catalog_fixture and not isinstance(options.get("catalog"), Mapping):
+            problems.append(
+                f"{self.title} needs a catalog (fixtures/{self.catalog_fixture} by default)"
+            )
+        return problems
 
     @abstractmethod
     def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:

@@ -289,3 +289,12 @@ def test_a_recipe_saving_may_not_make_a_construct_free() -> None:
         )
         is None
     )  # type: ignore[dict-item]
+
+
+def test_an_event_with_a_catalog_refuses_to_start_without_one() -> None:
+    from events.summoners import SummonersEngine
+
+    assert ENGINE.check_options({}) == [
+        "Alchemy needs a catalog (fixtures/alchemy/catalog.xlsx by default)"
+    ]
+    assert any("needs a catalog" in p for p in SummonersEngine().check_options({}))

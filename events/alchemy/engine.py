@@ -41,12 +41,6 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
     def default_options(self) -> Mapping[str, Any]:
         return {CATALOG: None}
 
-    def check_options(self, options: Mapping[str, Any]) -> list[str]:
-        problems = super().check_options(options)
-        if not isinstance(options.get(CATALOG), Mapping):
-            problems.append("Alchemy needs a catalog (fixtures/alchemy/catalog.xlsx by default)")
-        return problems
-
     def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionError]]:
         catalog, errors = load_catalog(workbook)
         return (catalog.to_json() if catalog else None), errors

@@ -53,8 +53,6 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
 
     def check_options(self, options: Mapping[str, Any]) -> list[str]:
         problems = super().check_options(options)
-        if not isinstance(options.get(CATALOG), Mapping):
-            problems.append("Summoner's Dream needs a catalog (fixtures/summoners/catalog.xlsx)")
         for key in (TWICE, ONE_SIDE, REVEAL):
             if key in options and not isinstance(options[key], bool):
                 problems.append(f"{key} must be true or false")
