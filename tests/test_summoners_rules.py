@@ -102,7 +102,7 @@ def test_six_players_start_in_round_two_and_still_get_round_one_income() -> None
     ("players", "towers", "familiars", "budget"),
     [
         # 6 players, round 2: 200 + 100 (round 1) + 100 (round 2)
-        (P[:6], ("Tae",) * 5, ("Raccoon Dog",) * 5 + ("Cat",) * 2, 400),
+        (P[:6], ("Tae",) * 5, ("Raccoon Dog",) * 8, 400),
         # 7 players, round 1: 200 + 100
         (P, ("Yi", "Gam", "Yi"), ("Fox",) * 5 + ("Monkey", "Monkey", "Crab"), 300),
     ],
@@ -955,11 +955,12 @@ def test_carry_over_sends_every_familiar_even_when_a_party_cannot_grow() -> None
             "ann": attack({1: "Fox1", 2: "Toad1", 3: "Toad2", 4: "Toad3"}, (1, 1), (2, 4)),
         },
     )
-    after, invasions = play(state, {"ann": Sub(buy_towers=("Tae",), buy_familiars=("Cat",))})
+    bought = Sub(buy_towers=("Tae",), buy_familiars=("Cat", "Cat"))
+    after, invasions = play(state, {"ann": bought})
     (battle,) = [i for i in invasions if i.attacker == "ann"]
-    assert battle.result.sent == 5
+    assert battle.result.sent == 6
     carried = after.attack["ann"]
-    assert carried is not None and "Cat1" in dict(carried.slots).values()
+    assert carried is not None and {"Cat1", "Cat2"} <= set(dict(carried.slots).values())
 
 
 # --- Treasures ------------------------------------------------------------------------------
@@ -1107,7 +1108,7 @@ def test_the_battle_is_deterministic() -> None:
     subs = {
         "ann": Sub(attack=attack({1: "Fox1", 2: "Toad1"}, (1, 1), (2, 2)), target="bob"),
         "bob": Sub(
-            defence=Defence("Moon Grotto", (Placement("Geon1", (3, 2)), Placement("Gan1", (4, 3))))
+            defence=Defence("Moon Grotto", (Placement("Geon1", (3, 2)), Placement("Gan1", (2, 3))))
         ),
     }
     assert play(state, subs, seed=4) == play(state, subs, seed=4)
@@ -1135,7 +1136,7 @@ def test_the_catalog_has_towers_with_intervals() -> None:
     """(so the interval test above means something)"""
     assert {k: catalog().towers[k][0].interval for k in ("Yi", "Jin", "Son")} == {
         "Yi": 2,
-        "Jin": 3,
+        "Jin": 2,
         "Son": 2,
     }
 
@@ -1164,7 +1165,7 @@ def test_effect_slow_halves_speed_for_amount_units() -> None:
 
 def test_effect_stun_holds_for_amount_units() -> None:
     """(Catalog: stun - hit familiars do not move for `amount` time units.)"""
-    jin = _one_tile("Jin", 3)  # damage 3, stun 1, every 3 units
+    jin = _one_tile("Jin", 3, interval=3)  # damage 3, stun 1, every 3 units
     stunned = simulate(LINE, [jin], [familiar(1, "Raccoon Dog")], record=True)
     assert {t: i for t, i in line_index(stunned, 1).items() if 2 <= t <= 6} == {
         2: 2,
@@ -1228,7 +1229,7 @@ def test_effect_block_holds_walkers_on_the_road_and_flying_passes() -> None:
 
 def test_trait_swift_ignores_slow_and_stun() -> None:
     """(Catalog: swift - slow and stun do not hold it.)"""
-    for holder in (_one_tile("Tae", 1), _one_tile("Jin", 3)):
+    for holder in (_one_tile("Tae", 1), _one_tile("Jin", 3, interval=3)):
         monkey = simulate(LINE, [holder], [familiar(1, "Monkey")], record=True)
         assert line_index(monkey, 1) == {t: t for t in range(11)}
         assert hp(monkey, 1)[10] < 10  # it was hit all the same
@@ -1300,12 +1301,25 @@ def test_a_familiar_killed_steals_nothing_and_counts_as_a_kill() -> None:
 def test_an_endless_battle_stops_after_200_units_and_steals_nothing() -> None:
     """(Ruling: the battle ends when every familiar has died or reached E, or after 200 time
     units - a familiar still walking then steals nothing.)"""
-    # pushed back 2 tiles every 2 units, a speed-1 familiar never gets anywhere
+    # stunned again at every unit, a familiar never gets anywhere
+    jin = tower("Jin", (0, 0), reach=tuple((1, c) for c in range(11)), damage=0, interval=1)
+    result = simulate(LINE, [jin], [familiar(1, "Raccoon Dog")], record=True)
+    assert (result.sent, result.stolen, result.kills) == (1, 0, 0)
+    assert max(line_index(result, 1).values()) <= 1
+    assert result.units == 200
+
+
+def test_a_son_pushes_each_familiar_back_once() -> None:
+    """(Ruling: each Son pushes a familiar back only once, or a Son pushing as far as a
+    familiar walks between its shots would hold it for ever.)"""
     son = tower("Son", (0, 0), reach=tuple((1, c) for c in range(11)), damage=0, amount=2)
     result = simulate(LINE, [son], [familiar(1, "Raccoon Dog")], record=True)
-    assert (result.sent, result.stolen, result.kills) == (1, 0, 0)
-    assert max(line_index(result, 1).values()) <= 2
-    assert result.units == 200
+    plain = simulate(LINE, [], [familiar(1, "Raccoon Dog")])
+    assert result.stolen == 1
+    assert result.units == plain.units + 2  # pushed 2 tiles once
+    other = tower("Son", (2, 0), reach=tuple((-1, c) for c in range(11)), damage=0, amount=2,
+                  name="Son2")  # fmt: skip
+    assert simulate(LINE, [son, other], [familiar(1, "Raccoon Dog")]).units == result.units + 2
 
 
 def test_without_a_new_defence_last_rounds_map_and_towers_are_used() -> None:

@@ -84,6 +84,8 @@ class _Walker:
     burns: list[tuple[int, int]] = field(default_factory=list)
     revived: bool = False
     held_at: set[int] = field(default_factory=set)
+    pushed_by: set[str] = field(default_factory=set)
+    """the towers that pushed it already: each pushes a familiar back once"""
 
     @property
     def index(self) -> int:
@@ -157,7 +159,7 @@ def simulate(
             if tower.kind == SINGLE_TARGET:
                 targets = _single_target(targets)
             for w in targets:
-                _hit(w, tower.stats, t)
+                _hit(w, tower, t)
             if record and targets:
                 shots.append({"tower": tower.id, "targets": sorted(w.f.slot for w in targets)})
         # 5. deaths
@@ -218,7 +220,8 @@ def _move(w: _Walker, t: int) -> None:
     w.progress = min(target, (len(w.track) - 1) * HALF)
 
 
-def _hit(w: _Walker, stats: TowerLevel, t: int) -> None:
+def _hit(w: _Walker, tower: BattleTower, t: int) -> None:
+    stats = tower.stats
     damage = stats.damage
     if w.f.stats.trait is Trait.ARMOUR and damage:
         damage = max(1, damage - w.f.stats.amount)
@@ -227,7 +230,8 @@ def _hit(w: _Walker, stats: TowerLevel, t: int) -> None:
         w.slowed_until = max(w.slowed_until, t + stats.amount)
     elif stats.effect is TowerEffect.STUN:
         w.stunned_until = max(w.stunned_until, t + stats.amount)
-    elif stats.effect is TowerEffect.PUSH:
+    elif stats.effect is TowerEffect.PUSH and tower.id not in w.pushed_by and w.progress > 0:
+        w.pushed_by.add(tower.id)  # once per tower, or a Son could hold a familiar for ever
         w.progress = max(0, w.progress - stats.amount * HALF)
     elif stats.effect is TowerEffect.BURN:
         w.burns.append((t + BURN_UNITS, stats.amount))
