@@ -6,15 +6,42 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from festival import google_sheets
 from festival.announce import announcements
 from festival.event_names import title
 from festival.match import Match, MatchError
-from festival.round_pipeline import RoundRejected, ingest_folder, preview_folder, resolve
+from festival.round_pipeline import ingest_folder, ingest_source, preview_source, resolve
 from sheets.errors import SheetReadError
+from sheets.google import GoogleError
+from sheets.source import FolderSource, SubmissionSource
+
+FOLDER = "a folder of workbooks"
+GOOGLE = "the players' Google spreadsheets"
 
 
 def default_inbox(folder: Path, round_no: int) -> Path:
     return folder / "inbox" / f"round-{round_no}"
+
+
+def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> None:
+    """Each player's submission for each event: received, missing or invalid (with why)."""
+    try:
+        check = preview_source(match, round_no, source)
+    except (MatchError, GoogleError, SheetReadError) as exc:
+        st.error(str(exc))
+        return
+    rows = []
+    for event, by_player in check.entries.items():
+        for player in by_player:
+            status = "received"
+            if (player, event) in check.missing:
+                status = "missing"
+            elif (player, event) in check.invalid:
+                status = "invalid"
+            rows.append({"player": player, "event": title(event), "status": status})
+    st.dataframe(rows, hide_index=True)
+    for error in check.errors:
+        st.error(str(error))
 
 
 def render(st: Any, folder: Path, host: bool) -> None:
@@ -33,47 +60,48 @@ def _desk(st: Any, match: Match) -> None:
     last = match.last_resolved_round()
     if not match.finished:
         round_no = last + 1
-        inbox = Path(st.text_input(
-            "Folder of this round's workbooks (<player>.xlsx)",
-            str(default_inbox(match.folder, round_no)),
-        ))  # fmt: skip
         st.subheader(f"Round {round_no}: submissions")
-        if not inbox.is_dir():
-            st.warning(f"{inbox} does not exist yet: put the players' workbooks there.")
+        google = match.store.host_input(google_sheets.SETTINGS) is not None
+        choice = st.radio("Read the round from", [FOLDER, GOOGLE] if google else [FOLDER])
+        source: SubmissionSource | None = None
+        if choice == GOOGLE:
+            st.caption("Reading costs one request per player spreadsheet: read on demand.")
+            if st.button("Read the spreadsheets") or st.session_state.get("google_read"):
+                st.session_state["google_read"] = True
+                try:
+                    settings = google_sheets.load_settings(match)
+                    source = google_sheets.source(
+                        match, round_no, google_sheets.client_for(settings, None)
+                    )
+                except MatchError as exc:
+                    st.error(str(exc))
         else:
-            try:
-                check = preview_folder(match, round_no, inbox)
-            except (MatchError, SheetReadError) as exc:
-                st.error(str(exc))
-                check = None
-            if check is not None:
-                rows = []
-                for event, by_player in check.entries.items():
-                    for player in by_player:
-                        status = "received"
-                        if (player, event) in check.missing:
-                            status = "missing"
-                        elif (player, event) in check.invalid:
-                            status = "invalid"
-                        rows.append({"player": player, "event": title(event), "status": status})
-                st.dataframe(rows, hide_index=True)
-                for error in check.errors:
-                    st.error(str(error))
+            inbox = Path(st.text_input(
+                "Folder of this round's workbooks (<player>.xlsx)",
+                str(default_inbox(match.folder, round_no)),
+            ))  # fmt: skip
+            if inbox.is_dir():
+                source = FolderSource(inbox)
+            else:
+                st.warning(f"{inbox} does not exist yet: put the players' workbooks there.")
+        if source is not None:
+            _status(st, match, round_no, source)
             default_invalid = st.checkbox("Play the rules' default for invalid submissions")
             if st.button(f"Resolve round {round_no}"):
                 try:
-                    outcome = resolve(
-                        match, round_no, ingest_folder(match, round_no, inbox), default_invalid
-                    )
-                except RoundRejected as exc:
-                    st.error(str(exc))
-                except MatchError as exc:
+                    if isinstance(source, FolderSource):  # strays and an empty folder refused
+                        inputs = ingest_folder(match, round_no, source.folder)
+                    else:
+                        inputs = ingest_source(match, round_no, source)
+                    outcome = resolve(match, round_no, inputs, default_invalid)
+                except (MatchError, GoogleError, SheetReadError) as exc:
                     st.error(str(exc))
                 else:
                     st.success(
                         f"Round {round_no} resolved: "
                         + ", ".join(title(r.event) for r in outcome.reports)
                     )
+                    st.session_state.pop("google_read", None)
                     last = match.last_resolved_round()
     else:
         st.success("The match is over.")

@@ -147,11 +147,10 @@ def ingest_source(match: Match, round_no: int, source: SubmissionSource) -> dict
     return inputs
 
 
-def preview_folder(match: Match, round_no: int, folder: Path) -> RoundCheck:
-    """What resolving `round_no` from `folder` would find, player by player, without storing
-    or resolving anything (the dashboard's round desk)."""
+def preview_source(match: Match, round_no: int, source: SubmissionSource) -> RoundCheck:
+    """What resolving `round_no` from `source` would find, player by player, without storing
+    or resolving anything."""
     check_resolvable(match, round_no)
-    source = FolderSource(folder)
     inputs: dict[str, PlayerInput] = {}
     for player in match.config.players:
         if not match.events_of(player, round_no):

@@ -215,3 +215,28 @@ def test_a_missing_tab_is_a_clear_error_naming_player_sheet_and_tab(
     err = capsys.readouterr().err
     assert "Spadez's spreadsheet key-Spadez has no tab Harvest" in err
     assert Match.open(match_dir).last_resolved_round() == 0
+
+
+def test_the_round_desk_reads_and_resolves_from_google(
+    match_dir: Path, server: SheetsServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    assert main(["templates", str(match_dir), "--google"]) == 0
+    fill_from_sample(server, Match.open(match_dir), 1)
+    app = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
+    monkeypatch.setenv("FESTIVAL_MATCH", str(match_dir))
+    monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", "pw")
+    at = AppTest.from_file(app, default_timeout=60).run()
+    at.sidebar.text_input[0].input("pw").run()
+    at.sidebar.radio[0].set_value("Round desk").run()
+    server.reset_log()
+    at.radio[0].set_value("the players' Google spreadsheets").run()
+    assert not server.api_requests  # nothing is read until the host asks
+    at.button[0].click().run()
+    assert not at.exception, at.exception
+    assert set(at.dataframe[0].value["status"]) == {"received"}
+    at.button[1].click().run()
+    assert not at.exception, at.exception
+    assert "Round 1 resolved" in at.success[0].value
+    assert Match.open(match_dir).last_resolved_round() == 1
