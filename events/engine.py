@@ -21,6 +21,7 @@ import numpy as np
 from events.errors import ParseResult, SubmissionError
 from events.ranking import Ranking
 from events.report import RoundReport
+from events.schedule import event_rounds
 from events.tables import CellValue, Workbook
 from events.template import Template
 
@@ -63,9 +64,10 @@ class EventEngine(ABC, Generic[S, T]):
             )
         return problems
 
-    @abstractmethod
     def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
-        """The festival rounds in which this event takes submissions and resolves."""
+        """The festival rounds in which this event takes submissions and resolves (by default
+        the festival's schedule for an event of this name)."""
+        return event_rounds(self.name, n_participants, total_rounds)
 
     @abstractmethod
     def setup(

@@ -26,7 +26,6 @@ from events.errors import ParseResult, SubmissionError
 from events.numbers import number_text
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
-from events.schedule import event_rounds
 from events.tables import CellValue, Workbook
 from events.template import Template
 
@@ -44,9 +43,6 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
     def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionError]]:
         catalog, errors = load_catalog(workbook)
         return (catalog.to_json() if catalog else None), errors
-
-    def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
-        return event_rounds(self.name, n_participants, total_rounds)
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator

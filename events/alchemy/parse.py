@@ -3,7 +3,7 @@ mean" for a misspelt catalog name."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from events.alchemy.catalog import Catalog, Effect
@@ -107,21 +107,11 @@ def parse_workbook(
         elif material:
             harvest.append(material)
 
-    buy: dict[str, int] = {}
-    grid = tabs[BUY_TAB]
-    for row in range(FIRST_ROW, FIRST_ROW + BUY_ROWS):
-        text, qty_text = grid.text(row, BUY_MATERIAL_COL), grid.text(row, BUY_QTY_COL)
-        if not text and not qty_text:
-            continue
-        cell = cell_ref(row, BUY_MATERIAL_COL)
-        if not text:
-            r.error("alchemy.buy", "a quantity without a material", BUY_TAB, cell)
-            continue
-        material = r.name(text, "material", r.materials, BUY_TAB, cell)
-        qty = r.count(qty_text or "1", "the quantity", BUY_TAB, cell_ref(row, BUY_QTY_COL))
-        if material and qty:
-            _check_for_sale(r, material, BUY_TAB, cell)
-            buy[material] = buy.get(material, 0) + qty
+    buy = _named_counts(
+        r, tabs[BUY_TAB], FIRST_ROW, BUY_ROWS, BUY_MATERIAL_COL, BUY_QTY_COL,
+        ("material", r.materials, "the quantity", ("alchemy.buy", "a quantity without a material")),
+        _check_for_sale,
+    )  # fmt: skip
 
     grid = tabs[MACHINE_TAB]
     text = grid.text(*MACHINE_BUY_CELL)
@@ -130,20 +120,12 @@ def parse_workbook(
         if text
         else None
     )
-    convert: dict[str, int] = {}
-    for row in range(CONVERT_FIRST_ROW, CONVERT_FIRST_ROW + CONVERT_ROWS):
-        text, times_text = grid.text(row, CONVERT_MACHINE_COL), grid.text(row, CONVERT_TIMES_COL)
-        if not text and not times_text:
-            continue
-        cell = cell_ref(row, CONVERT_MACHINE_COL)
-        if not text:
-            r.error("alchemy.convert", "a number of times without a machine", MACHINE_TAB, cell)
-            continue
-        converter = r.name(text, "machine", r.machines, MACHINE_TAB, cell)
-        times = r.count(times_text or "1", "times", MACHINE_TAB, cell_ref(row, CONVERT_TIMES_COL))
-        if converter and times:
-            _check_converter(r, converter, MACHINE_TAB, cell)
-            convert[converter] = convert.get(converter, 0) + times
+    convert = _named_counts(
+        r, grid, CONVERT_FIRST_ROW, CONVERT_ROWS, CONVERT_MACHINE_COL, CONVERT_TIMES_COL,
+        ("machine", r.machines, "times",
+         ("alchemy.convert", "a number of times without a machine")),
+        _check_converter,
+    )  # fmt: skip
 
     grid = tabs[ENGINEER_TAB]
     attempts: list[tuple[int | None, str | None, int]] = []
@@ -180,6 +162,37 @@ def parse_workbook(
         ),
         [],
     )
+
+
+def _named_counts(
+    r: _Reader,
+    grid: Grid,
+    first: int,
+    rows: int,
+    name_col: int,
+    count_col: int,
+    words: tuple[str, Sequence[str], str, tuple[str, str]],
+    check: Callable[[_Reader, str, str | None, str | None], None],
+) -> dict[str, int]:
+    """Rows of a catalog name and a count (blank count: 1), added up per name. `words`: the
+    kind of name, the names allowed, what the count is, and the (code, message) for a count
+    without a name."""
+    kind, names, what, alone = words
+    out: dict[str, int] = {}
+    for row in range(first, first + rows):
+        text, count_text = grid.text(row, name_col), grid.text(row, count_col)
+        if not text and not count_text:
+            continue
+        cell = cell_ref(row, name_col)
+        if not text:
+            r.error(*alone, grid.tab, cell)
+            continue
+        name = r.name(text, kind, names, grid.tab, cell)
+        count = r.count(count_text or "1", what, grid.tab, cell_ref(row, count_col))
+        if name and count:
+            check(r, name, grid.tab, cell)
+            out[name] = out.get(name, 0) + count
+    return out
 
 
 def _below(r: _Reader, grid: Grid, col: int, start: int) -> None:

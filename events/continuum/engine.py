@@ -37,7 +37,6 @@ from events.engine import EventEngine
 from events.errors import ParseResult, SubmissionError
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
-from events.schedule import event_rounds
 from events.tables import CellValue, Workbook
 from events.template import Template, TemplateTab
 
@@ -56,9 +55,6 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         if CARRY_HITS in options and not isinstance(options[CARRY_HITS], bool):
             problems.append(f"{CARRY_HITS} must be true or false")
         return problems
-
-    def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
-        return event_rounds(self.name, n_participants, total_rounds)
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator

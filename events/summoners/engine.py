@@ -11,7 +11,7 @@ from events.engine import EventEngine
 from events.errors import ParseResult, SubmissionError
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
-from events.schedule import event_rounds, first_round
+from events.schedule import first_round
 from events.summoners import parse
 from events.summoners.catalog import Catalog, load_catalog
 from events.summoners.layout import ATTACK_FIRST_ROW, GRID_LEFT, GRID_TOP, MAP_TAB, PARTY_COL
@@ -61,9 +61,6 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
     def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionError]]:
         catalog, errors = load_catalog(workbook)
         return (catalog.to_json() if catalog else None), errors
-
-    def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
-        return event_rounds(self.name, n_participants, total_rounds)
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator

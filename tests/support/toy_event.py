@@ -20,7 +20,7 @@ from events.engine import EventEngine
 from events.errors import ParseResult, SubmissionError
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
-from events.schedule import event_rounds, first_round
+from events.schedule import first_round
 from events.tables import Workbook
 from events.template import Dropdown, Template, TemplateTab
 
@@ -49,9 +49,6 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
 
     def default_options(self) -> Mapping[str, Any]:
         return {"lucky_bonus": 1}
-
-    def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
-        return event_rounds(self.name, n_participants, total_rounds)
 
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
