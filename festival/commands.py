@@ -177,7 +177,12 @@ def templates(args: argparse.Namespace) -> int:
         if not events:
             continue
         tabs = [match.engine(e).template(states[e], player, round_no) for e in events]
-        write_templates(out / f"{player}.xlsx", tabs, f"AWA Festival, round {round_no}")
+        write_templates(
+            out / f"{player}.xlsx",
+            tabs,
+            f"AWA Festival, round {round_no}",
+            match.stamp(round_no, player),
+        )
         written += 1
     print(f"Wrote {written} workbook(s) for round {round_no} to {out}")
     if not written:

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from events.errors import SubmissionError, close_matches
 from events.tables import Grid, cell_ref
 from festival.allocation import Preference
-from festival.config import check_player_name
 from festival.event_names import TITLES, parse_event_name
-from sheets.source import name_key
+from festival.player_names import check_player_name, name_skeleton, normalise_name
 
 _COLUMNS = {
     "player": "player",
@@ -73,21 +72,22 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
     places: dict[str, int] = {}
     seen: dict[str, int] = {}
     for r in range(1, grid.height):
-        name = grid.text(r, header["player"])
+        name = normalise_name(grid.text(r, header["player"]))
         if not name and not any(grid.text(r, c) for c in range(grid.width)):
             continue
         why = check_player_name(name)
         if why:
             err("player", r, header["player"], why)
             continue
-        key = name_key(name)
+        key = name_skeleton(name)
         if key in seen:
             err(
                 "duplicate",
                 r,
                 header["player"],
-                f"{name} is the same name as row {seen[key]} (names may not differ only by "
-                "case, spaces, '_' or '-': they name the workbook files)",
+                f"{name} looks the same as the name in row {seen[key]} (names may not differ "
+                "only by case, accents, spaces, '_', '-', '.' or letters that look alike: "
+                "they name the workbook files)",
                 name,
             )
             continue
@@ -158,5 +158,5 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
 
 
 def _whole(text: str) -> bool:
-    """A whole number >= 0 written with the digits 0-9."""
-    return text.isascii() and text.isdigit()
+    """A whole number from 0 to 999,999 written with the digits 0-9."""
+    return text.isascii() and text.isdigit() and len(text) <= 6

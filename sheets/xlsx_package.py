@@ -224,7 +224,7 @@ def _scan_tab(name: str, part: str, data: bytes, label: str) -> tuple[TabInfo, l
                 continue
             if tag != "c":
                 continue
-            kinds = {_local(child.tag) for child in element}
+            kinds = {_local(child.tag) for child in element if _holds(child, element)}
             element.clear()
             if not kinds & {"v", "is", "f"}:
                 continue  # a formatted but empty cell holds nothing
@@ -271,6 +271,14 @@ def _scan_tab(name: str, part: str, data: bytes, label: str) -> tuple[TabInfo, l
             )
         )
     return TabInfo(name, part, cells, last_row, last_col), problems
+
+
+def _holds(child: ElementTree.Element, cell: ElementTree.Element) -> bool:
+    """Whether a child of a cell holds something: an empty <v/> is no saved value (a
+    formula's empty text result is saved as <v></v> in a cell of type "str")."""
+    if _local(child.tag) != "v":
+        return True
+    return bool(child.text) or _attr(cell, "t") == "str"
 
 
 def _column_number(letters: str) -> int:
