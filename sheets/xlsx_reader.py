@@ -129,9 +129,11 @@ def _sheet_grid(tab: str, start: tuple[int, int] | None, rows: Iterable[Sequence
     cells: dict[tuple[int, int], CellValue] = {}
     for r, row in enumerate(rows):
         for c, raw in enumerate(row):
-            value = plain_value(raw)
-            if not _is_empty(value):
-                cells[(top + r, left + c)] = value
+            if raw.__class__ is str:  # most cells: skip blanks without a conversion
+                if raw and not raw.isspace():
+                    cells[(top + r, left + c)] = raw
+            elif raw is not None:
+                cells[(top + r, left + c)] = plain_value(raw)
     return Grid.from_cells(tab, cells)
 
 
