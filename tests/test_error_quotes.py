@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import numpy as np
 import pytest
 
@@ -13,11 +11,11 @@ from events.continuum.layout import grid_of
 from events.continuum.model import SetupSubmission
 from events.engine import EventEngine
 from events.errors import QUOTE_LIMIT, SubmissionError, quoted
-from events.tables import CellValue, Grid, Workbook, parse_cell_ref
-from events.template import Template
+from events.tables import CellValue, Grid, Workbook
 from festival.roster import parse_roster
 from tests.support import alchemy_kit, summoners_kit
 from tests.support.continuum_boards import stripes
+from tests.support.template_book import template_book
 
 LONG = "a" * 32_000
 DIGITS = "9" * 300
@@ -52,19 +50,6 @@ SHORT_MESSAGE = 300
 )
 def test_quoted_cuts_long_values_and_says_how_long_they_were(value: object, expected: str) -> None:
     assert quoted(value) == expected
-
-
-def book_of(template: Template, typed: Mapping[str, Mapping[str, CellValue]]) -> Workbook:
-    """The template's tabs as a player sends them back, with `typed` (tab -> cell -> value)."""
-    book: dict[str, Grid] = {}
-    for tab in template.tabs:
-        cells = dict(tab.cells)
-        cells.update({parse_cell_ref(ref): v for ref, v in typed.get(tab.name, {}).items()})
-        height = max(r for r, _ in cells) + 1
-        width = max(c for _, c in cells) + 1
-        rows = [[cells.get((r, c)) for c in range(width)] for r in range(height)]
-        book[tab.name] = Grid.from_rows(tab.name, rows)
-    return book
 
 
 def errors_of(engine: EventEngine, state: object, round_no: int, book: Workbook) -> list:  # type: ignore[type-arg]
@@ -133,7 +118,7 @@ def test_an_error_about_a_huge_cell_stays_short_and_names_the_cell(
         if round_no == 1:
             typed = {**typed, "Board": {**board_cells(), **typed.get("Board", {})}}
     errors: list[SubmissionError] = errors_of(
-        engine, state, round_no, book_of(engine.template(state, "ann", round_no), typed)
+        engine, state, round_no, template_book(engine.template(state, "ann", round_no), typed)
     )
     mine = [e for e in errors if e.code == code and (e.tab, e.cell) == where]
     assert mine, [str(e) for e in errors]

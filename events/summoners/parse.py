@@ -25,6 +25,7 @@ from events.summoners.layout import (
     SHOP_ROWS,
     SHOP_TAB,
     TARGET_CELL,
+    TILE_MARKS,
     UPGRADE_COL,
 )
 from events.summoners.model import (
@@ -164,8 +165,8 @@ def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
         for row in range(len(m.rows)):
             for col in range(len(m.rows[row])):
                 text = sheet.text(GRID_TOP + row, GRID_LEFT + col)
-                if not text or (text in "ABE" and text == m.at((row, col))):
-                    continue  # empty, or the template's own A/B/E marker
+                if not text or (text in TILE_MARKS and text == m.at((row, col))):
+                    continue  # empty, or the template's own A/B/E/G mark
                 cell = cell_ref(GRID_TOP + row, GRID_LEFT + col)
                 read = tower_cell(text)
                 if read is None:
