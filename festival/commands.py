@@ -409,7 +409,8 @@ def dashboard(args: argparse.Namespace) -> int:
 
     Match.open(args.match).close()  # a clear error now rather than in the browser
     command = dashboard_command(args.match, args.port, args.address)
-    print(f"Opening the dashboard for {args.match} on {args.address} (Ctrl-C to stop).")
+    where = f"http://{args.address}:{args.port or 8501}"
+    print(f"Opening the dashboard for {args.match} at {where} (Ctrl-C to stop).")
     return subprocess.call(command)
 
 
