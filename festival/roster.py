@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from events.errors import SubmissionError, close_matches
+from events.errors import SubmissionError, close_matches, quoted
 from events.tables import Grid, cell_ref
 from festival.allocation import Preference
 from festival.event_names import TITLES, parse_event_name
@@ -56,7 +56,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
                 "header",
                 0,
                 c,
-                f"{text!r} is not a roster column (player, first, second, garnets, tiebreak)",
+                f"{quoted(text)} is not a roster column (player, first, second, garnets, tiebreak)",
             )
         elif _COLUMNS[key] in header:
             err("header", 0, c, f"the {_COLUMNS[key]!r} column is given twice")
@@ -103,7 +103,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
                     "event",
                     r,
                     header[key],
-                    f"{text!r} is not an event "
+                    f"{quoted(text)} is not an event "
                     f"(Alchemy, Elemental Continuum, Summoner's Dream){more}",
                     name,
                 )
@@ -119,7 +119,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
                     "garnets",
                     r,
                     header["garnets"],
-                    f"{text!r}: garnets spent must be a whole number >= 0",
+                    f"{quoted(text)}: garnets spent must be a whole number >= 0",
                     name,
                 )
             elif text:
@@ -133,7 +133,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
                     "tiebreak",
                     r,
                     header["tiebreak"],
-                    f"{text!r}: the tiebreak place must be 1, 2, 3...",
+                    f"{quoted(text)}: the tiebreak place must be 1, 2, 3...",
                     name,
                 )
         if len(choices) == 2 and choices[0] != choices[1]:
