@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from events.errors import NOTHING_SUBMITTED, SubmissionError
+from events.errors import NOTHING_SUBMITTED, SubmissionError, quoted
 from events.report import RoundReport
 from events.tables import Workbook
 from festival import seeds
@@ -251,7 +251,7 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
         raise MatchError(f'{path}: expected an object {{"round": N, "submissions": {{...}}}}')
     given_round = data.get("round")
     if type(given_round) is not int or given_round != round_no:
-        said = 'has no "round"' if given_round is None else f'says "round": {given_round!r}'
+        said = 'has no "round"' if given_round is None else f'says "round": {quoted(given_round)}'
         done = type(given_round) is int and 1 <= given_round <= match.last_resolved_round()
         raise MatchError(
             f"{path} {said}; this is round {round_no}"
@@ -268,7 +268,7 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
     for name, by_event in data["submissions"].items():
         player = known.get(str(name).lower())
         if player is None:
-            problems.append(f"{name!r} is not a player of this match")
+            problems.append(f"{quoted(name)} is not a player of this match")
             continue
         if player in inputs:
             problems.append(f"{player} is given twice")
@@ -280,7 +280,7 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
         for event in by_event:
             if event not in match.config.events:
                 problems.append(
-                    f"{player}: {event!r} is not an event ({', '.join(match.config.events)})"
+                    f"{player}: {quoted(event)} is not an event ({', '.join(match.config.events)})"
                 )
             elif event not in playing:
                 problems.append(f"{player} does not play {event} in round {round_no}")
