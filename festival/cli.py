@@ -12,10 +12,14 @@ from festival import commands
 from festival.engines import EngineError
 from festival.match import MatchError
 from festival.store import StoreError
+from festival.store_lock import exclusive
 from sheets.errors import SheetReadError
 from sheets.google import GoogleError
 
 USER_ERRORS = (MatchError, StoreError, SheetReadError, EngineError, GoogleError)
+
+EXCLUSIVE = frozenset({"allocate", "templates", "resolve", "google", "publish", "choose-candidate"})
+"""The commands that write to the store, or read it whole: one at a time per match."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -181,7 +185,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        code: int = args.run(args)
+        if args.command in EXCLUSIVE:
+            with exclusive(args.match):
+                code: int = args.run(args)
+        else:
+            code = args.run(args)
     except USER_ERRORS as exc:
         print(f"festival: error: {exc}", file=sys.stderr)
         return 2
