@@ -96,7 +96,7 @@ def test_a_second_resolve_while_one_runs_fails_at_once_and_the_first_wins(
     _out, err = second.communicate(timeout=120)
     assert_clear_failure(second.returncode, err, BUSY)
     assert "wait for it to finish and run this again" in err
-    for other in (["allocate", m], ["choose-candidate", m, "cam"]):
+    for other in (["allocate", m], ["choose-candidate", m, "cam"], ["check", m]):
         p = festival(*other)
         _, err = p.communicate(timeout=120)
         assert_clear_failure(p.returncode, err, BUSY)

@@ -1,0 +1,216 @@
+"""`festival check MATCH`: a sound store passes; each kind of damage is found and named."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from festival.cli import main
+from festival.store import STORE_FILE
+from festival.store_lock import exclusive
+from tests.conftest import numbers_json
+
+
+def pick(player: str, event: str) -> int:
+    return (len(player) * 2 + len(event)) % 5 + 1
+
+
+@pytest.fixture
+def played(toy_match: Path) -> Path:
+    """The toy match with rounds 1-3 resolved, and round 1 re-resolved (history kept)."""
+    for round_no in (1, 2, 3):
+        assert (
+            main(
+                ["resolve", str(toy_match), "--from", str(numbers_json(toy_match, round_no, pick))]
+            )
+            == 0
+        )
+    fix = toy_match.parent / "fix.json"
+    fix.write_text(json.dumps({"round": 1, "submissions": {"cam": {"alchemy": {"number": 5}}}}))
+    assert main(["resolve", str(toy_match), "--round", "1", "--from", str(fix)]) == 0
+    return toy_match
+
+
+def check(capsys: pytest.CaptureFixture[str], folder: Path) -> tuple[int, list[str]]:
+    capsys.readouterr()
+    code = main(["check", str(folder)])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out.splitlines()
+
+
+def failures(lines: list[str]) -> list[str]:
+    return [line.removeprefix("  FAIL  ") for line in lines if line.startswith("  FAIL  ")]
+
+
+def sql(folder: Path, statement: str, *args: object) -> None:
+    conn = sqlite3.connect(folder / STORE_FILE)
+    conn.execute(statement, args)
+    conn.commit()
+    conn.close()
+
+
+def test_a_sound_store_passes_every_check_and_is_not_changed(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = (played / STORE_FILE).read_bytes()
+    code, lines = check(capsys, played)
+    assert code == 0, lines
+    assert failures(lines) == []
+    assert lines[0] == f"Checking {played / STORE_FILE}"
+    assert "  ok    SQLite integrity check" in lines
+    assert "  ok    one current row for each of rounds 1-3" in lines
+    assert "  ok    JSON: the configuration, 1 allocation(s), 6 round row(s)" in lines
+    assert any("replay of rounds 1-3 equals the stored reports" in line for line in lines)
+    assert lines[-1].startswith("The store is sound.")
+    assert (played / STORE_FILE).read_bytes() == before
+
+
+def test_a_new_match_before_allocation_is_sound(
+    tmp_path: Path, roster_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "fresh"
+    assert main(["new", str(folder), "--roster", str(roster_csv), "--seed", "3"]) == 0
+    code, lines = check(capsys, folder)
+    assert code == 0 and "  ok    not allocated yet" in lines
+
+
+def tamper_report(folder: Path) -> None:
+    conn = sqlite3.connect(folder / STORE_FILE)
+    row_id, reports = conn.execute(
+        "SELECT id, reports FROM rounds WHERE round_no = 2 AND superseded_at IS NULL"
+    ).fetchone()
+    data = json.loads(reports)
+    data[0]["public"] = ["a line nobody resolved"]
+    conn.execute("UPDATE rounds SET reports = ? WHERE id = ?", (json.dumps(data), row_id))
+    conn.commit()
+    conn.close()
+
+
+def tamper_ranking(folder: Path) -> None:
+    conn = sqlite3.connect(folder / STORE_FILE)
+    row_id, rankings = conn.execute(
+        "SELECT id, rankings FROM rounds WHERE round_no = 3 AND superseded_at IS NULL"
+    ).fetchone()
+    data = json.loads(rankings)
+    data["alchemy"].reverse()
+    conn.execute("UPDATE rounds SET rankings = ? WHERE id = ?", (json.dumps(data), row_id))
+    conn.commit()
+    conn.close()
+
+
+def swap_snapshots(folder: Path) -> None:
+    """Round 3's row gets round 2's snapshot: a readable cache of the wrong states."""
+    conn = sqlite3.connect(folder / STORE_FILE)
+    blob = conn.execute(
+        "SELECT snapshot FROM rounds WHERE round_no = 2 AND superseded_at IS NULL"
+    ).fetchone()[0]
+    conn.execute(
+        "UPDATE rounds SET snapshot = ? WHERE round_no = 3 AND superseded_at IS NULL", (blob,)
+    )
+    conn.commit()
+    conn.close()
+
+
+def unsupersede(folder: Path) -> None:
+    """What a lost race would leave: two current rows for round 1."""
+    sql(folder, "UPDATE rounds SET superseded_at = NULL WHERE round_no = 1")
+
+
+def drop_round_2(folder: Path) -> None:
+    sql(folder, "DELETE FROM rounds WHERE round_no = 2")
+
+
+def unparseable_submission(folder: Path) -> None:
+    conn = sqlite3.connect(folder / STORE_FILE)
+    row_id, subs = conn.execute(
+        "SELECT id, submissions FROM rounds WHERE round_no = 2 AND superseded_at IS NULL"
+    ).fetchone()
+    data = json.loads(subs)
+    player = next(iter(data["alchemy"]))
+    data["alchemy"][player]["submission"] = {"number": 99}
+    conn.execute("UPDATE rounds SET submissions = ? WHERE id = ?", (json.dumps(data), row_id))
+    conn.commit()
+    conn.close()
+
+
+def break_tiebreak(folder: Path) -> None:
+    conn = sqlite3.connect(folder / STORE_FILE)
+    config = json.loads(conn.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0])
+    config["gamewide"] = config["gamewide"][1:]
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'config'", (json.dumps(config),))
+    conn.commit()
+    conn.close()
+
+
+def stranger_in_allocation(folder: Path) -> None:
+    conn = sqlite3.connect(folder / STORE_FILE)
+    content = json.loads(conn.execute("SELECT content FROM allocation").fetchone()[0])
+    content["members"]["alchemy"][0] = "Mallory"
+    conn.execute("UPDATE allocation SET content = ?", (json.dumps(content),))
+    conn.commit()
+    conn.close()
+
+
+def damage_old_history(folder: Path) -> None:
+    """A superseded row no command reads: only `check` reads every row."""
+    sql(folder, "UPDATE rounds SET reports = 'oops' WHERE superseded_at IS NOT NULL")
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        (tamper_report, "round 2 (rounds row 5): the stored reports differ from a replay"),
+        (tamper_ranking, "round 3 (rounds row 6): the stored rankings differ from a replay"),
+        (swap_snapshots, "round 3 (rounds row 6): the snapshot differs from a replay"),
+        (unsupersede, "more than one current row for round(s) 1"),
+        (drop_round_2, "the current rounds are [1, 3], not 1..N without a gap"),
+        (unparseable_submission, "round 2 (rounds row 5) cannot be replayed (MatchError"),
+        (break_tiebreak, "meta.config: the Gamewide Tiebreak must list every player exactly once"),
+        (
+            stranger_in_allocation,
+            "the allocation names players or events the configuration does not have",
+        ),
+        (damage_old_history, "rounds.reports of row 1 (round 1) is not valid JSON"),
+    ],
+)
+def test_each_kind_of_damage_is_found_and_named(
+    played: Path, capsys: pytest.CaptureFixture[str], damage: object, expected: str
+) -> None:
+    assert callable(damage)
+    damage(played)
+    code, lines = check(capsys, played)
+    assert code == 1
+    found = failures(lines)
+    assert any(f.startswith(expected) for f in found), found
+    assert lines[-1].startswith("The store is damaged (")
+    assert "copy your last backup of the folder" in lines[-1]
+
+
+def test_check_of_a_folder_without_a_match_or_while_a_command_runs_is_a_usage_error(
+    played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(tmp_path / "nowhere")]) == 2
+    assert "is not a match folder" in capsys.readouterr().err
+    with exclusive(played):
+        assert main(["check", str(played)]) == 2
+    assert "another festival command is using the match" in capsys.readouterr().err
+    assert main(["check", str(played)]) == 0
+
+
+def test_check_replays_the_sample_festival_with_the_real_engines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The real Alchemy, Continuum and Summoner's Dream rounds replay to what is stored."""
+    folder = tmp_path / "demo"
+    assert main(["demo", str(folder)]) == 0
+    code, lines = check(capsys, folder)
+    assert code == 0, lines
+    assert any("replay of rounds 1-6 equals" in line for line in lines)
+    tamper_report(folder)
+    code, lines = check(capsys, folder)
+    assert code == 1
+    assert failures(lines) == ["round 2 (rounds row 2): the stored reports differ from a replay"]
