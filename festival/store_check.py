@@ -15,7 +15,7 @@ import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from festival.allocation import Allocation
 from festival.config import MatchConfig
@@ -47,8 +47,13 @@ from festival.store import (
 
 @dataclass(frozen=True)
 class Finding:
-    ok: bool
+    status: Literal["ok", "note", "FAIL"]
+    """"ok", "note" (worth knowing, not damage) or "FAIL" (damage)"""
     text: str
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "FAIL"
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,7 @@ class CheckReport:
 
     def lines(self) -> list[str]:
         out = [f"Checking {self.path}"]
-        out += [f"  {'ok  ' if f.ok else 'FAIL'}  {f.text}" for f in self.findings]
+        out += [f"  {f.status:<4}  {f.text}" for f in self.findings]
         folder = self.path.parent
         if self.sound:
             out.append(
@@ -89,14 +94,21 @@ class _Stop(Exception):
 
 class _Findings(list[Finding]):
     def ok(self, text: str) -> None:
-        self.append(Finding(True, text))
+        self.append(Finding("ok", text))
+
+    def note(self, text: str) -> None:
+        self.append(Finding("note", text))
 
     def fail(self, text: str) -> None:
-        self.append(Finding(False, text))
+        self.append(Finding("FAIL", text))
 
     @property
     def failed(self) -> int:
         return sum(not f.ok for f in self)
+
+    @property
+    def remarks(self) -> int:
+        return sum(f.status != "ok" for f in self)
 
 
 def check_match(folder: Path) -> CheckReport:
@@ -108,7 +120,7 @@ def check_match(folder: Path) -> CheckReport:
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
-        return CheckReport(path, (Finding(False, f"cannot be opened ({exc})"),))
+        return CheckReport(path, (Finding("FAIL", f"cannot be opened ({exc})"),))
     try:
         _check(folder, conn, findings)
     except _Stop:
@@ -233,7 +245,7 @@ def _check_replay(
     folder: Path, config: MatchConfig, rows: list[RoundRow], findings: _Findings
 ) -> None:
     """Replay the current rounds from their stored submissions and compare."""
-    fail, before = findings.fail, findings.failed
+    fail, before = findings.fail, findings.remarks
     store = Store.open(folder)
     try:
         match = Match(folder, store, config)
@@ -260,18 +272,29 @@ def _check_replay(
             changed = row.snapshot is not None and snapshot_stamp(row.snapshot) != stamp
             if changed:
                 other_code.append(row.round_no)
-            why = " (the rules code changed since it was resolved)" if changed else ""
-            if _canonical([r.to_json() for r in reports]) != row.reports:
-                fail(f"{label}: the stored reports differ from a replay{why}")
-            if _canonical(rankings_json(match, states)) != row.rankings:
-                fail(f"{label}: the stored rankings differ from a replay{why}")
+            differ = [
+                what
+                for what, replayed, stored in (
+                    ("reports", [r.to_json() for r in reports], row.reports),
+                    ("rankings", rankings_json(match, states), row.rankings),
+                )
+                if _canonical(replayed) != stored
+            ]
+            for what in differ:
+                if changed:  # an upgrade, not damage: what was announced stays stored
+                    findings.note(
+                        f"{label}: the stored {what} differ from a replay with this version's "
+                        "rules, which changed since the round was resolved"
+                    )
+                else:
+                    fail(f"{label}: the stored {what} differ from a replay")
             if row.snapshot is not None and not changed:
                 cached = restore(row.snapshot, stamp)
                 if cached is None:
                     fail(f"{label}: the snapshot cannot be read")
                 elif cached != states:
                     fail(f"{label}: the snapshot differs from a replay")
-        if rows and findings.failed == before:
+        if rows and findings.remarks == before:
             note = (
                 f"; snapshots of round(s) {', '.join(map(str, other_code))} were written by "
                 "other rules code and are not used"

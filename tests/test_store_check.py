@@ -214,3 +214,27 @@ def test_check_replays_the_sample_festival_with_the_real_engines(
     code, lines = check(capsys, folder)
     assert code == 1
     assert failures(lines) == ["round 2 (rounds row 2): the stored reports differ from a replay"]
+
+
+def test_results_stored_by_other_rules_code_are_a_note_not_damage(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After an upgrade of the rules, a replay may differ from what was announced: said, but
+    the store is sound (restoring a backup would not change it)."""
+    conn = sqlite3.connect(played / STORE_FILE)
+    row_id, blob = conn.execute(
+        "SELECT id, snapshot FROM rounds WHERE round_no = 2 AND superseded_at IS NULL"
+    ).fetchone()
+    older = b"festival-snapshot:older rules code\n" + blob.partition(b"\n")[2]
+    conn.execute("UPDATE rounds SET snapshot = ? WHERE id = ?", (older, row_id))
+    conn.commit()
+    conn.close()
+    tamper_report(played)
+    code, lines = check(capsys, played)
+    assert code == 0, lines
+    assert failures(lines) == []
+    assert (
+        "  note  round 2 (rounds row 5): the stored reports differ from a replay with this "
+        "version's rules, which changed since the round was resolved"
+    ) in lines
+    assert lines[-1].startswith("The store is sound.")
