@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from festival.cli import main
+from festival.match import Match
+from festival.replay import snapshot, states_after
 from festival.store import STORE_FILE
 from festival.store_lock import exclusive
-from tests.conftest import numbers_json
+from tests.support.store_kit import edit_round_json, resolve_rounds, sql
 
 
 def pick(player: str, event: str) -> int:
@@ -21,13 +23,7 @@ def pick(player: str, event: str) -> int:
 @pytest.fixture
 def played(toy_match: Path) -> Path:
     """The toy match with rounds 1-3 resolved, and round 1 re-resolved (history kept)."""
-    for round_no in (1, 2, 3):
-        assert (
-            main(
-                ["resolve", str(toy_match), "--from", str(numbers_json(toy_match, round_no, pick))]
-            )
-            == 0
-        )
+    resolve_rounds(toy_match, range(1, 4), pick)
     fix = toy_match.parent / "fix.json"
     fix.write_text(json.dumps({"round": 1, "submissions": {"cam": {"alchemy": {"number": 5}}}}))
     assert main(["resolve", str(toy_match), "--round", "1", "--from", str(fix)]) == 0
@@ -44,13 +40,6 @@ def check(capsys: pytest.CaptureFixture[str], folder: Path) -> tuple[int, list[s
 
 def failures(lines: list[str]) -> list[str]:
     return [line.removeprefix("  FAIL  ") for line in lines if line.startswith("  FAIL  ")]
-
-
-def sql(folder: Path, statement: str, *args: object) -> None:
-    conn = sqlite3.connect(folder / STORE_FILE)
-    conn.execute(statement, args)
-    conn.commit()
-    conn.close()
 
 
 def test_a_sound_store_passes_every_check_and_is_not_changed(
@@ -79,40 +68,23 @@ def test_a_new_match_before_allocation_is_sound(
 
 
 def tamper_report(folder: Path) -> None:
-    conn = sqlite3.connect(folder / STORE_FILE)
-    row_id, reports = conn.execute(
-        "SELECT id, reports FROM rounds WHERE round_no = 2 AND superseded_at IS NULL"
-    ).fetchone()
-    data = json.loads(reports)
-    data[0]["public"] = ["a line nobody resolved"]
-    conn.execute("UPDATE rounds SET reports = ? WHERE id = ?", (json.dumps(data), row_id))
-    conn.commit()
-    conn.close()
+    def change(reports: Any) -> None:
+        reports[0]["public"] = ["a line nobody resolved"]
+
+    edit_round_json(folder, 2, "reports", change)
 
 
 def tamper_ranking(folder: Path) -> None:
-    conn = sqlite3.connect(folder / STORE_FILE)
-    row_id, rankings = conn.execute(
-        "SELECT id, rankings FROM rounds WHERE round_no = 3 AND superseded_at IS NULL"
-    ).fetchone()
-    data = json.loads(rankings)
-    data["alchemy"].reverse()
-    conn.execute("UPDATE rounds SET rankings = ? WHERE id = ?", (json.dumps(data), row_id))
-    conn.commit()
-    conn.close()
+    edit_round_json(folder, 3, "rankings", lambda rankings: rankings["alchemy"].reverse())
 
 
 def swap_snapshots(folder: Path) -> None:
     """Round 3's row gets round 2's snapshot: a readable cache of the wrong states."""
-    conn = sqlite3.connect(folder / STORE_FILE)
-    blob = conn.execute(
-        "SELECT snapshot FROM rounds WHERE round_no = 2 AND superseded_at IS NULL"
-    ).fetchone()[0]
-    conn.execute(
-        "UPDATE rounds SET snapshot = ? WHERE round_no = 3 AND superseded_at IS NULL", (blob,)
+    sql(
+        folder,
+        "UPDATE rounds SET snapshot = (SELECT snapshot FROM rounds WHERE round_no = 2 "
+        "AND superseded_at IS NULL) WHERE round_no = 3 AND superseded_at IS NULL",
     )
-    conn.commit()
-    conn.close()
 
 
 def unsupersede(folder: Path) -> None:
@@ -125,34 +97,19 @@ def drop_round_2(folder: Path) -> None:
 
 
 def unparseable_submission(folder: Path) -> None:
-    conn = sqlite3.connect(folder / STORE_FILE)
-    row_id, subs = conn.execute(
-        "SELECT id, submissions FROM rounds WHERE round_no = 2 AND superseded_at IS NULL"
-    ).fetchone()
-    data = json.loads(subs)
-    player = next(iter(data["alchemy"]))
-    data["alchemy"][player]["submission"] = {"number": 99}
-    conn.execute("UPDATE rounds SET submissions = ? WHERE id = ?", (json.dumps(data), row_id))
-    conn.commit()
-    conn.close()
+    def change(submissions: Any) -> None:
+        player = next(iter(submissions["alchemy"]))
+        submissions["alchemy"][player]["submission"] = {"number": 99}
+
+    edit_round_json(folder, 2, "submissions", change)
 
 
 def break_tiebreak(folder: Path) -> None:
-    conn = sqlite3.connect(folder / STORE_FILE)
-    config = json.loads(conn.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0])
-    config["gamewide"] = config["gamewide"][1:]
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'config'", (json.dumps(config),))
-    conn.commit()
-    conn.close()
+    sql(folder, "UPDATE meta SET value = json_remove(value, '$.gamewide[0]') WHERE key = 'config'")
 
 
 def stranger_in_allocation(folder: Path) -> None:
-    conn = sqlite3.connect(folder / STORE_FILE)
-    content = json.loads(conn.execute("SELECT content FROM allocation").fetchone()[0])
-    content["members"]["alchemy"][0] = "Mallory"
-    conn.execute("UPDATE allocation SET content = ?", (json.dumps(content),))
-    conn.commit()
-    conn.close()
+    sql(folder, "UPDATE allocation SET content = json_set(content, '$.members.alchemy[0]', 'X')")
 
 
 def damage_old_history(folder: Path) -> None:
@@ -221,14 +178,11 @@ def test_results_stored_by_other_rules_code_are_a_note_not_damage(
 ) -> None:
     """After an upgrade of the rules, a replay may differ from what was announced: said, but
     the store is sound (restoring a backup would not change it)."""
-    conn = sqlite3.connect(played / STORE_FILE)
-    row_id, blob = conn.execute(
-        "SELECT id, snapshot FROM rounds WHERE round_no = 2 AND superseded_at IS NULL"
-    ).fetchone()
-    older = b"festival-snapshot:older rules code\n" + blob.partition(b"\n")[2]
-    conn.execute("UPDATE rounds SET snapshot = ? WHERE id = ?", (older, row_id))
-    conn.commit()
-    conn.close()
+    match = Match.open(played)
+    states = states_after(match, 2)
+    match.close()
+    older = snapshot(states, "older rules code")
+    sql(played, "UPDATE rounds SET snapshot = ? WHERE id = 5", older)  # round 2's current row
     tamper_report(played)
     code, lines = check(capsys, played)
     assert code == 0, lines

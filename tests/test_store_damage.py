@@ -9,7 +9,6 @@ how to restore the folder from a copy; `festival check` lists it.
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from festival.cli import main
 from festival.match import Match
 from festival.replay import fingerprint, states_after
 from festival.store import STORE_FILE, load_json
-from tests.conftest import numbers_json
+from tests.support.store_kit import resolve_rounds, sql
 
 DEEP = "[" * 100_000 + "]" * 100_000
 LONG_NUMBER = "1" * 5000
@@ -33,22 +32,7 @@ def pick(player: str, event: str) -> int:
 @pytest.fixture
 def played(toy_match: Path) -> Path:
     """The toy match with rounds 1 and 2 resolved."""
-    for round_no in (1, 2):
-        assert (
-            main(
-                ["resolve", str(toy_match), "--from", str(numbers_json(toy_match, round_no, pick))]
-            )
-            == 0
-        )
-    return toy_match
-
-
-def edit(folder: Path, sql: str, *args: object) -> None:
-    """Change the store as a host with the sqlite3 shell would."""
-    conn = sqlite3.connect(folder / STORE_FILE)
-    conn.execute(sql, args)
-    conn.commit()
-    conn.close()
+    return resolve_rounds(toy_match, range(1, 3), pick)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -161,13 +145,13 @@ HAND_EDITS = [
 ]
 
 
-@pytest.mark.parametrize(("sql", "value", "message"), HAND_EDITS)
+@pytest.mark.parametrize(("statement", "value", "message"), HAND_EDITS)
 def test_json_edited_by_hand_gives_one_clear_message_naming_table_column_and_row(
-    played: Path, capsys: pytest.CaptureFixture[str], sql: str, value: object, message: str
+    played: Path, capsys: pytest.CaptureFixture[str], statement: str, value: object, message: str
 ) -> None:
     """A store whose JSON was edited by hand breaks no command with a traceback: each names
     what is damaged and how to restore, exits 2 and leaves the file as it was."""
-    edit(played, sql, *([] if value is None else [value]))
+    sql(played, statement, *([] if value is None else [value]))
     before = (played / STORE_FILE).read_bytes()
     for argv in (["status"], ["resolve", "--from", str(any_round_3(played))]):
         code, _out, err = run(capsys, argv[0], str(played), *argv[1:])
@@ -191,7 +175,7 @@ def any_round_3(folder: Path) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("sql", "message"),
+    ("statement", "message"),
     [
         ("DROP TABLE rounds", "table rounds is missing"),
         ("DROP TABLE host_inputs", "table host_inputs is missing"),
@@ -199,12 +183,9 @@ def any_round_3(folder: Path) -> Path:
     ],
 )
 def test_a_missing_table_or_column_is_named(
-    played: Path, capsys: pytest.CaptureFixture[str], sql: str, message: str
+    played: Path, capsys: pytest.CaptureFixture[str], statement: str, message: str
 ) -> None:
-    conn = sqlite3.connect(played / STORE_FILE)
-    conn.execute(sql)
-    conn.commit()
-    conn.close()
+    sql(played, statement)
     code, _out, err = run(capsys, "standings", str(played))
     assert code == 2
     assert_one_clear_message(err, message)
@@ -261,7 +242,7 @@ def test_a_damaged_snapshot_is_not_used_and_check_reports_it(
     good = states_after(match, 2)
     stamp = fingerprint(match)
     match.close()
-    edit(
+    sql(
         played,
         "UPDATE rounds SET snapshot = ? WHERE round_no = 2",
         b"festival-snapshot:" + stamp.encode() + b"\n" + b"\x80\x05garbage",
