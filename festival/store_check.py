@@ -173,6 +173,12 @@ def _check(folder: Path, conn: sqlite3.Connection, findings: _Findings) -> None:
         raise _Stop
     ok(f"one current row for each of rounds 1-{len(counts)}" if counts else "no round resolved")
 
+    unlinked = _raw_problems(conn, current)
+    for problem in unlinked:
+        fail(problem)
+    if not unlinked:
+        ok("every submission a round used, and every parse error, has its raw submission")
+
     try:
         config = MatchConfig.from_json(config_json)
     except HAND_EDIT_ERRORS as exc:
@@ -203,6 +209,31 @@ def _check(folder: Path, conn: sqlite3.Connection, findings: _Findings) -> None:
 
     if current:
         _check_replay(folder, config, current, findings)
+
+
+def _raw_problems(conn: sqlite3.Connection, current: list[RoundRow]) -> list[str]:
+    """Submissions and parse errors whose raw submission (as received) is not in the store."""
+    raw_ids = {int(r[0]) for r in conn.execute("SELECT id FROM raw_submissions")}
+    problems: list[str] = []
+    for row in current:
+        for event, by_player in row.submissions.items():
+            for player, entry in by_player.items():
+                origin = str(entry["from"]).removeprefix("kept:")
+                if not origin.startswith("raw:"):
+                    continue
+                number = origin.removeprefix("raw:")
+                if not number.isdigit() or int(number) not in raw_ids:
+                    problems.append(
+                        f"round {row.round_no} (rounds row {row.id}): {shorten(player)}'s "
+                        f"{shorten(event)} submission comes from {shorten(origin)}, which is not "
+                        "in raw_submissions"
+                    )
+    orphans = conn.execute(
+        "SELECT count(*) FROM parse_errors WHERE raw_id NOT IN (SELECT id FROM raw_submissions)"
+    ).fetchone()[0]
+    if orphans:
+        problems.append(f"{orphans} parse error(s) name a raw submission that is not stored")
+    return problems
 
 
 def _json_values(

@@ -51,6 +51,9 @@ def test_a_sound_store_passes_every_check_and_is_not_changed(
     assert failures(lines) == []
     assert lines[0] == f"Checking {played / STORE_FILE}"
     assert "  ok    SQLite integrity check" in lines
+    assert (
+        "  ok    every submission a round used, and every parse error, has its raw submission"
+    ) in lines
     assert "  ok    one current row for each of rounds 1-3" in lines
     assert "  ok    JSON: the configuration, 1 allocation(s), 6 round row(s)" in lines
     assert any("replay of rounds 1-3 equals the stored reports" in line for line in lines)
@@ -112,6 +115,19 @@ def stranger_in_allocation(folder: Path) -> None:
     sql(folder, "UPDATE allocation SET content = json_set(content, '$.members.alchemy[0]', 'X')")
 
 
+def lose_raw_submissions(folder: Path) -> None:
+    sql(folder, "DELETE FROM parse_errors")
+    sql(folder, "DELETE FROM raw_submissions")
+
+
+def orphan_parse_error(folder: Path) -> None:
+    sql(
+        folder,
+        "INSERT INTO parse_errors (raw_id, player, event, code, message) "
+        "VALUES (999, 'cam', 'alchemy', 'x', 'an error of a file that is not stored')",
+    )
+
+
 def damage_old_history(folder: Path) -> None:
     """A superseded row no command reads: only `check` reads every row."""
     sql(folder, "UPDATE rounds SET reports = 'oops' WHERE superseded_at IS NOT NULL")
@@ -132,6 +148,11 @@ def damage_old_history(folder: Path) -> None:
             "the allocation names players or events the configuration does not have",
         ),
         (damage_old_history, "rounds.reports of row 1 (round 1) is not valid JSON"),
+        (orphan_parse_error, "1 parse error(s) name a raw submission that is not stored"),
+        (
+            lose_raw_submissions,
+            "round 1 (rounds row 4): Spadez's alchemy submission comes from raw:",
+        ),
     ],
 )
 def test_each_kind_of_damage_is_found_and_named(
