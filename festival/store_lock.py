@@ -37,12 +37,19 @@ def exclusive(folder: Path) -> Iterator[None]:
     lock = FileLock(folder / LOCK_FILE, timeout=0)
     try:
         lock.acquire()
+        locked = True
     except Timeout:
         raise StoreBusy(
             f"another festival command is using the match {folder} (resolving a round?); "
             "wait for it to finish and run this again"
         ) from None
+    except OSError:
+        # A folder where the lock file cannot be made (a read-only backup): no festival
+        # command can write there either, so a check may read it unlocked; a command that
+        # writes fails on its first write with SQLite's "readonly database".
+        locked = False
     try:
         yield
     finally:
-        lock.release()
+        if locked:
+            lock.release()

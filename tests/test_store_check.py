@@ -213,3 +213,18 @@ def test_results_stored_by_other_rules_code_are_a_note_not_damage(
         "version's rules, which changed since the round was resolved"
     ) in lines
     assert lines[-1].startswith("The store is sound.")
+
+
+def test_a_backup_in_a_read_only_folder_can_be_checked(
+    played: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the lock file cannot be made (read-only media), `check` still reads the store."""
+    import festival.store_lock
+
+    class ReadOnlyFolder(festival.store_lock.FileLock):
+        def acquire(self, *args: object, **kwargs: object) -> Any:
+            raise PermissionError(13, "Permission denied", str(self.lock_file))
+
+    monkeypatch.setattr(festival.store_lock, "FileLock", ReadOnlyFolder)
+    code, lines = check(capsys, played)
+    assert code == 0, lines
