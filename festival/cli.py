@@ -21,7 +21,8 @@ USER_ERRORS = (MatchError, StoreError, SheetReadError, EngineError, GoogleError)
 EXCLUSIVE = frozenset(
     {"allocate", "templates", "resolve", "google", "publish", "choose-candidate", "check"}
 )
-"""The commands that write to the store, or read it whole: one at a time per match."""
+"""One at a time per match (festival/store_lock.py): the commands that change the match or
+work from its next round, and `check`, which reads it whole."""
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -26,6 +26,10 @@ from typing import Any
 
 SCHEMA_VERSION = 1
 STORE_FILE = "match.sqlite"
+BUSY_SECONDS = 10.0
+"""How long a statement waits for another connection's transaction to end (SQLite's busy
+timeout) before failing with "database is locked". Commands that write hold the match lock
+(festival/store_lock.py), so this only covers a reader meeting a commit, or the reverse."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -284,7 +288,7 @@ class Store:
         if path.exists():
             raise StoreError(f"{folder} already holds a match ({STORE_FILE})")
         folder.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, isolation_level=None)
+        conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         store = Store(path, conn)
         try:
             with store.transaction():
@@ -311,7 +315,7 @@ class Store:
             raise StoreError(
                 f"{folder} is not a match folder (no {STORE_FILE}); run `festival new`"
             )
-        conn = sqlite3.connect(path, isolation_level=None)
+        conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         store = Store(path, conn)
         try:
             problems = schema_problems(conn)
