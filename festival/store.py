@@ -24,6 +24,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from events.report import RoundReport
+
 SCHEMA_VERSION = 1
 STORE_FILE = "match.sqlite"
 BUSY_SECONDS = 10.0
@@ -269,9 +271,20 @@ def round_shape_problem(row: RoundRow) -> str | None:
                 )
     if not all(isinstance(r, dict) for r in row.reports):
         return f"{where}: reports are not a list of objects"
+    for i, report in enumerate(row.reports, 1):
+        try:
+            RoundReport.from_json(report)
+        except (LookupError, TypeError, ValueError, AttributeError) as exc:
+            return f"{where}: report {i} is not a round report ({reason(exc)})"
     for event, ranking in row.rankings.items():
-        if not isinstance(ranking, list) or not all(isinstance(e, dict) for e in ranking):
-            return f"{where}: the ranking of {shorten(event)} is not a list of objects"
+        if not isinstance(ranking, list) or not all(
+            isinstance(e, dict) and isinstance(e.get("player"), str) and type(e.get("rank")) is int
+            for e in ranking
+        ):
+            return (
+                f"{where}: the ranking of {shorten(event)} is not a list of entries "
+                "with a player and a rank"
+            )
     return None
 
 

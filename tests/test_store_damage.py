@@ -95,6 +95,18 @@ HAND_EDITS = [
         id="reports-wrong-items",
     ),
     pytest.param(
+        ROUND_2.format("reports"),
+        "[{}]",
+        "rounds row 2 (round 2): report 1 is not a round report (KeyError: 'event')",
+        id="report-without-event",
+    ),
+    pytest.param(
+        ROUND_2.format("rankings"),
+        '{"alchemy": [{"player": "cam"}]}',
+        "the ranking of alchemy is not a list of entries with a player and a rank",
+        id="ranking-without-rank",
+    ),
+    pytest.param(
         ROUND_2.format("submissions"),
         '{"alchemy": {"cam": {"number": 3}}}',
         'the submission of cam in alchemy lacks "from" or "submission"',
@@ -115,7 +127,7 @@ HAND_EDITS = [
     pytest.param(
         ROUND_2.format("rankings"),
         '{"alchemy": 3}',
-        "the ranking of alchemy is not a list of objects",
+        "the ranking of alchemy is not a list of entries with a player and a rank",
         id="rankings-wrong-shape",
     ),
     pytest.param(
