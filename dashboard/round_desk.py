@@ -11,6 +11,8 @@ from festival.announce import announcements
 from festival.event_names import title
 from festival.match import Match, MatchError
 from festival.round_pipeline import ingest_folder, ingest_source, preview_source, resolve
+from festival.store import StoreError
+from festival.store_lock import exclusive
 from sheets.errors import SheetReadError
 from sheets.google import GoogleError
 from sheets.source import FolderSource, SubmissionSource
@@ -89,12 +91,18 @@ def _desk(st: Any, match: Match) -> None:
             default_invalid = st.checkbox("Play the rules' default for invalid submissions")
             if st.button(f"Resolve round {round_no}"):
                 try:
-                    if isinstance(source, FolderSource):  # strays and an empty folder refused
-                        inputs = ingest_folder(match, round_no, source.folder)
-                    else:
-                        inputs = ingest_source(match, round_no, source)
-                    outcome = resolve(match, round_no, inputs, default_invalid)
-                except (MatchError, GoogleError, SheetReadError) as exc:
+                    with exclusive(match.folder):  # no `festival` command on it meanwhile
+                        if match.last_resolved_round() != last:
+                            raise MatchError(
+                                f"round {round_no} was resolved meanwhile (another command?); "
+                                "reload the page"
+                            )
+                        if isinstance(source, FolderSource):  # strays, empty folder refused
+                            inputs = ingest_folder(match, round_no, source.folder)
+                        else:
+                            inputs = ingest_source(match, round_no, source)
+                        outcome = resolve(match, round_no, inputs, default_invalid)
+                except (MatchError, GoogleError, SheetReadError, StoreError) as exc:
                     st.error(str(exc))
                 else:
                     st.success(

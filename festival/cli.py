@@ -11,11 +11,18 @@ from pathlib import Path
 from festival import commands
 from festival.engines import EngineError
 from festival.match import MatchError
-from festival.store import StoreError
+from festival.store import StoreError, sqlite_failure
+from festival.store_lock import exclusive
 from sheets.errors import SheetReadError
 from sheets.google import GoogleError
 
 USER_ERRORS = (MatchError, StoreError, SheetReadError, EngineError, GoogleError)
+
+EXCLUSIVE = frozenset(
+    {"allocate", "templates", "resolve", "google", "publish", "choose-candidate", "check"}
+)
+"""One at a time per match (festival/store_lock.py): the commands that change the match or
+work from its next round, and `check`, which reads it whole."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -162,6 +169,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("match", type=Path)
     p.set_defaults(run=commands.status)
 
+    p = sub.add_parser(
+        "check", help="verify a match store: integrity, JSON, and replay equals what is stored"
+    )
+    p.add_argument("match", type=Path)
+    p.set_defaults(run=commands.check)
+
     p = sub.add_parser("dashboard", help="open the host dashboard (Streamlit) for a match")
     p.add_argument("match", type=Path)
     p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
@@ -187,7 +200,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        code: int = args.run(args)
+        if args.command in EXCLUSIVE:
+            with exclusive(args.match):
+                code: int = args.run(args)
+        else:
+            code = args.run(args)
     except USER_ERRORS as exc:
         print(f"festival: error: {exc}", file=sys.stderr)
         return 2
@@ -196,7 +213,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"festival: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 2
     except sqlite3.Error as exc:
-        print(f"festival: error: the match store cannot be used: {exc}", file=sys.stderr)
+        print(
+            f"festival: error: {sqlite_failure(getattr(args, 'match', None), exc)}", file=sys.stderr
+        )
         return 2
     return code
 

@@ -31,6 +31,7 @@ from festival.standings_view import (
     standings_json,
     standings_tables,
 )
+from festival.store_check import check_match
 from sheets.google import GoogleError
 from sheets.xlsx_reader import read_table_file
 from sheets.xlsx_writer import write_table, write_templates
@@ -423,3 +424,10 @@ def demo(args: argparse.Namespace) -> int:
     from festival.demo import run_demo
 
     return run_demo(args.folder)
+
+
+def check(args: argparse.Namespace) -> int:
+    report = check_match(args.match)
+    for line in report.lines():
+        print(line)
+    return 0 if report.sound else 1

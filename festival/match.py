@@ -13,8 +13,12 @@ from festival.allocation import Allocation, allocate, draw_lottery
 from festival.config import MatchConfig
 from festival.engines import AnyEngine, EngineError, engine_specs, load_engine, load_engines
 from festival.event_names import title
-from festival.store import Store
+from festival.store import Store, StoreError, reason
 from sheets.stamp import Stamp
+
+HAND_EDIT_ERRORS = (LookupError, TypeError, ValueError, AttributeError, AssertionError)
+"""What reading a configuration or allocation that was edited by hand into the wrong shape
+raises (a missing key, a string where a number belongs, ...)."""
 
 
 class MatchError(Exception):
@@ -46,7 +50,24 @@ class Match:
     @staticmethod
     def open(folder: Path) -> Match:
         store = Store.open(folder)
-        return Match(folder, store, MatchConfig.from_json(store.config()))
+        try:
+            config = MatchConfig.from_json(store.config())
+        except StoreError:
+            store.close()
+            raise
+        except HAND_EDIT_ERRORS as exc:
+            store.close()
+            raise store.damaged(
+                f"meta.config is not a match configuration ({reason(exc)})"
+            ) from None
+        match = Match(folder, store, config)
+        try:
+            if match.allocated:
+                match.allocation  # noqa: B018 (damaged: said now, before any command writes)
+        except StoreError:
+            store.close()
+            raise
+        return match
 
     def close(self) -> None:
         self.store.close()
@@ -107,7 +128,12 @@ class Match:
         content = self.store.allocation()
         if content is None:
             raise MatchError("events are not allocated yet; run `festival allocate` first")
-        return Allocation.from_json(content)
+        try:
+            return Allocation.from_json(content)
+        except HAND_EDIT_ERRORS as exc:
+            raise self.store.damaged(
+                f"allocation.content is not an allocation ({reason(exc)})"
+            ) from None
 
     @property
     def allocated(self) -> bool:

@@ -62,6 +62,14 @@ def play_round(
     return new, reports
 
 
+def rankings_json(match: Match, states: States) -> dict[str, list[dict[str, Any]]]:
+    """Each event's ranking in `states`, as a resolved round stores it."""
+    return {
+        event: [x.to_json() for x in match.engine(event).ranking(state, match.config.gamewide)]
+        for event, state in states.items()
+    }
+
+
 def decode_submissions(match: Match, states: States, row: RoundRow) -> Submissions:
     """The typed submissions a stored round used, from their canonical JSON (`states`: the
     events before that round)."""
@@ -133,12 +141,24 @@ def snapshot(states: Mapping[str, Any], stamp: str) -> bytes:
 
 
 def restore(blob: bytes, stamp: str) -> States | None:
-    """The cached states, or None when the snapshot was written by other rules code."""
+    """The cached states, or None when the snapshot was written by other rules code or cannot
+    be read (a damaged cache is not used: the rounds are replayed)."""
     head, _, body = blob.partition(b"\n")
     if head != _MAGIC + stamp.encode():
         return None
-    value: States = pickle.loads(body)
-    return value
+    try:
+        value = pickle.loads(body)
+    except Exception:  # unpickling damaged bytes can raise almost anything
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def snapshot_stamp(blob: bytes) -> str | None:
+    """The fingerprint of the rules code that wrote a snapshot (None: not a snapshot)."""
+    head, sep, _ = blob.partition(b"\n")
+    if not sep or not head.startswith(_MAGIC):
+        return None
+    return head.removeprefix(_MAGIC).decode(errors="replace")
 
 
 def verify_snapshots(match: Match) -> list[int]:

@@ -26,6 +26,7 @@ from festival.replay import (
     decode_submissions,
     fingerprint,
     play_round,
+    rankings_json,
     snapshot,
     states_after,
 )
@@ -454,13 +455,7 @@ def _play(
         for event, by_player in entries.items()
     }
     new_states, reports = play_round(match, states, round_no, seed, submissions)
-    rankings = {
-        event: [
-            x.to_json()
-            for x in match.engine(event).ranking(new_states[event], match.config.gamewide)
-        ]
-        for event in new_states
-    }
+    rankings = rankings_json(match, new_states)
     out.append(
         NewRound(
             round_no,
