@@ -164,9 +164,9 @@ def templates(args: argparse.Namespace) -> int:
     if args.google:
         settings = google_sheets.load_settings(match)
         done = google_sheets.push_templates(
-            match, round_no, google_sheets.client_for(settings, args.credentials)
+            match, round_no, google_sheets.client_for(settings, args.credentials), args.force
         )
-        print(f"Wrote the round {round_no} tabs into {len(done)} Google spreadsheet(s).")
+        _print_google_templates(round_no, done)
         return 0
     states = states_after(match, round_no - 1)
     out = args.out or args.match / "templates" / f"round-{round_no}"
@@ -183,6 +183,22 @@ def templates(args: argparse.Namespace) -> int:
     if not written:
         print("No event plays this round (or no event has an engine yet).")
     return 0
+
+
+def _print_google_templates(round_no: int, done: google_sheets.TemplatesDone) -> None:
+    print(
+        f"Round {round_no} tabs in {len(done.plans)} Google spreadsheet(s): "
+        f"{done.count('created')} made, {done.count('kept')} already up to date (kept with "
+        f"what players typed), {done.count('replaced')} refreshed."
+    )
+    for owner, plan in done.plans.items():
+        for old, new in plan.renamed:
+            print(f"  {owner}: renamed {old!r} back to {new!r}")
+    if done.backed_up:
+        print(
+            "  typed values kept in the match store before their tabs were replaced: "
+            + ", ".join(done.backed_up)
+        )
 
 
 def resolve(args: argparse.Namespace) -> int:
