@@ -161,6 +161,8 @@ def templates(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
     round_no = _round_arg(match, args.round)
     check_resolvable(match, round_no)
+    if args.force and not args.google:
+        raise MatchError("--force is for --google (a workbook is always written anew)")
     if args.google:
         settings = google_sheets.load_settings(match)
         done = google_sheets.push_templates(

@@ -94,8 +94,8 @@ READING = Doing(
 )
 TEMPLATES = Doing(
     "writing the templates into",
-    "that spreadsheet was left as it was: run `festival templates --google` again (it keeps "
-    "the tabs already there and what players typed in them)",
+    "each spreadsheet is written in one request, whole or not at all: run `festival templates "
+    "--google` again (it keeps the tabs already there and what players typed in them)",
 )
 PUBLISHING = Doing(
     "publishing into", "run `festival publish` again (it writes every results tab again)"
@@ -105,6 +105,15 @@ PUBLISHING = Doing(
 def _status_text(exc: APIError) -> str:
     message = str(exc.error.get("message", "")) if isinstance(exc.error, dict) else ""
     return f"{exc.response.status_code}" + (f": {message}" if message else "")
+
+
+def _timed_out(exc: BaseException | None) -> bool:
+    """A timeout, possibly wrapped by google-auth (TransportError from a requests.Timeout)."""
+    while exc is not None:
+        if isinstance(exc, requests.Timeout):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def failure(exc: Exception, owner: str, key: str, doing: Doing) -> GoogleError:
@@ -119,7 +128,7 @@ def failure(exc: Exception, owner: str, key: str, doing: Doing) -> GoogleError:
             "account in the Google Cloud console and point --credentials (or "
             f"FESTIVAL_GOOGLE_CREDENTIALS) at it; {doing.after}"
         )
-    if isinstance(exc, requests.Timeout | TransportError) and "timed out" in str(exc).lower():
+    if _timed_out(exc):
         return GoogleError(
             f"Google did not answer in time {where}, after several tries: the network or "
             f"Google is slow; wait a minute, then {doing.after}"

@@ -12,12 +12,14 @@ from pathlib import Path
 
 import gspread
 import pytest
+import requests
 from google.auth.credentials import AnonymousCredentials
+from google.auth.exceptions import RefreshError, TransportError
 
 import festival.google_sheets as gs
 from festival.cli import main
 from festival.match import Match
-from sheets import google
+from sheets import google, google_http
 from tests.support.google_match import Sleeps, fill_from_sample, google_match
 from tests.support.sheets_server import (
     LocalGoogleAdapter,
@@ -185,33 +187,88 @@ def test_answers_that_never_come_end_in_one_clear_message(
     assert "nothing of the round was resolved" in err and sleeps == [1, 2, 4, 8]
 
 
+def client_at(base_url: str, sleeps: Sleeps) -> gspread.Client:
+    """A festival client whose Google traffic goes to `base_url`."""
+    retry = google.Retry(sleep=sleeps, timeout=0.3)
+    gc = gspread.Client(AnonymousCredentials(), http_client=google.retrying_http_client(retry))
+    adapter = LocalGoogleAdapter(base_url)
+    for host in adapter.hosts:
+        gc.http_client.session.mount(host + "/", adapter)
+    return gc
+
+
 def test_no_network_at_all_is_one_clear_message(
     ready: Path,
     capsys: pytest.CaptureFixture[str],
     sleeps: Sleeps,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Nothing answers where Google should be (no network, a name that resolves nowhere): the
-    connection is refused, retried, then explained."""
+    """Nothing answers where Google should be: the connection is refused, retried, then
+    explained."""
     with socket.socket() as probe:  # a local port nobody listens on
         probe.bind(("127.0.0.1", 0))
         dead = f"http://127.0.0.1:{probe.getsockname()[1]}"
-
-    def unreachable(path: Path | None) -> gspread.Client:
-        retry = google.Retry(sleep=sleeps, timeout=0.3)
-        gc = gspread.Client(AnonymousCredentials(), http_client=google.retrying_http_client(retry))
-        adapter = LocalGoogleAdapter(dead)
-        for host in adapter.hosts:
-            gc.http_client.session.mount(host + "/", adapter)
-        return gc
-
-    monkeypatch.setattr(gs, "make_client", unreachable)
+    monkeypatch.setattr(gs, "make_client", lambda path: client_at(dead, sleeps))
     capsys.readouterr()
     assert main(["resolve", str(ready), "--google"]) == 2
     err = one_clear_line(capsys)
     assert "could not reach Google while reading" in err and "ConnectionError" in err
     assert "check the internet connection" in err
     assert sleeps == [1, 2, 4, 8]
+
+
+def test_a_name_that_does_not_resolve_is_one_clear_message(
+    ready: Path,
+    capsys: pytest.CaptureFixture[str],
+    sleeps: Sleeps,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DNS fails (the resolver answers "no such name", as with no network behind it)."""
+    real = socket.getaddrinfo
+
+    def no_dns(host: object, *args: object, **kwargs: object) -> object:
+        if str(host).endswith(".invalid"):
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket, "getaddrinfo", no_dns)
+    monkeypatch.setattr(
+        gs, "make_client", lambda path: client_at("http://sheets.festival-test.invalid", sleeps)
+    )
+    capsys.readouterr()
+    assert main(["templates", str(ready), "--google"]) == 2
+    err = one_clear_line(capsys)
+    assert "could not reach Google while writing the templates into" in err
+    assert "DNS" in err and sleeps == [1, 2, 4, 8]
+
+
+@pytest.mark.parametrize(
+    ("exc", "expected"),
+    [
+        (requests.ConnectionError("reset"), "could not reach Google while reading"),
+        (requests.exceptions.ChunkedEncodingError("cut"), "could not reach Google while reading"),
+        (requests.ReadTimeout("Read timed out"), "did not answer in time while reading"),
+        (RefreshError("invalid_grant: Invalid JWT Signature."), "refused the service account's"),
+    ],
+)
+def test_each_network_failure_has_its_message(exc: Exception, expected: str) -> None:
+    message = str(google_http.failure(exc, "uri", "key-uri", google_http.READING))
+    assert expected in message and "uri's spreadsheet key-uri" in message
+    assert "nothing of the round was resolved" in message and "\n" not in message
+
+
+def test_a_token_request_that_times_out_says_so() -> None:
+    """google-auth wraps a token request's timeout in a TransportError."""
+    try:
+        try:
+            raise requests.ReadTimeout("Read timed out. (read timeout=30)")
+        except requests.ReadTimeout as inner:
+            raise TransportError(inner) from inner
+    except TransportError as exc:
+        wrapped = exc
+    message = str(google_http.failure(wrapped, "cam", "key-cam", google_http.PUBLISHING))
+    assert "did not answer in time while publishing into cam's spreadsheet" in message
+    assert "run `festival publish` again" in message
 
 
 # --- quota, server errors, access -------------------------------------------------------------
