@@ -101,11 +101,12 @@ def title_tab(title: str) -> str:
 
 def ranges_of(templates: Iterable[Template]) -> list[str]:
     """The A1 ranges a round's parser reads, one per tab (each round has its own tabs)."""
-    return [
-        f"'{tab_title(t, tab).replace(chr(39), chr(39) * 2)}'!{tab.input_range}"
-        for t in templates
-        for tab in t.tabs
-    ]
+    return [f"{_quoted(tab_title(t, tab))}!{tab.input_range}" for t in templates for tab in t.tabs]
+
+
+def _quoted(title: str) -> str:
+    """A tab title as A1 notation quotes it."""
+    return "'" + title.replace("'", "''") + "'"
 
 
 def _range_title(a1: str) -> str:
@@ -208,7 +209,7 @@ def backup_submission(player: str, key: str, tabs: Mapping[str, Cells]) -> RawSu
         height = max((r for r, _ in cells), default=-1) + 1
         width = max((c for _, c in cells), default=-1) + 1
         rows = [[cells.get((r, c), "") for c in range(width)] for r in range(height)]
-        ranges.append(f"'{title.replace(chr(39), chr(39) * 2)}'!A1")
+        ranges.append(f"{_quoted(title)}!A1")
         value_ranges.append({"values": rows})
     content = json.dumps({"ranges": ranges, "valueRanges": value_ranges}).encode()
     return RawSubmission(
@@ -243,6 +244,17 @@ def write_plan(gc: gspread.Client, owner: str, key: str, plan: Plan) -> None:
         return
     try:
         gc.http_client.batch_update(key, {"requests": plan.requests})
+    except APIError as exc:
+        # Refused: when the request was retried after a lost answer (a reset, a timeout), the
+        # first try may have been applied. One read tells; only on this failure.
+        if exc.response.status_code != 400:
+            raise failure(exc, owner, key, TEMPLATES) from exc
+        try:
+            applied = plan.done_in(read_book(gc, key))
+        except FAILURES:
+            applied = False
+        if not applied:
+            raise failure(exc, owner, key, TEMPLATES) from exc
     except FAILURES as exc:
         raise failure(exc, owner, key, TEMPLATES) from exc
 
@@ -269,8 +281,7 @@ def write_values(
     the block so a shorter report leaves nothing of a longer one below it. Should the tab be
     gone (deleted by hand), one spreadsheets:batchUpdate makes it again with the values."""
     padded, cells = _results_cells(rows)
-    quoted = tab.replace("'", "''")
-    body = {"valueInputOption": "RAW", "data": [{"range": f"'{quoted}'!A1", "values": padded}]}
+    body = {"valueInputOption": "RAW", "data": [{"range": f"{_quoted(tab)}!A1", "values": padded}]}
     try:
         try:
             gc.http_client.values_batch_update(key, body)

@@ -144,6 +144,20 @@ class Plan:
     """round -> title -> the values of a tab that is replaced although the player typed in it"""
     foreign: list[str] = field(default_factory=list)
     """tabs with a template's title that festival did not make"""
+    made: dict[str, Marker] = field(default_factory=dict)
+    """title -> the marker of each tab the write makes"""
+
+    def done_in(self, book: Sequence[BookTab]) -> bool:
+        """Whether `book` already shows this plan carried out (a write whose answer was lost
+        was applied after all)."""
+        by_title = {t.title: t.marker for t in book}
+        made = all(
+            (m := by_title.get(title)) is not None
+            and m.identity == marker.identity
+            and m.cells == marker.cells
+            for title, marker in self.made.items()
+        )
+        return made and all(title in by_title for _, title in self.renamed)
 
 
 def plan(
@@ -163,6 +177,7 @@ def plan(
         nonlocal next_id
         sheet_id, next_id = next_id, next_id + 1
         out.requests.extend(new_tab_requests(sheet_id, title, marker, tab))
+        out.made[title] = marker
 
     for template in templates:
         for tab in template.tabs:

@@ -24,6 +24,7 @@ from tests.support.google_match import Sleeps, fill_from_sample, google_match
 from tests.support.sheets_server import (
     LocalGoogleAdapter,
     SheetsServer,
+    local_client,
     mount_local,
     service_account_file,
 )
@@ -44,10 +45,19 @@ def sleeps() -> Sleeps:
 def match_dir(
     tmp_path: Path, server: SheetsServer, monkeypatch: pytest.MonkeyPatch, sleeps: Sleeps
 ) -> Path:
-    """A match whose client waits 0.3 s for an answer and retries 5 times (1, 2, 4, 8 s of
-    backoff, recorded rather than slept)."""
-    retry = google.Retry(attempts=5, first_delay=1.0, sleep=sleeps, timeout=0.3)
+    """A match whose client tries 5 times (1, 2, 4, 8 s of backoff, recorded rather than
+    slept)."""
+    retry = google.Retry(attempts=5, first_delay=1.0, sleep=sleeps, timeout=10.0)
     return google_match(tmp_path, server, monkeypatch, retry)
+
+
+def impatient(monkeypatch: pytest.MonkeyPatch, server: SheetsServer, sleeps: Sleeps) -> None:
+    """Festival's clients wait only 0.5 s for an answer."""
+    retry = google.Retry(sleep=sleeps, timeout=0.5)
+    monkeypatch.setattr(
+        gs, "make_client",
+        lambda path: local_client(server, http_client=google.retrying_http_client(retry)),
+    )  # fmt: skip
 
 
 @pytest.fixture
@@ -168,23 +178,31 @@ def test_connections_that_keep_dropping_name_the_player_and_resolve_nothing(
 
 
 def test_a_stalled_answer_times_out_and_is_retried(
-    ready: Path, server: SheetsServer, sleeps: Sleeps
+    ready: Path, server: SheetsServer, sleeps: Sleeps, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every request has a timeout (0.3 s here): a stalled answer is given up and retried."""
-    server.stall_next(1, seconds=2.0, key="key-cam")
+    """Every request has a timeout (0.5 s here): a stalled answer is given up and retried."""
+    impatient(monkeypatch, server, sleeps)
+    server.stall_next(1, seconds=3.0, key="key-cam")
     assert main(["resolve", str(ready), "--google"]) == 0
-    assert sleeps == [1] and len(statuses(server, "key-cam")) == 2
+    assert 1 in sleeps and len(statuses(server, "key-cam")) == 2
+    assert Match.open(ready).last_resolved_round() == 1
 
 
 def test_answers_that_never_come_end_in_one_clear_message(
-    ready: Path, server: SheetsServer, sleeps: Sleeps, capsys: pytest.CaptureFixture[str]
+    ready: Path,
+    server: SheetsServer,
+    sleeps: Sleeps,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    server.stall_next(5, seconds=2.0, key="key-cam")
+    impatient(monkeypatch, server, sleeps)
+    server.stall_next(5, seconds=3.0, key="key-cam")
     capsys.readouterr()
     assert main(["resolve", str(ready), "--google"]) == 2
     err = one_clear_line(capsys)
     assert "Google did not answer in time while reading cam's spreadsheet key-cam" in err
-    assert "nothing of the round was resolved" in err and sleeps == [1, 2, 4, 8]
+    assert "nothing of the round was resolved" in err and sleeps[-4:] == [1, 2, 4, 8]
+    assert len(statuses(server, "key-cam")) == 5
 
 
 def client_at(base_url: str, sleeps: Sleeps) -> gspread.Client:

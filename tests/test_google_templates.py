@@ -220,17 +220,30 @@ def test_a_write_whose_answer_was_lost_is_recognised_by_its_marker(
     match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Google applied the write but the connection dropped before the answer: the retry is
-    refused (the tabs exist now), and the next run finds festival's own tabs by their marker."""
+    refused (the tabs exist now); one read finds festival's tabs by their markers, exactly as
+    planned, so the run goes on. A later run keeps them."""
     server.reset_next(1, key="key-cam", method="POST", applied=True)
-    assert templates(match_dir) == 2
-    err = capsys.readouterr().err
-    assert "cam's spreadsheet key-cam" in err and "templates --google` again" in err
+    assert templates(match_dir) == 0
+    assert [r.status for r in server.api_requests if "key-cam" in r.path] == [200, 0, 400, 200]
     made = {k: v for k, v in snapshot(server).items() if k[0] == "key-cam"}
     assert any(title.startswith("R1 ") for _, title in made)
-    assert templates(match_dir) == 0
-    assert {k: v for k, v in snapshot(server).items() if k[0] == "key-cam"} == made
     titles = tab_titles(server, "key-cam")
     assert len(titles) == len(set(titles))
+    server.reset_log()
+    assert templates(match_dir) == 0
+    assert {k: v for k, v in snapshot(server).items() if k[0] == "key-cam"} == made
+    assert writes(server) == []
+
+
+def test_a_refused_write_that_was_not_applied_is_an_error(
+    match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server.fail_next(1, status=400, key="key-cam", method="POST", message="Invalid requests[0]")
+    assert templates(match_dir) == 2
+    err = capsys.readouterr().err
+    assert "Google Sheets answered 400: Invalid requests[0]" in err
+    assert "while writing the templates into cam's spreadsheet key-cam" in err
+    assert "R1 Board" not in tab_titles(server, "key-cam")
 
 
 def test_a_renamed_tab_is_named_back_with_its_values_and_a_deleted_one_made_again(
