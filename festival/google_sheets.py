@@ -179,7 +179,8 @@ def push_templates(
         try:
             google.write_plan(gc, owner, keys[owner], p)
         except google.GoogleError as exc:
-            raise MatchError(f"{exc} (spreadsheets done: {', '.join(written) or 'none'})") from exc
+            done_before = ", ".join(written) or "none"
+            raise MatchError(f"{exc} Spreadsheets done before it: {done_before}.") from exc
         written.append(owner)
     return done
 
@@ -188,7 +189,7 @@ def _read(gc: gspread.Client, owner: str, key: str, values: bool) -> list[google
     try:
         return google.read_tabs(gc, owner, key, values)
     except google.GoogleError as exc:
-        raise MatchError(f"{exc} (nothing was written)") from exc
+        raise MatchError(str(exc)) from exc
 
 
 def source(match: Match, round_no: int, gc: gspread.Client) -> google.GoogleSource:

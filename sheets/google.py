@@ -32,6 +32,7 @@ from sheets.google_http import (
     PUBLISHING,
     READING,
     TEMPLATES,
+    TEMPLATES_READING,
     GoogleError,
     Retry,
     failure,
@@ -144,7 +145,7 @@ class GoogleSource:
         got = answer.get("valueRanges", [])
         if len(got) != len(ranges) or any(v is None for v in got):
             raise GoogleError(
-                f"{player}'s spreadsheet {key} did not return every tab; {READING.after}"
+                f"{player}'s spreadsheet {key} did not return every tab: {READING.then()}"
             )
         content = json.dumps({"ranges": ranges, "valueRanges": got}).encode()
         return RawSubmission(player, f"google:{key}", content, CONTENT_TYPE)
@@ -177,12 +178,15 @@ class GoogleSource:
                 problems.append(f"there is no tab {wanted!r} (deleted?)")
         if not problems:
             return GoogleError(
-                f"Google Sheets refused to read {player}'s spreadsheet {key} (400); {READING.after}"
+                f"Google Sheets refused to read {player}'s spreadsheet {key} (400): "
+                + READING.then()
             )
         return GoogleError(
-            f"{player}'s spreadsheet {key}: {'; '.join(problems)}. Run `festival templates "
-            "--google` again (it renames festival's tabs back, and makes a deleted tab again, "
-            f"empty: the player fills it in again); {READING.after}"
+            f"{player}'s spreadsheet {key}: {'; '.join(problems)}: "
+            + READING.then(
+                "Run `festival templates --google` again (it renames festival's tabs back, and "
+                "makes a deleted tab again, empty, for the player to fill in)"
+            )
         )
 
 
@@ -234,7 +238,7 @@ def read_tabs(gc: gspread.Client, owner: str, key: str, values: bool = True) -> 
     try:
         return read_book(gc, key, values)
     except FAILURES as exc:
-        raise failure(exc, owner, key, TEMPLATES) from exc
+        raise failure(exc, owner, key, TEMPLATES_READING) from exc
 
 
 def write_plan(gc: gspread.Client, owner: str, key: str, plan: Plan) -> None:

@@ -81,30 +81,43 @@ def retrying_http_client(retry: Retry) -> type[HTTPClient]:
 
 @dataclass(frozen=True)
 class Doing:
-    """What a command was doing when Google failed, and what the host does next."""
+    """What a command was doing when Google failed, what became of its work, and how to go
+    on."""
 
     verb: str
     """e.g. "reading" (-> "while reading uri's spreadsheet KEY")"""
-    after: str
-    """what became of the command's work and how to go on"""
+    state: str
+    """what became of the command's work"""
+    action: str
+    """the command to run again"""
+
+    def then(self, remedy: str = "") -> str:
+        """The end of a message: the state, then what to do."""
+        if remedy:
+            return f"{self.state}. {remedy}, then {self.action}."
+        return f"{self.state}. {self.action[0].upper()}{self.action[1:]}."
 
 
 READING = Doing(
-    "reading", "nothing of the round was resolved: run `festival resolve --google` again"
+    "reading", "nothing of the round was resolved", "run `festival resolve --google` again"
 )
 TEMPLATES = Doing(
     "writing the templates into",
-    "each spreadsheet is written in one request, whole or not at all: run `festival templates "
-    "--google` again (it keeps the tabs already there and what players typed in them)",
+    "each spreadsheet is written in one request, whole or not at all",
+    "run `festival templates --google` again (it keeps the tabs already there and what "
+    "players typed in them)",
 )
+TEMPLATES_READING = Doing("reading", "nothing was written", TEMPLATES.action)
 PUBLISHING = Doing(
-    "publishing into", "run `festival publish` again (it writes every results tab again)"
+    "publishing into",
+    "a spreadsheet's results are written in one request",
+    "run `festival publish` again (it writes every results tab again)",
 )
 
 
 def _status_text(exc: APIError) -> str:
     message = str(exc.error.get("message", "")) if isinstance(exc.error, dict) else ""
-    return f"{exc.response.status_code}" + (f": {message}" if message else "")
+    return f"{exc.response.status_code}" + (f" ({message.rstrip('.')})" if message else "")
 
 
 def _timed_out(exc: BaseException | None) -> bool:
@@ -121,45 +134,50 @@ def failure(exc: Exception, owner: str, key: str, doing: Doing) -> GoogleError:
     where = f"while {doing.verb} {owner}'s spreadsheet {key}"
     status = exc.response.status_code if isinstance(exc, APIError) else None
     if isinstance(exc, RefreshError):
-        reason = str(exc.args[0]) if exc.args else "refused"
+        reason = str(exc.args[0]).rstrip(".") if exc.args else "refused"
         return GoogleError(
-            f"Google refused the service account's key {where} ({reason}): the key was "
-            "probably deleted, revoked or has expired. Create a new JSON key for the service "
-            "account in the Google Cloud console and point --credentials (or "
-            f"FESTIVAL_GOOGLE_CREDENTIALS) at it; {doing.after}"
+            f"Google refused the service account's key {where} ({reason}): "
+            + doing.then(
+                "The key was probably deleted, revoked or has expired: create a new JSON key "
+                "for the service account in the Google Cloud console, point --credentials (or "
+                "FESTIVAL_GOOGLE_CREDENTIALS) at it"
+            )
         )
     if _timed_out(exc):
         return GoogleError(
-            f"Google did not answer in time {where}, after several tries: the network or "
-            f"Google is slow; wait a minute, then {doing.after}"
+            f"Google did not answer in time {where}, after several tries: "
+            + doing.then("The network or Google is slow: wait a minute")
         )
     if isinstance(exc, NETWORK_ERRORS):
         return GoogleError(
             f"could not reach Google {where}, after several tries ({type(exc).__name__}): "
-            f"check the internet connection (DNS, proxy, firewall); then {doing.after}"
+            + doing.then("Check the internet connection (DNS, proxy, firewall)")
         )
     if isinstance(exc, SpreadsheetNotFound | PermissionError) or status in (403, 404):
         code = f" ({status})" if status else ""
         return GoogleError(
             f"{owner}'s spreadsheet {key} was not found, or is not shared with the service "
-            f"account{code}: check its key in the `festival google` file and share it (as "
-            f"Editor) with the service account's e-mail; {doing.after}"
+            f"account{code}: "
+            + doing.then(
+                "Check its key in the `festival google` file and share it (as Editor) with "
+                "the service account's e-mail"
+            )
         )
     if isinstance(exc, APIError) and status == 429:
         return GoogleError(
             f"Google Sheets kept answering 429 (too many requests) {where}, after several "
-            f"tries: wait a minute, then {doing.after}"
+            "tries: " + doing.then("Wait a minute")
         )
     if isinstance(exc, APIError) and status in RETRYABLE:
         return GoogleError(
             f"Google Sheets kept answering {status} (a Google server error) {where}, after "
-            f"several tries: wait a minute, then {doing.after}"
+            "several tries: " + doing.then("Wait a minute")
         )
     if isinstance(exc, APIError) and status == 401:
         return GoogleError(
-            f"Google did not accept the service account's credentials {where} (401): check "
-            f"the key file; {doing.after}"
+            f"Google did not accept the service account's credentials {where} (401): "
+            + doing.then("Check the service-account file")
         )
     if isinstance(exc, APIError):
-        return GoogleError(f"Google Sheets answered {_status_text(exc)} {where}; {doing.after}")
-    return GoogleError(f"Google failed {where} ({type(exc).__name__}); {doing.after}")
+        return GoogleError(f"Google Sheets answered {_status_text(exc)} {where}: " + doing.then())
+    return GoogleError(f"Google failed {where} ({type(exc).__name__}): " + doing.then())

@@ -120,7 +120,7 @@ def test_an_expired_revoked_or_deleted_key_is_one_clear_message(
     err = one_clear_line(capsys)
     assert "Google refused the service account's key while" in err
     assert "'s spreadsheet key-" in err
-    assert "invalid_grant" in err and "Create a new JSON key" in err
+    assert "invalid_grant" in err and "create a new JSON key" in err
     assert len([r for r in server.requests if r.kind == "token"]) == 1 and sleeps == []
     assert not server.api_requests
     secret = json.loads(Path(os.environ[gs.ENV_CREDENTIALS]).read_text())["private_key"]
@@ -134,8 +134,8 @@ def test_no_network_for_the_token_is_retried_then_one_clear_message(
     capsys.readouterr()
     assert main(["templates", str(key_match), "--google"]) == 2
     err = one_clear_line(capsys)
-    assert "could not reach Google while writing the templates into" in err
-    assert "check the internet connection" in err
+    assert "could not reach Google while reading Spadez's spreadsheet key-Spadez" in err
+    assert "nothing was written. Check the internet connection" in err
     assert "run `festival templates --google` again" in err
     assert "nothing of the round was resolved" not in err
     assert sleeps == [1, 2, 4, 8]
@@ -231,7 +231,7 @@ def test_no_network_at_all_is_one_clear_message(
     assert main(["resolve", str(ready), "--google"]) == 2
     err = one_clear_line(capsys)
     assert "could not reach Google while reading" in err and "ConnectionError" in err
-    assert "check the internet connection" in err
+    assert "Check the internet connection" in err
     assert sleeps == [1, 2, 4, 8]
 
 
@@ -256,8 +256,8 @@ def test_a_name_that_does_not_resolve_is_one_clear_message(
     capsys.readouterr()
     assert main(["templates", str(ready), "--google"]) == 2
     err = one_clear_line(capsys)
-    assert "could not reach Google while writing the templates into" in err
-    assert "DNS" in err and sleeps == [1, 2, 4, 8]
+    assert "could not reach Google while reading Spadez's spreadsheet" in err
+    assert "nothing was written" in err and "DNS" in err and sleeps == [1, 2, 4, 8]
 
 
 @pytest.mark.parametrize(
@@ -304,18 +304,20 @@ def test_the_backoff_is_1_2_4_8_seconds_then_a_clear_error(
 
 
 @pytest.mark.parametrize(
-    ("command", "doing", "after"),
+    ("command", "method", "doing", "after"),
     [
-        ("templates", "writing the templates into", "run `festival templates --google` again"),
-        ("publish", "publishing into", "run `festival publish` again"),
+        ("templates", "GET", "reading", "nothing was written"),
+        ("templates", "POST", "writing the templates into", "whole or not at all"),
+        ("publish", "POST", "publishing into", "run `festival publish` again"),
     ],
 )
 @pytest.mark.parametrize("status", [429, 500])
 def test_messages_fit_the_command(
-    ready: Path,
+    match_dir: Path,
     server: SheetsServer,
     capsys: pytest.CaptureFixture[str],
     command: str,
+    method: str,
     doing: str,
     after: str,
     status: int,
@@ -323,13 +325,18 @@ def test_messages_fit_the_command(
     """The retry message says what the command was doing, not "nothing of the round was
     resolved" (that is `resolve`'s)."""
     if command == "publish":
-        assert main(["resolve", str(ready), "--google"]) == 0
-    server.fail_next(100, status=status, key="key-Wren")
+        assert main(["templates", str(match_dir), "--google"]) == 0
+        fill_from_sample(server, Match.open(match_dir), 1)
+        assert main(["resolve", str(match_dir), "--google"]) == 0
+    server.fail_next(100, status=status, key="key-Wren", method=method)
     capsys.readouterr()
-    assert main([command, str(ready), *(["--google"] if command == "templates" else [])]) == 2
+    args = ["--google"] if command == "templates" else []
+    assert main([command, str(match_dir), *args]) == 2
     err = one_clear_line(capsys)
     assert f"kept answering {status}" in err and f"{doing} Wren's spreadsheet key-Wren" in err
     assert after in err and "resolved" not in err
+    if command == "templates":
+        assert "run `festival templates --google` again" in err
 
 
 @pytest.mark.parametrize("status", [403, 404])

@@ -241,7 +241,7 @@ def test_a_refused_write_that_was_not_applied_is_an_error(
     server.fail_next(1, status=400, key="key-cam", method="POST", message="Invalid requests[0]")
     assert templates(match_dir) == 2
     err = capsys.readouterr().err
-    assert "Google Sheets answered 400: Invalid requests[0]" in err
+    assert "Google Sheets answered 400 (Invalid requests[0])" in err
     assert "while writing the templates into cam's spreadsheet key-cam" in err
     assert "R1 Board" not in tab_titles(server, "key-cam")
 
