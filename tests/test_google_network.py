@@ -359,3 +359,10 @@ def test_a_spreadsheet_not_found_or_not_shared_says_what_to_do(
     assert f"with the service account ({status})" in err
     assert "share it (as Editor) with the service account" in err
     assert sleeps == []  # not retried: waiting does not share a spreadsheet
+
+
+def test_every_request_of_festivals_client_has_a_timeout() -> None:
+    """gspread waits forever by default; festival's client does not."""
+    gc = google.client(auth=AnonymousCredentials())
+    assert gc.http_client.timeout == google.Retry().timeout == 30.0
+    assert google.Retry().delays() == [1, 2, 4, 8]
