@@ -90,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="create or refresh the tabs in each player's Google spreadsheet",
     )
     p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --google: replace tabs that hold typed values when the templates changed "
+        "(the values are kept in the match store first)",
+    )
+    p.add_argument(
         "--credentials",
         type=Path,
         help="the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)",

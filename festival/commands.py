@@ -162,13 +162,15 @@ def templates(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
     round_no = _round_arg(match, args.round)
     check_resolvable(match, round_no)
+    if args.force and not args.google:
+        raise MatchError("--force is for --google (a workbook is always written anew)")
     if args.google:
         settings = google_sheets.load_settings(match)
         done = google_sheets.push_templates(
-            match, round_no, google_sheets.client_for(settings, args.credentials)
+            match, round_no, google_sheets.client_for(settings, args.credentials), args.force
         )
-        print(f"Wrote the round {round_no} tabs into {len(done)} Google spreadsheet(s).")
-        if done:
+        _print_google_templates(round_no, done)
+        if done.plans:
             print(
                 "Next: ask each player to fill in their tabs, then: "
                 f"festival resolve {args.match} --google --round {round_no}"
@@ -200,6 +202,22 @@ def templates(args: argparse.Namespace) -> int:
         f"--round {round_no}"
     )
     return 0
+
+
+def _print_google_templates(round_no: int, done: google_sheets.TemplatesDone) -> None:
+    print(
+        f"Round {round_no} tabs in {len(done.plans)} Google spreadsheet(s): "
+        f"{done.count('created')} made, {done.count('kept')} already up to date (kept with "
+        f"what players typed), {done.count('replaced')} refreshed."
+    )
+    for owner, plan in done.plans.items():
+        for old, new in plan.renamed:
+            print(f"  {owner}: renamed {old!r} back to {new!r}")
+    if done.backed_up:
+        print(
+            "  typed values kept in the match store before their tabs were replaced: "
+            + ", ".join(done.backed_up)
+        )
 
 
 def resolve(args: argparse.Namespace) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from events.errors import quoted
 from festival.announce import announcements
 from festival.match import Match, MatchError
 from festival.replay import states_after
-from sheets import google
+from sheets import google, google_tabs
 from sheets.errors import SheetReadError
 from sheets.source import name_key
 from sheets.xlsx_reader import read_table_file
@@ -107,26 +107,90 @@ def client_for(settings: GoogleSettings, credentials: Path | None) -> gspread.Cl
         raise MatchError(str(exc)) from exc
 
 
-def push_templates(match: Match, round_no: int, gc: gspread.Client) -> list[str]:
-    """Create or refresh each player's event tabs for a round in their spreadsheet."""
+@dataclass
+class TemplatesDone:
+    """What `push_templates` did, spreadsheet by spreadsheet."""
+
+    plans: dict[str, google_tabs.Plan] = field(default_factory=dict)
+    """owner ("the host" for the host's) -> what was done in their spreadsheet"""
+    backed_up: list[str] = field(default_factory=list)
+    """players whose typed values were stored before their tabs were replaced (--force)"""
+
+    def count(self, what: str) -> int:
+        return sum(len(getattr(p, what)) for p in self.plans.values())
+
+
+HOST = "the host"
+
+
+def push_templates(
+    match: Match, round_no: int, gc: gspread.Client, force: bool = False
+) -> TemplatesDone:
+    """Make or refresh each player's tabs for a round in their spreadsheet, never destroying
+    what a player typed: one read and at most one write per spreadsheet. Every spreadsheet is
+    read and planned before anything is written; tabs festival did not make, or (without
+    `force`) tabs holding typed values that a changed template would replace, stop the command
+    with nothing written. With `force` those values are stored as raw submissions first."""
     settings = load_settings(match)
     states = states_after(match, round_no - 1)
-    done = []
+    done = TemplatesDone()
+    keys: dict[str, str] = {}
     for player in match.config.players:
         events = match.events_of(player, round_no)
         if not events:
             continue
-        key = settings.spreadsheets[player]
-        owned_key = f"google_tabs:{key}"
-        ours = set(json.loads(match.store.host_input(owned_key) or "[]"))
+        key = keys[player] = settings.spreadsheets[player]
         templates = [match.engine(e).template(states[e], player, round_no) for e in events]
+        book = _read(gc, player, key, values=True)
+        done.plans[player] = google_tabs.plan(book, templates, force, [RESULTS_TAB])
+    if settings.host_sheet:
+        keys[HOST] = settings.host_sheet
+        book = _read(gc, HOST, settings.host_sheet, values=False)
+        done.plans[HOST] = google_tabs.plan(book, [], extra_tabs=[STANDINGS_TAB])
+    foreign = [
+        f"{owner}'s spreadsheet {keys[owner]} already has tab(s) {', '.join(p.foreign)} that "
+        "festival did not make"
+        for owner, p in done.plans.items()
+        if p.foreign
+    ]
+    if foreign:
+        raise MatchError(
+            "; ".join(foreign) + ": rename or remove them (festival never touches a tab it did "
+            "not make); nothing was written"
+        )
+    held = [
+        f"{owner} ({', '.join(f'{t}: {n} cells' for t, n in p.held.items())})"
+        for owner, p in done.plans.items()
+        if p.held
+    ]
+    if held:
+        raise MatchError(
+            f"the round {round_no} templates changed since they were written, and these tabs "
+            f"hold what players typed: {'; '.join(held)}. Nothing was written. Ask those "
+            "players to copy what they typed, or run `festival templates --google --force` to "
+            "replace the tabs anyway (their values are kept in the match store first)"
+        )
+    for owner, p in done.plans.items():
+        for round_of_tabs, tabs in p.backups.items():
+            raw = google.backup_submission(owner, keys[owner], tabs)
+            match.store.add_raw(round_of_tabs, owner, raw.source, raw.content_type, raw.content)
+            done.backed_up.append(owner)
+    written: list[str] = []
+    for owner, p in done.plans.items():
         try:
-            owned = google.write_templates(gc, player, key, templates, ours)
+            google.write_plan(gc, owner, keys[owner], p)
         except google.GoogleError as exc:
-            raise MatchError(str(exc)) from exc
-        match.store.set_host_input(owned_key, json.dumps(sorted(owned)))
-        done.append(player)
+            done_before = ", ".join(written) or "none"
+            raise MatchError(f"{exc} Spreadsheets done before it: {done_before}.") from exc
+        written.append(owner)
     return done
+
+
+def _read(gc: gspread.Client, owner: str, key: str, values: bool) -> list[google_tabs.BookTab]:
+    try:
+        return google.read_tabs(gc, owner, key, values)
+    except google.GoogleError as exc:
+        raise MatchError(str(exc)) from exc
 
 
 def source(match: Match, round_no: int, gc: gspread.Client) -> google.GoogleSource:
@@ -156,10 +220,8 @@ def publish(match: Match, round_no: int, gc: gspread.Client) -> list[str]:
             written.append(player)
         if settings.host_sheet:  # only what the rules make public (after round 6: the results)
             rows = [[line] for m in result.public for line in m.splitlines()]
-            google.write_values(gc, "host", settings.host_sheet, STANDINGS_TAB, rows)
+            google.write_values(gc, HOST, settings.host_sheet, STANDINGS_TAB, rows)
             written.append("host")
     except (google.GoogleError, SheetReadError) as exc:
-        raise MatchError(
-            f"{exc} (written so far: {', '.join(written) or 'nothing'}; run again)"
-        ) from exc
+        raise MatchError(f"{exc} Written before it: {', '.join(written) or 'nothing'}.") from exc
     return written

@@ -1,10 +1,10 @@
 """Google Sheets as a submission source and a result sink, through gspread.
 
-Each player has a spreadsheet shared with the host's service account. Reading a round costs
-one values:batchGet per player spreadsheet (every range of every event tab the player fills
-in); writing results costs one values:batchUpdate per spreadsheet written; templates are one
-spreadsheets:batchUpdate (tabs, formats, dropdowns, colours) and one values:batchUpdate per
-spreadsheet. A 429 or 5xx answer is retried with exponential backoff, a few times at most.
+Each player has a spreadsheet shared with the host's service account. Every command keeps to
+a request budget per spreadsheet: reading a round is one values:batchGet; `templates` is one
+read (spreadsheets.get, with the values) and at most one spreadsheets:batchUpdate; publishing
+is one values:batchUpdate (the results tab is made by `templates`). Failures are retried and
+explained by `sheets.google_http`; festival's tabs are recognised by `sheets.google_tabs`.
 
 The service-account key is read from its file when a client is made and is never stored,
 printed or logged.
@@ -14,63 +14,57 @@ from __future__ import annotations
 
 import json
 import re
-import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import gspread
 import requests
-from gspread.exceptions import APIError, SpreadsheetNotFound
-from gspread.http_client import HTTPClient
+from gspread.exceptions import APIError
 
-from events.tables import CellValue, Grid, column_letter, parse_cell_ref
-from events.template import Template, TemplateTab
+from events.tables import CellValue, Grid
+from events.template import Template
 from sheets.errors import SheetReadError
+from sheets.google_http import (
+    FAILURES,
+    PUBLISHING,
+    READING,
+    TEMPLATES,
+    TEMPLATES_READING,
+    GoogleError,
+    Retry,
+    failure,
+    retrying_http_client,
+)
+from sheets.google_tabs import (
+    BOOK_FIELDS,
+    BOOK_FIELDS_WITH_VALUES,
+    BookTab,
+    Cells,
+    Marker,
+    Plan,
+    book_tabs,
+    cells_request,
+    new_tab_requests,
+    tab_title,
+)
 from sheets.source import RawSubmission
 
-RETRYABLE = (429, 500, 502, 503, 504)
+__all__ = ["GoogleError", "Retry", "retrying_http_client"]
+
 RESULT_ROWS = 200
 CONTENT_TYPE = "google-values"
 """a RawSubmission holding a values:batchGet answer (JSON)"""
 _KEY = re.compile(r"/spreadsheets/d/([A-Za-z0-9_-]+)")
-
-
-class GoogleError(Exception):
-    """A Google Sheets request failed for good; the message names the player and sheet."""
+_ROUND_TITLE = re.compile(r"^R\d+ (.+)$")
 
 
 def spreadsheet_key(key_or_url: str) -> str:
     """A spreadsheet's key, from the key itself or its URL."""
     m = _KEY.search(key_or_url)
     return m.group(1) if m else key_or_url.strip()
-
-
-@dataclass(frozen=True)
-class Retry:
-    attempts: int = 5
-    first_delay: float = 1.0
-    sleep: Callable[[float], None] = time.sleep
-
-
-def retrying_http_client(retry: Retry) -> type[HTTPClient]:
-    """An HTTPClient class that retries 429 and 5xx answers with exponential backoff and then
-    gives up (gspread's own BackOffHTTPClient never stops retrying)."""
-
-    class RetryingHTTPClient(HTTPClient):
-        def request(self, *args: Any, **kwargs: Any) -> requests.Response:
-            for attempt in range(retry.attempts):
-                try:
-                    return super().request(*args, **kwargs)
-                except APIError as exc:
-                    status = exc.response.status_code
-                    if status not in RETRYABLE or attempt == retry.attempts - 1:
-                        raise
-                    retry.sleep(retry.first_delay * 2**attempt)
-            raise AssertionError("unreachable")
-
-    return RetryingHTTPClient
 
 
 def client(
@@ -97,33 +91,27 @@ def client(
     return gspread.Client(auth, session=session, http_client=retrying_http_client(retry or Retry()))
 
 
-def _fail(player: str, key: str, exc: Exception) -> GoogleError:
-    if isinstance(exc, SpreadsheetNotFound | PermissionError):
-        return GoogleError(
-            f"{player}'s spreadsheet {key} was not found, or is not shared with the service account"
-        )
-    if isinstance(exc, APIError):
-        status = exc.response.status_code
-        if status in (403, 404):
-            return GoogleError(
-                f"{player}'s spreadsheet {key}: not found or not shared with the service "
-                f"account ({status})"
-            )
-        if status in RETRYABLE:
-            return GoogleError(
-                f"Google Sheets kept answering {status} for {player}'s spreadsheet {key}; "
-                "nothing of the round was resolved: try again in a minute"
-            )
-        return GoogleError(f"{player}'s spreadsheet {key}: Google Sheets answered {status}")
-    return GoogleError(f"{player}'s spreadsheet {key}: {exc}")
+def title_tab(title: str) -> str:
+    """The template tab a Google tab title stands for ("R2 Harvest" -> "Harvest")."""
+    m = _ROUND_TITLE.match(title)
+    return m.group(1) if m else title
 
 
 # --- reading submissions --------------------------------------------------------------------
 
 
 def ranges_of(templates: Iterable[Template]) -> list[str]:
-    """The A1 ranges a round's parser reads, one per tab."""
-    return [f"'{tab.name}'!{tab.input_range}" for t in templates for tab in t.tabs]
+    """The A1 ranges a round's parser reads, one per tab (each round has its own tabs)."""
+    return [f"{_quoted(tab_title(t, tab))}!{tab.input_range}" for t in templates for tab in t.tabs]
+
+
+def _quoted(title: str) -> str:
+    """A tab title as A1 notation quotes it."""
+    return "'" + title.replace("'", "''") + "'"
+
+
+def _range_title(a1: str) -> str:
+    return a1.rsplit("!", 1)[0].strip("'").replace("''", "'")
 
 
 @dataclass
@@ -151,200 +139,162 @@ class GoogleSource:
         except APIError as exc:
             if exc.response.status_code == 400:
                 raise self._missing_tabs(player, key, ranges) from exc
-            raise _fail(player, key, exc) from exc
-        except (SpreadsheetNotFound, PermissionError) as exc:
-            raise _fail(player, key, exc) from exc
-        missing = [
-            r for r, v in zip(ranges, answer.get("valueRanges", []), strict=False) if v is None
-        ]
-        if len(answer.get("valueRanges", [])) != len(ranges) or missing:
-            raise GoogleError(f"{player}'s spreadsheet {key} did not return every tab")
-        content = json.dumps({"ranges": ranges, "valueRanges": answer["valueRanges"]}).encode()
+            raise failure(exc, player, key, READING) from exc
+        except FAILURES as exc:
+            raise failure(exc, player, key, READING) from exc
+        got = answer.get("valueRanges", [])
+        if len(got) != len(ranges) or any(v is None for v in got):
+            raise GoogleError(
+                f"{player}'s spreadsheet {key} did not return every tab: {READING.then()}"
+            )
+        content = json.dumps({"ranges": ranges, "valueRanges": got}).encode()
         return RawSubmission(player, f"google:{key}", content, CONTENT_TYPE)
 
     def _missing_tabs(self, player: str, key: str, ranges: Sequence[str]) -> GoogleError:
-        """The clear error for a batchGet that Google refused: usually a tab is gone."""
+        """The clear error for a batchGet that Google refused (400): usually a tab was renamed
+        or deleted. Costs one more read, only on this failure."""
         try:
-            titles = {ws.title for ws in self.gc.open_by_key(key).worksheets()}
-        except (APIError, SpreadsheetNotFound, PermissionError) as exc:
-            return _fail(player, key, exc)
-        wanted = [r.rsplit("!", 1)[0].strip("'").replace("''", "'") for r in ranges]
-        missing = [t for t in wanted if t not in titles]
-        if missing:
-            return GoogleError(
-                f"{player}'s spreadsheet {key} has no tab {', '.join(missing)}: run `festival "
-                "templates --google` again, or ask the player not to rename or delete tabs"
+            tabs = read_book(self.gc, key)
+        except FAILURES as exc:
+            return failure(exc, player, key, READING)
+        titles = {t.title for t in tabs}
+        problems = []
+        for wanted in (_range_title(r) for r in ranges):
+            if wanted in titles:
+                continue
+            renamed = next(
+                (
+                    t.title
+                    for t in tabs
+                    if t.marker
+                    and t.marker.round_no
+                    and f"R{t.marker.round_no} {t.marker.tab}" == wanted
+                ),
+                None,
             )
-        return GoogleError(f"{player}'s spreadsheet {key}: Google Sheets refused to read it")
+            if renamed is not None:
+                problems.append(f"the tab {wanted!r} was renamed to {renamed!r}")
+            else:
+                problems.append(f"there is no tab {wanted!r} (deleted?)")
+        if not problems:
+            return GoogleError(
+                f"Google Sheets refused to read {player}'s spreadsheet {key} (400): "
+                + READING.then()
+            )
+        return GoogleError(
+            f"{player}'s spreadsheet {key}: {'; '.join(problems)}: "
+            + READING.then(
+                "Run `festival templates --google` again (it renames festival's tabs back, and "
+                "makes a deleted tab again, empty, for the player to fill in)"
+            )
+        )
 
 
 def load_values(raw: RawSubmission) -> dict[str, Grid]:
-    """The tabs of a stored batchGet answer as grids (each range starts at A1)."""
+    """The tabs of a stored batchGet answer as grids (each range starts at A1), under their
+    template names ("R2 Harvest" -> "Harvest")."""
     try:
         data = json.loads(raw.content)
         grids: dict[str, Grid] = {}
         for requested, vr in zip(data["ranges"], data["valueRanges"], strict=True):
-            tab = requested.rsplit("!", 1)[0].strip("'").replace("''", "'")
+            title = _range_title(requested)
             rows: list[list[CellValue]] = [list(r) for r in vr.get("values", [])]
-            grids[tab] = Grid.from_rows(tab, rows)
+            grids[title_tab(title)] = Grid.from_rows(title, rows)
         return grids
     except (KeyError, ValueError, TypeError) as exc:
         raise SheetReadError(raw.source, f"not a Google Sheets answer ({exc})") from exc
 
 
-# --- writing templates and results --------------------------------------------------------
+def backup_submission(player: str, key: str, tabs: Mapping[str, Cells]) -> RawSubmission:
+    """Tabs' values (as a player typed them) in the stored batchGet format, so a backup
+    reads back like a round read."""
+    ranges, value_ranges = [], []
+    for title, cells in tabs.items():
+        height = max((r for r, _ in cells), default=-1) + 1
+        width = max((c for _, c in cells), default=-1) + 1
+        rows = [[cells.get((r, c), "") for c in range(width)] for r in range(height)]
+        ranges.append(f"{_quoted(title)}!A1")
+        value_ranges.append({"values": rows})
+    content = json.dumps({"ranges": ranges, "valueRanges": value_ranges}).encode()
+    return RawSubmission(
+        player, f"google:{key} (backup before templates --force)", content, CONTENT_TYPE
+    )
 
 
-def _rgb(colour: str) -> dict[str, float]:
-    c = colour.lstrip("#")
-    return {k: int(c[i : i + 2], 16) / 255 for k, i in (("red", 0), ("green", 2), ("blue", 4))}
+# --- templates --------------------------------------------------------------------------------
 
 
-def _grid_range(sheet_id: int, a1: str) -> dict[str, int]:
-    first, _, last = a1.partition(":")
-    r0, c0 = parse_cell_ref(first)
-    r1, c1 = parse_cell_ref(last or first)
-    return {
-        "sheetId": sheet_id,
-        "startRowIndex": r0,
-        "endRowIndex": r1 + 1,
-        "startColumnIndex": c0,
-        "endColumnIndex": c1 + 1,
+def read_book(gc: gspread.Client, key: str, values: bool = False) -> list[BookTab]:
+    """A spreadsheet's tabs and festival's markers (and their values): one request."""
+    params: dict[str, str | int | bool | float | list[str] | None] = {
+        "includeGridData": "true" if values else "false",
+        "fields": BOOK_FIELDS_WITH_VALUES if values else BOOK_FIELDS,
     }
+    return book_tabs(gc.http_client.fetch_sheet_metadata(key, params))
 
 
-def tab_requests(tab: TemplateTab, sheet_id: int) -> list[dict[str, Any]]:
-    """The spreadsheets:batchUpdate requests that give a tab the template's look: fills,
-    bold headers, column widths, dropdowns and colour rules (values are written apart)."""
-    out: list[dict[str, Any]] = []
-    for (r, c), colour in sorted(tab.fills.items()):
-        out.append({
-            "repeatCell": {
-                "range": {"sheetId": sheet_id, "startRowIndex": r, "endRowIndex": r + 1,
-                          "startColumnIndex": c, "endColumnIndex": c + 1},
-                "cell": {"userEnteredFormat": {"backgroundColor": _rgb(colour)}},
-                "fields": "userEnteredFormat.backgroundColor",
-            }
-        })  # fmt: skip
-    for r, c in sorted(tab.bold):
-        out.append({
-            "repeatCell": {
-                "range": {"sheetId": sheet_id, "startRowIndex": r, "endRowIndex": r + 1,
-                          "startColumnIndex": c, "endColumnIndex": c + 1},
-                "cell": {"userEnteredFormat": {"textFormat": {"bold": True}}},
-                "fields": "userEnteredFormat.textFormat.bold",
-            }
-        })  # fmt: skip
-    for c, width in sorted(tab.column_widths.items()):
-        out.append({
-            "updateDimensionProperties": {
-                "range": {"sheetId": sheet_id, "dimension": "COLUMNS", "startIndex": c,
-                          "endIndex": c + 1},
-                "properties": {"pixelSize": int(width * 7)},
-                "fields": "pixelSize",
-            }
-        })  # fmt: skip
-    for dropdown in tab.dropdowns:
-        for part in dropdown.cells.split():
-            out.append({
-                "setDataValidation": {
-                    "range": _grid_range(sheet_id, part),
-                    "rule": {
-                        "condition": {"type": "ONE_OF_LIST",
-                                      "values": [{"userEnteredValue": o}
-                                                 for o in dropdown.options]},
-                        "inputMessage": dropdown.prompt,
-                        "strict": False,
-                        "showCustomUi": True,
-                    },
-                }
-            })  # fmt: skip
-    for rule in tab.colour_rules:
-        out.append({
-            "addConditionalFormatRule": {
-                "rule": {
-                    "ranges": [_grid_range(sheet_id, p) for p in rule.cells.split()],
-                    "booleanRule": {
-                        "condition": {"type": "TEXT_STARTS_WITH",
-                                      "values": [{"userEnteredValue": rule.prefix}]},
-                        "format": {"backgroundColor": _rgb(rule.colour)},
-                    },
-                },
-                "index": 0,
-            }
-        })  # fmt: skip
-    return out
-
-
-def tab_values(tab: TemplateTab) -> dict[str, Any]:
-    """The template's cell values as one values:batchUpdate data entry."""
-    if not tab.cells:
-        return {"range": f"'{tab.name}'!A1", "values": [[""]]}
-    height = max(r for r, _ in tab.cells) + 1
-    width = max(c for _, c in tab.cells) + 1
-    rows: list[list[CellValue]] = [[""] * width for _ in range(height)]
-    for (r, c), v in tab.cells.items():
-        rows[r][c] = "" if v is None else v
-    return {"range": f"'{tab.name}'!A1:{column_letter(width - 1)}{height}", "values": rows}
-
-
-def write_templates(
-    gc: gspread.Client,
-    player: str,
-    key: str,
-    templates: Sequence[Template],
-    ours: set[str],
-) -> set[str]:
-    """Create or refresh the event tabs in a player's spreadsheet; `ours` are the tabs festival
-    created there before (it never touches another tab). Returns the tabs it owns now."""
-    tabs = [tab for t in templates for tab in t.tabs]
+def read_tabs(gc: gspread.Client, owner: str, key: str, values: bool = True) -> list[BookTab]:
+    """`read_book`, with a failure explained for `templates`."""
     try:
-        book = gc.open_by_key(key)
-        existing = {ws.title: ws.id for ws in book.worksheets()}
-        foreign = [t.name for t in tabs if t.name in existing and t.name not in ours]
-        if foreign:
-            raise GoogleError(
-                f"{player}'s spreadsheet {key} already has tab(s) {', '.join(foreign)} that "
-                "festival did not make; rename or remove them"
-            )
-        stale = [existing[t.name] for t in tabs if t.name in existing]
-        requests_: list[dict[str, Any]] = [{"deleteSheet": {"sheetId": s}} for s in stale]
-        next_id = max([*existing.values(), 0]) + 1000
-        ids = {}
-        for i, tab in enumerate(tabs):
-            ids[tab.name] = next_id + i
-            requests_.append(
-                {"addSheet": {"properties": {"title": tab.name, "sheetId": ids[tab.name]}}}
-            )
-        for tab in tabs:
-            requests_ += tab_requests(tab, ids[tab.name])
-        book.batch_update({"requests": requests_})
-        book.values_batch_update(
-            {"valueInputOption": "RAW", "data": [tab_values(tab) for tab in tabs]}
-        )
-    except (APIError, SpreadsheetNotFound, PermissionError) as exc:
-        raise _fail(player, key, exc) from exc
-    return {*ours, *(t.name for t in tabs)}
+        return read_book(gc, key, values)
+    except FAILURES as exc:
+        raise failure(exc, owner, key, TEMPLATES_READING) from exc
+
+
+def write_plan(gc: gspread.Client, owner: str, key: str, plan: Plan) -> None:
+    """Carry out a templates plan: one spreadsheets:batchUpdate (none when nothing changes);
+    Google applies it whole or not at all."""
+    if not plan.requests:
+        return
+    try:
+        gc.http_client.batch_update(key, {"requests": plan.requests})
+    except APIError as exc:
+        # Refused: when the request was retried after a lost answer (a reset, a timeout), the
+        # first try may have been applied. One read tells; only on this failure.
+        if exc.response.status_code != 400:
+            raise failure(exc, owner, key, TEMPLATES) from exc
+        try:
+            applied = plan.done_in(read_book(gc, key))
+        except FAILURES:
+            applied = False
+        if not applied:
+            raise failure(exc, owner, key, TEMPLATES) from exc
+    except FAILURES as exc:
+        raise failure(exc, owner, key, TEMPLATES) from exc
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+def _results_cells(rows: Sequence[Sequence[CellValue]]) -> tuple[list[list[CellValue]], Cells]:
+    width = max((len(r) for r in rows), default=1)
+    blank: list[CellValue] = [""] * width
+    padded: list[list[CellValue]] = []
+    for r in rows:
+        line: list[CellValue] = ["" if v is None else v for v in r]
+        padded.append(line + blank[len(r) :])
+    padded += [list(blank) for _ in range(max(0, RESULT_ROWS - len(padded)))]
+    cells: Cells = {(r, c): v for r, row in enumerate(padded) for c, v in enumerate(row) if v != ""}
+    return padded, cells
 
 
 def write_values(
     gc: gspread.Client, owner: str, key: str, tab: str, rows: Sequence[Sequence[CellValue]]
 ) -> None:
-    """Write a results tab (created when missing): one values:batchUpdate. Blank rows pad
-    the block so a shorter report leaves nothing of a longer one below it."""
-    width = max((len(r) for r in rows), default=1)
-    padded = [[("" if v is None else v) for v in r] + [""] * (width - len(r)) for r in rows]
-    padded += [[""] * width for _ in range(max(0, RESULT_ROWS - len(padded)))]
-    body = {"valueInputOption": "RAW", "data": [{"range": f"'{tab}'!A1", "values": padded}]}
+    """Write a results tab: one values:batchUpdate (`templates` made the tab). Blank rows pad
+    the block so a shorter report leaves nothing of a longer one below it. Should the tab be
+    gone (deleted by hand), one spreadsheets:batchUpdate makes it again with the values."""
+    padded, cells = _results_cells(rows)
+    body = {"valueInputOption": "RAW", "data": [{"range": f"{_quoted(tab)}!A1", "values": padded}]}
     try:
-        try:  # one request when the tab is there (the usual case)
+        try:
             gc.http_client.values_batch_update(key, body)
         except APIError as exc:
             if exc.response.status_code != 400:
                 raise
-            gc.http_client.batch_update(
-                key, {"requests": [{"addSheet": {"properties": {"title": tab}}}]}
-            )
-            gc.http_client.values_batch_update(key, body)
-    except (APIError, SpreadsheetNotFound, PermissionError) as exc:
-        raise _fail(owner, key, exc) from exc
+            sheet_id = zlib.crc32(tab.encode()) & 0x3FFFFFFF
+            again = new_tab_requests(sheet_id, tab, Marker(0, "", tab), None)
+            again.append(cells_request(sheet_id, cells))
+            gc.http_client.batch_update(key, {"requests": again})
+    except FAILURES as exc:
+        raise failure(exc, owner, key, PUBLISHING) from exc

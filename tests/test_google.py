@@ -16,9 +16,9 @@ from festival.paths import fixture
 from festival.replay import states_after
 from festival.round_pipeline import ingest_folder, resolve
 from festival.sample import sample_config, sample_settings
-from sheets import google
-from sheets.xlsx_reader import read_workbook
-from tests.support.sheets_server import SheetsServer, local_client, service_account_file
+from sheets import google, google_tabs
+from tests.support.google_match import fill_from_sample, google_match, over_budget, tab_titles
+from tests.support.sheets_server import SheetsServer, service_account_file
 
 NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None)
 
@@ -32,45 +32,20 @@ def server() -> Iterator[SheetsServer]:
 @pytest.fixture
 def match_dir(tmp_path: Path, server: SheetsServer, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The sample festival's match, allocated, with a Google spreadsheet for every player."""
-    folder = tmp_path / "m"
-    Match.create(folder, sample_config(int(sample_settings()["seed"]))).allocate()
-    players = Match.open(folder).config.players
-    rows = ["player,spreadsheet"]
-    for p in players:
-        server.add_spreadsheet(f"key-{p}", f"{p}'s festival", {"Sheet1": []})
-        rows.append(f"{p},https://docs.google.com/spreadsheets/d/key-{p}/edit#gid=0")
-    server.add_spreadsheet("key-host", "Host", {"Sheet1": []})
-    sheets = tmp_path / "sheets.csv"
-    sheets.write_text("\n".join(rows) + "\n")
-    monkeypatch.setattr(
-        gs, "make_client",
-        lambda path: local_client(server, http_client=google.retrying_http_client(NO_WAIT)),
-    )  # fmt: skip
-    assert main(["google", str(folder), "--sheets", str(sheets), "--host-sheet", "key-host"]) == 0
-    return folder
-
-
-def fill_from_sample(server: SheetsServer, match: Match, round_no: int) -> None:
-    """Put the sample festival's round in the players' spreadsheets, as they would type it."""
-    for p in match.config.players:
-        book = read_workbook(fixture("sample", f"round-{round_no}", f"{p}.xlsx"))
-        for tab, grid in book.items():
-            if tab in {ws.properties["title"] for ws in server.spreadsheet(f"key-{p}").sheets}:
-                sheet = server.sheet(f"key-{p}", tab)
-                for r, row in enumerate(grid.rows):
-                    for c, value in enumerate(row):
-                        if value is not None:
-                            sheet.cells[(r, c)] = value
+    return google_match(tmp_path, server, monkeypatch, NO_WAIT)
 
 
 def test_templates_go_into_every_spreadsheet_and_never_touch_a_foreign_tab(
     match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # A tab festival did not make is never touched, even when it has a template's name.
-    server.spreadsheet("key-uri").sheets[0].properties["title"] = "Board"
+    # A tab festival did not make is never touched, even when it has a template's title; and
+    # every spreadsheet is checked before anything is written anywhere.
+    server.spreadsheet("key-uri").sheets[0].properties["title"] = "R1 Board"
     assert main(["templates", str(match_dir), "--google"]) == 2
     err = capsys.readouterr().err
-    assert "uri's spreadsheet key-uri already has tab(s) Board that festival did not make" in err
+    assert "uri's spreadsheet key-uri already has tab(s) R1 Board that festival did not make" in err
+    assert "nothing was written" in err and err.count("\n") == 1
+    assert not server.batch_requests
     server.spreadsheet("key-uri").sheets[0].properties["title"] = "Sheet1"
 
     assert main(["templates", str(match_dir), "--google"]) == 0
@@ -79,19 +54,25 @@ def test_templates_go_into_every_spreadsheet_and_never_touch_a_foreign_tab(
     assert f"festival resolve {match_dir} --google --round 1" in out
     match = Match.open(match_dir)
     for p in match.config.players:
-        tabs = {s.properties["title"] for s in server.spreadsheet(f"key-{p}").sheets}
-        assert "Sheet1" in tabs
+        tabs = set(tab_titles(server, f"key-{p}"))
+        assert {"Sheet1", "Festival results"} <= tabs
         if "alchemy" in match.events_of(p, 1):
-            assert {"Harvest", "Engineer", "Status"} <= tabs
+            assert {"R1 Harvest", "R1 Engineer", "R1 Status"} <= tabs
         if "continuum" in match.events_of(p, 1):
-            assert {"Board", "Wards"} <= tabs
+            assert {"R1 Board", "R1 Wards"} <= tabs
+    assert "Festival standings" in tab_titles(server, "key-host")
     kinds = set(server.batch_requests)
     assert {"addSheet", "repeatCell", "setDataValidation", "addConditionalFormatRule"} <= kinds
-    assert server.values("key-Spadez", "Board")[2][0] == 8  # rank 8 drawn on row 3
-    # Running it again replaces festival's own tabs (and only those).
-    assert main(["templates", str(match_dir), "--google"]) == 0
-    titles = [s.properties["title"] for s in server.spreadsheet("key-Spadez").sheets]
-    assert len(titles) == len(set(titles)) and "Sheet1" in titles
+    assert {"updateCells", "createDeveloperMetadata"} <= kinds
+    assert "deleteSheet" not in kinds
+    assert server.values("key-Spadez", "R1 Board")[2][0] == 8  # rank 8 drawn on row 3
+    # Each of festival's tabs carries its marker: round, event, tab and what was written.
+    board = server.sheet("key-Spadez", "R1 Board")
+    (meta,) = board.developer_metadata
+    marker = google_tabs.Marker.from_json(meta["metadataValue"])
+    assert marker is not None and marker.identity == (1, "continuum", "Board")
+    assert marker.cells == board.cells
+    assert not server.sheet("key-Spadez", "Sheet1").developer_metadata
 
 
 def test_a_round_read_from_google_equals_the_same_round_from_xlsx(
@@ -107,6 +88,7 @@ def test_a_round_read_from_google_equals_the_same_round_from_xlsx(
     assert len(batch_gets) == len(match.config.players)
     assert len(server.api_requests) == len(batch_gets)  # nothing else: not even metadata
     assert len({r.path for r in batch_gets}) == len(match.config.players)
+    assert not over_budget(server, 1)
 
     other = Match.create(tmp_path / "x", sample_config(int(sample_settings()["seed"])))
     other.allocate()
@@ -158,22 +140,38 @@ def test_a_missing_or_unshared_spreadsheet_names_the_player(
     assert "cam's spreadsheet key-cam" in capsys.readouterr().err
 
 
-def test_publish_writes_one_batch_update_per_spreadsheet(
+def test_publish_writes_one_batch_update_per_spreadsheet_from_the_first_time(
     match_dir: Path, server: SheetsServer
 ) -> None:
     assert main(["templates", str(match_dir), "--google"]) == 0
     match = Match.open(match_dir)
     fill_from_sample(server, match, 1)
     assert main(["resolve", str(match_dir), "--google"]) == 0
-    assert main(["publish", str(match_dir)]) == 0  # the first time also makes the tabs
-    server.reset_log()
-    assert main(["publish", str(match_dir)]) == 0
-    updates = [r for r in server.api_requests if r.path.endswith("values:batchUpdate")]
-    assert len(updates) == len(match.config.players) + 1
-    assert len(server.api_requests) == len(updates)
+    for _ in range(2):  # the first time too: `templates` made the results tabs
+        server.reset_log()
+        assert main(["publish", str(match_dir)]) == 0
+        updates = [r for r in server.api_requests if r.path.endswith("values:batchUpdate")]
+        assert len(updates) == len(match.config.players) + 1
+        assert len(server.api_requests) == len(updates)
+        assert all(r.status == 200 for r in server.api_requests)
+        assert not over_budget(server, 1)
     assert any("private report" in row[0] for row in server.values("key-uri", "Festival results"))
     public = "\n".join(row[0] for row in server.values("key-host", "Festival standings") if row)
     assert "# AWA Festival, round 1" in public and "private report" not in public
+
+
+def test_publish_makes_a_deleted_results_tab_again_in_one_more_request(
+    match_dir: Path, server: SheetsServer
+) -> None:
+    assert main(["templates", str(match_dir), "--google"]) == 0
+    fill_from_sample(server, Match.open(match_dir), 1)
+    assert main(["resolve", str(match_dir), "--google"]) == 0
+    book = server.spreadsheet("key-uri")
+    book.sheets = [s for s in book.sheets if s.title != "Festival results"]
+    server.reset_log()
+    assert main(["publish", str(match_dir)]) == 0
+    assert server.requests_per_spreadsheet()["key-uri"] == 2
+    assert any("private report" in row[0] for row in server.values("key-uri", "Festival results"))
 
 
 def test_the_service_account_key_is_never_stored_or_printed(
@@ -206,18 +204,25 @@ def test_the_service_account_key_is_never_stored_or_printed(
     states_after(Match.open(folder), 0)  # the match still reads fine
 
 
-def test_a_missing_tab_is_a_clear_error_naming_player_sheet_and_tab(
+def test_a_renamed_or_deleted_tab_is_a_clear_error_naming_player_sheet_and_tab(
     match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["templates", str(match_dir), "--google"]) == 0
-    book = server.spreadsheet("key-Spadez")
-    harvest = next(s for s in book.sheets if s.properties["title"] == "Harvest")
-    harvest.properties["title"] = "My notes"
+    server.sheet("key-Spadez", "R1 Harvest").properties["title"] = "My notes"
+    book = server.spreadsheet("key-uri")
+    book.sheets = [s for s in book.sheets if s.title != "R1 Wards"]
     capsys.readouterr()
     assert main(["resolve", str(match_dir), "--google"]) == 2
     err = capsys.readouterr().err
-    assert "Spadez's spreadsheet key-Spadez has no tab Harvest" in err
+    assert "Spadez's spreadsheet key-Spadez: the tab 'R1 Harvest' was renamed to 'My notes'" in err
+    assert "run `festival templates --google` again" in err.lower()
+    assert "nothing of the round was resolved" in err and err.count("\n") == 1
     assert Match.open(match_dir).last_resolved_round() == 0
+
+    server.sheet("key-Spadez", "My notes").properties["title"] = "R1 Harvest"
+    assert main(["resolve", str(match_dir), "--google"]) == 2
+    err = capsys.readouterr().err
+    assert "uri's spreadsheet key-uri: there is no tab 'R1 Wards' (deleted?)" in err
 
 
 def test_the_round_desk_reads_and_resolves_from_google(

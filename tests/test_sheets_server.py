@@ -10,6 +10,7 @@ from typing import Any
 import gspread
 import gspread.http_client
 import pytest
+import requests
 from gspread.exceptions import APIError, SpreadsheetNotFound
 from gspread.utils import Dimension, ValueInputOption, ValueRenderOption
 
@@ -18,6 +19,7 @@ from tests.support.sheets_server import (
     SheetsServer,
     local_client,
     mount_local,
+    service_account_client,
     service_account_file,
 )
 
@@ -318,3 +320,86 @@ def test_service_account_gets_a_token(server: SheetsServer, tmp_path: Path) -> N
     assert token.body["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer"
     api = server.api_requests
     assert api and all(r.headers["authorization"] == f"Bearer {LOCAL_TOKEN}" for r in api)
+
+
+# --- the failures a real network brings -----------------------------------------------------
+
+
+def test_reset_next_drops_the_connection_before_or_after_applying(
+    server: SheetsServer, client: gspread.Client
+) -> None:
+    server.reset_next(1, key=KEY)
+    with pytest.raises(requests.ConnectionError):
+        client.http_client.values_get(KEY, "Standings!A1")
+    assert client.http_client.values_get(KEY, "Standings!A1")["values"] == [["Player"]]
+    # applied: the write happens, only its answer is lost
+    server.reset_next(1, key=KEY, method="POST", applied=True)
+    body = {"valueInputOption": "RAW", "data": [{"range": "Standings!A3", "values": [["x"]]}]}
+    with pytest.raises(requests.ConnectionError):
+        client.http_client.values_batch_update(KEY, body)
+    assert server.values(KEY, "Standings", "A3") == [["x"]]
+    assert [r.status for r in server.api_requests] == [0, 200, 0]
+
+
+def test_faults_can_be_aimed_at_one_spreadsheet(
+    server: SheetsServer, client: gspread.Client
+) -> None:
+    server.add_spreadsheet("other", "Other")
+    server.fail_next(1, status=503, key="other")
+    assert client.http_client.values_get(KEY, "Standings!A1")  # not aimed at this one
+    with pytest.raises(APIError) as failed:
+        client.http_client.values_get("other", "Sheet1!A1")
+    assert failed.value.code == 503
+    assert server.requests_per_spreadsheet() == {KEY: 1, "other": 1}
+
+
+def test_stall_next_holds_the_answer_past_a_clients_timeout(
+    server: SheetsServer, client: gspread.Client
+) -> None:
+    client.http_client.set_timeout(0.2)
+    server.stall_next(1, seconds=2.0)
+    with pytest.raises(requests.Timeout):
+        client.http_client.values_get(KEY, "Standings!A1")
+    assert client.http_client.values_get(KEY, "Standings!A1")["values"] == [["Player"]]
+
+
+def test_refuse_tokens_answers_invalid_grant(server: SheetsServer, tmp_path: Path) -> None:
+    from google.auth.exceptions import RefreshError
+
+    client = service_account_client(service_account_file(tmp_path, server), server)
+    server.refuse_tokens(1)
+    with pytest.raises(RefreshError) as refused:
+        client.open_by_key(KEY)
+    assert refused.value.args[0].startswith("invalid_grant")
+    assert client.open_by_key(KEY).title == "AWA Festival"  # the next grant is answered
+    server.reset_next(1, token=True)
+    fresh = service_account_client(service_account_file(tmp_path, server), server)
+    from google.auth.exceptions import TransportError
+
+    with pytest.raises(TransportError):
+        fresh.open_by_key(KEY)
+
+
+def test_developer_metadata_and_grid_data(server: SheetsServer, client: gspread.Client) -> None:
+    meta = {
+        "metadataKey": "festival",
+        "metadataValue": '{"round": 1}',
+        "location": {"sheetId": 1},
+        "visibility": "DOCUMENT",
+    }
+    reply = client.http_client.batch_update(
+        KEY, {"requests": [{"createDeveloperMetadata": {"developerMetadata": meta}}]}
+    )
+    created = reply["replies"][0]["createDeveloperMetadata"]["developerMetadata"]
+    assert created["location"] == {"locationType": "SHEET", "sheetId": 1}
+    book = client.http_client.fetch_sheet_metadata(KEY, {"includeGridData": "true"})
+    standings, round_1 = book["sheets"]
+    assert "developerMetadata" not in standings
+    assert round_1["developerMetadata"][0]["metadataValue"] == '{"round": 1}'
+    rows = round_1["data"][0]["rowData"]
+    assert rows[1]["values"][:3] == [
+        {"userEnteredValue": {"stringValue": "Wren"}},
+        {"userEnteredValue": {"stringValue": "Alchemy"}},
+        {"userEnteredValue": {"numberValue": 3}},
+    ]
+    assert rows[3] == {} and "data" not in client.http_client.fetch_sheet_metadata(KEY)["sheets"][0]

@@ -27,8 +27,20 @@ Reading with the default ``FORMATTED_VALUE`` answers strings, as Google does (``
 ``FORMULA`` answer the stored values. In an update a ``null`` leaves the cell alone and ``""``
 clears it, as in the API. Reads drop trailing empty cells of each row and trailing empty rows.
 
-Faults: :meth:`SheetsServer.fail_next` makes the next *n* Sheets/Drive requests answer an error
-status with a Google-style JSON body. The token endpoint and the IAM lookup never fail.
+Faults, for the failures a host meets on a real network:
+
+- :meth:`SheetsServer.fail_next` makes the next *n* Sheets/Drive requests (optionally only those
+  for one spreadsheet) answer an error status (429, 5xx, 403, 404...) with a Google-style body;
+- :meth:`SheetsServer.reset_next` drops the connection without an answer (a reset), before or
+  after applying the request, for Sheets/Drive requests or for the token endpoint;
+- :meth:`SheetsServer.stall_next` holds the answer back for a while (a client with a shorter
+  timeout gives up);
+- :meth:`SheetsServer.refuse_tokens` makes the token endpoint answer 400 ``invalid_grant``, as
+  Google does for an expired, revoked or deleted service-account key.
+
+:meth:`SheetsServer.requests_per_spreadsheet` counts the Sheets requests each spreadsheet got.
+Developer metadata (``createDeveloperMetadata``, shown in each sheet's ``developerMetadata``)
+and ``includeGridData=true`` reads (each cell's ``userEnteredValue``) are supported.
 """
 
 from __future__ import annotations
@@ -38,9 +50,11 @@ import copy
 import functools
 import json
 import re
+import socket
+import struct
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -144,6 +158,8 @@ class Sheet:
     merges: list[dict[str, Any]] = field(default_factory=list)
     #: updateDimensionProperties / autoResizeDimensions requests, as sent.
     dimensions: list[dict[str, Any]] = field(default_factory=list)
+    #: DeveloperMetadata located on this sheet, as the API shows it.
+    developer_metadata: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def title(self) -> str:
@@ -167,7 +183,24 @@ class Sheet:
             out["merges"] = copy.deepcopy(self.merges)
         if self.conditional_formats:
             out["conditionalFormats"] = copy.deepcopy(self.conditional_formats)
+        if self.developer_metadata:
+            out["developerMetadata"] = copy.deepcopy(self.developer_metadata)
         return out
+
+    def grid_data(self) -> list[dict[str, Any]]:
+        """The sheet's cells as ``includeGridData=true`` shows them (``userEnteredValue``)."""
+        if not self.cells:
+            return [{}]
+        rmax = max(r for r, _ in self.cells)
+        rows = []
+        for r in range(rmax + 1):
+            taken = [c for (row, c) in self.cells if row == r]
+            values: list[dict[str, Any]] = []
+            for c in range(max(taken) + 1 if taken else 0):
+                value = self.cells.get((r, c))
+                values.append({} if value is None else {"userEnteredValue": entered(value)})
+            rows.append({"values": values} if values else {})
+        return [{"rowData": rows}]
 
 
 @dataclass
@@ -199,7 +232,13 @@ class Spreadsheet:
         for index, sheet in enumerate(self.sheets):
             sheet.properties["index"] = index
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, grid_data: bool = False) -> dict[str, Any]:
+        sheets = []
+        for sheet in self.sheets:
+            shown = sheet.to_json()
+            if grid_data:
+                shown["data"] = sheet.grid_data()
+            sheets.append(shown)
         return {
             "spreadsheetId": self.key,
             "properties": {
@@ -208,7 +247,7 @@ class Spreadsheet:
                 "autoRecalc": "ON_CHANGE",
                 "timeZone": "Etc/GMT",
             },
-            "sheets": [sheet.to_json() for sheet in self.sheets],
+            "sheets": sheets,
             "spreadsheetUrl": f"https://docs.google.com/spreadsheets/d/{self.key}/edit",
         }
 
@@ -382,6 +421,17 @@ def user_entered(value: Any) -> Any:
     if text.upper() in ("TRUE", "FALSE"):
         return text.upper() == "TRUE"
     return value
+
+
+def entered(value: Any) -> dict[str, Any]:
+    """A stored value as an ExtendedValue (``userEnteredValue``)."""
+    if isinstance(value, bool):
+        return {"boolValue": value}
+    if isinstance(value, int | float):
+        return {"numberValue": value}
+    if isinstance(value, str) and value.startswith("="):
+        return {"formulaValue": value}
+    return {"stringValue": str(value)}
 
 
 def formatted(value: Any) -> str:
@@ -835,7 +885,28 @@ def _unmerge_cells(book: Spreadsheet, body: Mapping[str, Any]) -> dict[str, Any]
     return {}
 
 
+def _create_developer_metadata(book: Spreadsheet, body: Mapping[str, Any]) -> dict[str, Any]:
+    meta = copy.deepcopy(dict(body.get("developerMetadata") or {}))
+    location = meta.get("location") or {}
+    if "sheetId" not in location:
+        raise _bad(
+            "Invalid requests[0].createDeveloperMetadata: the local Sheets server only "
+            "supports metadata located on a sheet."
+        )
+    if not meta.get("metadataKey") or meta.get("visibility") not in ("DOCUMENT", "PROJECT"):
+        raise _bad(
+            "Invalid requests[0].createDeveloperMetadata: metadataKey and visibility are required."
+        )
+    sheet = book.sheet_by_id(location["sheetId"])
+    taken = [m["metadataId"] for s in book.sheets for m in s.developer_metadata]
+    meta.setdefault("metadataId", max(taken, default=0) + 1)
+    meta["location"] = {"locationType": "SHEET", "sheetId": sheet.sheet_id}
+    sheet.developer_metadata.append(meta)
+    return {"createDeveloperMetadata": {"developerMetadata": copy.deepcopy(meta)}}
+
+
 _BATCH_HANDLERS: dict[str, Any] = {
+    "createDeveloperMetadata": _create_developer_metadata,
     "addSheet": _add_sheet,
     "deleteSheet": _delete_sheet,
     "updateSheetProperties": _update_sheet_properties,
@@ -860,6 +931,12 @@ SUPPORTED_BATCH_REQUESTS = frozenset(_BATCH_HANDLERS)
 
 def _b64url_decode(part: str) -> bytes:
     return base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+
+
+def _spreadsheet_of(path: str) -> str | None:
+    """The spreadsheet a Sheets (or Drive file) request is about."""
+    found = re.match(r"/(?:v4/spreadsheets|drive/v3/files)/([^/:]+)", path)
+    return found.group(1) if found else None
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -889,17 +966,24 @@ class _Handler(BaseHTTPRequestHandler):
     def _serve(self, method: str) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
-        status, payload, headers = self.server.app._handle(
-            method, self.path, dict(self.headers.items()), raw
-        )
+        answer = self.server.app._handle(method, self.path, dict(self.headers.items()), raw)
+        if answer is None:  # a reset: no answer, the connection is dropped at once
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.close_connection = True
+            self.connection.close()
+            return
+        status, payload, headers = answer
         data = json.dumps(payload).encode("utf-8")
         self.send_response(status)
         self.send_header("Content-Type", "application/json; charset=UTF-8")
         self.send_header("Content-Length", str(len(data)))
         for name, value in headers.items():
             self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
+        try:
+            self.end_headers()
+            self.wfile.write(data)
+        except OSError:  # the client gave up waiting (a stall longer than its timeout)
+            self.close_connection = True
 
 
 class _HTTPServer(ThreadingHTTPServer):
@@ -912,6 +996,18 @@ class _Fault:
     status: int
     message: str
     retry_after: int | None
+    #: "status" (answer an error), "reset" (drop the connection), "stall" (answer late)
+    action: str = "status"
+    #: only requests for this spreadsheet (None: any)
+    key: str | None = None
+    #: "api" (Sheets/Drive requests) or "token" (the token endpoint)
+    target: str = "api"
+    #: reset after applying the request (its answer is lost) rather than before
+    applied: bool = False
+    #: how long a stall holds the answer back, in seconds
+    seconds: float = 0.0
+    #: only requests with this HTTP method (None: any)
+    method: str | None = None
 
 
 class SheetsServer:
@@ -922,6 +1018,7 @@ class SheetsServer:
         self._lock = threading.RLock()
         self._books: dict[str, Spreadsheet] = {}
         self._faults: deque[_Fault] = deque()
+        self._stopping = threading.Event()
         self._keys: dict[str, rsa.RSAPublicKey] = {}
         self._httpd: _HTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -950,6 +1047,7 @@ class SheetsServer:
         return self
 
     def stop(self) -> None:
+        self._stopping.set()  # stalled answers give up waiting
         if self._httpd is not None:
             self._httpd.shutdown()
             self._httpd.server_close()
@@ -1024,6 +1122,10 @@ class SheetsServer:
         with self._lock:
             self._books[key].shared = shared
 
+    def spreadsheet_keys(self) -> list[str]:
+        with self._lock:
+            return list(self._books)
+
     def spreadsheet(self, key: str) -> Spreadsheet:
         """The live spreadsheet object (don't mutate it while a client is talking)."""
         return self._books[key]
@@ -1063,15 +1165,71 @@ class SheetsServer:
         *,
         message: str | None = None,
         retry_after: int | None = None,
+        key: str | None = None,
+        method: str | None = None,
     ) -> None:
-        """Answer the next ``n`` Sheets/Drive requests with ``status`` and a Google error body.
+        """Answer the next ``n`` Sheets/Drive requests with ``status`` and a Google error body
+        (only requests for spreadsheet ``key``, or with HTTP ``method``, if given).
 
         ``retry_after`` adds a ``Retry-After`` header (seconds). The request is still recorded
         (with that status) and has no effect on the data.
         """
         text = message or _DEFAULT_MESSAGES.get(status, f"Injected error {status}.")
+        self._add_faults(n, _Fault(status, text, retry_after, key=key, method=method))
+
+    def reset_next(
+        self,
+        n: int = 1,
+        *,
+        key: str | None = None,
+        token: bool = False,
+        applied: bool = False,
+        method: str | None = None,
+    ) -> None:
+        """Drop the connection of the next ``n`` Sheets/Drive requests (for spreadsheet ``key``
+        only, if given), or of token requests with ``token=True``, without an answer: the
+        client sees a reset. With ``applied=True`` the request takes effect first (the answer
+        is lost on the way back). Recorded with status 0.
+        """
+        fault = _Fault(0, "", None, "reset", key, "token" if token else "api", applied)
+        fault.method = method
+        self._add_faults(n, fault)
+
+    def stall_next(self, n: int = 1, seconds: float = 1.0, *, key: str | None = None) -> None:
+        """Hold back the answer to the next ``n`` Sheets/Drive requests for ``seconds``."""
+        self._add_faults(n, _Fault(0, "", None, "stall", key, seconds=seconds))
+
+    def refuse_tokens(self, n: int = 1, description: str = "Invalid JWT Signature.") -> None:
+        """Answer the next ``n`` token grants 400 ``invalid_grant``, as Google does for an
+        expired, revoked or deleted key."""
+        self._add_faults(n, _Fault(400, description, None, "invalid_grant", target="token"))
+
+    def _add_faults(self, n: int, fault: _Fault) -> None:
         with self._lock:
-            self._faults.extend(_Fault(status, text, retry_after) for _ in range(n))
+            self._faults.extend(copy.copy(fault) for _ in range(n))
+
+    def _take_fault(self, kind: str, key: str | None, method: str) -> _Fault | None:
+        target = "token" if kind == "token" else "api"
+        if kind not in ("sheets", "drive", "token"):
+            return None
+        for fault in self._faults:
+            if (
+                fault.target == target
+                and fault.key in (None, key)
+                and fault.method in (None, method)
+            ):
+                self._faults.remove(fault)
+                return fault
+        return None
+
+    def requests_per_spreadsheet(self) -> Counter[str]:
+        """How many Sheets API requests each spreadsheet got (answered or not)."""
+        counts: Counter[str] = Counter()
+        for r in self.requests:
+            key = _spreadsheet_of(r.path) if r.kind == "sheets" else None
+            if key:
+                counts[key] += 1
+        return counts
 
     def trust_key(self, key_id: str, public_key: rsa.RSAPublicKey) -> None:
         """Verify JWT grants signed with ``key_id`` against ``public_key``."""
@@ -1082,7 +1240,8 @@ class SheetsServer:
 
     def _handle(
         self, method: str, target: str, headers: dict[str, str], raw: bytes
-    ) -> tuple[int, Any, dict[str, str]]:
+    ) -> tuple[int, Any, dict[str, str]] | None:
+        """The answer to one request, or None to drop the connection without one."""
         raw_path, _, raw_query = target.partition("?")
         query = parse_qs(raw_query, keep_blank_values=True)
         if raw_path == "/token":
@@ -1120,9 +1279,28 @@ class SheetsServer:
         )
         with self._lock:
             self.requests.append(record)
-            status, payload, extra = self._route(kind, method, raw_path, query, body, raw)
-            record.status = status
+            fault = self._take_fault(kind, _spreadsheet_of(record.path), method)
+        if fault is not None and fault.action == "stall":
+            self._stopping.wait(fault.seconds)
+            fault = None
+        if fault is not None and fault.action == "reset" and not fault.applied:
+            return None
+        with self._lock:
+            if fault is not None and fault.action in ("status", "invalid_grant"):
+                status, payload, extra = self._fault_answer(fault, kind == "drive")
+            else:
+                status, payload, extra = self._route(kind, method, raw_path, query, body, raw)
+            record.status = 0 if fault is not None and fault.action == "reset" else status
+        if fault is not None and fault.action == "reset":
+            return None
         return status, payload, extra
+
+    @staticmethod
+    def _fault_answer(fault: _Fault, drive: bool) -> tuple[int, Any, dict[str, str]]:
+        if fault.action == "invalid_grant":
+            return 400, {"error": "invalid_grant", "error_description": fault.message}, {}
+        extra = {} if fault.retry_after is None else {"Retry-After": str(fault.retry_after)}
+        return fault.status, _error_body(fault.status, fault.message, drive), extra
 
     def _route(
         self,
@@ -1139,10 +1317,6 @@ class SheetsServer:
                 return self._token(method, body)
             if kind == "iam":
                 return 200, {"locations": [], "encodedLocations": "0x0"}, {}
-            if kind in ("sheets", "drive") and self._faults:
-                fault = self._faults.popleft()
-                extra = {} if fault.retry_after is None else {"Retry-After": str(fault.retry_after)}
-                return fault.status, _error_body(fault.status, fault.message, drive), extra
             if isinstance(body, str) and raw and kind == "sheets":
                 raise _bad("Invalid JSON payload received.")
             if kind == "sheets":
@@ -1178,9 +1352,9 @@ class SheetsServer:
         if not slash:
             if method == "GET" and not action:
                 book = self._book(key)
-                if param("includeGridData", "false") == "true":
-                    raise _bad("includeGridData=true is not supported by the local Sheets server")
-                return book.to_json()
+                if param("ranges") is not None:
+                    raise _bad("ranges are not supported by the local Sheets server")
+                return book.to_json(grid_data=param("includeGridData", "false") == "true")
             if method == "POST" and action == "batchUpdate":
                 return self._batch_update(self._book(key), body)
             raise unsupported
