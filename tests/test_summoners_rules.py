@@ -1319,7 +1319,12 @@ def test_a_son_pushes_each_familiar_back_once() -> None:
     assert result.units == plain.units + 2  # pushed 2 tiles once
     other = tower("Son", (2, 0), reach=tuple((-1, c) for c in range(11)), damage=0, amount=2,
                   name="Son2")  # fmt: skip
-    assert simulate(LINE, [son, other], [familiar(1, "Raccoon Dog")]).units == result.units + 2
+    # both fire at unit 2 together: 2 + 2 tiles back from tile 2 stops at the start, and
+    # each has then pushed it once
+    assert simulate(LINE, [son, other], [familiar(1, "Raccoon Dog")]).units == result.units
+    later = replace(other, stats=replace(other.stats, interval=3), id="Son3")
+    # a Son firing at unit 3 (the familiar back on tile 1) pushes it once more, to the start
+    assert simulate(LINE, [son, later], [familiar(1, "Raccoon Dog")]).units == result.units + 1
 
 
 def test_without_a_new_defence_last_rounds_map_and_towers_are_used() -> None:
@@ -1350,3 +1355,42 @@ def test_without_a_new_defence_last_rounds_map_and_towers_are_used() -> None:
         "Gam1"
     }  # the Tae bought in round 2 stays in the inventory, unplaced
     assert [u.id for u in state.towers["bob"]] == ["Gam1", "Tae1"]
+
+
+@pytest.mark.parametrize("son_first", [False, True])
+def test_towers_fire_together_from_the_same_positions(son_first: bool) -> None:
+    """No rule gives towers an order: every tower aims at the familiars where they stand when
+    the towers fire, then all hits land. (Ruling: a Son's push moves a familiar after every
+    tower has aimed, so a Geon listed after it still aims at the familiar's place before the
+    push.) At unit 6 the Pheasant (slot 2) has overtaken the Raccoon Dog; the Geon aims at it
+    and the Son pushes it back onto the Raccoon Dog's tile. Had the Son moved it first, the
+    Geon would have shot the Raccoon Dog (lower slot on the shared tile) and the Pheasant
+    would have got through: 2 stolen, 0 kills."""
+    son, geon = tower("Son", (2, 5)), tower("Geon", (0, 6))
+    towers = [son, geon] if son_first else [geon, son]
+    walkers = [familiar(1, "Raccoon Dog", entry=0), familiar(2, "Pheasant", entry=3)]
+    result = simulate(LINE, towers, walkers, record=True)
+    assert (result.stolen, result.kills) == (1, 1)
+    assert shots(result, "Geon1")[6] == [2]
+    assert line_index(result, 2)[6] == 5  # pushed back after the Geon aimed at tile 6
+    assert result == simulate(LINE, towers[::-1], walkers[::-1], record=True)
+
+
+def test_pushes_of_several_sons_add_up_from_where_the_familiar_stood() -> None:
+    """(Ruling: the towers firing in one time unit push together: their pushes add up, each
+    Son counts as having pushed the familiar if it stood off its track's start when they
+    fired, and the familiar moves back once, never past the start.)"""
+    reach = tuple((1, c) for c in range(11))
+    sons = [
+        tower("Son", (0, 0), reach=reach, damage=0, amount=2, interval=5, name="SonA"),
+        tower("Son", (2, 0), reach=tuple((-r, c) for r, c in reach), damage=0, amount=3,
+              interval=5, name="SonB"),
+    ]  # fmt: skip
+    for order in (sons, sons[::-1]):
+        result = simulate(LINE, order, [familiar(1, "Raccoon Dog", entry=1)], record=True)
+        # enters at unit 1 (tile 0), walks to tile 4 by unit 5, both push: 2 + 3 = 5 > 4
+        assert line_index(result, 1)[5] == 0
+        assert shots(result, "SonA") == shots(result, "SonB")
+        assert {5: [1], 10: [1]}.items() <= shots(result, "SonA").items()
+        # neither pushes again at unit 10 (each pushed it once), so it walks on from there
+        assert line_index(result, 1)[10] == 5
