@@ -169,7 +169,9 @@ def simulate(
             for w in targets:
                 _hit(w, tower, t)
         for w in walking:  # the pushes of all towers together, once every tower has aimed
-            w.progress, w.pushed_back = max(0, w.progress - w.pushed_back * HALF), 0
+            if w.pushed_back:  # pushed off a road block, it is no longer held there
+                w.progress = max(0, w.progress - w.pushed_back * HALF)
+                w.pushed_back, w.held_until = 0, min(w.held_until, t)
         # 5. deaths
         alive: list[_Walker] = []
         for w in walking:

@@ -18,7 +18,13 @@ from events.summoners.model import (
     SummonersSubmission,
     Unit,
 )
-from events.summoners.rules import new_units, party_members, resolve_refs, targets_left
+from events.summoners.rules import (
+    new_units,
+    party_members,
+    resolve_refs,
+    targets_left,
+    unit_key,
+)
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,7 @@ def bought(
     for ref in sub.upgrades:
         for units, is_tower in ((towers, True), (familiars, False)):
             for i, u in enumerate(units):
-                if u.id.lower() == ref.lower():
+                if unit_key(u.id) == unit_key(ref):
                     levels = catalog.towers[u.kind] if is_tower else catalog.familiars[u.kind]
                     if u.level < len(levels):
                         cost = levels[u.level].cost

@@ -74,12 +74,16 @@ def attack_problems(attack: Attack) -> list[str]:
     return problems
 
 
+def unit_key(text: str) -> str:
+    """A unit id or kind as written, made comparable: "Yi 2", "yi2" and "YI 2" are Yi2, "Raccoon
+    Dog 1" is Raccoon Dog1 (docs/formats.md)."""
+    return "".join(text.split()).lower()
+
+
 def resolve_refs(refs: Sequence[str], units: Sequence[Unit]) -> tuple[list[Unit | None], list[str]]:
     """Unit references -> units: exact ids first, then a bare kind takes the first unit of that
     kind not named otherwise. Unknown or repeated references are problems."""
-
-    def norm(text: str) -> str:
-        return "".join(text.split()).lower()  # "Fox 1" is Fox1
+    norm = unit_key
 
     by_id = {norm(u.id): u for u in units}
     taken: set[str] = set()
