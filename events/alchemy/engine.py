@@ -10,6 +10,7 @@ import numpy as np
 
 from events.alchemy import parse
 from events.alchemy.catalog import GOLD, Catalog, Effect, load_catalog
+from events.alchemy.layout import ENGINEER_ROWS
 from events.alchemy.model import (
     BASE_ENERGY,
     START_COINS,
@@ -239,6 +240,20 @@ def validate(
     def error(code: str, message: str, tab: str) -> None:
         errors.append(SubmissionError(code, player, message, engine.name, tab))
 
+    twice = sorted({m for m in sub.harvest if sub.harvest.count(m) > 1})
+    if twice:  # the parsers refuse it too, but a typed submission may come from anywhere
+        error(
+            "alchemy.harvest.twice",
+            f"{', '.join(twice)} harvested twice: you may only harvest any one material once "
+            "per round",
+            "Harvest",
+        )
+    if len(sub.engineer) > ENGINEER_ROWS:
+        error(
+            "alchemy.engineer",
+            f"{len(sub.engineer)} engineering attempts: at most {ENGINEER_ROWS} a round",
+            "Engineer",
+        )
     cost, budget = energy_cost(catalog, sub.harvest), engine.energy(state, player)
     if cost > budget:
         error(
