@@ -22,7 +22,7 @@ from events.alchemy.model import (
 from events.alchemy.resolve import resolve_round
 from events.alchemy.rules import energy_cost, multiplier
 from events.alchemy.template import buy_tab, engineer_tab, harvest_tab, machine_tab, status_tab
-from events.engine import EventEngine
+from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionError
 from events.numbers import number_text
 from events.ranking import Criterion, Ranking, number_json, rank_players
@@ -50,7 +50,8 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
     ) -> AlchemyState:
         catalog = Catalog.from_json(options[CATALOG])
         book = PlayerBook(START_COINS, Fraction(0), {}, (), {})
-        return AlchemyState(tuple(players), 0, catalog, dict.fromkeys(players, book), {}, {})
+        players = in_fixed_order(players)
+        return AlchemyState(players, 0, catalog, dict.fromkeys(players, book), {}, {})
 
     # --- submissions --------------------------------------------------------------------
 

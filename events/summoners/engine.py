@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from events.engine import EventEngine
+from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionError
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
@@ -67,6 +67,7 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
     ) -> SummonersState:
         merged = {**self.default_options(), **options}
+        players = in_fixed_order(players)
         start = first_round(self.name, len(players))
         zero = dict.fromkeys(players, 0)
         return SummonersState(

@@ -162,12 +162,10 @@ def resolve_round(
         d = submissions[p].defence or state.defence[p]
         if d is not None:
             units, _ = resolve_refs([pl.tower for pl in d.placements], towers[p])
-            d = Defence(
-                d.map,
-                tuple(
-                    replace(pl, tower=u.id) for pl, u in zip(d.placements, units, strict=True) if u
-                ),
-            )
+            placed = [
+                replace(pl, tower=u.id) for pl, u in zip(d.placements, units, strict=True) if u
+            ]  # kept by tower id: the order the towers were listed in is no rule
+            d = Defence(d.map, tuple(sorted(placed, key=lambda pl: pl.tower)))
         defence[p] = d
     attack: dict[str, Attack] = {}
     for p in state.players:
@@ -175,7 +173,7 @@ def resolve_round(
         if a is not None:
             units, _ = resolve_refs([ref for _, ref in a.slots], familiars[p])
             a = Attack(
-                tuple((s, u.id) for (s, _), u in zip(a.slots, units, strict=True) if u),
+                tuple(sorted((s, u.id) for (s, _), u in zip(a.slots, units, strict=True) if u)),
                 a.party_a,
                 a.party_b,
             )

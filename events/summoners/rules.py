@@ -142,12 +142,14 @@ def placement_issues(
 
 
 def new_units(owned: Sequence[Unit], kinds: Iterable[str]) -> list[Unit]:
-    """Units bought now, numbered after the player's others of the same kind ("Yi3")."""
+    """Units bought now, numbered after the player's others of the same kind ("Yi3"), in
+    the order of their names: the order a Shop lists them in is no rule, and later draws
+    (new familiars put into free slots) go through the units in this order."""
     counts: dict[str, int] = {}
     for u in owned:
         counts[u.kind] = counts.get(u.kind, 0) + 1
     out = []
-    for kind in kinds:
+    for kind in sorted(kinds):
         counts[kind] = counts.get(kind, 0) + 1
         out.append(Unit(f"{kind}{counts[kind]}", kind))
     return out
