@@ -3,7 +3,7 @@ problem collected with its tab and cell (shared by the events that have a catalo
 
 from __future__ import annotations
 
-from events.errors import SubmissionError
+from events.errors import SubmissionError, quoted
 from events.tables import Grid, cell_ref, cell_text
 
 
@@ -26,7 +26,7 @@ class CatalogProblems:
         """A whole number >= `least` written with the digits 0-9, or a problem and None."""
         if text.isascii() and text.isdigit() and int(text) >= least:
             return int(text)
-        self.add(tab, row, col, f"{what} must be a whole number >= {least}, not {text!r}")
+        self.add(tab, row, col, f"{what} must be a whole number >= {least}, not {quoted(text)}")
         return None
 
 

@@ -84,6 +84,35 @@ class ParseResult(Generic[T]):
         return ParseResult(submission, ())
 
 
+QUOTE_LIMIT = 80
+"""at most this many characters of a cell (or digits of a number) appear in a message"""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A cell's value for a message: text quoted like repr, a number bare, either cut to
+    `limit` characters with an ellipsis and its full length: `'aaaa…' (32000 characters)`,
+    `399999…(301 digits)`. A message names the cell; it need not echo all of it."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _figure(value, limit)
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit] + '…'!r} ({len(value)} characters)"
+    shown = repr(value)
+    return shown if len(shown) <= limit else f"{shown[:limit]}… ({len(shown)} characters)"
+
+
+def _figure(number: int, limit: int) -> str:
+    if -(10**limit) < number < 10**limit:
+        return str(number)
+    try:
+        digits = str(number)
+    except ValueError:  # longer than Python will print (sys.get_int_max_str_digits())
+        return f"a number of about {int(number.bit_length() * 0.30103) + 1} digits"
+    sign, digits = ("-", digits[1:]) if number < 0 else ("", digits)
+    return f"{sign}{digits[:limit]}… ({len(digits)} digits)"
+
+
 def close_matches(word: str, choices: Sequence[str], limit: int = 1) -> list[str]:
     """The nearest names to a misspelling, for "did you mean" messages."""
     import difflib

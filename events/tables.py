@@ -52,29 +52,49 @@ def parse_cell_ref(ref: str) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Grid:
-    """One tab of a workbook: a rectangle of cell values, row-major, 0-based."""
+    """One tab of a workbook: its filled cells, 0-based, addressed like a spreadsheet.
+
+    The grid is sparse: it keeps only the cells that hold a value, so a tab with one stray
+    cell at XFD1 costs one cell, not a row of 16,384. `height` and `width` span from A1 to
+    the last filled row and column; `at` gives None anywhere else.
+    """
 
     tab: str
-    rows: tuple[tuple[CellValue, ...], ...]
+    cells: Mapping[tuple[int, int], CellValue]
+    height: int
+    width: int
 
     @staticmethod
     def from_rows(tab: str, rows: Sequence[Sequence[CellValue]]) -> Grid:
-        width = max((len(r) for r in rows), default=0)
-        return Grid(tab, tuple(tuple(r) + (None,) * (width - len(r)) for r in rows))
+        """A grid from dense rows (row 0 is row 1 of the tab); None cells are not kept."""
+        cells = {
+            (r, c): v for r, row in enumerate(rows) for c, v in enumerate(row) if v is not None
+        }
+        return Grid.from_cells(tab, cells, len(rows), max((len(r) for r in rows), default=0))
+
+    @staticmethod
+    def from_cells(
+        tab: str,
+        cells: Mapping[tuple[int, int], CellValue],
+        height: int | None = None,
+        width: int | None = None,
+    ) -> Grid:
+        """A grid from (row, col) -> value; the size is at least what the cells span."""
+        kept = {k: v for k, v in cells.items() if v is not None}
+        h = max((r + 1 for r, _ in kept), default=0)
+        w = max((c + 1 for _, c in kept), default=0)
+        return Grid(tab, kept, max(h, height or 0), max(w, width or 0))
 
     @property
-    def height(self) -> int:
-        return len(self.rows)
-
-    @property
-    def width(self) -> int:
-        return len(self.rows[0]) if self.rows else 0
+    def rows(self) -> tuple[tuple[CellValue, ...], ...]:
+        """The tab as dense rows (for small tabs: it costs height x width)."""
+        return tuple(
+            tuple(self.cells.get((r, c)) for c in range(self.width)) for r in range(self.height)
+        )
 
     def at(self, row: int, col: int) -> CellValue:
-        """The value at 0-based (row, col); None outside the filled rectangle."""
-        if 0 <= row < self.height and 0 <= col < self.width:
-            return self.rows[row][col]
-        return None
+        """The value at 0-based (row, col); None where nothing is filled in."""
+        return self.cells.get((row, col))
 
     def cell(self, ref: str) -> CellValue:
         """The value at an 'A1' reference."""

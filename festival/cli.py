@@ -171,6 +171,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("dashboard", help="open the host dashboard (Streamlit) for a match")
     p.add_argument("match", type=Path)
     p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
+    p.add_argument(
+        "--address",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this computer only; "
+        "0.0.0.0 for every network interface)",
+    )
     p.set_defaults(run=commands.dashboard)
 
     p = sub.add_parser("demo", help="run a whole sample festival in a new folder")

@@ -170,6 +170,11 @@ def templates(args: argparse.Namespace) -> int:
             match, round_no, google_sheets.client_for(settings, args.credentials)
         )
         print(f"Wrote the round {round_no} tabs into {len(done)} Google spreadsheet(s).")
+        if done:
+            print(
+                "Next: ask each player to fill in their tabs, then: "
+                f"festival resolve {args.match} --google --round {round_no}"
+            )
         return 0
     states = states_after(match, round_no - 1)
     out = args.out or args.match / "templates" / f"round-{round_no}"
@@ -180,11 +185,22 @@ def templates(args: argparse.Namespace) -> int:
         if not events:
             continue
         tabs = [match.engine(e).template(states[e], player, round_no) for e in events]
-        write_templates(out / f"{player}.xlsx", tabs, f"AWA Festival, round {round_no}")
+        write_templates(
+            out / f"{player}.xlsx",
+            tabs,
+            f"AWA Festival, round {round_no}",
+            match.stamp(round_no, player),
+        )
         written += 1
     print(f"Wrote {written} workbook(s) for round {round_no} to {out}")
     if not written:
         print("No event plays this round (or no event has an engine yet).")
+        return 0
+    print(
+        "Next: send each player their workbook, collect them into one folder "
+        f"(as <player>.xlsx), then: festival resolve {args.match} --from FOLDER "
+        f"--round {round_no}"
+    )
     return 0
 
 
@@ -374,10 +390,11 @@ def status(args: argparse.Namespace) -> int:
     return 0
 
 
-def dashboard(args: argparse.Namespace) -> int:
-    import subprocess
-
-    Match.open(args.match).close()  # a clear error now rather than in the browser
+def dashboard_command(
+    match_folder: Path, port: int | None = None, address: str = "127.0.0.1"
+) -> list[str]:
+    """The streamlit command line for `festival dashboard`: localhost only unless `address`
+    says otherwise (host mode shows secret information; do not expose it by accident)."""
     app = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
     command = [
         sys.executable,
@@ -387,11 +404,22 @@ def dashboard(args: argparse.Namespace) -> int:
         str(app),
         "--browser.gatherUsageStats",
         "false",
+        "--server.address",
+        address,
     ]
-    if args.port:
-        command += ["--server.port", str(args.port)]
-    print(f"Opening the dashboard for {args.match} (Ctrl-C to stop).")
-    return subprocess.call([*command, "--", str(args.match.resolve())])
+    if port:
+        command += ["--server.port", str(port)]
+    return [*command, "--", str(match_folder.resolve())]
+
+
+def dashboard(args: argparse.Namespace) -> int:
+    import subprocess
+
+    Match.open(args.match).close()  # a clear error now rather than in the browser
+    command = dashboard_command(args.match, args.port, args.address)
+    where = f"http://{args.address}:{args.port or 8501}"
+    print(f"Opening the dashboard for {args.match} at {where} (Ctrl-C to stop).")
+    return subprocess.call(command)
 
 
 def demo(args: argparse.Namespace) -> int:

@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from festival.allocation import Preference
 from festival.event_names import EVENTS
-from sheets.source import name_key
+from festival.player_names import check_player_name, look_alikes
 
 DEFAULT_PLAYERS = 10
 DEFAULT_CAPACITY = 7
 DEFAULT_EVENTS_PER_PLAYER = 2
 DEFAULT_ROUNDS = 6
-
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,31}$")
-
-
-def check_player_name(name: str) -> str | None:
-    """Why `name` cannot be a player name (it names files and Discord lines), or None."""
-    if not _NAME.match(name):
-        return (
-            f"{name!r} is not a usable player name: use 1-32 letters, digits, spaces, "
-            "'_', '-' or '.', starting with a letter or digit"
-        )
-    return None
 
 
 @dataclass(frozen=True)
@@ -59,10 +46,11 @@ class MatchConfig:
             why = check_player_name(n)
             if why:
                 out.append(why)
-        keys = [name_key(n) for n in names]
-        dups = sorted({n for n in names if keys.count(name_key(n)) > 1})
-        if dups:
-            out.append(f"players named twice: {', '.join(dups)}")
+        for group in look_alikes(names):
+            out.append(
+                "players named twice (names may not differ only by case, accents, spaces, "
+                f"'_', '-', '.' or letters that look alike): {', '.join(group)}"
+            )
         if sorted(self.gamewide) != sorted(names):
             out.append("the Gamewide Tiebreak must list every player exactly once")
         if self.capacity < 1 or self.events_per_player < 1 or self.rounds < 1:

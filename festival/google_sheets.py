@@ -17,6 +17,7 @@ from typing import Any
 
 import gspread
 
+from events.errors import quoted
 from festival.announce import announcements
 from festival.match import Match, MatchError
 from festival.replay import states_after
@@ -76,7 +77,7 @@ def save_settings(
             continue
         player = known.get(name_key(name))
         if player is None:
-            problems.append(f"row {r + 1}: {name!r} is not a player of this match")
+            problems.append(f"row {r + 1}: {quoted(name)} is not a player of this match")
         elif not key:
             problems.append(f"row {r + 1}: {player} has no spreadsheet")
         else:

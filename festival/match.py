@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -12,6 +14,7 @@ from festival.config import MatchConfig
 from festival.engines import AnyEngine, EngineError, engine_specs, load_engine, load_engines
 from festival.event_names import title
 from festival.store import Store
+from sheets.stamp import Stamp
 
 
 class MatchError(Exception):
@@ -47,6 +50,17 @@ class Match:
 
     def close(self) -> None:
         self.store.close()
+
+    @cached_property
+    def match_id(self) -> str:
+        """A short id of the match, from its configuration: the same in every copy of the
+        match folder, different for another roster, seed or set of options."""
+        text = json.dumps(self.config.to_json(), sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    def stamp(self, round_no: int, player: str) -> Stamp:
+        """The mark of `player`'s workbook for `round_no` (sheets/stamp.py)."""
+        return Stamp(self.match_id, round_no, player)
 
     # --- engines ------------------------------------------------------------------------
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from events.errors import SubmissionError, close_matches
+from events.errors import SubmissionError, close_matches, quoted
 from events.tables import Grid, cell_ref
 from festival.allocation import Preference
-from festival.config import check_player_name
 from festival.event_names import TITLES, parse_event_name
-from sheets.source import name_key
+from festival.player_names import check_player_name, name_skeleton, normalise_name
 
 _COLUMNS = {
     "player": "player",
@@ -57,7 +56,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
                 "header",
                 0,
                 c,
-                f"{text!r} is not a roster column (player, first, second, garnets, tiebreak)",
+                f"{quoted(text)} is not a roster column (player, first, second, garnets, tiebreak)",
             )
         elif _COLUMNS[key] in header:
             err("header", 0, c, f"the {_COLUMNS[key]!r} column is given twice")
@@ -73,21 +72,22 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
     places: dict[str, int] = {}
     seen: dict[str, int] = {}
     for r in range(1, grid.height):
-        name = grid.text(r, header["player"])
+        name = normalise_name(grid.text(r, header["player"]))
         if not name and not any(grid.text(r, c) for c in range(grid.width)):
             continue
         why = check_player_name(name)
         if why:
             err("player", r, header["player"], why)
             continue
-        key = name_key(name)
+        key = name_skeleton(name)
         if key in seen:
             err(
                 "duplicate",
                 r,
                 header["player"],
-                f"{name} is the same name as row {seen[key]} (names may not differ only by "
-                "case, spaces, '_' or '-': they name the workbook files)",
+                f"{name} looks the same as the name in row {seen[key]} (names may not differ "
+                "only by case, accents, spaces, '_', '-', '.' or letters that look alike: "
+                "they name the workbook files)",
                 name,
             )
             continue
@@ -103,7 +103,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
                     "event",
                     r,
                     header[key],
-                    f"{text!r} is not an event "
+                    f"{quoted(text)} is not an event "
                     f"(Alchemy, Elemental Continuum, Summoner's Dream){more}",
                     name,
                 )
@@ -119,7 +119,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
                     "garnets",
                     r,
                     header["garnets"],
-                    f"{text!r}: garnets spent must be a whole number >= 0",
+                    f"{quoted(text)}: garnets spent must be a whole number >= 0",
                     name,
                 )
             elif text:
@@ -133,7 +133,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
                     "tiebreak",
                     r,
                     header["tiebreak"],
-                    f"{text!r}: the tiebreak place must be 1, 2, 3...",
+                    f"{quoted(text)}: the tiebreak place must be 1, 2, 3...",
                     name,
                 )
         if len(choices) == 2 and choices[0] != choices[1]:
@@ -158,5 +158,5 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionError]]:
 
 
 def _whole(text: str) -> bool:
-    """A whole number >= 0 written with the digits 0-9."""
-    return text.isascii() and text.isdigit()
+    """A whole number from 0 to 999,999 written with the digits 0-9."""
+    return text.isascii() and text.isdigit() and len(text) <= 6

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from events.errors import NOTHING_SUBMITTED, SubmissionError
+from events.errors import NOTHING_SUBMITTED, SubmissionError, quoted
 from events.report import RoundReport
 from events.tables import Workbook
 from festival import seeds
@@ -30,8 +30,18 @@ from festival.replay import (
     states_after,
 )
 from festival.store import NewRound
-from sheets.errors import SheetReadError
-from sheets.source import FolderSource, SubmissionSource, load
+from sheets.errors import CellProblem, SheetReadError
+from sheets.json_input import load_json
+from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
+from sheets.source import (
+    TOO_LARGE,
+    FolderSource,
+    RawSubmission,
+    SubmissionSource,
+    describe_file,
+    load,
+)
+from sheets.stamp import StampError, read_stamp
 
 
 @dataclass(frozen=True)
@@ -44,6 +54,12 @@ class PlayerInput:
     workbook: Workbook | None = None
     json_by_event: Mapping[str, Any] | None = None
     unreadable: str | None = None
+    problems: tuple[CellProblem, ...] = ()
+    """the cells that kept the workbook from being read, when it could be opened"""
+    note: str | None = None
+    """something the host should know about an accepted workbook (it carries no mark)"""
+    stamped_round: int | None = None
+    """the round written in the workbook's mark, when it has one"""
 
 
 @dataclass(frozen=True)
@@ -106,23 +122,38 @@ def check_resolvable(match: Match, round_no: int) -> None:
 def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, PlayerInput]:
     """Store, then load, every player's workbook in `folder` (`<player>.xlsx`).
 
-    A workbook that matches no player of the round, or a folder that holds no workbook of
-    any of them, is refused (after the matching workbooks are stored): a misnamed file would
-    otherwise make its player silently play the default.
+    Refused (after the matching workbooks are stored), so that no player silently plays
+    the default: a workbook that matches no player of the round, a file festival cannot
+    read (.ods, .xlsm, a folder named "x.xlsx"...), a folder that holds no workbook of any
+    player, and a folder whose workbooks all belong to a round already resolved (the same
+    `resolve` command run twice).
     """
     source = FolderSource(folder)
     expected = [p for p in match.config.players if match.events_of(p, round_no)]
     inputs = ingest_source(match, round_no, source)
-    strays = source.files_without_player(expected)
-    if strays:
-        names = ", ".join(f.name for f in strays)
+    problems = [
+        f"{f.name} matches no player of round {round_no}"
+        for f in source.files_without_player(expected)
+    ] + [f"{f.name} {why}" for f, why in source.unsupported()]
+    if problems:
         raise MatchError(
-            f"{folder}: {names} match(es) no player of round {round_no}; name each workbook "
-            "<player>.xlsx (or remove it) and resolve again"
+            f"{folder}: "
+            + "; ".join(problems)
+            + f". Name each workbook <player>.xlsx (or move the file out of {folder}) and "
+            "resolve again"
         )
     if not inputs:
         raise MatchError(
             f"{folder} holds no workbook of any player of round {round_no} (<player>.xlsx)"
+        )
+    stale = {i.stamped_round for i in inputs.values()}
+    if len(stale) == 1 and (old := stale.pop()) is not None and old != round_no:
+        done = old <= match.last_resolved_round()
+        raise MatchError(
+            f"{folder} holds the workbooks of round {old}"
+            + (", which is already resolved" if done else "")
+            + f", not of round {round_no}: collect the round {round_no} workbooks"
+            + (f", or pass --round {old} to resolve round {old} again" if done else "")
         )
     return inputs
 
@@ -138,13 +169,43 @@ def ingest_source(match: Match, round_no: int, source: SubmissionSource) -> dict
     inputs: dict[str, PlayerInput] = {}
     for player, raw in fetched:
         raw_id = match.store.add_raw(round_no, player, raw.source, raw.content_type, raw.content)
-        try:
-            workbook = load(raw)
-        except SheetReadError as exc:
-            inputs[player] = PlayerInput(player, raw_id, raw.source, unreadable=str(exc))
-            continue
-        inputs[player] = PlayerInput(player, raw_id, raw.source, workbook=workbook)
+        inputs[player] = load_input(match, round_no, player, raw, raw_id)
     return inputs
+
+
+def load_input(
+    match: Match, round_no: int, player: str, raw: RawSubmission, raw_id: int
+) -> PlayerInput:
+    """A fetched submission loaded into grids, and its mark checked against the round and
+    player it is taken for; what cannot be used is kept as the reason why."""
+    try:
+        workbook = load(raw)
+    except SheetReadError as exc:
+        return PlayerInput(player, raw_id, raw.source, unreadable=str(exc), problems=exc.problems)
+    if raw.content_type != "xlsx":
+        return PlayerInput(player, raw_id, raw.source, workbook=workbook)
+    name = raw.source.removeprefix("file:")
+    try:
+        stamp = read_stamp(workbook)
+    except StampError as exc:
+        return PlayerInput(player, raw_id, raw.source, unreadable=f"{name}: {exc}")
+    if stamp is None:
+        note = (
+            f"{name} carries no festival mark (it was not made by `festival templates`); "
+            f"it was read as {player}'s round {round_no} workbook"
+        )
+        return PlayerInput(player, raw_id, raw.source, workbook=workbook, note=note)
+    wrong = []
+    if stamp.match_id != match.match_id:
+        wrong.append("was made for another match")
+    if stamp.round_no != round_no:
+        wrong.append(f"is the workbook of round {stamp.round_no}, not of round {round_no}")
+    if stamp.player != player:
+        wrong.append(f"was made for {stamp.player}, not for {player}")
+    if wrong:
+        why = f"{name} " + " and ".join(wrong) + f": send {player}'s round {round_no} workbook"
+        return PlayerInput(player, raw_id, raw.source, unreadable=why, stamped_round=stamp.round_no)
+    return PlayerInput(player, raw_id, raw.source, workbook=workbook, stamped_round=round_no)
 
 
 def preview_source(match: Match, round_no: int, source: SubmissionSource) -> RoundCheck:
@@ -158,10 +219,7 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
         raw = source.fetch(player)
         if raw is None:
             continue
-        try:
-            inputs[player] = PlayerInput(player, 0, raw.source, workbook=load(raw))
-        except SheetReadError as exc:
-            inputs[player] = PlayerInput(player, 0, raw.source, unreadable=str(exc))
+        inputs[player] = load_input(match, round_no, player, raw, 0)
     current = {r.round_no: r for r in match.store.rounds()}
     kept = current[round_no].submissions if round_no in current else None
     return check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
@@ -173,24 +231,44 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
     Every problem with the file's shape is reported at once: unknown players or events, a
     player who does not play that event this round, a name given twice.
     """
-    content = path.read_bytes()
+    try:
+        size = path.stat().st_size
+        if size > MAX_STORED_BYTES:
+            match.store.add_raw(round_no, "*", f"file:{path}", TOO_LARGE, describe_file(path, size))
+            raise MatchError(
+                f"{path}: the file is {megabytes(size)}; festival reads at most "
+                f"{megabytes(MAX_FILE_BYTES)}"
+            )
+        content = path.read_bytes()
+    except OSError as exc:
+        raise MatchError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
     raw_id = match.store.add_raw(round_no, "*", f"file:{path}", "json", content)
     try:
-        data = json.loads(content)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise MatchError(f"{path} is not valid JSON: {exc}") from exc
+        data = load_json(content, str(path))
+    except SheetReadError as exc:
+        raise MatchError(str(exc)) from exc
     if not isinstance(data, dict) or not isinstance(data.get("submissions"), dict):
         raise MatchError(f'{path}: expected an object {{"round": N, "submissions": {{...}}}}')
-    given_round = data.get("round", round_no)
+    given_round = data.get("round")
     if type(given_round) is not int or given_round != round_no:
-        raise MatchError(f'{path}: "round" is {given_round!r}; resolving round {round_no}')
+        said = 'has no "round"' if given_round is None else f'says "round": {quoted(given_round)}'
+        done = type(given_round) is int and 1 <= given_round <= match.last_resolved_round()
+        raise MatchError(
+            f"{path} {said}; this is round {round_no}"
+            + (
+                f". Round {given_round} is already resolved: pass --round {given_round} to "
+                "resolve it again"
+                if done
+                else f'. Give "round": {round_no} if the file is for round {round_no}'
+            )
+        )
     known = {p.lower(): p for p in match.config.players}
     problems: list[str] = []
     inputs: dict[str, PlayerInput] = {}
     for name, by_event in data["submissions"].items():
         player = known.get(str(name).lower())
         if player is None:
-            problems.append(f"{name!r} is not a player of this match")
+            problems.append(f"{quoted(name)} is not a player of this match")
             continue
         if player in inputs:
             problems.append(f"{player} is given twice")
@@ -202,7 +280,7 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
         for event in by_event:
             if event not in match.config.events:
                 problems.append(
-                    f"{player}: {event!r} is not an event ({', '.join(match.config.events)})"
+                    f"{player}: {quoted(event)} is not an event ({', '.join(match.config.events)})"
                 )
             elif event not in playing:
                 problems.append(f"{player} does not play {event} in round {round_no}")
@@ -248,7 +326,9 @@ def check_round(
                     submission, errors = parsed.submission, list(parsed.errors)
                     origin = "kept:" + str(previous["from"]).removeprefix("kept:")
             elif given.unreadable is not None:
-                errors = [SubmissionError("sheet.unreadable", player, given.unreadable, event)]
+                errors = _unreadable_errors(
+                    given, event, first=event == _first_event(match, round_no, player)
+                )
             elif given.workbook is not None:
                 parsed = engine.parse(states[event], player, round_no, given.workbook)
                 submission, errors = parsed.submission, list(parsed.errors)
@@ -282,6 +362,28 @@ def check_round(
     return check
 
 
+def _first_event(match: Match, round_no: int, player: str) -> str:
+    return match.events_of(player, round_no)[0]
+
+
+def _unreadable_errors(given: PlayerInput, event: str, first: bool) -> list[SubmissionError]:
+    """Why a workbook could not be used: every cell at fault under the player's first event
+    of the round, and one line pointing there under the others."""
+    if not given.problems:
+        return [SubmissionError("sheet.unreadable", given.player, str(given.unreadable), event)]
+    if not first:
+        where = given.source.removeprefix("file:")
+        return [
+            SubmissionError(
+                "sheet.unreadable", given.player, f"{where} could not be read (see above)", event
+            )
+        ]
+    return [
+        SubmissionError(p.code, given.player, p.message, event, p.tab, p.cell)
+        for p in given.problems
+    ]
+
+
 def _with_event(error: SubmissionError, event: str) -> SubmissionError:
     return SubmissionError(error.code, error.player, error.message, event, error.tab, error.cell)
 
@@ -311,7 +413,7 @@ def resolve(
     )
     new_rows: list[NewRound] = []
     states, reports = _play(match, states, round_no, seed, check.entries, new_rows)
-    warnings: list[str] = []
+    warnings = [i.note for i in inputs.values() if i.note]
     recomputed: list[int] = []
     for later in sorted(r for r in current if r > round_no):
         row = current[later]

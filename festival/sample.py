@@ -88,7 +88,9 @@ def write_round(match: Match, round_no: int, folder: Path, rng: np.random.Genera
         path = folder / f"{player}.xlsx"
         engines = {e: match.engine(e) for e in by_event}
         templates = [engines[e].template(states[e], player, round_no) for e in by_event]
-        write_templates(path, templates, f"AWA Festival, round {round_no}")
+        write_templates(
+            path, templates, f"AWA Festival, round {round_no}", match.stamp(round_no, player)
+        )
         for event, data in by_event.items():
             parsed = engines[event].from_json(states[event], player, round_no, data)
             assert parsed.submission is not None, parsed.errors

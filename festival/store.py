@@ -197,8 +197,20 @@ class Store:
     def add_raw(
         self, round_no: int, player: str, source: str, content_type: str, content: bytes
     ) -> int:
-        """Store a submission exactly as received; committed at once."""
+        """Store a submission exactly as received; committed at once.
+
+        The same content from the same player is stored once: a retry with the same file
+        (for this round or, by mistake, another) returns the id of the row already there, so
+        a 50 MB workbook sent again and again does not grow the store.
+        """
         with self.transaction() as c:
+            same = c.execute(
+                "SELECT id FROM raw_submissions WHERE player = ? AND content_type = ? "
+                "AND length(content) = ? AND content = ? ORDER BY id LIMIT 1",
+                (player, content_type, len(content), content),
+            ).fetchone()
+            if same is not None:
+                return int(same[0])
             cur = c.execute(
                 "INSERT INTO raw_submissions "
                 "(round_no, player, source, received_at, content_type, content) "

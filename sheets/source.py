@@ -6,6 +6,7 @@ Google Sheets) implements the same Protocol. `load` turns a `RawSubmission` into
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -15,7 +16,12 @@ from typing import Protocol
 
 from events.tables import Grid
 from sheets.errors import SheetReadError
+from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
 from sheets.xlsx_reader import read_workbook
+
+TOO_LARGE = "too-large"
+"""The content type of a file too large to store: its content is a line giving its size and
+SHA-256, so the store records what was received without holding a gigabyte."""
 
 _IGNORED_IN_NAMES = re.compile(r"[\s_\-]+")
 
@@ -25,7 +31,8 @@ class RawSubmission:
     """One player's submission as fetched: bytes plus where they came from.
 
     `source` names the origin for messages ("file:/path/alice.xlsx"); `content_type` says
-    how to parse `content` ("xlsx" is the only kind so far).
+    how to parse `content`: "xlsx", "google-values", or `TOO_LARGE` for a file beyond
+    MAX_STORED_BYTES (then `content` only describes it).
     """
 
     player: str
@@ -63,7 +70,9 @@ class FolderSource:
     """Submissions as `<folder>/<player>.xlsx`, matched by `name_key` on the file stem.
 
     Excel lock files ("~$alice.xlsx"), hidden files (".alice.xlsx", macOS "._alice.xlsx")
-    and sub-folders are ignored; the ".xlsx" extension may be in any case.
+    and sub-folders are ignored; the ".xlsx" extension may be in any case. Every other file
+    (an .ods, .xlsm or .csv, a folder named "alice.xlsx") is listed by `unsupported`, so the
+    host is told instead of the player silently counting as missing.
     """
 
     folder: Path
@@ -88,10 +97,28 @@ class FolderSource:
             )
         path = matches[0]
         try:
+            size = path.stat().st_size
+            if size > MAX_STORED_BYTES:
+                return RawSubmission(player, f"file:{path}", describe_file(path, size), TOO_LARGE)
             content = path.read_bytes()
         except OSError as exc:
             raise SheetReadError(str(path), f"cannot open the file ({exc.strerror})") from exc
         return RawSubmission(player, f"file:{path}", content, "xlsx")
+
+    def unsupported(self) -> list[tuple[Path, str]]:
+        """Entries of the folder that festival cannot read as a workbook, with why."""
+        found: list[tuple[Path, str]] = []
+        for entry in sorted(self._entries()):
+            if entry.name.startswith(("~$", ".")):
+                continue
+            is_xlsx = entry.suffix.lower() == ".xlsx"
+            if entry.is_dir():
+                if is_xlsx:
+                    found.append((entry, "is a folder, not a workbook"))
+            elif not is_xlsx:
+                kind = entry.suffix.lower() or "a file without an extension"
+                found.append((entry, f"{kind} is not read: save it as an .xlsx workbook"))
+        return found
 
     def players_without_file(self, players: Iterable[str]) -> list[str]:
         """The players (in the order given) for whom no workbook is in the folder."""
@@ -104,16 +131,18 @@ class FolderSource:
         found = self._files_by_key()
         return sorted(p for key, paths in found.items() if key not in wanted for p in paths)
 
-    def _files_by_key(self) -> dict[str, list[Path]]:
-        """Candidate workbooks in the folder, grouped by `name_key` of their stem."""
+    def _entries(self) -> list[Path]:
         try:
-            entries = list(self.folder.iterdir())
+            return list(self.folder.iterdir())
         except FileNotFoundError as exc:
             raise SheetReadError(str(self.folder), "submissions folder not found") from exc
         except OSError as exc:
             raise SheetReadError(str(self.folder), f"cannot list the folder ({exc})") from exc
+
+    def _files_by_key(self) -> dict[str, list[Path]]:
+        """Candidate workbooks in the folder, grouped by `name_key` of their stem."""
         found: dict[str, list[Path]] = {}
-        for entry in entries:
+        for entry in self._entries():
             name = entry.name
             if name.startswith(("~$", ".")) or entry.suffix.lower() != ".xlsx":
                 continue
@@ -131,6 +160,12 @@ def load(raw: RawSubmission) -> dict[str, Grid]:
     Raises `SheetReadError` naming `raw.source` if the content is not a readable workbook
     or its content_type is not one this layer can parse.
     """
+    if raw.content_type == TOO_LARGE:
+        raise SheetReadError(
+            raw.source,
+            f"the file is too large ({raw.content.decode('ascii', 'replace')}); festival reads "
+            f"files of at most {megabytes(MAX_FILE_BYTES)}",
+        )
     if raw.content_type == "google-values":
         from sheets.google import load_values
 
@@ -138,3 +173,10 @@ def load(raw: RawSubmission) -> dict[str, Grid]:
     if raw.content_type != "xlsx":
         raise SheetReadError(raw.source, f"cannot parse content of type {raw.content_type!r}")
     return read_workbook(raw.content, name=raw.source)
+
+
+def describe_file(path: Path, size: int) -> bytes:
+    """'<size> bytes, SHA-256 <hex>' of a file, read in chunks (never whole in memory)."""
+    with path.open("rb") as handle:
+        digest = hashlib.file_digest(handle, "sha256").hexdigest()
+    return f"{size} bytes, SHA-256 {digest}".encode()

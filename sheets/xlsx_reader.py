@@ -1,7 +1,10 @@
-"""Read .xlsx workbooks and .csv tables into plain `Grid`s.
+"""Read .xlsx workbooks and .csv tables into plain `Grid`s, within the limits of sheets/limits.py.
 
-Every failure to read a file surfaces as one `SheetReadError` whose message names the file;
-no zipfile/openpyxl traceback reaches the caller (the original is chained as `__cause__`).
+Every failure to read a file surfaces as one `SheetReadError` whose message names the file
+(and whose `problems` name each cell at fault); no zipfile/calamine traceback reaches the
+caller (the original is chained as `__cause__`). Workbooks are read with python-calamine
+after `sheets.xlsx_package` has checked the package, so the cost of reading follows the
+cells a workbook fills, never the widest row of a tab.
 """
 
 from __future__ import annotations
@@ -10,24 +13,20 @@ import csv
 import datetime as dt
 import io
 import os
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import cast
 
-import openpyxl
-from openpyxl.workbook.workbook import Workbook as OpenpyxlWorkbook
-from openpyxl.worksheet._read_only import ReadOnlyWorksheet
-from openpyxl.worksheet.worksheet import Worksheet
+import python_calamine
 
-from events.tables import CellValue, Grid
-from sheets.errors import SheetReadError
+from events.tables import CellValue, Grid, cell_ref
+from sheets.errors import CellProblem, SheetReadError
+from sheets.limits import MAX_CELL_CHARS, MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, megabytes
+from sheets.xlsx_package import inspect_package
 
 PathLike = str | os.PathLike[str]
 
 _ZIP_MAGIC = b"PK\x03\x04"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-_XLSX_SUFFIXES = (".xlsx", ".xlsm")
 
 
 def read_workbook(source: PathLike | bytes, *, name: str | None = None) -> dict[str, Grid]:
@@ -35,17 +34,35 @@ def read_workbook(source: PathLike | bytes, *, name: str | None = None) -> dict[
 
     `source` is a path or the file's bytes; `name` labels the file in error messages
     (defaults to the path, or "<workbook bytes>"). Cells keep their stored values (formulas
-    give the value Excel last calculated) converted by `plain_value`; trailing empty rows and
-    columns are trimmed, leading ones kept so "A1" references stay true. Hidden tabs (such
-    as the "_lists" tab the writer adds) are included. Raises `SheetReadError`.
+    give the value Excel last saved; a formula with no saved value is an error) converted by
+    `plain_value`; empty cells are not kept (a `Grid` is sparse). Hidden tabs (such as the
+    "_lists" tab the writer adds) are included. Raises `SheetReadError`.
     """
     label = name if name is not None else _label(source)
     data = source if isinstance(source, bytes) else _read_bytes(Path(source), label)
-    with _open_workbook(data, label) as book:
-        try:
-            return {ws.title: _sheet_grid(ws) for ws in book.worksheets}
-        except Exception as exc:  # openpyxl parses lazily: a broken tab fails here
-            raise SheetReadError(label, f"a tab could not be read ({_describe(exc)})") from exc
+    _check_container(data, label)
+    package = inspect_package(data, label)
+    problems = list(package.problems)
+    if any(p.code != "sheet.formula" for p in problems):
+        raise _refused(label, problems)
+    try:
+        book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+    except Exception as exc:  # calamine's zip, XML and password errors alike
+        raise SheetReadError(label, f"not a readable .xlsx workbook ({_describe(exc)})") from exc
+    grids: dict[str, Grid] = {}
+    try:
+        for tab in package.tabs:
+            sheet = book.get_sheet_by_name(tab.name)
+            grid = _sheet_grid(tab.name, sheet.start, sheet.to_python(skip_empty_area=True))
+            problems.extend(long_cells(grid))
+            grids[tab.name] = grid
+    except Exception as exc:  # a broken tab fails here
+        raise SheetReadError(label, f"a tab could not be read ({_describe(exc)})") from exc
+    finally:
+        book.close()
+    if problems:
+        raise _refused(label, problems)
+    return grids
 
 
 def read_table_file(path: PathLike) -> Grid:
@@ -61,18 +78,27 @@ def read_table_file(path: PathLike) -> Grid:
     suffix = p.suffix.lower()
     if suffix == ".csv":
         return _read_csv(p, label)
-    if suffix in _XLSX_SUFFIXES:
-        with _open_workbook(_read_bytes(p, label), label) as book:
-            sheets = book.worksheets
-            if not sheets:
-                raise SheetReadError(label, "the workbook has no worksheet tabs")
-            try:
-                return _sheet_grid(sheets[0])
-            except Exception as exc:
-                problem = f"the first tab could not be read ({_describe(exc)})"
-                raise SheetReadError(label, problem) from exc
+    if suffix == ".xlsx":
+        grids = read_workbook(p, name=label)
+        if not grids:
+            raise SheetReadError(label, "the workbook has no worksheet tabs")
+        return next(iter(grids.values()))
     kind = p.suffix or "(none)"
     raise SheetReadError(label, f"unsupported file type {kind!r}; use .csv or .xlsx")
+
+
+def long_cells(grid: Grid) -> list[CellProblem]:
+    """A problem for every cell of `grid` holding more than MAX_CELL_CHARS characters."""
+    return [
+        CellProblem(
+            grid.tab,
+            cell_ref(r, c),
+            "sheet.long",
+            f"{len(v)} characters; a cell may hold at most {MAX_CELL_CHARS}",
+        )
+        for (r, c), v in grid.cells.items()
+        if isinstance(v, str) and len(v) > MAX_CELL_CHARS
+    ]
 
 
 def plain_value(value: object) -> CellValue:
@@ -93,41 +119,29 @@ def plain_value(value: object) -> CellValue:
     return str(value)
 
 
-def trim_rows(rows: Iterable[Sequence[CellValue]]) -> list[list[CellValue]]:
-    """Rows with trailing empty rows and columns removed (None and blank text count as empty)."""
-    kept = [list(r) for r in rows]
-    while kept and all(_is_empty(v) for v in kept[-1]):
-        kept.pop()
-    width = 0
-    for row in kept:
-        for i in range(len(row) - 1, -1, -1):
-            if not _is_empty(row[i]):
-                width = max(width, i + 1)
-                break
-    return [row[:width] for row in kept]
-
-
 def _is_empty(value: CellValue) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _sheet_grid(ws: Worksheet | ReadOnlyWorksheet) -> Grid:
-    """One openpyxl worksheet (read-only or not) as a trimmed Grid."""
-    if isinstance(ws, ReadOnlyWorksheet):
-        # The stored <dimension> is often wrong (or absent) in files other tools write;
-        # forget it and take rows as they are in the sheet XML, starting at A1.
-        ws.reset_dimensions()
-    sheet = cast(Worksheet, ws)  # ReadOnlyWorksheet borrows Worksheet.iter_rows
-    raw = sheet.iter_rows(min_row=1, min_col=1, values_only=True)
-    rows = trim_rows([plain_value(v) for v in row] for row in raw)
-    return Grid.from_rows(ws.title, rows)
+def _sheet_grid(tab: str, start: tuple[int, int] | None, rows: Iterable[Sequence[object]]) -> Grid:
+    """A calamine tab (its rows from `start`, 0-based) as a sparse Grid."""
+    top, left = start or (0, 0)
+    cells: dict[tuple[int, int], CellValue] = {}
+    for r, row in enumerate(rows):
+        for c, raw in enumerate(row):
+            if raw.__class__ is str:  # most cells: skip blanks without a conversion
+                if raw and not raw.isspace():
+                    cells[(top + r, left + c)] = raw
+            elif raw is not None:
+                cells[(top + r, left + c)] = plain_value(raw)
+    return Grid.from_cells(tab, cells)
 
 
-@contextmanager
-def _open_workbook(data: bytes, label: str) -> Iterator[OpenpyxlWorkbook]:
-    """An openpyxl read-only, values-only workbook over `data`, closed afterwards."""
+def _check_container(data: bytes, label: str) -> None:
     if not data:
         raise SheetReadError(label, "the file is empty")
+    if len(data) > MAX_FILE_BYTES:
+        raise SheetReadError(label, _too_big(len(data)))
     if data.startswith(_OLE_MAGIC):
         raise SheetReadError(
             label,
@@ -135,18 +149,26 @@ def _open_workbook(data: bytes, label: str) -> Iterator[OpenpyxlWorkbook]:
         )
     if not data.startswith(_ZIP_MAGIC):
         raise SheetReadError(label, "not an .xlsx workbook (the file is not a zip package)")
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # zipfile, KeyError, XML and openpyxl errors alike
-        raise SheetReadError(label, f"not a readable .xlsx workbook ({_describe(exc)})") from exc
-    try:
-        yield book
-    finally:
-        book.close()
+
+
+def _too_big(size: int) -> str:
+    return (
+        f"the file is {megabytes(size)}; festival reads files of at most "
+        f"{megabytes(MAX_FILE_BYTES)} (a submission workbook is about 20 KB)"
+    )
+
+
+def _refused(label: str, problems: Sequence[CellProblem]) -> SheetReadError:
+    first = "; ".join(str(p) for p in problems[:3])
+    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+    return SheetReadError(label, first + more, problems)
 
 
 def _read_bytes(path: Path, label: str) -> bytes:
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise SheetReadError(label, _too_big(size))
         return path.read_bytes()
     except FileNotFoundError as exc:
         raise SheetReadError(label, "file not found") from exc
@@ -162,12 +184,26 @@ def _read_csv(path: Path, label: str) -> Grid:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SheetReadError(label, "not UTF-8 text; save it as 'CSV UTF-8'") from exc
+    cells: dict[tuple[int, int], CellValue] = {}
     try:
         reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
-        rows: list[list[CellValue]] = [[v if v != "" else None for v in row] for row in reader]
+        for r, row in enumerate(reader):
+            if r >= MAX_ROWS or len(row) > MAX_COLUMNS:
+                where = f"row {r + 1}" if r >= MAX_ROWS else f"row {r + 1} has {len(row)} columns"
+                raise SheetReadError(
+                    label,
+                    f"{where}: festival reads at most {MAX_ROWS} rows of {MAX_COLUMNS} columns",
+                )
+            for c, v in enumerate(row):
+                if v.strip():
+                    cells[(r, c)] = v
     except csv.Error as exc:
         raise SheetReadError(label, f"malformed CSV ({_describe(exc)})") from exc
-    return Grid.from_rows(path.stem, trim_rows(rows))
+    grid = Grid.from_cells(path.stem, cells)
+    problems = long_cells(grid)
+    if problems:
+        raise _refused(label, problems)
+    return grid
 
 
 def _delimiter(text: str) -> str:

@@ -8,6 +8,8 @@ Layout of a rendered submission workbook:
   header cells, solid fills, column widths and list dropdowns. A tab's `note` is also put
   in a cell comment on A1 of that tab (a comment, not an extra row, so no cell moves and
   `input_range` stays true);
+* a very hidden, protected "_festival" tab with the workbook's mark (match, round, player;
+  see `sheets.stamp`), when a stamp is given;
 * a hidden "_lists" tab, only when some dropdown's options do not fit in an inline list
   (more than 255 characters joined, or an option containing ',' or '"'): each such option
   list is one column there, and the dropdown refers to that range.
@@ -35,6 +37,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from events.tables import CellValue, cell_text, column_letter, parse_cell_ref
 from events.template import ColourRule, Dropdown, Template, TemplateTab
+from sheets.stamp import STAMP_TAB, Stamp
 
 README_TAB = "README"
 LISTS_TAB = "_lists"
@@ -50,7 +53,9 @@ _COLOUR = re.compile(r"^#?([0-9A-Fa-f]{6})$")
 PathLike = str | os.PathLike[str]
 
 
-def render_templates(templates: Sequence[Template], title: str) -> openpyxl.Workbook:
+def render_templates(
+    templates: Sequence[Template], title: str, stamp: Stamp | None = None
+) -> openpyxl.Workbook:
     """Build (not save) the submission workbook for `templates`, laid out as the module says.
 
     Raises ValueError when there are no templates, when two tabs share a name (Excel compares
@@ -61,6 +66,7 @@ def render_templates(templates: Sequence[Template], title: str) -> openpyxl.Work
         raise ValueError("no templates to render")
     owners: dict[str, str] = {README_TAB.casefold(): "the README tab"}
     owners[LISTS_TAB.casefold()] = "the dropdown lists tab"
+    owners[STAMP_TAB.casefold()] = "the workbook's mark"
     for template in templates:
         for tab in template.tabs:
             _check_tab_name(tab.name)
@@ -79,16 +85,28 @@ def render_templates(templates: Sequence[Template], title: str) -> openpyxl.Work
         for tab in template.tabs:
             _render_tab(cast(Worksheet, book.create_sheet(tab.name)), tab, lists)
     lists.move_to_end()
+    if stamp is not None:
+        _write_stamp(cast(Worksheet, book.create_sheet(STAMP_TAB)), stamp)
     return book
 
 
-def write_templates(path: PathLike, templates: Sequence[Template], title: str) -> None:
+def _write_stamp(ws: Worksheet, stamp: Stamp) -> None:
+    """The mark: very hidden (not listed under Unhide in Excel) and protected."""
+    for row in stamp.rows():
+        ws.append(row)
+    ws.sheet_state = "veryHidden"
+    ws.protection.sheet = True
+
+
+def write_templates(
+    path: PathLike, templates: Sequence[Template], title: str, stamp: Stamp | None = None
+) -> None:
     """Render `templates` (see `render_templates`) and save the workbook to `path`.
 
     The file is written to a temporary name beside `path` and then moved into place, so a
     failed write never leaves a half-written workbook where a player might pick it up.
     """
-    _save(render_templates(templates, title), Path(path))
+    _save(render_templates(templates, title, stamp), Path(path))
 
 
 def write_table(path: PathLike, tabs: Mapping[str, Sequence[Sequence[CellValue]]]) -> None:
@@ -300,7 +318,8 @@ def _check_tab_name(name: str, *, reserved: bool = True) -> None:
         raise ValueError(f"tab name {name!r} must be 1 to {_MAX_TAB_NAME} characters")
     if _BAD_TAB_CHARS.search(name) or name.startswith("'") or name.endswith("'"):
         raise ValueError(f"tab name {name!r} may not contain []:*?/\\ or start/end with '")
-    if reserved and name.casefold() in (README_TAB.casefold(), LISTS_TAB.casefold()):
+    own = (README_TAB.casefold(), LISTS_TAB.casefold(), STAMP_TAB.casefold())
+    if reserved and name.casefold() in own:
         raise ValueError(f"tab name {name!r} is reserved for the workbook's own tabs")
 
 

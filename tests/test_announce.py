@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from festival.announce import announcements, round_reports
+from festival.announce import announcements, public_markdown, round_reports
+from festival.discord import split_messages
 from festival.match import Match
 from festival.round_pipeline import ingest_json, resolve
 from festival.standings_view import standings_json
@@ -61,3 +62,25 @@ def test_most_gold_garnet_comes_from_the_alchemy_event(toy_match: Path) -> None:
     data = standings_json(match)
     for p in data["players"]:
         assert ("most gold left in alchemy" in p["garnet_reasons"]) == (p["player"] in richest)
+
+
+def test_the_final_post_is_split_only_between_blocks_at_any_message_size(toy_match: Path) -> None:
+    """The festival table is never cut off from its header, however small the messages."""
+    match = play_all(toy_match)
+    post = public_markdown(match, 6)
+    table = [x for x in post.split("\n") if x.startswith("|")]
+    header = table[:2]
+    assert len(table) == 12 and header[1].startswith("|---")
+    for limit in (250, 400, 700, 2000):
+        messages = split_messages(post, limit)
+        assert all(len(m) <= limit for m in messages)
+        sent = [x for m in messages for x in m.split("\n")]
+        for message in messages:
+            lines = message.split("\n")
+            starts = [i for i, x in enumerate(lines) if x.startswith("|")][:1]
+            for i in starts:
+                assert lines[i : i + 2] == header, message
+        assert [x for x in sent if x.startswith("|") and x not in header] == table[2:]
+        assert [x for x in sent if x.strip() and not x.startswith("|")] == [
+            x for x in post.split("\n") if x.strip() and not x.startswith("|")
+        ]

@@ -74,6 +74,9 @@ def test_templates_go_into_every_spreadsheet_and_never_touch_a_foreign_tab(
     server.spreadsheet("key-uri").sheets[0].properties["title"] = "Sheet1"
 
     assert main(["templates", str(match_dir), "--google"]) == 0
+    out = capsys.readouterr().out
+    assert "Next: ask each player to fill in their tabs, then: " in out
+    assert f"festival resolve {match_dir} --google --round 1" in out
     match = Match.open(match_dir)
     for p in match.config.players:
         tabs = {s.properties["title"] for s in server.spreadsheet(f"key-{p}").sheets}

@@ -45,11 +45,13 @@ def test_every_problem_is_reported_at_once_with_its_cell() -> None:
         "ann: roster!B2: 'Alchmy' is not an event (Alchemy, Elemental Continuum, Summoner's Dream);"
         " did you mean 'Alchemy'? (roster.event)",
         "bob: roster!C3: the second choice must differ from the first (roster.same)",
-        "ANN: roster!A4: ANN is the same name as row 2 (names may not differ only by case, "
-        "spaces, '_' or '-': they name the workbook files) (roster.duplicate)",
+        "ANN: roster!A4: ANN looks the same as the name in row 2 (names may not differ only "
+        "by case, accents, spaces, '_', '-', '.' or letters that look alike: they name the "
+        "workbook files) (roster.duplicate)",
         "cy: roster!D5: 'lots': garnets spent must be a whole number >= 0 (roster.garnets)",
-        "host: roster!A6: 'd!' is not a usable player name: use 1-32 letters, digits, spaces, "
-        "'_', '-' or '.', starting with a letter or digit (roster.player)",
+        "host: roster!A6: 'd!' is not a usable player name: '!' may not be used; use 1-32 "
+        "letters (of any alphabet), digits, spaces, '_', '-', '.' or an apostrophe, starting "
+        "with a letter or digit (roster.player)",
     ]
 
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from events.catalog_tables import CatalogProblems, header_rows
-from events.errors import SubmissionError
+from events.errors import SubmissionError, quoted
 from events.tables import Grid, Workbook
 
 SETS = 7
@@ -228,7 +228,7 @@ def _materials(grid: Grid, problems: CatalogProblems) -> dict[str, Material]:
             problems.add(grid.tab, r, 0, "every material needs a name and a location")
             continue
         if name.lower() in {n.lower() for n in out}:
-            problems.add(grid.tab, r, 0, f"material {name!r} is listed twice")
+            problems.add(grid.tab, r, 0, f"material {quoted(name)} is listed twice")
             continue
         energy = _whole(row["energy"], grid.tab, r, 2, f"{name}: energy", problems, least=1)
         price: int | None = None
@@ -252,14 +252,16 @@ def _recipe(
 ) -> tuple[tuple[str, int], ...]:
     pairs = parse_amounts(text)
     if pairs is None:
-        problems.add(tab, r, col, f"{what}: {text!r} is not a list like '2 Moonpetal, 1 Quartz'")
+        problems.add(
+            tab, r, col, f"{what}: {quoted(text)} is not a list like '2 Moonpetal, 1 Quartz'"
+        )
         return ()
     by_key = {k.lower(): k for k in known}
     merged: dict[str, int] = {}
     for name, qty in pairs:
         canonical = by_key.get(name.lower())
         if canonical is None:
-            problems.add(tab, r, col, f"{what}: {name!r} is not a material of the catalog")
+            problems.add(tab, r, col, f"{what}: {quoted(name)} is not a material of the catalog")
             continue
         if qty < 1:
             problems.add(tab, r, col, f"{what}: quantities must be at least 1")
@@ -280,7 +282,7 @@ def _constructs(
             problems.add(grid.tab, r, 0, "every construct needs a name and a set")
             continue
         if name.lower() in {n.lower() for n in out}:
-            problems.add(grid.tab, r, 0, f"construct {name!r} is listed twice")
+            problems.add(grid.tab, r, 0, f"construct {quoted(name)} is listed twice")
             continue
         value = _whole(row["value"], grid.tab, r, 2, f"{name}: value", problems)
         recipe = _recipe(row["recipe"], materials, grid.tab, r, 3, name, problems)
@@ -295,7 +297,7 @@ def _constructs(
                 grid.tab,
                 None,
                 None,
-                f"set {set_name!r} has {n} constructs; every set has {CONSTRUCTS_PER_SET}",
+                f"set {quoted(set_name)} has {n} constructs; every set has {CONSTRUCTS_PER_SET}",
             )
     if len(sizes) != SETS:
         problems.add(grid.tab, None, None, f"the catalog has {len(sizes)} sets; Alchemy has {SETS}")
@@ -318,7 +320,7 @@ def _machines(
             problems.add(grid.tab, r, 0, "every machine needs a name")
             continue
         if name.lower() in {m.name.lower() for m in out}:
-            problems.add(grid.tab, r, 0, f"machine {name!r} is listed twice")
+            problems.add(grid.tab, r, 0, f"machine {quoted(name)} is listed twice")
             continue
         cost = _whole(row["cost"], grid.tab, r, 1, f"{name}: cost", problems)
         paid = _recipe(row["materials"], materials, grid.tab, r, 2, name, problems)
@@ -327,7 +329,9 @@ def _machines(
             effect = Effect(row["effect"].strip().lower())
         except ValueError:
             kinds = ", ".join(e.value for e in Effect)
-            problems.add(grid.tab, r, 3, f"{name}: {row['effect']!r} is not an effect ({kinds})")
+            problems.add(
+                grid.tab, r, 3, f"{name}: {quoted(row['effect'])} is not an effect ({kinds})"
+            )
             continue
         target = row["target"].strip()
         machine = Machine(name, cost or 0, paid, effect, target, amount or 0, row["description"])
@@ -347,27 +351,27 @@ def _target_problem(
     sets: set[str],
 ) -> str | None:
     if m.effect is Effect.MATERIAL_YIELD and m.target not in materials:
-        return f"{m.target!r} is not a material"
+        return f"{quoted(m.target)} is not a material"
     if m.effect is Effect.LOCATION_YIELD and m.target not in locations:
-        return f"{m.target!r} is not a location"
+        return f"{quoted(m.target)} is not a location"
     if m.effect is Effect.SET_BONUS and m.target not in sets:
-        return f"{m.target!r} is not a set"
+        return f"{quoted(m.target)} is not a set"
     if m.effect is Effect.ENERGY and m.target:
         return "an energy machine takes no target"
     if m.effect is Effect.CONVERT:
         given, made = m.conversion
         if "->" not in m.target or not given or not made:
-            return f"{m.target!r} is not a conversion like '2 Ash -> 1 Emberstone'"
+            return f"{quoted(m.target)} is not a conversion like '2 Ash -> 1 Emberstone'"
         unknown = [n for n, _ in (*given, *made) if n not in materials]
         if unknown:
             return f"{', '.join(unknown)} is not a material"
     if m.effect is Effect.RECIPE_SAVING:
         construct, material = m.saving
         if construct not in constructs:
-            return f"{construct!r} is not a construct (write 'Construct: Material')"
+            return f"{quoted(construct)} is not a construct (write 'Construct: Material')"
         recipe = dict(constructs[construct].recipe)
         if material not in recipe:
-            return f"{material!r} is not in the recipe of {construct}"
+            return f"{quoted(material)} is not in the recipe of {construct}"
         if sum(recipe.values()) - min(m.amount, recipe[material]) < 1:
             return f"it would make {construct} need nothing at all"
     return None

@@ -23,7 +23,7 @@ from events.alchemy.resolve import resolve_round
 from events.alchemy.rules import energy_cost, multiplier
 from events.alchemy.template import buy_tab, engineer_tab, harvest_tab, machine_tab, status_tab
 from events.engine import EventEngine, in_fixed_order
-from events.errors import ParseResult, SubmissionError
+from events.errors import ParseResult, SubmissionError, quoted
 from events.numbers import number_text
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
@@ -270,7 +270,8 @@ def validate(
     if coins > book.coins:
         error(
             "alchemy.coins",
-            f"buying costs {coins} coins but you have {book.coins}: {coins - book.coins} short",
+            f"buying costs {quoted(coins)} coins but you have {book.coins}: "
+            f"{quoted(coins - book.coins)} short",
             "Buy",
         )
     owned = {*book.machines, *([sub.machine] if sub.machine else [])}

@@ -28,7 +28,7 @@ from events.alchemy.layout import (
     PRIORITY_COL,
 )
 from events.alchemy.model import AlchemySubmission
-from events.errors import ParseResult, SubmissionError, close_matches
+from events.errors import ParseResult, SubmissionError, close_matches, quoted
 from events.tables import CellValue, Grid, Workbook, cell_ref
 
 EVENT = "alchemy"
@@ -54,13 +54,15 @@ class _Reader:
         if found is None:
             hint = close_matches(text, list(choices))
             more = f"; did you mean {hint[0]!r}?" if hint else ""
-            self.error(f"alchemy.{kind}", f"{text!r} is not a {kind}{more}", tab, cell)
+            self.error(f"alchemy.{kind}", f"{quoted(text)} is not a {kind}{more}", tab, cell)
         return found
 
     def count(self, text: str, what: str, tab: str | None, cell: str | None) -> int | None:
         if text.isascii() and text.isdigit() and int(text) >= 1:
             return int(text)
-        self.error("alchemy.number", f"{text!r}: {what} must be a whole number from 1", tab, cell)
+        self.error(
+            "alchemy.number", f"{quoted(text)}: {what} must be a whole number from 1", tab, cell
+        )
         return None
 
     @property
@@ -201,7 +203,7 @@ def _below(r: _Reader, grid: Grid, col: int, start: int) -> None:
         if grid.text(row, col):
             r.error(
                 "alchemy.rows",
-                f"{grid.text(row, col)!r} is below row {start}, the last one read; use the "
+                f"{quoted(grid.text(row, col))} is below row {start}, the last one read; use the "
                 "rows provided",
                 grid.tab,
                 cell_ref(row, col),

@@ -20,6 +20,7 @@ import numpy as np
 from events.continuum.elements import Element
 from events.continuum.pentominoes import is_connected, placements_covering_first, shape_name
 from events.continuum.squares import ALL_SQUARES, Square, squares_text
+from events.errors import quoted
 
 NEUTRAL = "N"
 NEUTRAL_VALUE = 1
@@ -239,7 +240,7 @@ def value_problems(
                     "continuum.wards.value",
                     f"{ward_name(label)} has no point value; give it 2, 4 or 6"
                     if v is None
-                    else f"{ward_name(label)} is worth {v}; a ward is worth 2, 4 or 6",
+                    else f"{ward_name(label)} is worth {quoted(v)}; a ward is worth 2, 4 or 6",
                     labels=(label,),
                 )
             )

@@ -46,7 +46,7 @@ from events.continuum.model import (
     SetupSubmission,
 )
 from events.continuum.squares import SIZE, Square
-from events.errors import ParseResult, SubmissionError
+from events.errors import ParseResult, SubmissionError, quoted
 from events.tables import Grid, Workbook, cell_ref
 
 EVENT = "continuum"
@@ -85,7 +85,7 @@ def parse_setup_workbook(player: str, workbook: Workbook) -> ParseResult[Continu
                 unreadable.add(sq)
                 errors.add(
                     "continuum.board.label",
-                    f"square {sq}: {text!r} is not a ward label; {_label_hint(text)}",
+                    f"square {sq}: {quoted(text)} is not a ward label; {_label_hint(text)}",
                     BOARD_TAB,
                     cell_ref(r, c),
                 )
@@ -130,7 +130,7 @@ def _ward_values(grid: Grid, errors: _Errors) -> tuple[dict[str, int | None], fr
             if text and text not in ("1", "1.0"):
                 errors.add(
                     "continuum.wards.value",
-                    f"the neutral ward is always worth 1, not {text!r}",
+                    f"the neutral ward is always worth 1, not {quoted(text)}",
                     WARDS_TAB,
                     cell_ref(row, WARD_POINTS_COL),
                 )
@@ -139,7 +139,7 @@ def _ward_values(grid: Grid, errors: _Errors) -> tuple[dict[str, int | None], fr
             if label_text or text:
                 errors.add(
                     "continuum.wards.label",
-                    f"{label_text!r} is not a ward F1-E3; keep the ward labels in column A",
+                    f"{quoted(label_text)} is not a ward F1-E3; keep the ward labels in column A",
                     WARDS_TAB,
                     cell_ref(row, WARD_LABEL_COL),
                 )
@@ -161,7 +161,7 @@ def _ward_values(grid: Grid, errors: _Errors) -> tuple[dict[str, int | None], fr
             unreadable.add(label)
             errors.add(
                 "continuum.wards.value",
-                f"{ward_name(label)}: {text!r} is not a point value; use 2, 4 or 6",
+                f"{ward_name(label)}: {quoted(text)} is not a point value; use 2, 4 or 6",
                 WARDS_TAB,
                 cell_ref(row, WARD_POINTS_COL),
             )
@@ -196,7 +196,9 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
     for key, squares in board.items():
         label = parse_label(str(key))
         if label is None:
-            errors.add("continuum.board.label", f"board: {key!r} is not a ward label; {LABEL_HELP}")
+            errors.add(
+                "continuum.board.label", f"board: {quoted(key)} is not a ward label; {LABEL_HELP}"
+            )
             continue
         if label in seen_labels:
             errors.add("continuum.board.label", f"board: ward {label} is given twice")
@@ -209,7 +211,7 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
             sq = Square.parse(str(text))
             if sq is None:
                 errors.add(
-                    "continuum.board.square", f"board.{label}: {text!r} is not a square A1-H8"
+                    "continuum.board.square", f"board.{label}: {quoted(text)} is not a square A1-H8"
                 )
             elif layout.get(sq) == label:
                 errors.add("continuum.board.twice", f"board.{label}: square {sq} is listed twice")
@@ -227,12 +229,12 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
         if label == NEUTRAL and number == 1:
             continue
         if label is None or label == NEUTRAL:
-            errors.add("continuum.wards.label", f"values: {key!r} is not a ward F1-E3")
+            errors.add("continuum.wards.label", f"values: {quoted(key)} is not a ward F1-E3")
         elif label in parsed or label in unreadable:
             errors.add("continuum.wards.label", f"values: ward {label} is given twice")
         elif number is None:
             unreadable.add(label)
-            errors.add("continuum.wards.value", f"values.{label}: {value!r} is not 2, 4 or 6")
+            errors.add("continuum.wards.value", f"values.{label}: {quoted(value)} is not 2, 4 or 6")
         else:
             parsed[label] = number
     for problem in layout_problems(layout, parsed, frozenset(), frozenset(unreadable)):
@@ -296,7 +298,7 @@ def parse_bolts_workbook(
         if number not in range(1, BOLTS_PER_ROUND + 1):
             errors.add(
                 "continuum.bolts.number",
-                f"{number_text!r} is not a bolt number; use 1 or 2",
+                f"{quoted(number_text)} is not a bolt number; use 1 or 2",
                 BOLTS_TAB,
                 cell_ref(r, BOLT_NUMBER_COL),
             )
@@ -351,14 +353,14 @@ def _bolt(
         elif not element_text:
             why = "no element given; use Fire, Water, Wind or Earth"
         else:
-            why = f"{element_text!r} is not an element; use Fire, Water, Wind or Earth"
+            why = f"{quoted(element_text)} is not an element; use Fire, Water, Wind or Earth"
         errors.add("continuum.bolts.element", where + why, tab, cells[0])
     target = Square.parse(target_text)
     if target is None:
         why = (
             "no target given"
             if not target_text
-            else f"{target_text!r} is not a square of the board"
+            else f"{quoted(target_text)} is not a square of the board"
         )
         errors.add("continuum.bolts.target", f"{where}{why}; use A1 to H8", tab, cells[1])
     if element is None or target is None:

@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Any
 
 from events.catalog_tables import CatalogProblems, header_rows
-from events.errors import SubmissionError
+from events.errors import SubmissionError, quoted
 from events.summoners.geometry import Tile, neighbours, parse_range
 from events.tables import Grid, Workbook
 
@@ -249,7 +249,7 @@ def _levels(
     for r, row in header_rows(grid, columns, problems):
         name = next((n for n in names if n.lower() == row["name"].strip().lower()), None)
         if name is None:
-            problems.add(grid.tab, r, 0, f"{row['name']!r} is not one of {', '.join(names)}")
+            problems.add(grid.tab, r, 0, f"{quoted(row['name'])} is not one of {', '.join(names)}")
             continue
         level = _number(row["level"], grid.tab, r, 1, f"{name}: level", problems, 1)
         if level > levels:
@@ -284,7 +284,7 @@ def _towers(grid: Grid, problems: CatalogProblems) -> dict[str, tuple[TowerLevel
                     grid.tab,
                     r,
                     5,
-                    f"{name}: {row['range']!r} is not a range like '.#./#T#' (one T)",
+                    f"{name}: {quoted(row['range'])} is not a range like '.#./#T#' (one T)",
                 )
                 reach = ((0, 0),)
             try:
@@ -292,7 +292,7 @@ def _towers(grid: Grid, problems: CatalogProblems) -> dict[str, tuple[TowerLevel
             except ValueError:
                 kinds = ", ".join(e.value for e in TowerEffect)
                 problems.add(
-                    grid.tab, r, 6, f"{name}: {row['effect']!r} is not an effect ({kinds})"
+                    grid.tab, r, 6, f"{name}: {quoted(row['effect'])} is not an effect ({kinds})"
                 )
                 effect = TowerEffect.NONE
             if effect is TowerEffect.BLOCK and name != ROAD_TOWER:
@@ -323,7 +323,9 @@ def _familiars(grid: Grid, problems: CatalogProblems) -> dict[str, tuple[Familia
                 trait = Trait(row["trait"].strip().lower() or "none")
             except ValueError:
                 kinds = ", ".join(t.value for t in Trait)
-                problems.add(grid.tab, r, 5, f"{name}: {row['trait']!r} is not a trait ({kinds})")
+                problems.add(
+                    grid.tab, r, 5, f"{name}: {quoted(row['trait'])} is not a trait ({kinds})"
+                )
                 trait = Trait.NONE
             levels.append(
                 FamiliarLevel(
@@ -364,24 +366,29 @@ def _maps(grid: Grid, problems: CatalogProblems) -> tuple[MapDef, ...]:
         r = first_row[name]
         kind = next((k for k in MAP_KINDS if k.lower() == kinds.get(name, "").lower()), None)
         if kind is None:
-            problems.add(grid.tab, r, 1, f"map {name!r}: kind must be {' or '.join(MAP_KINDS)}")
+            problems.add(
+                grid.tab, r, 1, f"map {quoted(name)}: kind must be {' or '.join(MAP_KINDS)}"
+            )
             continue
         m = MapDef(name, kind, tuple(lines))
         bad = sorted({ch for line in lines for ch in line if ch not in "G.abcABE"})
         if bad:
             problems.add(
-                grid.tab, r, 2, f"map {name!r}: unknown tiles {''.join(bad)} (use G . a b c A B E)"
+                grid.tab,
+                r,
+                2,
+                f"map {quoted(name)}: unknown tiles {''.join(bad)} (use G . a b c A B E)",
             )
         if sum(line.count("E") for line in lines) != 1:
-            problems.add(grid.tab, r, 2, f"map {name!r} needs exactly one Treasure tile E")
+            problems.add(grid.tab, r, 2, f"map {quoted(name)} needs exactly one Treasure tile E")
         for party in "AB":
             if not m.track(party):
                 problems.add(
                     grid.tab,
                     r,
                     2,
-                    f"map {name!r}: Track {party} is not one connected path of road tiles from "
-                    f"its entrance {party} to E",
+                    f"map {quoted(name)}: Track {party} is not one connected path of road "
+                    f"tiles from its entrance {party} to E",
                 )
         out.append(m)
     for kind in MAP_KINDS:
@@ -417,7 +424,7 @@ def _sales(
             for item in (x.strip() for x in row[key].split(",") if x.strip()):
                 name = next((n for n in names if n.lower() == item.lower()), None)
                 if name is None:
-                    problems.add(grid.tab, r, col, f"{item!r} is not one of the {key}")
+                    problems.add(grid.tab, r, col, f"{quoted(item)} is not one of the {key}")
                 else:
                     items.append(name)
             picked.append(tuple(items))

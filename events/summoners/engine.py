@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from events.engine import EventEngine, in_fixed_order
-from events.errors import ParseResult, SubmissionError
+from events.errors import ParseResult, SubmissionError, quoted
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
 from events.schedule import first_round
@@ -275,7 +275,7 @@ def problems(state: SummonersState, player: str, sub: SummonersSubmission) -> li
             out.append(
                 (
                     "summoners.upgrade",
-                    f"you own no unit {ref!r} to upgrade: give a unit's id from the Army tab "
+                    f"you own no unit {quoted(ref)} to upgrade: give a unit's id from the Army tab "
                     "(a unit bought this round is upgraded from the next)",
                     "Shop",
                     None,
@@ -342,7 +342,9 @@ def _defence_problems(
         return []
     names = [m.name for m in catalog.maps]
     if sub.defence.map not in names:
-        return [("summoners.map", f"{sub.defence.map!r} is not one of the maps", "Defence", "B3")]
+        return [
+            ("summoners.map", f"{quoted(sub.defence.map)} is not one of the maps", "Defence", "B3")
+        ]
     tab = MAP_TAB.format(names.index(sub.defence.map) + 1)
     units, refs = resolve_refs([p.tower for p in sub.defence.placements], towers)
     out: list[Problem] = [("summoners.tower", m, tab, None) for m in refs]

@@ -15,6 +15,10 @@ MAP_CHOICE = (2, 1)
 """Defence!B3"""
 GRID_TOP, GRID_LEFT = 2, 1
 """a map tab's tile (0, 0) is drawn at B3"""
+TILE_MARKS = "ABEG"
+"""tiles a map tab writes the catalog's letter on, besides their colour (so the map reads
+without colour too): the tracks' entrances A and B, the Treasure E, the buildable tiles G;
+the parser skips a mark left where the template wrote it"""
 TARGET_CELL = (1, 1)
 """Attack!B2"""
 ATTACK_HEADER_ROW, ATTACK_FIRST_ROW = 3, 4

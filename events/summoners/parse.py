@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from events.errors import ParseResult, SubmissionError, close_matches
+from events.errors import ParseResult, SubmissionError, close_matches, quoted
 from events.summoners.catalog import FAMILIARS, TOWERS, Catalog
 from events.summoners.geometry import Facing
 from events.summoners.layout import (
@@ -25,6 +25,7 @@ from events.summoners.layout import (
     SHOP_ROWS,
     SHOP_TAB,
     TARGET_CELL,
+    TILE_MARKS,
     UPGRADE_COL,
 )
 from events.summoners.model import (
@@ -68,13 +69,15 @@ class _Reader:
         if found is None:
             hint = close_matches(text, list(names))
             more = f"; did you mean {hint[0]!r}?" if hint else f" ({', '.join(names)})"
-            self.error(f"summoners.{what}", f"{text!r} is not a {what}{more}", tab, cell)
+            self.error(f"summoners.{what}", f"{quoted(text)} is not a {what}{more}", tab, cell)
         return found
 
     def player_name(self, text: str, tab: str | None, cell: str | None) -> str | None:
         found = next((p for p in self.state.players if p.lower() == text.strip().lower()), None)
         if found is None:
-            self.error("summoners.target", f"{text!r} is not a player of this event", tab, cell)
+            self.error(
+                "summoners.target", f"{quoted(text)} is not a player of this event", tab, cell
+            )
         return found
 
 
@@ -142,7 +145,8 @@ def _outside(r: _Reader, grid: Grid, first_row: int, first_col: int, last_col: i
             if grid.text(row, col):
                 r.error(
                     "summoners.rows",
-                    f"{grid.text(row, col)!r} is outside the rows read; use the rows provided",
+                    f"{quoted(grid.text(row, col))} is outside the rows read; "
+                    "use the rows provided",
                     grid.tab,
                     cell_ref(row, col),
                 )
@@ -161,14 +165,14 @@ def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
         for row in range(len(m.rows)):
             for col in range(len(m.rows[row])):
                 text = sheet.text(GRID_TOP + row, GRID_LEFT + col)
-                if not text or (text in "ABE" and text == m.at((row, col))):
-                    continue  # empty, or the template's own A/B/E marker
+                if not text or (text in TILE_MARKS and text == m.at((row, col))):
+                    continue  # empty, or the template's own A/B/E/G mark
                 cell = cell_ref(GRID_TOP + row, GRID_LEFT + col)
                 read = tower_cell(text)
                 if read is None:
                     r.error(
                         "summoners.tower",
-                        f"{text!r} is not a tower and facing like 'Yi>E' "
+                        f"{quoted(text)} is not a tower and facing like 'Yi>E' "
                         f"({', '.join(TOWERS)}; facing N, E, S or W)",
                         tab,
                         cell,
@@ -186,7 +190,7 @@ def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
                 if not inside and not labels and sheet.text(row, col):
                     r.error(
                         "summoners.tower",
-                        f"{sheet.text(row, col)!r} is off the map; write towers on its tiles",
+                        f"{quoted(sheet.text(row, col))} is off the map; write towers on its tiles",
                         tab,
                         cell_ref(row, col),
                     )
@@ -235,7 +239,7 @@ def _attack(r: _Reader, grid: Grid) -> tuple[Attack | None, str | None]:
         if party not in ("A", "B"):
             r.error(
                 "summoners.party",
-                f"slot {slot}: party must be A or B, not {party!r}",
+                f"slot {slot}: party must be A or B, not {quoted(party)}",
                 ATTACK_TAB,
                 cell_ref(row, PARTY_COL),
             )
@@ -314,7 +318,8 @@ def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[Sum
             for key, ref in a["slots"].items():
                 if not (str(key).isascii() and str(key).isdigit()) or not isinstance(ref, str):
                     r.error(
-                        "summoners.json", f"attack.slots: {key!r}: {ref!r} is not slot -> familiar"
+                        "summoners.json",
+                        f"attack.slots: {quoted(key)}: {quoted(ref)} is not slot -> familiar",
                     )
                 else:
                     slots.append((int(key), ref))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from events.errors import quoted
 from events.summoners.catalog import ROAD_TOWER, Catalog, MapDef
 from events.summoners.model import SLOTS, Attack, Placement, Unit
 
@@ -102,7 +103,7 @@ def resolve_refs(refs: Sequence[str], units: Sequence[Unit]) -> tuple[list[Unit 
         unit = next((u for u in units if norm(u.kind) == norm(ref) and u.id not in taken), None)
         if unit is None:
             what = "unit" if any(c.isdigit() for c in ref) else "one left to use"
-            problems.append(f"{ref!r}: you have no such {what}")
+            problems.append(f"{quoted(ref)}: you have no such {what}")
         else:
             taken.add(unit.id)
             out[i] = unit

@@ -23,6 +23,7 @@ from events.summoners.layout import (
     SHOP_TAB,
     SLOT_COL,
     TARGET_CELL,
+    TILE_MARKS,
     UPGRADE_COL,
 )
 from events.summoners.model import INCOME, SLOTS, SummonersState
@@ -97,7 +98,7 @@ def defence_tab(state: SummonersState, player: str) -> TemplateTab:
     cells: Cells = {
         (0, 0): "Choose one map, then write your towers on that map's tab: 'Yi>E' is a Yi tower "
         "facing east (N, E, S or W; north if left out), 'Yi2' your tower Yi2. Gan stands on "
-        "road tiles, every other tower on the coloured buildable tiles, nothing on E.",
+        "road tiles, every other tower on the buildable tiles (coloured, marked G), nothing on E.",
         (MAP_CHOICE[0], 0): "Map:",
         (4, 0): "Leave everything blank to defend as last round"
         + (f" ({last.map})." if last else "."),
@@ -117,7 +118,8 @@ def map_tabs(catalog: Catalog) -> list[TemplateTab]:
     tabs = []
     for i, m in enumerate(catalog.maps, 1):
         cells: Cells = {
-            (0, 0): f"{m.name} ({m.kind}): A and B mark the tracks' entrances, E the Treasure."
+            (0, 0): f"{m.name} ({m.kind}): G marks a buildable tile (write a tower over it), "
+            "A and B the tracks' entrances, E the Treasure."
         }
         fills: dict[tuple[int, int], str] = {}
         width = max(len(r) for r in m.rows)
@@ -131,13 +133,12 @@ def map_tabs(catalog: Catalog) -> list[TemplateTab]:
                     fills[where] = BUILDABLE[m.kind]
                 elif ch == "E":
                     fills[where] = TREASURE
-                    cells[where] = "E"
                 elif ch in "abcAB":
                     fills[where] = ROAD
-                    if ch in "AB":
-                        cells[where] = ch
                 else:
                     fills[where] = SCENERY
+                if ch in TILE_MARKS:
+                    cells[where] = ch
         tabs.append(
             TemplateTab(
                 name=MAP_TAB.format(i),

@@ -1,0 +1,52 @@
+"""The command line guides the host: what to run next, and a dashboard that stays local."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from festival.cli import build_parser, main
+from festival.commands import dashboard_command
+
+
+def test_templates_says_what_to_do_next(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["templates", str(toy_match), "--round", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Next: send each player their workbook, collect them into one folder" in out
+    assert f"festival resolve {toy_match} --from FOLDER --round 1" in out
+    # The hint is the last thing printed, after the workbooks are written.
+    assert out.rstrip().splitlines()[-1].startswith("Next: ")
+
+
+def value_after(command: list[str], flag: str) -> str:
+    assert command.count(flag) == 1, command
+    return command[command.index(flag) + 1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "address", "port"),
+    [
+        ([], "127.0.0.1", None),
+        (["--port", "8600"], "127.0.0.1", "8600"),
+        (["--address", "0.0.0.0"], "0.0.0.0", None),
+        (["--address", "192.168.1.20", "--port", "9000"], "192.168.1.20", "9000"),
+    ],
+)
+def test_the_dashboard_listens_on_localhost_unless_told_otherwise(
+    tmp_path: Path, argv: list[str], address: str, port: str | None
+) -> None:
+    args = build_parser().parse_args(["dashboard", str(tmp_path / "m"), *argv])
+    command = dashboard_command(args.match, args.port, args.address)
+    assert command[:4] == [sys.executable, "-m", "streamlit", "run"]
+    assert command[4].endswith("app.py") and Path(command[4]).exists()
+    assert value_after(command, "--server.address") == address
+    assert ("--server.port" in command) == (port is not None)
+    if port is not None:
+        assert value_after(command, "--server.port") == port
+    # Streamlit's own options come before `--`; the match folder is the app's argument.
+    assert command[-2:] == ["--", str((tmp_path / "m").resolve())]
+    assert command.index("--server.address") < command.index("--")

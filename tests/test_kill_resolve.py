@@ -1,0 +1,82 @@
+"""A `festival resolve` killed at any moment leaves the store with exactly the old state or the
+new one, and the same command run again finishes the round as if nothing had happened.
+Real processes, killed with SIGKILL (no clean-up code runs)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from festival.match import Match
+from festival.paths import fixture
+from festival.sample import sample_config, sample_settings
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
+
+
+def _new_match(folder: Path) -> Path:
+    match = Match.create(folder, sample_config(int(sample_settings()["seed"])))
+    match.allocate()
+    match.close()
+    return folder
+
+
+def _command(folder: Path) -> list[str]:
+    inbox = fixture("sample", "round-1")
+    return [sys.executable, "-m", "festival.cli", "resolve", str(folder), "--from", str(inbox)]
+
+
+def _results(folder: Path) -> list[tuple[int, Any, Any]]:
+    """What a resolved round decided (the reports and rankings), without times and ids."""
+    match = Match.open(folder)
+    try:
+        return [(r.round_no, r.reports, r.rankings) for r in match.store.rounds()]
+    finally:
+        match.close()
+
+
+def test_resolve_killed_at_any_moment_leaves_old_or_new_and_reruns_cleanly(
+    tmp_path: Path,
+) -> None:
+    reference = _new_match(tmp_path / "reference")
+    done = subprocess.run(
+        [*_command(reference), "--default-invalid"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    expected = _results(reference)
+    assert [r[0] for r in expected] == [1]
+
+    outcomes = set()
+    for i, delay in enumerate([0.4, 0.9, 1.2, 1.5]):
+        folder = _new_match(tmp_path / f"m{i}")
+        child = subprocess.Popen(
+            [*_command(folder), "--default-invalid"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(delay)
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+        with sqlite3.connect(folder / "match.sqlite") as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        after_kill = _results(folder)
+        assert after_kill in ([], expected)  # the old state or the new, nothing between
+        outcomes.add(len(after_kill))
+        if not after_kill:
+            again = subprocess.run(
+                [*_command(folder), "--default-invalid"],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            assert again.returncode == 0, again.stderr
+        assert _results(folder) == expected
+    assert 0 in outcomes  # at least one kill landed before the commit
