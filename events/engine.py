@@ -36,6 +36,13 @@ class EventState(Protocol):
     def players(self) -> tuple[str, ...]: ...
 
 
+def in_fixed_order(players: Sequence[str]) -> tuple[str, ...]:
+    """The players in an order that does not depend on how they were listed (by name), for an
+    event's state: every seeded draw made player by player then follows it, so the roster's
+    order never decides a result ("Order never decides", docs/rulings.md)."""
+    return tuple(sorted(players))
+
+
 S = TypeVar("S", bound=EventState)
 T = TypeVar("T")
 
@@ -73,7 +80,7 @@ class EventEngine(ABC, Generic[S, T]):
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
     ) -> S:
-        """The state before the event's first round."""
+        """The state before the event's first round (its players `in_fixed_order`)."""
 
     def next_round(self, state: S) -> int:
         """The round the next `resolve_round` call resolves."""

@@ -20,12 +20,19 @@ examined, and the claim would have been granted.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 import numpy as np
 
 CHOICE_NAMES = ("first choice", "second choice", "unlisted")
+CLAIM_ORDER = "claim order"
+"""the default: claims granted strongest first, exactly as the text examines them"""
+FEWEST_UNMET = "fewest unmet"
+"""the option: of the allocations with no justified complaint, one leaving the fewest listed
+choices unmet (docs/rulings.md, "Event allocation")"""
+METHODS = (CLAIM_ORDER, FEWEST_UNMET)
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,7 @@ class Allocation:
     lottery: tuple[str, ...]
     """the seeded draw that breaks the last ties, first place first"""
     decisions: tuple[Decision, ...]
+    method: str = CLAIM_ORDER
 
     def events_of(self, player: str) -> tuple[str, ...]:
         return tuple(e for e, ps in self.members.items() if player in ps)
@@ -87,6 +95,7 @@ class Allocation:
     def to_json(self) -> dict[str, object]:
         return {
             "members": {e: list(ps) for e, ps in self.members.items()},
+            "method": self.method,
             "lottery": list(self.lottery),
             "decisions": [
                 {
@@ -126,6 +135,7 @@ class Allocation:
                 )
                 for d in decisions
             ),
+            method=str(obj.get("method", CLAIM_ORDER)),
         )
 
 
@@ -154,8 +164,25 @@ def allocate(
     capacity: int,
     per_player: int,
     lottery: Sequence[str],
+    method: str = CLAIM_ORDER,
 ) -> Allocation:
-    """Give every player exactly `per_player` events, none above `capacity`."""
+    """Give every player exactly `per_player` events, none above `capacity`, by `method`
+    (CLAIM_ORDER, the default, or FEWEST_UNMET)."""
+    if method not in METHODS:
+        raise ValueError(f"{method!r} is not an allocation method ({', '.join(METHODS)})")
+    literal = _by_claim_order(preferences, events, capacity, per_player, lottery)
+    if method == FEWEST_UNMET:
+        return _fewest_unmet(preferences, events, capacity, per_player, lottery, literal)
+    return literal
+
+
+def _by_claim_order(
+    preferences: Sequence[Preference],
+    events: Sequence[str],
+    capacity: int,
+    per_player: int,
+    lottery: Sequence[str],
+) -> Allocation:
     players = [p.player for p in preferences]
     if per_player > len(events) or len(players) * per_player > capacity * len(events):
         raise ValueError(
@@ -186,6 +213,96 @@ def allocate(
             )
     members = {e: tuple(p for p in players if e in held[p]) for e in events}
     return Allocation(members, tuple(lottery), tuple(decisions))
+
+
+def unmet_choices(members: Mapping[str, Sequence[str]], preferences: Sequence[Preference]) -> int:
+    """Listed choices not granted, over all players: with 2 events of 3 each, the number of
+    players who play the event they did not list."""
+    held: dict[str, set[str]] = {}
+    for e, ps in members.items():
+        for p in ps:
+            held.setdefault(p, set()).add(e)
+    return sum(len({x.first, x.second} - held.get(x.player, set())) for x in preferences)
+
+
+def _fewest_unmet(
+    preferences: Sequence[Preference],
+    events: Sequence[str],
+    capacity: int,
+    per_player: int,
+    lottery: Sequence[str],
+    literal: Allocation,
+) -> Allocation:
+    """Of the valid allocations with no justified complaint, those with the fewest unmet
+    choices; of these, the one the claim order prefers (the strongest claim on which they
+    differ is granted). The claim-order allocation has no complaint, so its unmet count bounds
+    the search: allocations are tried with 0, 1, ... unmet choices up to it."""
+    players = [x.player for x in preferences]
+    listed = {x.player: {x.first, x.second} for x in preferences}
+    options = {
+        p: sorted(
+            (frozenset(c) for c in combinations(events, per_player)),
+            key=lambda c, p=p: (len(listed[p] - c), sorted(c)),  # type: ignore[misc]
+        )
+        for p in players
+    }
+    claims = claims_of(preferences, events, lottery)
+    found: list[dict[str, tuple[str, ...]]] = []
+    for k in range(unmet_choices(literal.members, preferences) + 1):
+        for held in allocations_with_unmet(players, options, listed, events, capacity, k):
+            members = {e: tuple(p for p in players if e in held[p]) for e in events}
+            fair = Allocation(members, tuple(lottery), ())
+            if next(_complaints(fair, preferences, capacity, lottery), None) is None:
+                found.append(members)
+        if found:
+            break
+    best = min(
+        found,
+        key=lambda m: tuple(c.player not in m[c.event] for c in claims),
+    )
+    decisions = tuple(
+        Decision(c, True, "granted")
+        if c.player in best[c.event]
+        else Decision(
+            c, False, "not in the allocation with the fewest unmet choices and no complaint"
+        )
+        for c in claims
+    )
+    return Allocation(best, tuple(lottery), decisions, FEWEST_UNMET)
+
+
+def allocations_with_unmet(
+    players: Sequence[str],
+    options: Mapping[str, Sequence[frozenset[str]]],
+    listed: Mapping[str, set[str]],
+    events: Sequence[str],
+    capacity: int,
+    unmet: int,
+) -> Iterator[dict[str, frozenset[str]]]:
+    """Every way to give each player one of their options, no event above capacity, with
+    exactly `unmet` listed choices not granted."""
+    count = dict.fromkeys(events, 0)
+    chosen: dict[str, frozenset[str]] = {}
+
+    def place(i: int, left: int) -> Iterator[dict[str, frozenset[str]]]:
+        if i == len(players):
+            if left == 0:
+                yield dict(chosen)
+            return
+        p = players[i]
+        for option in options[p]:
+            cost = len(listed[p] - option)
+            if cost > left or any(count[e] >= capacity for e in option):
+                continue
+            chosen[p] = option
+            for e in option:
+                count[e] += 1
+            yield from place(i + 1, left - cost)
+            for e in option:
+                count[e] -= 1
+        chosen.pop(p, None)
+
+    return place(0, unmet)
 
 
 def can_complete(
@@ -273,6 +390,15 @@ def justified_complaints(
     e is weaker, if p could leave an event p ranks below e and q could move to an event q is
     out of, with no event going over capacity.
     """
+    return list(_complaints(allocation, preferences, capacity, lottery))
+
+
+def _complaints(
+    allocation: Allocation,
+    preferences: Sequence[Preference],
+    capacity: int,
+    lottery: Sequence[str] | None = None,
+) -> Iterator[Complaint]:
     order = list(lottery if lottery is not None else allocation.lottery)
     pref = {x.player: x for x in preferences}
     events = list(allocation.members)
@@ -283,7 +409,6 @@ def justified_complaints(
         x = pref[player]
         return (x.choice(event), -x.garnets, order.index(player))
 
-    found: list[Complaint] = []
     for p, x in pref.items():
         for e in (x.first, x.second):
             if e in holds[p]:
@@ -301,8 +426,7 @@ def justified_complaints(
                         after[d] -= 1
                         after[f] += 1  # e: p joins, q leaves
                         if all(n <= capacity for n in after.values()):
-                            found.append(Complaint(p, e, q, d, f))
-    return found
+                            yield Complaint(p, e, q, d, f)
 
 
 def validate_allocation(

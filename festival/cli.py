@@ -76,6 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("allocate", help="allocate events from the preferences")
     p.add_argument("match", type=Path)
+    p.add_argument(
+        "--fewest-unmet",
+        action="store_true",
+        help="leave as few players without a listed event as any allocation with no justified "
+        "complaint allows, instead of granting claims strictly in order (docs/rulings.md)",
+    )
     p.set_defaults(run=commands.allocate)
 
     p = sub.add_parser("templates", help="write each player's submission workbook for a round")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from festival import google_sheets, seeds
+from festival.allocation import CLAIM_ORDER, FEWEST_UNMET, unmet_choices
 from festival.announce import announcements
 from festival.catalogs import catalog_options
 from festival.config import MatchConfig
@@ -134,9 +135,11 @@ def _event_options(items: list[str]) -> dict[str, dict[str, Any]]:
 
 def allocate(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
-    result = match.allocate()
+    result = match.allocate(FEWEST_UNMET if args.fewest_unmet else CLAIM_ORDER)
     for event, players in result.members.items():
         print(f"{title(event)} ({len(players)}): {', '.join(players)}")
+    unmet = unmet_choices(result.members, match.config.preferences)
+    print(f"Allocated by {result.method}: {unmet} listed choice(s) not granted.")
     refused = [
         d
         for d in result.decisions

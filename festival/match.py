@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import Path
 
 from festival import seeds
-from festival.allocation import Allocation, allocate, draw_lottery
+from festival.allocation import CLAIM_ORDER, Allocation, allocate, draw_lottery
 from festival.config import MatchConfig
 from festival.engines import AnyEngine, EngineError, engine_specs, load_engine, load_engines
 from festival.event_names import title
@@ -108,8 +108,9 @@ class Match:
 
     # --- allocation ---------------------------------------------------------------------
 
-    def allocate(self) -> Allocation:
-        """Allocate events from the preferences (seeded), store and return it."""
+    def allocate(self, method: str = CLAIM_ORDER) -> Allocation:
+        """Allocate events from the preferences (seeded) by `method` (festival.allocation:
+        CLAIM_ORDER or FEWEST_UNMET), store and return it."""
         if self.store.rounds():
             raise MatchError("rounds are already resolved; the allocation can no longer change")
         lottery = draw_lottery(self.config.players, seeds.stream(self.config.seed, "allocation"))
@@ -119,6 +120,7 @@ class Match:
             self.config.capacity,
             self.config.events_per_player,
             lottery,
+            method,
         )
         self.store.save_allocation(result.to_json())
         return result

@@ -34,6 +34,9 @@ def standings_json(match: Match, states: States | None = None) -> dict[str, Any]
     """The machine-readable standings (`festival standings --json`, docs/formats.md)."""
     states = current_states(match) if states is None else states
     result = festival_standings(match, states)
+    # "The number of garnets spent on your preference list": spent, not earned back
+    # (docs/rulings.md, "Event allocation")
+    spent = {p.player: p.garnets for p in match.config.preferences}
     return {
         "audience": "host",
         "round": match.last_resolved_round(),
@@ -52,6 +55,7 @@ def standings_json(match: Match, states: States | None = None) -> dict[str, Any]
                 "average_rank": str(s.average_rank),
                 "garnets": s.garnets,
                 "garnet_reasons": list(s.garnet_reasons),
+                "garnets_spent": spent.get(s.player, 0),
                 "tokens_of_life": s.tokens_of_life,
                 "winner": s.winner,
                 "elimination_candidate": s.elimination_candidate,

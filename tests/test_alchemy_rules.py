@@ -59,6 +59,52 @@ def test_each_material_once_a_round() -> None:
     assert [e.code for e in result.errors] == ["alchemy.harvest.twice"]
 
 
+def test_validate_refuses_a_material_harvested_twice() -> None:
+    """You may only harvest any one material once per round. (A typed submission that lists
+    one twice, from a bot or a script, is refused by validate, not only by the parsers: the
+    engine would yield it twice for the energy of once.)"""
+    state = new_game(P)
+    (error,) = ENGINE.validate(state, "ann", Sub(harvest=("Salt", "Quartz", "Salt")))
+    assert (error.code, error.tab) == ("alchemy.harvest.twice", "Harvest")
+    assert error.message == (
+        "Salt harvested twice: you may only harvest any one material once per round"
+    )
+    assert not ENGINE.validate(state, "ann", Sub(harvest=("Salt", "Quartz")))
+
+
+def test_a_player_can_try_every_one_of_the_21_constructs_in_a_round() -> None:
+    """There are 21 constructs, each belonging to one of seven different sets. (Ruling: at
+    most as many engineering attempts a round as there are constructs, so every construct can
+    be tried once; a construct may still be listed twice within that.)"""
+    from events.alchemy.layout import ENGINEER_ROWS, FIRST_ROW
+
+    state = new_game(P)
+    names = [c.name for c in state.catalog.constructs]
+    assert len(names) == ENGINEER_ROWS == 21
+    result = ENGINE.from_json(state, "ann", 1, {"engineer": names, "priority": True})
+    assert result.submission is not None, result.errors
+    assert not ENGINE.validate(state, "ann", result.submission)
+    template = ENGINE.template(state, "ann", 1)
+    (tab,) = [t for t in template.tabs if t.name == "Engineer"]
+    rows = [[None, None] for _ in range(FIRST_ROW)] + [[i + 1, n] for i, n in enumerate(names)]
+    parsed = ENGINE.parse(
+        state,
+        "ann",
+        1,
+        {
+            **{t.name: Grid.from_rows(t.name, [[None]]) for t in template.tabs},
+            tab.name: Grid.from_rows(tab.name, rows),  # type: ignore[arg-type]
+        },
+    )
+    assert parsed.submission is not None, parsed.errors
+    assert parsed.submission.engineer == tuple(names)
+    assert (FIRST_ROW + 20, 1) in tab.fills
+    too_many = ENGINE.from_json(state, "ann", 1, {"engineer": [*names, names[0]]})
+    assert [e.message for e in too_many.errors] == ["at most 21 attempts a round"]
+    (error,) = ENGINE.validate(state, "ann", Sub(engineer=(*names, names[0])))
+    assert error.message == "22 engineering attempts: at most 21 a round"
+
+
 def test_buying_materials_with_coins_during_the_harvest() -> None:
     """Money is used to purchase any additional materials or parts. Each player begins with
     500 coins."""

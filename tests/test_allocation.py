@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import permutations, product
 from pathlib import Path
 
 import numpy as np
@@ -26,11 +26,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from festival.allocation import (
+    CLAIM_ORDER,
+    FEWEST_UNMET,
     Allocation,
     Preference,
     allocate,
     draw_lottery,
     justified_complaints,
+    unmet_choices,
     validate_allocation,
 )
 from festival.event_names import ALCHEMY, CONTINUUM, EVENTS, SUMMONERS
@@ -504,3 +507,144 @@ def test_lead_complaint_checker_agrees_with_brute_force(case) -> None:
     mine = brute_force_complaints(members, preferences, lottery, p_leaves_any_lower_event=True)
     assert lead == set(mine)
     assert set(brute_force_complaints(members, preferences, lottery)) <= lead
+
+
+# --------------------------------------------------------------------------------------------
+# The `fewest unmet` option: as few players without a listed event as any allocation with no
+# justified complaint allows (docs/rulings.md, "Event allocation").
+# --------------------------------------------------------------------------------------------
+
+
+def everyone_lists_continuum() -> list[Preference]:
+    return (
+        prefs("Ada", S, C) + prefs("Bea", C, S) + prefs("Cal Dov", S, C)
+        + prefs("Eli Fay", C, S) + prefs("Gus Hal Ivy", A, C) + prefs("Jon", C, S)
+    )  # fmt: skip
+
+
+def test_claim_order_can_leave_twice_as_many_players_without_a_listed_event() -> None:
+    """Rule: "First choices will be examined first, then second choices."
+
+    All 10 list Continuum, so 3 must miss it: 3 unmet choices at the fewest. No garnets,
+    lottery in roster order. In claim order the first choices fill Continuum with 4 (Bea, Eli,
+    Fay, Jon), Summoner's Dream with 3 (Ada, Cal, Dov), Alchemy with 3 (Gus, Hal, Ivy); then
+    the second choices in lottery order give Ada, Cal and Dov the last 3 Continuum places, so
+    Gus, Hal and Ivy must play Summoner's Dream, which pushes Eli, Fay and Jon into Alchemy:
+    6 players without a listed event. With `fewest unmet`, Ada, Cal and Dov play Alchemy
+    instead and everyone else gets both choices: 3. Nobody has a justified complaint: Ada
+    could take Gus's Continuum place only if Gus could move to Summoner's Dream, which is full.
+    """
+    preferences = everyone_lists_continuum()
+    literal = allocate(preferences, EVENTS, CAPACITY, PER_PLAYER, ROSTER)
+    assert literal.method == CLAIM_ORDER
+    assert {e: " ".join(ps) for e, ps in literal.members.items()} == {
+        A: "Eli Fay Gus Hal Ivy Jon",
+        C: "Ada Bea Cal Dov Eli Fay Jon",
+        S: "Ada Bea Cal Dov Gus Hal Ivy",
+    }
+    assert unmet_choices(literal.members, preferences) == 6
+    fewest = allocate(preferences, EVENTS, CAPACITY, PER_PLAYER, ROSTER, FEWEST_UNMET)
+    assert fewest.method == FEWEST_UNMET
+    assert {e: " ".join(ps) for e, ps in fewest.members.items()} == {
+        A: "Ada Cal Dov Gus Hal Ivy",
+        C: "Bea Eli Fay Gus Hal Ivy Jon",
+        S: "Ada Bea Cal Dov Eli Fay Jon",
+    }
+    assert unmet_choices(fewest.members, preferences) == 3
+    assert_fair_and_valid(fewest, preferences, ROSTER)
+    refused = [(d.claim.player, d.claim.event) for d in fewest.decisions if not d.granted
+               and d.claim.choice < 2]  # fmt: skip
+    assert refused == [("Ada", C), ("Cal", C), ("Dov", C)]
+    assert Allocation.from_json(fewest.to_json()) == fewest
+
+
+def test_an_unknown_allocation_method_is_refused() -> None:
+    with pytest.raises(ValueError, match="not an allocation method"):
+        allocate(everyone_lists_continuum(), EVENTS, CAPACITY, PER_PLAYER, ROSTER, "best")
+
+
+def brute_force_unmet(
+    members: Mapping[str, Sequence[str]], preferences: Sequence[Preference]
+) -> int:
+    """Players who do not play both events they listed (written here from the definition)."""
+    held = holdings(members)
+    return sum(not {x.first, x.second} <= held.get(x.player, frozenset()) for x in preferences)
+
+
+def every_valid_allocation() -> list[dict[str, tuple[str, ...]]]:
+    """Every way for the 10 players to sit out one Event each with no Event above 7."""
+    out = []
+    for sits_out in product(EVENTS, repeat=len(ROSTER)):
+        if min(Counter(sits_out)[e] for e in EVENTS) >= len(ROSTER) - CAPACITY:
+            out.append(
+                {e: tuple(p for p, o in zip(ROSTER, sits_out, strict=True) if o != e)
+                 for e in EVENTS}
+            )  # fmt: skip
+    return out
+
+
+VALID = every_valid_allocation()
+
+
+@settings(max_examples=25, deadline=None)
+@given(profiles())
+def test_fewest_unmet_is_fair_valid_and_as_good_as_any_fair_allocation(profile) -> None:
+    """Option `fewest unmet`: valid, no justified complaint (both checkers), never more
+    players without a listed event than claim order, and no valid allocation without a
+    justified complaint (found by brute force over all of them) has fewer."""
+    preferences, seed = profile
+    lottery = draw_lottery(list(ROSTER), np.random.default_rng(seed))
+    literal = allocate(preferences, EVENTS, CAPACITY, PER_PLAYER, lottery)
+    fewest = allocate(preferences, EVENTS, CAPACITY, PER_PLAYER, lottery, FEWEST_UNMET)
+    assert_fair_and_valid(fewest, preferences, lottery)
+    assert (
+        brute_force_complaints(fewest.members, preferences, lottery, p_leaves_any_lower_event=True)
+        == []
+    )
+    unmet = brute_force_unmet(fewest.members, preferences)
+    assert unmet == unmet_choices(fewest.members, preferences)
+    assert unmet <= brute_force_unmet(literal.members, preferences)
+    better = [m for m in VALID if brute_force_unmet(m, preferences) < unmet]
+    for members in better:
+        assert brute_force_complaints(members, preferences, lottery, p_leaves_any_lower_event=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(profiles(), st.randoms(use_true_random=False))
+def test_the_order_preferences_and_events_are_listed_in_never_decides(profile, shuffler) -> None:
+    """(Order never decides: the roster's order and the order of the events are not claims.)"""
+    preferences, seed = profile
+    lottery = draw_lottery(list(ROSTER), np.random.default_rng(seed))
+    shuffled, events = list(preferences), list(EVENTS)
+    shuffler.shuffle(shuffled)
+    shuffler.shuffle(events)
+    for method in (CLAIM_ORDER, FEWEST_UNMET):
+        first = allocate(preferences, EVENTS, CAPACITY, PER_PLAYER, lottery, method)
+        again = allocate(shuffled, events, CAPACITY, PER_PLAYER, lottery, method)
+        assert holdings(again.members) == holdings(first.members)
+        assert set(again.decisions) == set(first.decisions)
+
+
+def test_festival_allocate_fewest_unmet_is_a_named_option_of_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`festival allocate --fewest-unmet` allocates by the option, records it with the
+    allocation and says how many listed choices it leaves unmet; without it, claim order."""
+    from festival.cli import main
+    from festival.event_names import title
+    from festival.match import Match
+
+    roster = tmp_path / "roster.csv"
+    lines = [f"{x.player},{title(x.first)},{title(x.second)},0" for x in everyone_lists_continuum()]
+    roster.write_text("\n".join(["player,first,second,garnets", *lines]) + "\n")
+    unmet = {}
+    for name, extra in (("literal", []), ("fewest", ["--fewest-unmet"])):
+        folder = tmp_path / name
+        assert main(["new", str(folder), "--roster", str(roster), "--seed", "4"]) == 0
+        assert main(["allocate", str(folder), *extra]) == 0
+        out = capsys.readouterr().out
+        allocation = Match.open(folder).allocation
+        unmet[name] = unmet_choices(allocation.members, everyone_lists_continuum())
+        assert f"Allocated by {allocation.method}: {unmet[name]} listed choice(s)" in out
+    assert unmet == {"literal": 5, "fewest": 3}
+    assert Match.open(tmp_path / "fewest").allocation.method == FEWEST_UNMET

@@ -13,6 +13,7 @@ import pytest
 from festival.cli import main
 from festival.match import Match
 from tests.conftest import PLAYERS, TABS, fill_workbooks, numbers_json
+from tests.support.toy_event import ENGINE_ARGS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -207,3 +208,50 @@ def test_status_says_what_to_run_next(toy_match: Path, capsys: pytest.CaptureFix
     assert "round 0 of 6 resolved" in out
     assert "Summoner's Dream: 6 players, rounds 2, 3, 4, 5, 6" in out
     assert f"Next: festival templates {toy_match} --round 1" in out
+
+
+def test_the_sole_winners_choice_reaches_the_standings(
+    tmp_path: Path, roster_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """If this is still a tie and there is a sole winner, the sole winner selects the
+    Elimination Candidate. (`festival choose-candidate` records it; `festival standings`, in
+    words and in JSON, then names that player.) Nobody submits anything, so every event is
+    ranked by this Gamewide Tiebreak: Juniper is the sole winner, cam and Larkspur tie on
+    average (5) and on worst placement (6th)."""
+    order = "Juniper,Quill,Mistral,Tamsin,Wren,Spadez,uri,hedger,cam,Larkspur"
+    m = str(tmp_path / "tied")
+    new = ["new", m, "--roster", str(roster_csv), "--seed", "7", "--tiebreak", order]
+    assert run(capsys, *new, *ENGINE_ARGS)[0] == 0
+    assert run(capsys, "allocate", m)[0] == 0
+    for r in range(1, 7):
+        nothing = tmp_path / f"nothing-{r}.json"
+        nothing.write_text(json.dumps({"round": r, "submissions": {}}))
+        code, out, err = run(capsys, "resolve", m, "--from", str(nothing))
+        assert code == 0, out + err
+    code, out, _ = run(capsys, "standings", m, "--json")
+    before = json.loads(out)
+    assert before["final"] is True and before["sole_winner"] == "Juniper"
+    assert before["elimination_candidate"] is None
+    assert before["elimination_choice_pending"] == ["cam", "Larkspur"]
+    code, out, _ = run(capsys, "standings", m)
+    assert "the sole winner chooses among cam, Larkspur" in out
+
+    code, out, _ = run(capsys, "choose-candidate", m, "larkspur")
+    assert code == 0 and "chose Larkspur" in out
+    code, out, _ = run(capsys, "standings", m, "--json")
+    after = json.loads(out)
+    assert after["elimination_candidate"] == "Larkspur"
+    assert after["elimination_choice_pending"] == []
+    assert after["elimination_decided_by"] == "the sole winner's choice (Juniper)"
+    flagged = [p["player"] for p in after["players"] if p["elimination_candidate"]]
+    assert flagged == ["Larkspur"]
+    # "The number of garnets spent on your preference list": spent, shown beside those earned
+    spent = {p["player"]: p["garnets_spent"] for p in after["players"]}
+    assert spent == {"Spadez": 2, "hedger": 1, "uri": 0, "cam": 3, "Larkspur": 0, "Wren": 1,
+                     "Mistral": 0, "Juniper": 2, "Quill": 1, "Tamsin": 0}  # fmt: skip
+    juniper = next(p for p in after["players"] if p["player"] == "Juniper")
+    placed = sum({1: 2, 2: 1, 3: 1}.get(rank, 0) for rank in juniper["events"].values())
+    assert juniper["garnets"] == placed + 1  # earned: never less the 2 spent
+    code, out, _ = run(capsys, "standings", m)
+    (line,) = [x for x in out.splitlines() if x.strip().startswith("Larkspur: average")]
+    assert "ELIMINATION CANDIDATE" in line and "chooses among" not in out

@@ -445,6 +445,32 @@ def average_ranking_is_an_exact_fraction() -> Row:
     )
 
 
+@row
+def a_tied_winner_can_be_the_elimination_candidate() -> Row:
+    """Rule: "If this is still a tie, each winner earns a single Token of Life." "If the
+    lowest average ranking is a tie, among those tied, the player with the lowest earned
+    placement becomes the Elimination Candidate." "If in the case this is still tied, the tie
+    will be broken by the Gamewide Tiebreak."
+
+    a (1st, 4th), b (4th, 1st), c (2nd, 3rd), d (3rd, 2nd) all average 5/2. a and b have the
+    best placement (1st): still tied, each is a winner with one Token of Life, and there is no
+    sole winner. The same four tie for the lowest average; a and b have the lowest placement
+    (4th): still tied, and with no sole winner the Gamewide Tiebreak picks b (later than a).
+    So a winner is the Elimination Candidate, as the text has it; the rules leave no way out.
+    """
+    return Row(
+        {"e1": {"a": 1, "b": 4, "c": 2, "d": 3}, "e2": {"a": 4, "b": 1, "c": 3, "d": 2}},
+        gamewide=("a", "b", "c", "d"),
+        expect={
+            "winners": ("a", "b"),
+            "sole_winner": None,
+            "tokens": {"a": 1, "b": 1},
+            "elimination_candidate": "b",
+            "elimination_decided_by": "Gamewide Tiebreak",
+        },
+    )
+
+
 @pytest.mark.parametrize("case", ROWS, ids=[fn.__name__ for fn in ROWS])
 def test_endgame_rule(case: Callable[[], Row]) -> None:
     r = case()
@@ -481,7 +507,8 @@ def test_endgame_rule(case: Callable[[], Row]) -> None:
     assert got.sole_winner is None or got.winners == (got.sole_winner,)
     flagged = [s.player for s in got.players if s.elimination_candidate]
     assert flagged == ([got.elimination_candidate] if got.elimination_candidate else [])
-    assert got.elimination_candidate not in got.winners
+    # the sole winner is never the candidate (ruled: docs/rulings.md); a tied winner can be
+    assert got.sole_winner is None or got.elimination_candidate != got.sole_winner
     assert bool(got.elimination_choice_pending) == (
         got.elimination_candidate is None and got.sole_winner is not None
     )

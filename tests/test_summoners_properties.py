@@ -11,9 +11,12 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.summoners.model import START_TREASURES, SummonersState, SummonersSubmission
+from events.summoners.battle import BattleFamiliar, BattleTower, simulate
+from events.summoners.catalog import FAMILIAR_LEVELS, FAMILIARS, ROAD_TOWER, TOWER_LEVELS, TOWERS
+from events.summoners.geometry import Facing
+from events.summoners.model import SLOTS, START_TREASURES, SummonersState, SummonersSubmission
 from festival.bots.summoners import summoners_bot
-from tests.support.summoners_kit import ENGINE, P, new_game
+from tests.support.summoners_kit import ENGINE, P, catalog, new_game
 
 
 @dataclass(frozen=True)
@@ -193,3 +196,51 @@ def test_the_bots_play_a_real_game() -> None:
     lazy = play_game(5, 7, 0.3)
     assert any(len(r.bot_played) < 7 for r in lazy)
     assert fresh_game(5, 7) != fresh_game(6, 7)
+
+
+GROUND = [k for k in TOWERS if k != ROAD_TOWER]
+
+
+@st.composite
+def battles(draw: st.DrawFn) -> tuple[int, list[BattleTower], list[BattleFamiliar]]:
+    """A battle on one of the catalog's maps: towers of any kind, level and facing on tiles
+    they may stand on (the entrances left free), familiars of any kind and level in slots."""
+    cat = catalog()
+    index = draw(st.integers(0, len(cat.maps) - 1))
+    m = cat.maps[index]
+    tiles = [(r, c) for r, row in enumerate(m.rows) for c, ch in enumerate(row) if ch in "Gabc"]
+    where = draw(st.lists(st.sampled_from(tiles), min_size=1, max_size=6, unique=True))
+    towers = []
+    for n, tile in enumerate(where):
+        kind = ROAD_TOWER if m.is_road(tile) else draw(st.sampled_from(GROUND))
+        level = draw(st.integers(1, TOWER_LEVELS))
+        facing = draw(st.sampled_from(list(Facing)))
+        towers.append(BattleTower(f"T{n}", kind, cat.towers[kind][level - 1], tile, facing))
+    slots = draw(st.lists(st.integers(1, SLOTS), min_size=1, max_size=10, unique=True))
+    slots.sort()
+    split = draw(st.integers(0, len(slots)))
+    familiars = []
+    for i, slot in enumerate(slots):
+        party = "A" if i < split else "B"
+        first = slots[0] if party == "A" else slots[split]
+        kind = draw(st.sampled_from(FAMILIARS))
+        level = draw(st.integers(1, FAMILIAR_LEVELS))
+        stats = cat.familiars[kind][level - 1]
+        familiars.append(BattleFamiliar(slot, party, slot - first, f"F{slot}", stats))
+    return index, towers, familiars
+
+
+@settings(max_examples=60, deadline=None)
+@given(battles(), st.randoms(use_true_random=False))
+def test_a_battle_does_not_depend_on_the_order_of_towers_or_familiars(
+    battle: tuple[int, list[BattleTower], list[BattleFamiliar]], shuffler: Any
+) -> None:
+    """No rule gives towers (or familiars) an order: the order the defender lists towers in,
+    or the attacker's familiars arrive in, never changes a battle, replay included."""
+    index, towers, familiars = battle
+    m = catalog().maps[index]
+    first = simulate(m, towers, familiars, record=True)
+    towers, familiars = list(towers), list(familiars)
+    shuffler.shuffle(towers)
+    shuffler.shuffle(familiars)
+    assert simulate(m, towers, familiars, record=True) == first

@@ -19,7 +19,9 @@ from events.summoners.layout import (
     DEFENCE_TAB,
     FAMILIAR_COL,
     PARTY_COL,
+    SHOP_FIRST_ROW,
     SHOP_TAB,
+    UPGRADE_COL,
 )
 from events.summoners.model import Attack, Defence, Placement, SummonersState, Unit
 from events.summoners.model import SummonersSubmission as Sub
@@ -173,6 +175,55 @@ def test_every_tower_and_familiar_is_on_sale_in_some_round_even_from_round_two()
     assert {k for _, f in later for k in f} == set(FAMILIARS)
 
 
+def _with_sales(*rows: tuple[object, str, str]) -> list[str]:
+    """The errors of the shipped catalog with its Sales tab replaced by `rows`."""
+    from events.summoners.catalog import load_catalog
+    from festival.paths import fixture
+    from sheets.xlsx_reader import read_workbook
+
+    workbook = dict(read_workbook(fixture("summoners", "catalog.xlsx")))
+    header: tuple[CellValue, ...] = ("round", "towers", "familiars")
+    workbook["Sales"] = Grid.from_rows("Sales", [header, *rows])  # type: ignore[list-item]
+    loaded, errors = load_catalog(workbook)
+    assert (loaded is None) == bool(errors)
+    return [f"{e.tab}!{e.cell or ''}: {e.message}" for e in errors]
+
+
+ALL_T, ALL_F = ", ".join(TOWERS), ", ".join(FAMILIARS)
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        ([(1, ALL_T, ALL_F), (2, "Geon", "Fox")],
+         ["Sales!: every tower must be on sale at least once in rounds 2-6 (a 6-player game "
+          "begins in round 2); never: Yi, Tae, Jin, Son, Gam, Gan, Gon",
+          "Sales!: every familiar must be on sale at least once in rounds 2-6 (a 6-player game "
+          "begins in round 2); never: Monkey, Toad, Cat, Carp, Pheasant, Crab, Raccoon Dog"]),
+        ([(2, ALL_T, ALL_F), (7, "Geon", "Fox")],
+         ["Sales!A3: round 7 does not exist: the festival has rounds 1-6"]),
+        ([(2, ALL_T, ALL_F), (0, "Geon", "Fox")],
+         ["Sales!A3: round must be a whole number >= 1, not '0'"]),
+        ([(7, ALL_T, ALL_F)],
+         ["Sales!A2: round 7 does not exist: the festival has rounds 1-6",
+          "Sales!: every tower must be on sale at least once in rounds 2-6 (a 6-player game "
+          "begins in round 2); never: " + ", ".join(TOWERS),
+          "Sales!: every familiar must be on sale at least once in rounds 2-6 (a 6-player game "
+          "begins in round 2); never: " + ", ".join(FAMILIARS)]),
+        ([(3, ALL_T, ALL_F), (3, "Geon", "Fox")],
+         ["Sales!A3: round 3 is given twice; give one row a round"]),
+        ([(2, ALL_T, ALL_F)], []),
+    ],
+)  # fmt: skip
+def test_every_item_on_sale_from_round_two_and_only_in_rounds_that_exist(
+    rows: list[tuple[object, str, str]], expected: list[str]
+) -> None:
+    """Each Tower and Familiar will be represented at least once in the sales pool. If there
+    are 6 players participating in this Event, the game begins in Round 2. This Main Match
+    will last 6 rounds. (A catalog breaking this is refused, naming the tab and cell.)"""
+    assert _with_sales(*rows) == expected
+
+
 def test_purchases_are_permanent_even_when_familiars_perish() -> None:
     """Purchases are permanent, meaning that all Towers and Familiars that are purchased stay
     in your inventory for the remainder of the game, even if Familiars perish in battle."""
@@ -216,6 +267,32 @@ def test_towers_go_up_one_level_at_a_time_to_level_three_in_any_round() -> None:
     assert state.coins["ann"] == 300 - 40 + 100 - 60
     assert messages(state, "ann", Sub(upgrades=("Yi2",))) == ["Yi2 is already at level 3"]
     assert not problems(state, "ann", Sub(upgrades=("Yi1",)))
+
+
+@pytest.mark.parametrize("written", ["Yi 2", "yi2", "YI  2", " Yi2 "])
+def test_an_upgrade_names_a_unit_as_the_army_tab_shows_it_spaces_and_case_aside(
+    written: str,
+) -> None:
+    """Upgrades for Towers may be purchased at any time. (docs/formats.md: new units are
+    numbered after the player's others of the kind, `Yi2`; `Yi 2` and any case read too.)
+    Written in the Shop's upgrade column, it upgrades that unit, and only it."""
+    state = with_units(new_game(P, **{ONE_SIDE: True}), "ann", towers=["Yi", "Yi"])
+    rows: list[list[CellValue]] = [[None] * 3 for _ in range(SHOP_FIRST_ROW + 1)]
+    rows[SHOP_FIRST_ROW][UPGRADE_COL] = written
+    workbook = {
+        SHOP_TAB: Grid.from_rows(SHOP_TAB, rows),
+        DEFENCE_TAB: Grid.from_rows(DEFENCE_TAB, [[None]]),
+        ATTACK_TAB: Grid.from_rows(ATTACK_TAB, [[None]]),
+    }
+    result = parse_workbook("ann", state, workbook)
+    assert result.submission is not None, result.errors
+    assert not problems(state, "ann", result.submission)
+    after, _ = play(state, {"ann": result.submission})
+    assert after.towers["ann"] == (Unit("Yi1", "Yi", 1), Unit("Yi2", "Yi", 2))
+    assert after.coins["ann"] == 300 - 40
+    raccoon = with_units(at_round(state, 2), "ann", familiars=["Raccoon Dog"])
+    after, _ = play(raccoon, {"ann": Sub(upgrades=("raccoon dog 1",))})
+    assert after.familiars["ann"] == (Unit("Raccoon Dog1", "Raccoon Dog", 2),)
 
 
 @pytest.mark.parametrize(
@@ -1319,7 +1396,12 @@ def test_a_son_pushes_each_familiar_back_once() -> None:
     assert result.units == plain.units + 2  # pushed 2 tiles once
     other = tower("Son", (2, 0), reach=tuple((-1, c) for c in range(11)), damage=0, amount=2,
                   name="Son2")  # fmt: skip
-    assert simulate(LINE, [son, other], [familiar(1, "Raccoon Dog")]).units == result.units + 2
+    # both fire at unit 2 together: 2 + 2 tiles back from tile 2 stops at the start, and
+    # each has then pushed it once
+    assert simulate(LINE, [son, other], [familiar(1, "Raccoon Dog")]).units == result.units
+    later = replace(other, stats=replace(other.stats, interval=3), id="Son3")
+    # a Son firing at unit 3 (the familiar back on tile 1) pushes it once more, to the start
+    assert simulate(LINE, [son, later], [familiar(1, "Raccoon Dog")]).units == result.units + 1
 
 
 def test_without_a_new_defence_last_rounds_map_and_towers_are_used() -> None:
@@ -1350,3 +1432,70 @@ def test_without_a_new_defence_last_rounds_map_and_towers_are_used() -> None:
         "Gam1"
     }  # the Tae bought in round 2 stays in the inventory, unplaced
     assert [u.id for u in state.towers["bob"]] == ["Gam1", "Tae1"]
+
+
+@pytest.mark.parametrize("son_first", [False, True])
+def test_towers_fire_together_from_the_same_positions(son_first: bool) -> None:
+    """No rule gives towers an order: every tower aims at the familiars where they stand when
+    the towers fire, then all hits land. (Ruling: a Son's push moves a familiar after every
+    tower has aimed, so a Geon listed after it still aims at the familiar's place before the
+    push.) At unit 6 the Pheasant (slot 2) has overtaken the Raccoon Dog; the Geon aims at it
+    and the Son pushes it back onto the Raccoon Dog's tile. Had the Son moved it first, the
+    Geon would have shot the Raccoon Dog (lower slot on the shared tile) and the Pheasant
+    would have got through: 2 stolen, 0 kills."""
+    son, geon = tower("Son", (2, 5)), tower("Geon", (0, 6))
+    towers = [son, geon] if son_first else [geon, son]
+    walkers = [familiar(1, "Raccoon Dog", entry=0), familiar(2, "Pheasant", entry=3)]
+    result = simulate(LINE, towers, walkers, record=True)
+    assert (result.stolen, result.kills) == (1, 1)
+    assert shots(result, "Geon1")[6] == [2]
+    assert line_index(result, 2)[6] == 5  # pushed back after the Geon aimed at tile 6
+    assert result == simulate(LINE, towers[::-1], walkers[::-1], record=True)
+
+
+def test_pushes_of_several_sons_add_up_from_where_the_familiar_stood() -> None:
+    """(Ruling: the towers firing in one time unit push together: their pushes add up, each
+    Son counts as having pushed the familiar if it stood off its track's start when they
+    fired, and the familiar moves back once, never past the start.)"""
+    reach = tuple((1, c) for c in range(11))
+    sons = [
+        tower("Son", (0, 0), reach=reach, damage=0, amount=2, interval=5, name="SonA"),
+        tower("Son", (2, 0), reach=tuple((-r, c) for r, c in reach), damage=0, amount=3,
+              interval=5, name="SonB"),
+    ]  # fmt: skip
+    for order in (sons, sons[::-1]):
+        result = simulate(LINE, order, [familiar(1, "Raccoon Dog", entry=1)], record=True)
+        # enters at unit 1 (tile 0), walks to tile 4 by unit 5, both push: 2 + 3 = 5 > 4
+        assert line_index(result, 1)[5] == 0
+        assert shots(result, "SonA") == shots(result, "SonB")
+        assert {5: [1], 10: [1]}.items() <= shots(result, "SonA").items()
+        # neither pushes again at unit 10 (each pushed it once), so it walks on from there
+        assert line_index(result, 1)[10] == 5
+
+
+def test_a_fast_familiar_is_hit_only_where_it_stands_when_towers_fire() -> None:
+    """Familiar movement and Tower attacks are standardized to units. (Ruling: a familiar of
+    speed 2 or 3 passes the tiles between where it stood and where it stops without being hit
+    there.)"""
+    on_odd_tile = _one_tile("Gam", 3, interval=1)  # covers only track tile 3
+    pheasant = simulate(LINE, [on_odd_tile], [familiar(1, "Pheasant")], record=True)
+    assert sorted(line_index(pheasant, 1).values()) == [0, 2, 4, 6, 8, 10]
+    assert shots(pheasant, "Gam1") == {} and pheasant.stolen == 1
+    walker = simulate(LINE, [on_odd_tile], [familiar(1, "Raccoon Dog")], record=True)
+    assert shots(walker, "Gam1") == {3: [1]}
+
+
+def test_a_road_block_holds_a_familiar_once_per_block_tile_and_is_never_jumped() -> None:
+    """(Ruling: a walking familiar moving past a block tile stops on it and is held; it is
+    held once per block tile, so after a push back it walks over that block.)"""
+    gan = tower("Gan", (1, 3), reach=((-1, 0),), amount=2)  # on track tile 3, hits nothing
+    fast = simulate(LINE, [gan], [familiar(1, "Fox")], record=True)  # speed 2, walks
+    # tile 2 at unit 1; stops on the block (not tile 4) at unit 2, held at units 3 and 4
+    assert {t: i for t, i in line_index(fast, 1).items() if t <= 5} == {
+        0: 0, 1: 2, 2: 3, 3: 3, 4: 3, 5: 5
+    }  # fmt: skip
+    son = tower("Son", (0, 3), reach=((1, 0),), damage=0, amount=2, interval=1)
+    pushed = simulate(LINE, [gan, son], [familiar(1, "Raccoon Dog")], record=True)
+    index = line_index(pushed, 1)
+    # reaches the block at unit 3, is pushed to tile 1 there, walks back over tile 3 unheld
+    assert index[3] == 1 and [index[t] for t in (4, 5, 6, 7)] == [2, 3, 4, 5]

@@ -10,6 +10,7 @@ import numpy as np
 
 from events.alchemy import parse
 from events.alchemy.catalog import GOLD, Catalog, Effect, load_catalog
+from events.alchemy.layout import ENGINEER_ROWS
 from events.alchemy.model import (
     BASE_ENERGY,
     START_COINS,
@@ -21,7 +22,7 @@ from events.alchemy.model import (
 from events.alchemy.resolve import resolve_round
 from events.alchemy.rules import energy_cost, multiplier
 from events.alchemy.template import buy_tab, engineer_tab, harvest_tab, machine_tab, status_tab
-from events.engine import EventEngine
+from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionError, quoted
 from events.numbers import number_text
 from events.ranking import Criterion, Ranking, number_json, rank_players
@@ -49,7 +50,8 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
     ) -> AlchemyState:
         catalog = Catalog.from_json(options[CATALOG])
         book = PlayerBook(START_COINS, Fraction(0), {}, (), {})
-        return AlchemyState(tuple(players), 0, catalog, dict.fromkeys(players, book), {}, {})
+        players = in_fixed_order(players)
+        return AlchemyState(players, 0, catalog, dict.fromkeys(players, book), {}, {})
 
     # --- submissions --------------------------------------------------------------------
 
@@ -239,6 +241,20 @@ def validate(
     def error(code: str, message: str, tab: str) -> None:
         errors.append(SubmissionError(code, player, message, engine.name, tab))
 
+    twice = sorted({m for m in sub.harvest if sub.harvest.count(m) > 1})
+    if twice:  # the parsers refuse it too, but a typed submission may come from anywhere
+        error(
+            "alchemy.harvest.twice",
+            f"{', '.join(twice)} harvested twice: you may only harvest any one material once "
+            "per round",
+            "Harvest",
+        )
+    if len(sub.engineer) > ENGINEER_ROWS:
+        error(
+            "alchemy.engineer",
+            f"{len(sub.engineer)} engineering attempts: at most {ENGINEER_ROWS} a round",
+            "Engineer",
+        )
     cost, budget = energy_cost(catalog, sub.harvest), engine.energy(state, player)
     if cost > budget:
         error(

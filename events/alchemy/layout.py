@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from events.alchemy.catalog import CONSTRUCTS_PER_SET, SETS
+
 HARVEST_TAB = "Harvest"
 BUY_TAB = "Buy"
 MACHINE_TAB = "Machine"
@@ -14,7 +16,10 @@ FIRST_ROW = 3
 """0-based row of the first input row (spreadsheet row 4)"""
 HARVEST_ROWS = 10
 BUY_ROWS = 10
-ENGINEER_ROWS = 20
+ENGINEER_ROWS = SETS * CONSTRUCTS_PER_SET
+"""engineering attempts a round, one Engineer row each: as many as there are constructs ("There
+are 21 constructs, each belonging to one of seven different sets"), so a player can try every
+construct in one round (docs/rulings.md, "Engineering")"""
 CONVERT_ROWS = 5
 
 HARVEST_COL = 1

@@ -78,7 +78,8 @@ def resolve_round(
     for p in state.players:
         sub, desk = submissions[p], desks[p]
         order = list(sub.engineer)
-        if not sub.prioritized and len(order) > 1:
+        if not sub.prioritized and len(order) > 1:  # drawn from the attempts, not the listing
+            order = sorted(order)
             order = [order[int(i)] for i in rng.permutation(len(order))]
         desk.engineered, desk.failed = [], []
         for name in order:

@@ -33,7 +33,7 @@ from events.continuum.model import (
 )
 from events.continuum.squares import Square, squares_text
 from events.continuum.template import board_tab, board_view_tab, bolts_tab, wards_tab
-from events.engine import EventEngine
+from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionError
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
@@ -60,7 +60,7 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
     ) -> ContinuumState:
         carry = bool({**self.default_options(), **options}[CARRY_HITS])
-        return ContinuumState(tuple(players), 0, carry, {}, {}, {}, {}, {})
+        return ContinuumState(in_fixed_order(players), 0, carry, {}, {}, {}, {}, {})
 
     # --- submissions --------------------------------------------------------------------
 

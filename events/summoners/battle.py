@@ -6,8 +6,11 @@ Within a time unit, in this order (docs/rulings.md, "The battle"):
 2. familiars whose turn has come enter at their track's first tile (one slot per time unit;
    an empty slot is a gap);
 3. regeneration and burns tick;
-4. every tower whose interval has come round fires: Geon at one familiar (the one furthest
-   along; on a tie, the lowest slot), every other tower at all familiars in its range;
+4. every tower whose interval has come round fires, all together: each aims at the
+   familiars where they stand when the step begins (Geon at one familiar, the one furthest
+   along, on a tie the lowest slot; every other tower at all familiars in its range), then
+   all hits land; pushes add up and move a familiar back once, after every tower has fired.
+   So the order in which towers (or familiars) are listed never changes a battle;
 5. familiars at 0 hit points or less die (or revive once); each death is a kill for the
    defender.
 The battle ends when no familiar is left to enter or on the map (or after MAX_UNITS).
@@ -86,6 +89,8 @@ class _Walker:
     held_at: set[int] = field(default_factory=set)
     pushed_by: set[str] = field(default_factory=set)
     """the towers that pushed it already: each pushes a familiar back once"""
+    pushed_back: int = 0
+    """tiles the towers firing in this time unit push it back, applied once all have fired"""
 
     @property
     def index(self) -> int:
@@ -151,17 +156,22 @@ def simulate(
         at: dict[Tile, list[_Walker]] = {}
         for w in walking:
             at.setdefault(w.tile, []).append(w)
-        shots: list[dict[str, object]] = []
+        volleys: list[tuple[BattleTower, list[_Walker]]] = []
         for tower, covered in zip(towers, cover, strict=True):
             if t % tower.stats.interval:
                 continue
             targets = [w for tile in covered for w in at.get(tile, ())]
             if tower.kind == SINGLE_TARGET:
                 targets = _single_target(targets)
+            if targets:
+                volleys.append((tower, targets))
+        for tower, targets in volleys:
             for w in targets:
                 _hit(w, tower, t)
-            if record and targets:
-                shots.append({"tower": tower.id, "targets": sorted(w.f.slot for w in targets)})
+        for w in walking:  # the pushes of all towers together, once every tower has aimed
+            if w.pushed_back:  # pushed off a road block, it is no longer held there
+                w.progress = max(0, w.progress - w.pushed_back * HALF)
+                w.pushed_back, w.held_until = 0, min(w.held_until, t)
         # 5. deaths
         alive: list[_Walker] = []
         for w in walking:
@@ -181,7 +191,13 @@ def simulate(
                         {"slot": w.f.slot, "party": w.f.party, "tile": list(w.tile), "hp": w.hp}
                         for w in walking
                     ],
-                    "shots": shots,
+                    "shots": sorted(
+                        (
+                            {"tower": tw.id, "targets": sorted(w.f.slot for w in ts)}
+                            for tw, ts in volleys
+                        ),
+                        key=lambda shot: str(shot["tower"]),
+                    ),
                 }
             )
         t += 1
@@ -221,6 +237,10 @@ def _move(w: _Walker, t: int) -> None:
 
 
 def _hit(w: _Walker, tower: BattleTower, t: int) -> None:
+    """One tower's hit on one familiar. Every effect adds up whatever the order of the
+    towers; a push is only counted here (every tower aims at the positions from the start of
+    the step, and the familiar moves back once all have fired: docs/rulings.md, "Towers fire
+    together")."""
     stats = tower.stats
     damage = stats.damage
     if w.f.stats.trait is Trait.ARMOUR and damage:
@@ -232,6 +252,6 @@ def _hit(w: _Walker, tower: BattleTower, t: int) -> None:
         w.stunned_until = max(w.stunned_until, t + stats.amount)
     elif stats.effect is TowerEffect.PUSH and tower.id not in w.pushed_by and w.progress > 0:
         w.pushed_by.add(tower.id)  # once per tower, or a Son could hold a familiar for ever
-        w.progress = max(0, w.progress - stats.amount * HALF)
+        w.pushed_back += stats.amount
     elif stats.effect is TowerEffect.BURN:
         w.burns.append((t + BURN_UNITS, stats.amount))

@@ -30,6 +30,10 @@ BLESSED_LAND = "Blessed Land"
 GROTTO_HEAVEN = "Grotto-Heaven"
 MAP_KINDS = (BLESSED_LAND, GROTTO_HEAVEN)
 MAPS_PER_KIND = 2
+ROUNDS = range(1, 7)
+"""the festival's rounds: "This Main Match will last 6 rounds\""""
+SIX_PLAYER_ROUNDS = range(2, 7)
+"""a 6-player Summoner's Dream "begins in Round 2\""""
 
 
 class TowerEffect(Enum):
@@ -401,7 +405,19 @@ def _sales(
 ) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
     out: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for r, row in header_rows(grid, ("round", "towers", "familiars"), problems):
-        round_no = _number(row["round"], grid.tab, r, 0, "round", problems, 1)
+        round_no = problems.whole(row["round"], grid.tab, r, 0, "round", ROUNDS.start)
+        if round_no is not None and round_no not in ROUNDS:
+            problems.add(
+                grid.tab,
+                r,
+                0,
+                f"round {round_no} does not exist: the festival has rounds "
+                f"{ROUNDS.start}-{ROUNDS.stop - 1}",
+            )
+            round_no = None
+        if round_no is not None and round_no in out:
+            problems.add(grid.tab, r, 0, f"round {round_no} is given twice; give one row a round")
+            round_no = None
         picked = []
         for col, (key, names) in enumerate((("towers", TOWERS), ("familiars", FAMILIARS)), 1):
             items = []
@@ -412,14 +428,20 @@ def _sales(
                 else:
                     items.append(name)
             picked.append(tuple(items))
-        out[round_no] = (picked[0], picked[1])
+        if round_no is not None:
+            out[round_no] = (picked[0], picked[1])
+    # "Each Tower and Familiar will be represented at least once in the sales pool", also in a
+    # 6-player game, which begins in round 2 (docs/rulings.md, "Catalog, maps and sales")
+    late = [s for r, s in out.items() if r in SIX_PLAYER_ROUNDS]
     for names, i, what in ((TOWERS, 0, "tower"), (FAMILIARS, 1, "familiar")):
-        never = [n for n in names if not any(n in s[i] for s in out.values())]
+        never = [n for n in names if not any(n in s[i] for s in late)]
         if never:
             problems.add(
                 grid.tab,
                 None,
                 None,
-                f"every {what} must be on sale in at least one round; never: {', '.join(never)}",
+                f"every {what} must be on sale at least once in rounds "
+                f"{SIX_PLAYER_ROUNDS.start}-{SIX_PLAYER_ROUNDS.stop - 1} (a 6-player game "
+                f"begins in round 2); never: {', '.join(never)}",
             )
     return out

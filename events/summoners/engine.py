@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from events.engine import EventEngine
+from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionError, quoted
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
@@ -32,6 +32,7 @@ from events.summoners.rules import (
     resolve_refs,
     spending_problem,
     targets_left,
+    unit_key,
 )
 from events.summoners.template import army_tab, attack_tab, defence_tab, map_tabs, shop_tab
 from events.tables import CellValue, Workbook, cell_ref
@@ -66,6 +67,7 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
     ) -> SummonersState:
         merged = {**self.default_options(), **options}
+        players = in_fixed_order(players)
         start = first_round(self.name, len(players))
         zero = dict.fromkeys(players, 0)
         return SummonersState(
@@ -264,11 +266,11 @@ def problems(state: SummonersState, player: str, sub: SummonersSubmission) -> li
             out.append(
                 ("summoners.sale", f"{kind} is not on sale in round {round_no}", "Shop", None)
             )
-    owned = {u.id.lower(): (u, True) for u in state.towers[player]}
-    owned.update({u.id.lower(): (u, False) for u in state.familiars[player]})
+    owned = {unit_key(u.id): (u, True) for u in state.towers[player]}
+    owned.update({unit_key(u.id): (u, False) for u in state.familiars[player]})
     seen: set[str] = set()
     for ref in sub.upgrades:
-        found = owned.get(ref.lower())
+        found = owned.get(unit_key(ref))
         if found is None:
             out.append(
                 (

@@ -18,7 +18,13 @@ from events.summoners.model import (
     SummonersSubmission,
     Unit,
 )
-from events.summoners.rules import new_units, party_members, resolve_refs, targets_left
+from events.summoners.rules import (
+    new_units,
+    party_members,
+    resolve_refs,
+    targets_left,
+    unit_key,
+)
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,7 @@ def bought(
     for ref in sub.upgrades:
         for units, is_tower in ((towers, True), (familiars, False)):
             for i, u in enumerate(units):
-                if u.id.lower() == ref.lower():
+                if unit_key(u.id) == unit_key(ref):
                     levels = catalog.towers[u.kind] if is_tower else catalog.familiars[u.kind]
                     if u.level < len(levels):
                         cost = levels[u.level].cost
@@ -156,12 +162,10 @@ def resolve_round(
         d = submissions[p].defence or state.defence[p]
         if d is not None:
             units, _ = resolve_refs([pl.tower for pl in d.placements], towers[p])
-            d = Defence(
-                d.map,
-                tuple(
-                    replace(pl, tower=u.id) for pl, u in zip(d.placements, units, strict=True) if u
-                ),
-            )
+            placed = [
+                replace(pl, tower=u.id) for pl, u in zip(d.placements, units, strict=True) if u
+            ]  # kept by tower id: the order the towers were listed in is no rule
+            d = Defence(d.map, tuple(sorted(placed, key=lambda pl: pl.tower)))
         defence[p] = d
     attack: dict[str, Attack] = {}
     for p in state.players:
@@ -169,7 +173,7 @@ def resolve_round(
         if a is not None:
             units, _ = resolve_refs([ref for _, ref in a.slots], familiars[p])
             a = Attack(
-                tuple((s, u.id) for (s, _), u in zip(a.slots, units, strict=True) if u),
+                tuple(sorted((s, u.id) for (s, _), u in zip(a.slots, units, strict=True) if u)),
                 a.party_a,
                 a.party_b,
             )

@@ -75,12 +75,16 @@ def attack_problems(attack: Attack) -> list[str]:
     return problems
 
 
+def unit_key(text: str) -> str:
+    """A unit id or kind as written, made comparable: "Yi 2", "yi2" and "YI 2" are Yi2, "Raccoon
+    Dog 1" is Raccoon Dog1 (docs/formats.md)."""
+    return "".join(text.split()).lower()
+
+
 def resolve_refs(refs: Sequence[str], units: Sequence[Unit]) -> tuple[list[Unit | None], list[str]]:
     """Unit references -> units: exact ids first, then a bare kind takes the first unit of that
     kind not named otherwise. Unknown or repeated references are problems."""
-
-    def norm(text: str) -> str:
-        return "".join(text.split()).lower()  # "Fox 1" is Fox1
+    norm = unit_key
 
     by_id = {norm(u.id): u for u in units}
     taken: set[str] = set()
@@ -139,12 +143,14 @@ def placement_issues(
 
 
 def new_units(owned: Sequence[Unit], kinds: Iterable[str]) -> list[Unit]:
-    """Units bought now, numbered after the player's others of the same kind ("Yi3")."""
+    """Units bought now, numbered after the player's others of the same kind ("Yi3"), in
+    the order of their names: the order a Shop lists them in is no rule, and later draws
+    (new familiars put into free slots) go through the units in this order."""
     counts: dict[str, int] = {}
     for u in owned:
         counts[u.kind] = counts.get(u.kind, 0) + 1
     out = []
-    for kind in kinds:
+    for kind in sorted(kinds):
         counts[kind] = counts.get(kind, 0) + 1
         out.append(Unit(f"{kind}{counts[kind]}", kind))
     return out
