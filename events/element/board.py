@@ -1,0 +1,179 @@
+"""The 11x11 Element board: squares, directions, stones and what stands where.
+
+Squares are named as in a spreadsheet (the texts' "excel sheet format"): columns A-K left
+to right, rows 1-11 top to bottom; U is toward row 1 (docs/rulings.md, "Element: the board").
+A square is an index 0..120 (row * 11 + column) inside the engine.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from functools import cached_property
+
+SIZE = 11
+COLS = "ABCDEFGHIJK"
+N_SQUARES = SIZE * SIZE
+MAX_AIR = 4
+"""an air stack holds at most 4 stones"""
+
+
+class Stone(IntEnum):
+    FIRE = 1
+    WATER = 2
+    EARTH = 3
+    AIR = 4
+
+    @property
+    def letter(self) -> str:
+        return "FWEA"[self - 1]
+
+    @property
+    def word(self) -> str:
+        return ("Fire", "Water", "Earth", "Air")[self - 1]
+
+    @staticmethod
+    def from_letter(letter: str) -> Stone | None:
+        i = "FWEA".find(letter.upper())
+        return Stone(i + 1) if i >= 0 and len(letter) == 1 else None
+
+
+REPLACES: dict[Stone, Stone] = {
+    Stone.FIRE: Stone.AIR,
+    Stone.AIR: Stone.EARTH,
+    Stone.EARTH: Stone.WATER,
+    Stone.WATER: Stone.FIRE,
+}
+"""placed stone -> the stone it may replace ("Fire -> Water -> Earth -> Air -> Fire")"""
+
+
+class Direction(Enum):
+    U = (0, -1)
+    D = (0, 1)
+    L = (-1, 0)
+    R = (1, 0)
+    UL = (-1, -1)
+    UR = (1, -1)
+    DL = (-1, 1)
+    DR = (1, 1)
+
+    @property
+    def dx(self) -> int:
+        return self.value[0]
+
+    @property
+    def dy(self) -> int:
+        return self.value[1]
+
+    @property
+    def diagonal(self) -> bool:
+        return self.dx != 0 and self.dy != 0
+
+
+ORTHOGONAL = (Direction.U, Direction.D, Direction.L, Direction.R)
+DIRECTIONS = tuple(Direction)
+
+
+def index(col: int, row: int) -> int:
+    return row * SIZE + col
+
+
+def col_row(square: int) -> tuple[int, int]:
+    return square % SIZE, square // SIZE
+
+
+def name(square: int) -> str:
+    col, row = col_row(square)
+    return f"{COLS[col]}{row + 1}"
+
+
+_SQUARE = re.compile(r"^([a-kA-K])(1[01]|[1-9])$")
+
+
+def parse_square(text: str) -> int | None:
+    """'f5', 'F5' -> its index; None if it is not a square of the board."""
+    m = _SQUARE.match(text.strip())
+    if not m:
+        return None
+    return index(COLS.index(m.group(1).upper()), int(m.group(2)) - 1)
+
+
+def _neighbour_table() -> tuple[tuple[int, ...], ...]:
+    table = []
+    for square in range(N_SQUARES):
+        col, row = col_row(square)
+        out = []
+        for d in DIRECTIONS:
+            c, r = col + d.dx, row + d.dy
+            out.append(index(c, r) if 0 <= c < SIZE and 0 <= r < SIZE else -1)
+        table.append(tuple(out))
+    return tuple(table)
+
+
+NEIGHBOUR = _neighbour_table()
+"""NEIGHBOUR[square][direction's place in DIRECTIONS] -> square, or -1 off the board"""
+DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
+
+
+def step(square: int, d: Direction) -> int:
+    """The next square in direction d, or -1 off the board."""
+    return NEIGHBOUR[square][DIR_INDEX[d]]
+
+
+def direction_between(a: int, b: int) -> tuple[Direction, int] | None:
+    """The direction and distance from a to b when b lies on a straight (orthogonal or
+    diagonal) line from a; None otherwise."""
+    ac, ar = col_row(a)
+    bc, br = col_row(b)
+    dc, dr = bc - ac, br - ar
+    if (dc, dr) == (0, 0) or (dc and dr and abs(dc) != abs(dr)):
+        return None
+    n = max(abs(dc), abs(dr))
+    unit = (dc // n, dr // n)
+    return Direction(unit), n
+
+
+@dataclass(frozen=True)
+class Board:
+    """What lies on every square. `stone[i]` is 0 (empty) or a Stone value; `height[i]` the
+    number of stones there (air stacks up to 4, a mountain is 2 earth); `stack[i]` the
+    identity of an air stack (a new one each time air lands on a square without air)."""
+
+    stone: tuple[int, ...]
+    height: tuple[int, ...]
+    stack: tuple[int, ...]
+    next_stack: int = 1
+
+    @staticmethod
+    def empty() -> Board:
+        zeros = (0,) * N_SQUARES
+        return Board(zeros, zeros, zeros, 1)
+
+    @cached_property
+    def range_squares(self) -> frozenset[int]:
+        """Every earth stone in a mountain range: a mountain (2 earth) and every earth stone
+        connected to one through earth stones, orthogonally or diagonally."""
+        stone, height = self.stone, self.height
+        seen = {i for i in range(N_SQUARES) if stone[i] == Stone.EARTH and height[i] >= 2}
+        todo = list(seen)
+        while todo:
+            for n in NEIGHBOUR[todo.pop()]:
+                if n >= 0 and n not in seen and stone[n] == Stone.EARTH:
+                    seen.add(n)
+                    todo.append(n)
+        return frozenset(seen)
+
+    def with_squares(
+        self, changes: dict[int, tuple[int, int, int]], next_stack: int | None = None
+    ) -> Board:
+        """A board with some squares set to (stone, height, stack)."""
+        stone, height, stack = list(self.stone), list(self.height), list(self.stack)
+        for i, (s, h, k) in changes.items():
+            stone[i], height[i], stack[i] = s, h, k
+        return Board(
+            tuple(stone),
+            tuple(height),
+            tuple(stack),
+            self.next_stack if next_stack is None else next_stack,
+        )
