@@ -221,6 +221,18 @@ class DuelGame(ABC, Generic[S, A]):
     def legal_actions(self, state: S, player: str) -> Sequence[A]:
         """Every legal action of `player` now (chance actions unresolved)."""
 
+    def evaluation(self, state: S, player: str) -> float:
+        """How good the position looks for `player`, in [-1, 1] (bots' cut-off playouts)."""
+        return 0.0
+
+    def forfeit_action(self, player: str, reason: str) -> A | None:
+        """The action recording that `player` loses ("time" or "resign"), if the game has one."""
+        return None
+
+    def undo_refusal(self, before: S, action: A) -> str | None:
+        """Why `action`, taken in position `before`, may not be taken back (None: it may)."""
+        return None
+
     def random_action(self, state: S, player: str, rng: np.random.Generator) -> A | None:
         """A uniformly chosen legal action (games may sample faster); None if there is none."""
         actions = self.legal_actions(state, player)

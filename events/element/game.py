@@ -340,6 +340,26 @@ class ElementGame(DuelGame[ElementState, Action]):
     def _end(state: ElementState, winner: str, reason: str, detail: str) -> ElementState:
         return _replace(state, outcome=Outcome(winner, reason, detail))
 
+    def evaluation(self, state: ElementState, player: str) -> float:
+        """Mobility: the sage's free neighbouring squares against the other sage's."""
+        me = state.players.index(player)
+        mine, theirs = (_free_steps(state, me), _free_steps(state, 1 - me))
+        return (mine - theirs) / 8
+
+    def forfeit_action(self, player: str, reason: str) -> Action | None:
+        return Concede("time" if reason == "time" else "resign")
+
+    def undo_refusal(self, before: ElementState, action: Action) -> str | None:
+        """ "Players may undo any of their actions until they confirm them": not a confirmed
+        turn, not a draw (its stones are seen), not a concession."""
+        if isinstance(action, Confirm):
+            return "the turn is confirmed"
+        if isinstance(action, Draw):
+            return "the stones are drawn and seen"
+        if isinstance(action, Concede):
+            return "the duel was conceded"
+        return None
+
     # --- legal actions ------------------------------------------------------------------
 
     def legal_actions(self, state: ElementState, player: str) -> Sequence[Action]:
@@ -493,6 +513,10 @@ class ElementGame(DuelGame[ElementState, Action]):
             if s != t:
                 changed.update((col_row(s), col_row(t)))
         return frozenset(changed)
+
+
+def _free_steps(state: ElementState, who: int) -> int:
+    return sum(rules.step_error(state.board, state.sages, who, d) is None for d in DIRECTIONS)
 
 
 def _sages(sages: tuple[int, int], who: int, square: int) -> tuple[int, int]:
