@@ -49,6 +49,10 @@ REPLACES: dict[Stone, Stone] = {
 
 
 class Direction(Enum):
+    idx: int
+    """the direction's place in DIRECTIONS (set below, for fast table look-ups)"""
+    diagonal: bool
+
     U = (0, -1)
     D = (0, 1)
     L = (-1, 0)
@@ -66,13 +70,12 @@ class Direction(Enum):
     def dy(self) -> int:
         return self.value[1]
 
-    @property
-    def diagonal(self) -> bool:
-        return self.dx != 0 and self.dy != 0
-
 
 ORTHOGONAL = (Direction.U, Direction.D, Direction.L, Direction.R)
 DIRECTIONS = tuple(Direction)
+for _i, _d in enumerate(DIRECTIONS):
+    _d.idx = _i
+    _d.diagonal = _d.value[0] != 0 and _d.value[1] != 0
 
 
 def index(col: int, row: int) -> int:
@@ -118,7 +121,7 @@ DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
 
 def step(square: int, d: Direction) -> int:
     """The next square in direction d, or -1 off the board."""
-    return NEIGHBOUR[square][DIR_INDEX[d]]
+    return NEIGHBOUR[square][d.idx]
 
 
 def direction_between(a: int, b: int) -> tuple[Direction, int] | None:
@@ -155,7 +158,9 @@ class Board:
         """Every earth stone in a mountain range: a mountain (2 earth) and every earth stone
         connected to one through earth stones, orthogonally or diagonally."""
         stone, height = self.stone, self.height
-        seen = {i for i in range(N_SQUARES) if stone[i] == Stone.EARTH and height[i] >= 2}
+        if 2 not in height:
+            return frozenset()
+        seen = {i for i, (s, h) in enumerate(zip(stone, height, strict=True)) if s == 3 and h == 2}
         todo = list(seen)
         while todo:
             for n in NEIGHBOUR[todo.pop()]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -254,9 +254,7 @@ class ElementGame(DuelGame[ElementState, Action]):
             progress = TurnProgress(
                 turn.drawn, turn.hand, turn.moves_left - 1, turn.moves_made + 1, turn.used_stacks
             )
-            return self._after_action(
-                _replace(state, sages=_sages(state.sages, who, target), turn=progress)
-            )
+            return self._after_action(_moved(state, _sages(state.sages, who, target), progress))
         if isinstance(action, Ride):
             rd = self._ride_direction(state, action)
             assert isinstance(rd, Direction)
@@ -270,9 +268,7 @@ class ElementGame(DuelGame[ElementState, Action]):
                 turn.moves_made,
                 turn.used_stacks | frozenset(stacks),
             )
-            return self._after_action(
-                _replace(state, sages=_sages(state.sages, who, landing), turn=progress)
-            )
+            return self._after_action(_moved(state, _sages(state.sages, who, landing), progress))
         if isinstance(action, Place):
             board = rules.place(
                 state.board, state.sages, action.stone, action.at, action.river, action.path
@@ -283,7 +279,18 @@ class ElementGame(DuelGame[ElementState, Action]):
             progress = TurnProgress(
                 turn.drawn, tuple(hand), turn.moves_left, turn.moves_made, turn.used_stacks
             )
-            return self._after_action(_replace(state, board=board, turn=progress))
+            return self._after_action(
+                ElementState(
+                    state.variant,
+                    state.players,
+                    board,
+                    state.sages,
+                    state.to_move,
+                    state.turn_no,
+                    progress,
+                    state.outcome,
+                )
+            )
         if isinstance(action, Confirm):
             if state.variant.unplayable == "forfeit" and (turn.hand or self._owes_moves(state)):
                 owed = []
@@ -401,42 +408,41 @@ class ElementGame(DuelGame[ElementState, Action]):
     def random_action(
         self, state: ElementState, player: str, rng: np.random.Generator
     ) -> Action | None:
-        """A random legal action, sampled quickly: placements are tried at random squares
-        before all of them are listed."""
+        """A random legal action, sampled quickly (one block of uniforms from `rng` per call):
+        half the time a move or ride if there is one, else a placement tried at random
+        squares before all of them are listed, else a confirm."""
         if state.outcome is not None or player != state.player:
             return None
+        u = iter(rng.random(64).tolist())
         turn = state.turn
         if turn.drawn is None:
-            return Draw(int(rng.integers(5)))
+            return Draw(int(next(u) * 5))
         who = state.to_move
         board, sages = state.board, state.sages
         choices: list[Action] = []
         if turn.moves_left > 0:
-            choices.extend(
-                Move(direction=d)
-                for d in DIRECTIONS
-                if rules.step_error(board, sages, who, d) is None
-            )
-        if rng.random() < 0.3:
-            choices.extend(self._rides(state))
-        placement = self._random_placement(state, rng) if turn.hand else None
-        if placement is not None:
-            choices.extend([placement] * max(1, len(choices)))
-        elif not (turn.hand and any(self._can_place(state, s) for s in set(turn.hand))) and (
-            not self._owes_moves(state) or not rules.can_step(board, sages, who)
-        ):
-            choices.append(Confirm())
-        if not choices:
-            legal = self.legal_actions(state, player)
-            return legal[int(rng.integers(len(legal)))] if legal else None
-        return choices[int(rng.integers(len(choices)))]
+            choices.extend(_MOVES[i] for i in rules.free_steps(board, sages, who))
+        if next(u) < 0.3:
+            choices.extend(_RIDES[i] for i in rules.free_rides(board, sages, who, turn.used_stacks))
+        if choices and (not turn.hand or next(u) < 0.5):
+            return choices[int(next(u) * len(choices))]
+        if turn.hand:
+            placement = self._random_placement(state, u)
+            if placement is not None:
+                return placement
+            if any(self._can_place(state, s) for s in set(turn.hand)):
+                legal = self.legal_actions(state, player)
+                return legal[int(next(u) * len(legal))] if legal else None
+        if not self._owes_moves(state) or not rules.can_step(board, sages, who):
+            return Confirm()
+        return choices[int(next(u) * len(choices))] if choices else None
 
     @staticmethod
-    def _random_placement(state: ElementState, rng: np.random.Generator) -> Action | None:
+    def _random_placement(state: ElementState, u: Iterator[float]) -> Action | None:
         board, sages, hand = state.board, state.sages, state.turn.hand
-        for _ in range(24):
-            stone = hand[int(rng.integers(len(hand)))]
-            at = int(rng.integers(N_SQUARES))
+        for _ in range(20):
+            stone = hand[int(next(u) * len(hand))]
+            at = int(next(u) * N_SQUARES)
             if rules.place_error_basic(board, sages, stone, at) is not None:
                 continue
             if stone != Stone.WATER:
@@ -444,7 +450,7 @@ class ElementGame(DuelGame[ElementState, Action]):
             lines = rules.water_lines(board, at)
             if not lines:
                 return Place(stone, at)
-            d = list(lines)[int(rng.integers(len(lines)))]
+            d = list(lines)[int(next(u) * len(lines))]
             squares = frozenset((at, *lines[d]))
             paths = []
             for p in rules.river_paths(board, sages, at, squares, len(squares)):
@@ -452,10 +458,7 @@ class ElementGame(DuelGame[ElementState, Action]):
                 if len(paths) >= 16:
                     break
             if paths:
-                return Place(stone, at, d, paths[int(rng.integers(len(paths)))])
-        for stone in sorted(set(hand)):
-            for at, river, path in rules.placements(board, sages, stone):
-                return Place(stone, at, river, path)
+                return Place(stone, at, d, paths[int(next(u) * len(paths))])
         return None
 
     # --- the end, views and pictures ----------------------------------------------------
@@ -515,8 +518,25 @@ class ElementGame(DuelGame[ElementState, Action]):
         return frozenset(changed)
 
 
+_MOVES = tuple(Move(direction=d) for d in DIRECTIONS)
+_RIDES = tuple(Ride(direction=d) for d in DIRECTIONS)
+
+
 def _free_steps(state: ElementState, who: int) -> int:
-    return sum(rules.step_error(state.board, state.sages, who, d) is None for d in DIRECTIONS)
+    return len(rules.free_steps(state.board, state.sages, who))
+
+
+def _moved(state: ElementState, sages: tuple[int, int], progress: TurnProgress) -> ElementState:
+    return ElementState(
+        state.variant,
+        state.players,
+        state.board,
+        sages,
+        state.to_move,
+        state.turn_no,
+        progress,
+        state.outcome,
+    )
 
 
 def _sages(sages: tuple[int, int], who: int, square: int) -> tuple[int, int]:
