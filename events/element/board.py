@@ -64,11 +64,11 @@ class Direction(Enum):
 
     @property
     def dx(self) -> int:
-        return self.value[0]
+        return int(self.value[0])
 
     @property
     def dy(self) -> int:
-        return self.value[1]
+        return int(self.value[1])
 
 
 ORTHOGONAL = (Direction.U, Direction.D, Direction.L, Direction.R)
