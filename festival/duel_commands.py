@@ -283,6 +283,24 @@ def demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def dashboard(args: argparse.Namespace) -> int:
+    """Open the dashboard on the Duels page for one duel folder (or a folder of duels)."""
+    import os
+    import subprocess
+
+    if not args.duel.is_dir():
+        raise DuelHostError(f"{args.duel} is not a duel folder (or a folder of duels)")
+    app = Path(__file__).resolve().parent.parent / "dashboard" / "app.py"
+    command = [sys.executable, "-m", "streamlit", "run", str(app)]
+    command += ["--browser.gatherUsageStats", "false"]
+    if args.port:
+        command += ["--server.port", str(args.port)]
+    env = {**os.environ, "FESTIVAL_DUELS": str(args.duel.resolve())}
+    env.pop("FESTIVAL_MATCH", None)
+    print(f"Opening the dashboard's Duels page for {args.duel} (Ctrl-C to stop).")
+    return subprocess.call(command, env=env)
+
+
 def _free_folder(base: Path, stem: str) -> Path:
     n = 1
     while (base / f"{stem}-{n}").exists():
@@ -349,6 +367,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("duel", type=Path)
     p.add_argument("action", choices=("start", "stop", "show"))
     p.set_defaults(run=clock)
+
+    p = dsub.add_parser("dashboard", help="open the dashboard's Duels page for a duel folder")
+    p.add_argument("duel", type=Path)
+    p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
+    p.set_defaults(run=dashboard)
 
     p = dsub.add_parser("demo", help="play the shipped sample duel in a new folder")
     p.add_argument("folder", type=Path, nargs="?")
