@@ -183,3 +183,27 @@ def test_new_refuses_bad_players_and_variants(
     )
     assert main(["duel", "status", str(tmp_path / "none")]) == 2
     assert "no variant" in capsys.readouterr().err
+
+
+def test_a_turn_from_a_workbook_a_player_filled_in(duel: Path, tmp_path: Path) -> None:
+    """`--from` reads a workbook: the first sheet's cells, row by row, as notation."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in (["take 1 F"], ["fire B3"], ["U", "D"], ["U", "D"], ["confirm"]):
+        sheet.append(row)
+    path = tmp_path / "turn.xlsx"
+    book.save(path)
+    assert main(["duel", "play", str(duel), "--from", str(path)]) == 0
+    states, steps = positions(duel)
+    assert len(steps) == 7 and states[-1].player == "Birch"  # type: ignore[attr-defined]
+
+
+def test_a_broken_json_file_is_kept_and_refused(duel: Path, tmp_path: Path) -> None:
+    path = tmp_path / "turn.json"
+    path.write_text("{not json")
+    assert main(["duel", "play", str(duel), "--from", str(path)]) == 2
+    conn = sqlite3.connect(duel / duel_store.DUEL_FILE)
+    assert conn.execute("SELECT content FROM raw_inputs").fetchall() == [("{not json",)]

@@ -174,11 +174,17 @@ class Board:
     ) -> Board:
         """A board with some squares set to (stone, height, stack)."""
         stone, height, stack = list(self.stone), list(self.height), list(self.stack)
+        earth_touched = False
         for i, (s, h, k) in changes.items():
+            earth_touched = earth_touched or s == Stone.EARTH or stone[i] == Stone.EARTH
             stone[i], height[i], stack[i] = s, h, k
-        return Board(
+        board = Board(
             tuple(stone),
             tuple(height),
             tuple(stack),
             self.next_stack if next_stack is None else next_stack,
         )
+        known = self.__dict__.get("range_squares")
+        if known is not None and not earth_touched:  # ranges change only with earth
+            board.__dict__["range_squares"] = known
+        return board

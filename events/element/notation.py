@@ -62,6 +62,7 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
 
     while i < len(tokens):
         t = tokens[i]
+        start = i
         word = f"word {i + 1} ({t!r})"
         if t in _TAKE:
             n = at(i + 1)
@@ -79,15 +80,17 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
                 stones_text, i = n, i + 2
                 n = str(len(n))
             else:
-                errors.append(_error(f"{word}: take how many? (take 0 to take 4)", i))
+                errors.append(_error(f"{word}: take how many? (take 0 to take 4)", start))
                 i += 1
                 continue
             count = int(n)
             stones = tuple(Stone.from_letter(c) for c in stones_text.upper())
             if not 0 <= count <= 4:
-                errors.append(_error(f"{word}: take 0 to 4 stones, not {count}", i))
+                errors.append(_error(f"{word}: take 0 to 4 stones, not {count}", start))
             elif stones_text and len(stones) != count:
-                errors.append(_error(f"{word}: {count} stones taken but {stones_text!r} given", i))
+                errors.append(
+                    _error(f"{word}: {count} stones taken but {stones_text!r} given", start)
+                )
             else:
                 drawn = tuple(s for s in stones if s is not None) if stones_text else None
                 actions.append(Draw(count, drawn))
