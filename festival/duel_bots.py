@@ -96,19 +96,24 @@ class MctsBot:
     def _iterate(self, root: _Node, state: Any, me: str) -> None:
         node, path = root, [root]
         while node.untried == [] and node.children:
-            node = max(node.children, key=lambda c: _uct(c, node.visits))
+            nxt = max(node.children, key=lambda c: _uct(c, node.visits))
             acting = self.game.to_act(state)
+            # below a draw the tree was grown on other stones: stop where it no longer fits
+            if not acting or self.game.check(state, acting[0], nxt.action):
+                break
+            node = nxt
             state = self._resolve(state, acting[0], node.action)
             path.append(node)
         acting = self.game.to_act(state)
         if node.untried is None:
             node.untried = self._candidates(state, acting[0]) if acting else []
-        if node.untried:
+        if node.untried and acting:
             action = node.untried.pop(int(self.rng.integers(len(node.untried))))
-            child = _Node(action, acting[0])
-            node.children.append(child)
-            state = self._resolve(state, acting[0], action)
-            path.append(child)
+            if not self.game.check(state, acting[0], action):
+                child = _Node(action, acting[0])
+                node.children.append(child)
+                state = self._resolve(state, acting[0], action)
+                path.append(child)
         score = self._playout(state, me)
         for n in path:
             n.visits += 1
@@ -151,7 +156,7 @@ def bot_turn(duel: Any, bot: Any, player: str, limit: int = 200) -> int:
     done = 0
     while done < limit:
         state = duel.state()
-        if duel.game.to_act(state) != (player,):
+        if player not in duel.game.to_act(state):  # its turn passed (or its orders are in)
             break
         played = duel.play_actions([bot.choose(state, player)], player, f"bot:{type(bot).__name__}")
         if not played.ok:

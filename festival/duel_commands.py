@@ -147,7 +147,7 @@ def _workbook_text(path: Path) -> str:
 def _bot_plays(duel: Duel, name: str, kind: str, seconds: float) -> None:
     player = duel.resolve_player(name, duel.state())
     state = duel.state()
-    if duel.game.to_act(state) != (player,):
+    if player not in duel.game.to_act(state):
         print(f"{player} is not to play now; the bot waits.")
         return
     steps = duel.store.step_count()
@@ -170,7 +170,7 @@ def undo(args: argparse.Namespace) -> int:
 
 def show(args: argparse.Namespace) -> int:
     with opened(args.duel) as duel:
-        states, steps, _ = duel.positions()
+        states = duel.positions()[0]
         state = states[-1]
         highlight = last_turn_cells(duel, states)
         picture = duel.game.picture(state, highlight)
@@ -187,7 +187,6 @@ def show(args: argparse.Namespace) -> int:
         if args.svg:
             args.svg.write_text(duel_picture.svg(picture))
             print(f"Wrote {args.svg}", file=sys.stderr)
-        del steps
     return 0
 
 

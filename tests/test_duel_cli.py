@@ -207,3 +207,19 @@ def test_a_broken_json_file_is_kept_and_refused(duel: Path, tmp_path: Path) -> N
     assert main(["duel", "play", str(duel), "--from", str(path)]) == 2
     conn = sqlite3.connect(duel / duel_store.DUEL_FILE)
     assert conn.execute("SELECT content FROM raw_inputs").fetchall() == [("{not json",)]
+
+
+def test_a_concurrent_change_records_nothing(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commits are atomic: if another command recorded actions while this input was being
+    checked, nothing of it is written (the raw input is kept) and the command says so."""
+    from festival.duel_store import DuelStore
+    from festival.store import StoreError
+
+    d = Duel.open(duel)
+    real = DuelStore.step_count
+    monkeypatch.setattr(DuelStore, "step_count", lambda self: real(self) + 1)
+    with pytest.raises(StoreError, match="nothing was recorded"):
+        d.play_text("take 1 F")
+    monkeypatch.setattr(DuelStore, "step_count", real)
+    assert d.store.steps(include_undone=True) == [] and len(d.store.raws()) == 1
+    d.close()
