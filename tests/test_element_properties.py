@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from events.duel import Step, chance_rng, replay
 from events.element.actions import Action, Concede, Confirm, Draw, Move, Place, Ride
-from events.element.board import MAX_AIR, N_SQUARES, Direction, Stone
+from events.element.board import MAX_AIR, N_SQUARES, Board, Direction, Stone
 from events.element.state import ElementState
 from events.element.variant import VARIANTS
 from tests.support.element_kit import GAME, PLAYERS
@@ -34,6 +34,8 @@ def assert_legal_state(state: ElementState) -> None:
         limit = {Stone.AIR: MAX_AIR, Stone.EARTH: 2}.get(Stone(stone), 1)
         assert 1 <= height <= limit, f"stack of {height}"
         assert (stack > 0) == (stone == Stone.AIR)
+    fresh = Board(board.stone, board.height, board.stack, board.next_stack)
+    assert fresh.range_squares == board.range_squares, "ranges kept from move to move drifted"
     assert 0 <= state.turn.moves_left <= 5
     assert len(state.turn.hand) <= 4
 

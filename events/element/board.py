@@ -184,7 +184,32 @@ class Board:
             tuple(stack),
             self.next_stack if next_stack is None else next_stack,
         )
-        known = self.__dict__.get("range_squares")
-        if known is not None and not earth_touched:  # ranges change only with earth
-            board.__dict__["range_squares"] = known
+        known: frozenset[int] | None = self.__dict__.get("range_squares")
+        if known is not None:  # ranges change only with earth, and only grow
+            if earth_touched:
+                known = _grown_ranges(known, changes, board)
+            if known is not None:
+                board.__dict__["range_squares"] = known
         return board
+
+
+def _grown_ranges(
+    known: frozenset[int], changes: dict[int, tuple[int, int, int]], board: Board
+) -> frozenset[int] | None:
+    """The ranges after earth was placed, from the ranges before (None: recompute them)."""
+    grown = set(known)
+    for i, (s, h, _) in changes.items():
+        if i in known and s != Stone.EARTH:
+            return None  # a range stone left: cannot happen by the rules; recompute
+        if s != Stone.EARTH or i in grown:
+            continue
+        if h < 2 and not any(n in grown for n in NEIGHBOUR[i] if n >= 0):
+            continue
+        todo = [i]
+        grown.add(i)
+        while todo:
+            for n in NEIGHBOUR[todo.pop()]:
+                if n >= 0 and n not in grown and board.stone[n] == Stone.EARTH:
+                    grown.add(n)
+                    todo.append(n)
+    return frozenset(grown)

@@ -104,8 +104,8 @@ class ElementGame(DuelGame[ElementState, Action]):
     ) -> Action:
         """A draw without stones gets them: each of the four elements equally likely."""
         if isinstance(action, Draw) and action.stones is None:
-            picks = rng.integers(1, 5, size=action.count)
-            return Draw(action.count, tuple(Stone(int(x)) for x in picks))
+            picks = rng.random(action.count).tolist()  # uniform in [0, 1): a quarter each
+            return Draw(action.count, tuple(_STONES[int(x * 4)] for x in picks))
         return action
 
     # --- checking -----------------------------------------------------------------------
@@ -408,12 +408,12 @@ class ElementGame(DuelGame[ElementState, Action]):
     def random_action(
         self, state: ElementState, player: str, rng: np.random.Generator
     ) -> Action | None:
-        """A random legal action, sampled quickly (one block of uniforms from `rng` per call):
+        """A random legal action, sampled quickly (uniforms drawn from `rng` in blocks):
         half the time a move or ride if there is one, else a placement tried at random
         squares before all of them are listed, else a confirm."""
         if state.outcome is not None or player != state.player:
             return None
-        u = iter(rng.random(64).tolist())
+        u = iter(rng.random(4).tolist())
         turn = state.turn
         if turn.drawn is None:
             return Draw(int(next(u) * 5))
@@ -427,15 +427,15 @@ class ElementGame(DuelGame[ElementState, Action]):
         if choices and (not turn.hand or next(u) < 0.5):
             return choices[int(next(u) * len(choices))]
         if turn.hand:
-            placement = self._random_placement(state, u)
+            placement = self._random_placement(state, iter(rng.random(64).tolist()))
             if placement is not None:
                 return placement
             if any(self._can_place(state, s) for s in set(turn.hand)):
                 legal = self.legal_actions(state, player)
-                return legal[int(next(u) * len(legal))] if legal else None
+                return legal[int(rng.random() * len(legal))] if legal else None
         if not self._owes_moves(state) or not rules.can_step(board, sages, who):
             return Confirm()
-        return choices[int(next(u) * len(choices))] if choices else None
+        return choices[int(rng.random() * len(choices))] if choices else None
 
     @staticmethod
     def _random_placement(state: ElementState, u: Iterator[float]) -> Action | None:
@@ -518,6 +518,7 @@ class ElementGame(DuelGame[ElementState, Action]):
         return frozenset(changed)
 
 
+_STONES = (Stone.FIRE, Stone.WATER, Stone.EARTH, Stone.AIR)
 _MOVES = tuple(Move(direction=d) for d in DIRECTIONS)
 _RIDES = tuple(Ride(direction=d) for d in DIRECTIONS)
 
