@@ -15,6 +15,7 @@ from events.element.board import (
     COLS,
     DIRECTIONS,
     N_SQUARES,
+    REPLACES,
     SIZE,
     Board,
     Direction,
@@ -443,6 +444,9 @@ class ElementGame(DuelGame[ElementState, Action]):
         for _ in range(20):
             stone = hand[int(next(u) * len(hand))]
             at = int(next(u) * N_SQUARES)
+            there = board.stone[at]
+            if at in sages or (there and there != stone and REPLACES[stone] != there):
+                continue  # plainly occupied: skip without building the error
             if rules.place_error_basic(board, sages, stone, at) is not None:
                 continue
             if stone != Stone.WATER:
