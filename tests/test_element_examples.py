@@ -159,6 +159,7 @@ def test_summary_earth_on_a2_makes_the_bottom_left_a_range() -> None:
     moved = act(start, "DL")
     assert sage(moved) == "B5"
     assert not errors(start, "move UR")  # a sage can go diagonally: no mountain yet
+    assert not errors(example("summary-earth", to_move=1), "DL")  # the other sage too
     after = act(moved, "earth A2")
     assert at(after, "A2") == "E2"
     problems = errors(after, "UR")
