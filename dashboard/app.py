@@ -15,7 +15,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import streamlit as st
 
-from dashboard import alchemy_page, continuum_page, overview_page, round_desk, summoners_page
+from dashboard import (
+    alchemy_page,
+    continuum_page,
+    duels_page,
+    overview_page,
+    round_desk,
+    summoners_page,
+)
 from dashboard.access import host_mode
 from dashboard.match_data import load
 from festival.match import MatchError
@@ -24,6 +31,7 @@ from festival.store import StoreError
 ENV_MATCH = "FESTIVAL_MATCH"
 OVERVIEW = "Overview"
 ROUND_DESK = "Round desk"
+DUELS = "Duels"
 EVENT_PAGES = {
     "alchemy": alchemy_page.render,
     "continuum": continuum_page.render,
@@ -44,6 +52,10 @@ def match_folder() -> Path | None:
 def main() -> None:
     st.set_page_config(page_title="AWA Festival", layout="wide")
     folder = match_folder()
+    duels = duels_page.duel_folders(folder)
+    if duels and (folder is None or not folder.exists()):  # a duel without a match
+        duels_page.render(st, duels, host_mode(st))
+        return
     if folder is None:
         st.error(f"No match folder: run `festival dashboard MATCH` or set {ENV_MATCH}.")
         return
@@ -59,8 +71,10 @@ def main() -> None:
         st.info("The events are not allocated yet: run `festival allocate` first.")
         return
     events = {e.title: e for e in data.events.values()}
-    choice = st.sidebar.radio("Page", [OVERVIEW, ROUND_DESK, *events])
-    if choice == OVERVIEW:
+    choice = st.sidebar.radio("Page", [OVERVIEW, ROUND_DESK, *events, DUELS])
+    if choice == DUELS:
+        duels_page.render(st, duels, host)
+    elif choice == OVERVIEW:
         overview_page.render(st, data, host)
     elif choice == ROUND_DESK:
         round_desk.render(st, folder, host)

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from festival import commands
+from festival import commands, duel_commands
 from festival.engines import EngineError
 from festival.match import MatchError
 from festival.store import StoreError, sqlite_failure
@@ -206,6 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="where to create it (default: a new festival-demo-N folder here)",
     )
     p.set_defaults(run=commands.demo)
+
+    duel_commands.add_parser(sub)
     return parser
 
 

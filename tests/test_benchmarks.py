@@ -28,3 +28,12 @@ def test_the_full_battle_is_full_size() -> None:
     _, towers, familiars = module["full_battle"](Catalog.from_json(content))
     assert len(towers) == 12 and len(familiars) == 22
     assert all(t.stats.cost for t in towers)
+
+
+def test_duel_speed_prints_every_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "duel_speed.py"))
+    module["main"](seconds=0.05)
+    out = capsys.readouterr().out
+    for variant in ("grand-final", "dm5", "summary"):
+        assert f"element {variant}" in out
+    assert "games/s" in out and "turns/s" in out

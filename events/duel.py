@@ -1,0 +1,323 @@
+"""The interface every duel game provides (Element, Elemental Halma, Alchelemental,
+Elementarium), so one store, one command line, one dashboard and one set of bots host any duel.
+
+A duel is played in *actions*. A player's turn is the actions they take until they confirm;
+a simultaneous game (Elementarium) lets every player in `to_act` give actions and resolves
+when the last one confirms, keeping unconfirmed orders out of the other players' views.
+An action is typed (a frozen dataclass of the game); it comes from the game's text notation
+(`parse_actions`, what players type) or its canonical JSON (`action_from_json`); both are
+documented in docs/formats.md.
+
+Chance (Element's draws) is an action whose outcome the game fills in from a seeded numpy
+Generator (`resolve_chance`); the resolved action, outcome included, is what is recorded, so
+replaying the recorded actions with `apply` is exact and needs no generator at all.
+
+`check` names what is wrong with an action (which action, which square, which rule) and
+never raises, whatever it is given; `apply` is only called with actions `check` accepted.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+import numpy as np
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+@dataclass(frozen=True)
+class DuelError:
+    """One thing wrong with one action, in words a player understands.
+
+    `code` is stable ("element.place.occupied"); `rule` quotes or names the rule broken;
+    `action` is the action's place in the turn being checked (0-based) when known.
+    """
+
+    code: str
+    message: str
+    square: str | None = None
+    rule: str = ""
+    action: int | None = None
+
+    def __str__(self) -> str:
+        where = f"action {self.action + 1}: " if self.action is not None else ""
+        at = f"{self.square}: " if self.square else ""
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"{where}{at}{self.message}{rule} ({self.code})"
+
+    def at_action(self, index: int) -> DuelError:
+        return DuelError(self.code, self.message, self.square, self.rule, index)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "square": self.square,
+            "rule": self.rule,
+            "action": self.action,
+        }
+
+
+@dataclass(frozen=True)
+class Parsed(Generic[V]):
+    """A parsed value, or every error found (never both)."""
+
+    value: V | None
+    errors: tuple[DuelError, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @staticmethod
+    def of(value: V, errors: Sequence[DuelError]) -> Parsed[V]:
+        return Parsed(None, tuple(errors)) if errors else Parsed(value, ())
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a duel ended: the winner (None for a draw), a stable reason code and words."""
+
+    winner: str | None
+    reason: str
+    detail: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "detail": self.detail}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Outcome:
+        winner = data.get("winner")
+        return Outcome(
+            None if winner is None else str(winner), str(data["reason"]), str(data["detail"])
+        )
+
+
+@dataclass(frozen=True)
+class PictureCell:
+    """One square or hex as a picture shows it: a colour key the renderer maps to a colour,
+    a short symbol, an optional count (stack height) and a marked flag (e.g. a mountain)."""
+
+    col: int
+    row: int
+    kind: str
+    symbol: str = ""
+    count: int = 0
+    marked: bool = False
+
+
+@dataclass(frozen=True)
+class PicturePiece:
+    """A piece standing on a cell (a sage, a unit), drawn over the cell."""
+
+    col: int
+    row: int
+    owner: int
+    label: str
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What a board picture needs, game-independent: the grid's shape and labels, the
+    non-empty cells, the pieces, the cells the last turn changed, and a caption."""
+
+    shape: str
+    """"square" or "hex" (hex: odd rows shifted right by half a cell)"""
+    cols: tuple[str, ...]
+    rows: tuple[str, ...]
+    cells: tuple[PictureCell, ...]
+    pieces: tuple[PicturePiece, ...]
+    highlight: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+    caption: str = ""
+    legend: Mapping[str, str] = field(default_factory=dict)
+    """colour key -> name for people ("F" -> "Fire")"""
+
+
+class DuelGame(ABC, Generic[S, A]):
+    """One duel game's rules. Pure: no files, no network, no UI. Stateless."""
+
+    name: ClassVar[str]
+    """machine name ("element")"""
+    title: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    simultaneous: ClassVar[bool] = False
+    default_variant: ClassVar[str]
+
+    # --- variants and setup -------------------------------------------------------------
+
+    @abstractmethod
+    def variants(self) -> Mapping[str, Mapping[str, Any]]:
+        """Every named variant: name -> its switches (JSON values)."""
+
+    def options(self, variant: str, overrides: Mapping[str, Any]) -> Parsed[dict[str, Any]]:
+        """A named variant's switches with the host's overrides, or what is wrong with them."""
+        known = self.variants()
+        if variant not in known:
+            names = ", ".join(sorted(known))
+            return Parsed(None, (DuelError("duel.variant", f"no variant {variant!r}: {names}"),))
+        base = dict(known[variant])
+        errors = [
+            DuelError("duel.option", f"{self.title} has no option {k!r}")
+            for k in sorted(set(overrides) - set(base))
+        ]
+        base.update({k: v for k, v in overrides.items() if k in base})
+        errors.extend(self.check_options(base))
+        return Parsed.of(base, errors)
+
+    def check_options(self, options: Mapping[str, Any]) -> list[DuelError]:
+        """Problems with a complete set of switches (empty when fine)."""
+        return []
+
+    @abstractmethod
+    def initial_state(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
+    ) -> S:
+        """The position before the first action (`options` from `options()`)."""
+
+    # --- whose turn ---------------------------------------------------------------------
+
+    @abstractmethod
+    def players(self, state: S) -> tuple[str, ...]: ...
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[str, ...]:
+        """Who may act now: one player, or every player who has still to confirm orders in a
+        simultaneous game; empty once the duel is over."""
+
+    # --- actions: notation, JSON, chance, checking, applying ----------------------------
+
+    @abstractmethod
+    def parse_actions(self, text: str) -> Parsed[tuple[A, ...]]:
+        """Actions from the game's text notation, as players type it (syntax only)."""
+
+    @abstractmethod
+    def format_action(self, action: A) -> str:
+        """The canonical notation of one action (`parse_actions` reads it back)."""
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Parsed[A]: ...
+
+    @abstractmethod
+    def action_to_json(self, action: A) -> Any: ...
+
+    def resolve_chance(self, state: S, player: str, action: A, rng: np.random.Generator) -> A:
+        """The action with its chance outcome filled in (identity for actions without)."""
+        return action
+
+    @abstractmethod
+    def check(self, state: S, player: str, action: A) -> tuple[DuelError, ...]:
+        """Everything wrong with `player` taking `action` now (empty: legal). Never raises."""
+
+    @abstractmethod
+    def apply(self, state: S, player: str, action: A) -> S:
+        """The position after a legal, chance-resolved action."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: str) -> Sequence[A]:
+        """Every legal action of `player` now (chance actions unresolved)."""
+
+    def evaluation(self, state: S, player: str) -> float:
+        """How good the position looks for `player`, in [-1, 1] (bots' cut-off playouts)."""
+        return 0.0
+
+    def forfeit_action(self, player: str, reason: str) -> A | None:
+        """The action recording that `player` loses ("time" or "resign"), if the game has one."""
+        return None
+
+    def undo_refusal(self, before: S, action: A) -> str | None:
+        """Why `action`, taken in position `before`, may not be taken back (None: it may)."""
+        return None
+
+    def random_action(self, state: S, player: str, rng: np.random.Generator) -> A | None:
+        """A uniformly chosen legal action (games may sample faster); None if there is none."""
+        actions = self.legal_actions(state, player)
+        return actions[int(rng.integers(len(actions)))] if actions else None
+
+    # --- the end ------------------------------------------------------------------------
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the duel goes on."""
+
+    # --- views and pictures -------------------------------------------------------------
+
+    @abstractmethod
+    def public_view(self, state: S) -> dict[str, Any]:
+        """What everyone may know (the state JSON for a game without secrets)."""
+
+    def player_view(self, state: S, player: str) -> dict[str, Any]:
+        """What `player` may know (by default the public view: no secrets)."""
+        return self.public_view(state)
+
+    def host_view(self, state: S) -> dict[str, Any]:
+        """Everything."""
+        return self.state_to_json(state)
+
+    @abstractmethod
+    def picture(self, state: S, highlight: Iterable[tuple[int, int]] = ()) -> Picture: ...
+
+    @abstractmethod
+    def changed_cells(self, before: S, after: S) -> frozenset[tuple[int, int]]:
+        """The cells whose contents differ (a picture's highlight of the last turn)."""
+
+    # --- JSON ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def state_to_json(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> S: ...
+
+
+@dataclass(frozen=True)
+class Step(Generic[A]):
+    """One recorded action: who took it and the chance-resolved action."""
+
+    player: str
+    action: A
+
+
+def chance_rng(seed: int, index: int) -> np.random.Generator:
+    """The generator for the chance of the action at `index` of a duel with `seed`."""
+    return np.random.default_rng(np.random.SeedSequence([seed, index]))
+
+
+def take(
+    game: DuelGame[S, A],
+    state: S,
+    player: str,
+    actions: Sequence[A],
+    seed: int,
+    first_index: int,
+) -> tuple[S, list[Step[A]], list[DuelError]]:
+    """Check and apply actions in order, resolving chance with the duel's generator.
+
+    Stops at the first illegal action; returns the position reached, the steps taken (to be
+    recorded) and the errors (each naming its action's place in `actions`)."""
+    steps: list[Step[A]] = []
+    for i, action in enumerate(actions):
+        errors = game.check(state, player, action)
+        if errors:
+            return state, steps, [e.at_action(i) for e in errors]
+        resolved = game.resolve_chance(state, player, action, chance_rng(seed, first_index + i))
+        state = game.apply(state, player, resolved)
+        steps.append(Step(player, resolved))
+    return state, steps, []
+
+
+def replay(game: DuelGame[S, A], start: S, steps: Iterable[Step[A]]) -> list[S]:
+    """Every position from `start` through the recorded steps (exact: chance is recorded).
+
+    Raises ValueError naming the step if a recorded step is not legal (a corrupted record)."""
+    states = [start]
+    for n, step in enumerate(steps, start=1):
+        errors = game.check(states[-1], step.player, step.action)
+        if errors:
+            raise ValueError(f"recorded step {n} is not legal: {errors[0]}")
+        states.append(game.apply(states[-1], step.player, step.action))
+    return states

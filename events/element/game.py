@@ -1,0 +1,552 @@
+"""Element on the duel interface: turns of a draw, moves, rides and placements, then confirm."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from events.duel import DuelError, DuelGame, Outcome, Parsed, Picture, PictureCell, PicturePiece
+from events.element import notation, rules
+from events.element.actions import Action, Concede, Confirm, Draw, Move, Place, Ride
+from events.element.board import (
+    COLS,
+    DIRECTIONS,
+    N_SQUARES,
+    REPLACES,
+    SIZE,
+    Board,
+    Direction,
+    Stone,
+    col_row,
+    direction_between,
+    name,
+    parse_square,
+    step,
+)
+from events.element.state import START, ElementState, TurnProgress, state_from_json, state_to_json
+from events.element.variant import DEFAULT_VARIANT, VARIANTS, Variant, check_variant
+
+MOVES_PER_TURN = 5
+"""moves = 5 - stones drawn"""
+RULE_TURN = "On your turn, you must: draw a number of elements from 0 to 4; move and place"
+RULE_MUST_MOVE = "You must move 5 - (drawn stones) spaces"
+RULE_MUST_PLACE = "Every stone drawn must be placed on the board, as long as there is a valid move"
+
+
+def _error(code: str, message: str, square: str | None = None, rule: str = "") -> DuelError:
+    return DuelError(code, message, square, rule)
+
+
+class ElementGame(DuelGame[ElementState, Action]):
+    name = "element"
+    title = "Element"
+    player_counts = (2,)
+    default_variant = DEFAULT_VARIANT
+
+    # --- variants and setup -------------------------------------------------------------
+
+    def variants(self) -> Mapping[str, Mapping[str, Any]]:
+        return {k: v.to_json() for k, v in VARIANTS.items()}
+
+    def check_options(self, options: Mapping[str, Any]) -> list[DuelError]:
+        return check_variant(options)
+
+    def initial_state(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
+    ) -> ElementState:
+        """The first player in `players` starts (the host picks who starts)."""
+        if len(players) != 2 or players[0] == players[1]:
+            raise ValueError("Element is for two different players")
+        sages = (parse_square(START[0]), parse_square(START[1]))
+        assert sages[0] is not None and sages[1] is not None
+        return ElementState(
+            Variant.from_json(options),
+            (players[0], players[1]),
+            Board.empty(),
+            (sages[0], sages[1]),
+            0,
+            1,
+            TurnProgress(),
+        )
+
+    def players(self, state: ElementState) -> tuple[str, ...]:
+        return state.players
+
+    def to_act(self, state: ElementState) -> tuple[str, ...]:
+        return () if state.outcome is not None else (state.player,)
+
+    # --- notation and JSON --------------------------------------------------------------
+
+    def parse_actions(self, text: str) -> Parsed[tuple[Action, ...]]:
+        return notation.parse_actions(text)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def action_from_json(self, data: Any) -> Parsed[Action]:
+        return notation.action_from_json(data)
+
+    def action_to_json(self, action: Action) -> Any:
+        return notation.action_to_json(action)
+
+    def state_to_json(self, state: ElementState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ElementState:
+        return state_from_json(data)
+
+    # --- chance -------------------------------------------------------------------------
+
+    def resolve_chance(
+        self, state: ElementState, player: str, action: Action, rng: np.random.Generator
+    ) -> Action:
+        """A draw without stones gets them: each of the four elements equally likely."""
+        if isinstance(action, Draw) and action.stones is None:
+            picks = rng.random(action.count).tolist()  # uniform in [0, 1): a quarter each
+            return Draw(action.count, tuple(_STONES[int(x * 4)] for x in picks))
+        return action
+
+    # --- checking -----------------------------------------------------------------------
+
+    def check(self, state: ElementState, player: str, action: Action) -> tuple[DuelError, ...]:
+        try:
+            error = self._check(state, player, action)
+        except Exception as exc:  # never raise on bad input: say what it was
+            error = _error("element.bad-action", f"not an Element action: {action!r} ({exc})")
+        return () if error is None else (error,)
+
+    def _check(self, state: ElementState, player: str, action: Action) -> DuelError | None:
+        if state.outcome is not None:
+            return _error("element.over", f"the duel is over: {state.outcome.detail}")
+        if player != state.player:
+            return _error("element.turn", f"it is {state.player}'s turn, not {player!r}'s")
+        if isinstance(action, Concede):
+            return None
+        turn = state.turn
+        if isinstance(action, Draw):
+            if turn.drawn is not None:
+                return _error("element.draw.again", "the stones of this turn are already drawn")
+            if not isinstance(action.count, int) or not 0 <= action.count <= 4:
+                return _error("element.draw.count", "take 0 to 4 stones", rule=RULE_TURN)
+            if action.stones is not None and (
+                len(action.stones) != action.count
+                or not all(isinstance(s, Stone) for s in action.stones)
+            ):
+                return _error(
+                    "element.draw.stones", f"{action.count} stones were taken, not "
+                    f"{len(action.stones)}",
+                )  # fmt: skip
+            return None
+        if turn.drawn is None:
+            return _error(
+                "element.draw.first",
+                "say how many stones you take first (take 0 to take 4)",
+                rule="Players must state how many stones they will draw before drawing any",
+            )
+        who = state.to_move
+        if isinstance(action, Move):
+            if turn.moves_left <= 0:
+                return _error(
+                    "element.move.none",
+                    f"no moves left this turn ({turn.moves_made} made)",
+                    name(state.sages[who]),
+                    RULE_MUST_MOVE,
+                )
+            d = self._move_direction(state, action)
+            if isinstance(d, DuelError):
+                return d
+            return rules.step_error(state.board, state.sages, who, d)
+        if isinstance(action, Ride):
+            rd = self._ride_direction(state, action)
+            if isinstance(rd, DuelError):
+                return rd
+            result = rules.ride(state.board, state.sages, who, rd, turn.used_stacks)
+            return result if isinstance(result, DuelError) else None
+        if isinstance(action, Place):
+            if action.stone not in turn.hand:
+                hand = " ".join(s.letter for s in turn.hand) or "nothing"
+                return _error(
+                    "element.place.hand",
+                    f"you hold no {action.stone.word.lower()} stone (left to place: {hand})",
+                    name(action.at),
+                )
+            placed = rules.place(
+                state.board, state.sages, action.stone, action.at, action.river, action.path
+            )
+            return placed if isinstance(placed, DuelError) else None
+        if isinstance(action, Confirm):
+            placeable = [s for s in sorted(set(turn.hand)) if self._can_place(state, s)]
+            if placeable:
+                words = ", ".join(s.word.lower() for s in placeable)
+                return _error(
+                    "element.confirm.stones", f"place your remaining stones first ({words})",
+                    rule=RULE_MUST_PLACE,
+                )  # fmt: skip
+            if self._owes_moves(state) and rules.can_step(state.board, state.sages, who):
+                return _error(
+                    "element.confirm.moves",
+                    f"make {turn.moves_left} more move(s) first",
+                    name(state.sages[who]),
+                    RULE_MUST_MOVE,
+                )
+            return None
+        return _error("element.bad-action", f"not an Element action: {action!r}")
+
+    @staticmethod
+    def _can_place(state: ElementState, stone: Stone) -> bool:
+        return rules.can_place(state.board, state.sages, stone)
+
+    @staticmethod
+    def _owes_moves(state: ElementState) -> bool:
+        return state.variant.moves == "exactly" and state.turn.moves_left > 0
+
+    @staticmethod
+    def _move_direction(state: ElementState, action: Move) -> Direction | DuelError:
+        if action.direction is not None:
+            return action.direction
+        here = state.sages[state.to_move]
+        to = action.to if action.to is not None else -1
+        line = direction_between(here, to) if 0 <= to < N_SQUARES else None
+        if line is None or line[1] != 1:
+            return _error(
+                "element.move.far",
+                f"{name(to) if 0 <= to < N_SQUARES else to} is not next to the sage on "
+                f"{name(here)}",
+                name(to) if 0 <= to < N_SQUARES else None,
+                "Sages can move to any touching space",
+            )
+        return line[0]
+
+    @staticmethod
+    def _ride_direction(state: ElementState, action: Ride) -> Direction | DuelError:
+        if action.direction is not None:
+            return action.direction
+        via = action.via if action.via is not None else -1
+        if not 0 <= via < N_SQUARES:
+            return _error("element.ride.via", "ride which whirlwind?")
+        return rules.ride_direction(state.board, state.sages[state.to_move], via)
+
+    # --- applying -----------------------------------------------------------------------
+
+    def apply(self, state: ElementState, player: str, action: Action) -> ElementState:
+        turn = state.turn
+        who = state.to_move
+        other = 1 - who
+        if isinstance(action, Concede):
+            reason = "time" if action.reason == "time" else "resigned"
+            detail = (
+                f"{player} ran out of time" if reason == "time" else f"{player} resigned"
+            ) + f"; {state.players[other]} wins"
+            return self._end(state, state.players[other], reason, detail)
+        if isinstance(action, Draw):
+            if action.stones is None:
+                raise ValueError("a draw is applied once its stones are known")
+            progress = TurnProgress(
+                action.stones, action.stones, MOVES_PER_TURN - action.count, 0, frozenset()
+            )
+            return _replace(state, turn=progress)
+        if isinstance(action, Move):
+            d = self._move_direction(state, action)
+            assert isinstance(d, Direction)
+            target = step(state.sages[who], d)
+            progress = TurnProgress(
+                turn.drawn, turn.hand, turn.moves_left - 1, turn.moves_made + 1, turn.used_stacks
+            )
+            return self._after_action(_moved(state, _sages(state.sages, who, target), progress))
+        if isinstance(action, Ride):
+            rd = self._ride_direction(state, action)
+            assert isinstance(rd, Direction)
+            result = rules.ride(state.board, state.sages, who, rd, turn.used_stacks)
+            assert not isinstance(result, DuelError)
+            landing, stacks = result
+            progress = TurnProgress(
+                turn.drawn,
+                turn.hand,
+                turn.moves_left,
+                turn.moves_made,
+                turn.used_stacks | frozenset(stacks),
+            )
+            return self._after_action(_moved(state, _sages(state.sages, who, landing), progress))
+        if isinstance(action, Place):
+            board = rules.place(
+                state.board, state.sages, action.stone, action.at, action.river, action.path
+            )
+            assert isinstance(board, Board)
+            hand = list(turn.hand)
+            hand.remove(action.stone)
+            progress = TurnProgress(
+                turn.drawn, tuple(hand), turn.moves_left, turn.moves_made, turn.used_stacks
+            )
+            return self._after_action(
+                ElementState(
+                    state.variant,
+                    state.players,
+                    board,
+                    state.sages,
+                    state.to_move,
+                    state.turn_no,
+                    progress,
+                    state.outcome,
+                )
+            )
+        if isinstance(action, Confirm):
+            if state.variant.unplayable == "forfeit" and (turn.hand or self._owes_moves(state)):
+                owed = []
+                if turn.hand:
+                    owed.append("stones: " + " ".join(s.letter for s in turn.hand))
+                if self._owes_moves(state):
+                    owed.append(f"{turn.moves_left} move(s)")
+                detail = (
+                    f"{player} could not complete the turn ({'; '.join(owed)}) and forfeits; "
+                    f"{state.players[other]} wins"
+                )
+                return self._end(state, state.players[other], "unplayable", detail)
+            nxt = ElementState(
+                state.variant,
+                state.players,
+                state.board,
+                state.sages,
+                other,
+                state.turn_no + 1,
+                TurnProgress(),
+            )
+            if state.variant.game_end == "turn-start" and not rules.can_step(
+                nxt.board, nxt.sages, other
+            ):
+                detail = (
+                    f"{state.players[other]} starts the turn trapped on "
+                    f"{name(nxt.sages[other])}; {player} wins"
+                )
+                return self._end(nxt, player, "trapped", detail)
+            return nxt
+        raise ValueError(f"not an Element action: {action!r}")
+
+    def _after_action(self, state: ElementState) -> ElementState:
+        """The "any-action" end: a sage without a move loses at once (both: the player not
+        having the turn wins)."""
+        if state.variant.game_end != "any-action":
+            return state
+        blocked = [not rules.can_step(state.board, state.sages, i) for i in (0, 1)]
+        if not any(blocked):
+            return state
+        other = 1 - state.to_move
+        if all(blocked):
+            detail = f"both sages are trapped; {state.players[other]} (not having the turn) wins"
+            return self._end(state, state.players[other], "both-trapped", detail)
+        loser = blocked.index(True)
+        winner = 1 - loser
+        detail = (
+            f"the sage of {state.players[loser]} on {name(state.sages[loser])} is trapped; "
+            f"{state.players[winner]} wins"
+        )
+        return self._end(state, state.players[winner], "trapped", detail)
+
+    @staticmethod
+    def _end(state: ElementState, winner: str, reason: str, detail: str) -> ElementState:
+        return _replace(state, outcome=Outcome(winner, reason, detail))
+
+    def evaluation(self, state: ElementState, player: str) -> float:
+        """Mobility: the sage's free neighbouring squares against the other sage's."""
+        me = state.players.index(player)
+        mine, theirs = (_free_steps(state, me), _free_steps(state, 1 - me))
+        return (mine - theirs) / 8
+
+    def forfeit_action(self, player: str, reason: str) -> Action | None:
+        return Concede("time" if reason == "time" else "resign")
+
+    def undo_refusal(self, before: ElementState, action: Action) -> str | None:
+        """ "Players may undo any of their actions until they confirm them": not a confirmed
+        turn, not a draw (its stones are seen), not a concession."""
+        if isinstance(action, Confirm):
+            return "the turn is confirmed"
+        if isinstance(action, Draw):
+            return "the stones are drawn and seen"
+        if isinstance(action, Concede):
+            return "the duel was conceded"
+        return None
+
+    # --- legal actions ------------------------------------------------------------------
+
+    def legal_actions(self, state: ElementState, player: str) -> Sequence[Action]:
+        """Every legal action except conceding (moves and rides by direction)."""
+        if state.outcome is not None or player != state.player:
+            return []
+        turn = state.turn
+        if turn.drawn is None:
+            return [Draw(n) for n in range(5)]
+        out: list[Action] = []
+        who = state.to_move
+        if turn.moves_left > 0:
+            out.extend(
+                Move(direction=d)
+                for d in DIRECTIONS
+                if rules.step_error(state.board, state.sages, who, d) is None
+            )
+        out.extend(self._rides(state))
+        for stone in sorted(set(turn.hand)):
+            out.extend(
+                Place(stone, at, river, path)
+                for at, river, path in rules.placements(state.board, state.sages, stone)
+            )
+        if not self.check(state, player, Confirm()):
+            out.append(Confirm())
+        return out
+
+    @staticmethod
+    def _rides(state: ElementState) -> list[Action]:
+        return [
+            Ride(direction=d)
+            for d in DIRECTIONS
+            if not isinstance(
+                rules.ride(state.board, state.sages, state.to_move, d, state.turn.used_stacks),
+                DuelError,
+            )
+        ]
+
+    def random_action(
+        self, state: ElementState, player: str, rng: np.random.Generator
+    ) -> Action | None:
+        """A random legal action, sampled quickly (uniforms drawn from `rng` in blocks):
+        half the time a move or ride if there is one, else a placement tried at random
+        squares before all of them are listed, else a confirm."""
+        if state.outcome is not None or player != state.player:
+            return None
+        u = iter(rng.random(4).tolist())
+        turn = state.turn
+        if turn.drawn is None:
+            return Draw(int(next(u) * 5))
+        who = state.to_move
+        board, sages = state.board, state.sages
+        choices: list[Action] = []
+        if turn.moves_left > 0:
+            choices.extend(_MOVES[i] for i in rules.free_steps(board, sages, who))
+        if next(u) < 0.3:
+            choices.extend(_RIDES[i] for i in rules.free_rides(board, sages, who, turn.used_stacks))
+        if choices and (not turn.hand or next(u) < 0.5):
+            return choices[int(next(u) * len(choices))]
+        if turn.hand:
+            placement = self._random_placement(state, iter(rng.random(64).tolist()))
+            if placement is not None:
+                return placement
+            if any(self._can_place(state, s) for s in set(turn.hand)):
+                legal = self.legal_actions(state, player)
+                return legal[int(rng.random() * len(legal))] if legal else None
+        if not self._owes_moves(state) or not rules.can_step(board, sages, who):
+            return Confirm()
+        return choices[int(rng.random() * len(choices))] if choices else None
+
+    @staticmethod
+    def _random_placement(state: ElementState, u: Iterator[float]) -> Action | None:
+        board, sages, hand = state.board, state.sages, state.turn.hand
+        for _ in range(20):
+            stone = hand[int(next(u) * len(hand))]
+            at = int(next(u) * N_SQUARES)
+            there = board.stone[at]
+            if at in sages or (there and there != stone and REPLACES[stone] != there):
+                continue  # plainly occupied: skip without building the error
+            if rules.place_error_basic(board, sages, stone, at) is not None:
+                continue
+            if stone != Stone.WATER:
+                return Place(stone, at)
+            lines = rules.water_lines(board, at)
+            if not lines:
+                return Place(stone, at)
+            d = list(lines)[int(next(u) * len(lines))]
+            squares = frozenset((at, *lines[d]))
+            paths = []
+            for p in rules.river_paths(board, sages, at, squares, len(squares)):
+                paths.append(p)
+                if len(paths) >= 16:
+                    break
+            if paths:
+                return Place(stone, at, d, paths[int(next(u) * len(paths))])
+        return None
+
+    # --- the end, views and pictures ----------------------------------------------------
+
+    def outcome(self, state: ElementState) -> Outcome | None:
+        return state.outcome
+
+    def public_view(self, state: ElementState) -> dict[str, Any]:
+        """Element has no private information: everyone sees everything."""
+        return state_to_json(state)
+
+    def picture(self, state: ElementState, highlight: Iterable[tuple[int, int]] = ()) -> Picture:
+        board = state.board
+        ranges = board.range_squares
+        cells = tuple(
+            PictureCell(
+                *col_row(i),
+                kind=Stone(board.stone[i]).letter,
+                symbol=Stone(board.stone[i]).letter,
+                count=board.height[i],
+                marked=i in ranges,
+            )
+            for i in range(N_SQUARES)
+            if board.stone[i]
+        )
+        pieces = tuple(
+            PicturePiece(*col_row(square), owner=n, label=state.players[n])
+            for n, square in enumerate(state.sages)
+        )
+        if state.outcome is not None:
+            caption = state.outcome.detail
+        else:
+            caption = f"Turn {state.turn_no}: {state.player} to play"
+        return Picture(
+            "square",
+            tuple(COLS),
+            tuple(str(r + 1) for r in range(SIZE)),
+            cells,
+            pieces,
+            frozenset(highlight),
+            caption,
+            {s.letter: s.word for s in Stone},
+        )
+
+    def changed_cells(
+        self, before: ElementState, after: ElementState
+    ) -> frozenset[tuple[int, int]]:
+        a, b = before.board, after.board
+        changed = {
+            col_row(i)
+            for i in range(N_SQUARES)
+            if (a.stone[i], a.height[i], a.stack[i]) != (b.stone[i], b.height[i], b.stack[i])
+        }
+        for s, t in zip(before.sages, after.sages, strict=True):
+            if s != t:
+                changed.update((col_row(s), col_row(t)))
+        return frozenset(changed)
+
+
+_STONES = (Stone.FIRE, Stone.WATER, Stone.EARTH, Stone.AIR)
+_MOVES = tuple(Move(direction=d) for d in DIRECTIONS)
+_RIDES = tuple(Ride(direction=d) for d in DIRECTIONS)
+
+
+def _free_steps(state: ElementState, who: int) -> int:
+    return len(rules.free_steps(state.board, state.sages, who))
+
+
+def _moved(state: ElementState, sages: tuple[int, int], progress: TurnProgress) -> ElementState:
+    return ElementState(
+        state.variant,
+        state.players,
+        state.board,
+        sages,
+        state.to_move,
+        state.turn_no,
+        progress,
+        state.outcome,
+    )
+
+
+def _sages(sages: tuple[int, int], who: int, square: int) -> tuple[int, int]:
+    return (square, sages[1]) if who == 0 else (sages[0], square)
+
+
+def _replace(state: ElementState, **changes: Any) -> ElementState:
+    return replace(state, **changes)

@@ -1,0 +1,154 @@
+"""Board pictures of any duel from its `Picture` (events/duel.py): SVG for the dashboard and
+PNG (Pillow) for Discord. Elements by colour and symbol, stack heights, marked cells (Element's
+mountain ranges), pieces, coordinates and the last turn's cells highlighted."""
+
+from __future__ import annotations
+
+import io
+from html import escape
+
+from events.duel import Picture
+
+CELL = 44
+MARGIN = 28
+COLOURS = {
+    "F": "#d9412b",  # fire: red
+    "W": "#2f6fd6",  # water: blue
+    "E": "#3b2f2a",  # earth: black-brown
+    "A": "#e8dcb8",  # air: beige
+}
+TEXT_ON = {"F": "#ffffff", "W": "#ffffff", "E": "#ffffff", "A": "#3b3b3b"}
+PIECES = ("#f2c230", "#9b4fd1", "#3cb371", "#ff7f50")
+HIGHLIGHT = "#ffd400"
+GRID = "#9a9a9a"
+BACKGROUND = "#f7f5ef"
+
+
+def _origin(picture: Picture, col: int, row: int) -> tuple[float, float]:
+    shift = CELL / 2 if picture.shape == "hex" and row % 2 else 0
+    return MARGIN + col * CELL + shift, MARGIN + row * CELL
+
+
+def size(picture: Picture) -> tuple[int, int]:
+    extra = CELL // 2 if picture.shape == "hex" else 0
+    width = 2 * MARGIN + len(picture.cols) * CELL + extra
+    height = 2 * MARGIN + len(picture.rows) * CELL + (24 if picture.caption else 0)
+    return width, height
+
+
+def svg(picture: Picture) -> str:
+    """The picture as an SVG document."""
+    width, height = size(picture)
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="{BACKGROUND}"/>',
+    ]
+    for r in range(len(picture.rows)):
+        for c in range(len(picture.cols)):
+            x, y = _origin(picture, c, r)
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffffff" '
+                f'stroke="{GRID}" stroke-width="1"/>'
+            )
+    for c, label in enumerate(picture.cols):
+        x, _ = _origin(picture, c, 0)
+        out.append(
+            f'<text x="{x + CELL / 2}" y="{MARGIN - 8}" text-anchor="middle" '
+            f'font-size="13">{escape(label)}</text>'
+        )
+    for r, label in enumerate(picture.rows):
+        _, y = _origin(picture, 0, r)
+        out.append(
+            f'<text x="{MARGIN - 6}" y="{y + CELL / 2 + 5}" text-anchor="end" '
+            f'font-size="13">{escape(label)}</text>'
+        )
+    for cell in picture.cells:
+        x, y = _origin(picture, cell.col, cell.row)
+        fill = COLOURS.get(cell.kind, "#cccccc")
+        ink = TEXT_ON.get(cell.kind, "#000000")
+        out.append(
+            f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" '
+            f'fill="{fill}" data-kind="{escape(cell.kind)}"/>'
+        )
+        if cell.marked:
+            out.append(
+                f'<polygon points="{x + CELL / 2},{y + 6} {x + CELL - 7},{y + CELL - 7} '
+                f'{x + 7},{y + CELL - 7}" fill="none" stroke="{ink}" stroke-width="2"/>'
+            )
+        out.append(
+            f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
+            f'font-size="15" font-weight="bold" fill="{ink}">{escape(cell.symbol)}</text>'
+        )
+        if cell.count > 1:
+            out.append(
+                f'<text x="{x + CELL - 6}" y="{y + 15}" text-anchor="end" font-size="12" '
+                f'fill="{ink}">{cell.count}</text>'
+            )
+    for piece in picture.pieces:
+        x, y = _origin(picture, piece.col, piece.row)
+        colour = PIECES[piece.owner % len(PIECES)]
+        out.append(
+            f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 2 - 6}" '
+            f'fill="{colour}" stroke="#222" stroke-width="2"><title>{escape(piece.label)}'
+            "</title></circle>"
+        )
+        out.append(
+            f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
+            f'font-size="14" font-weight="bold">{escape(piece.label[:2])}</text>'
+        )
+    for col, row in sorted(picture.highlight):
+        x, y = _origin(picture, col, row)
+        out.append(
+            f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="none" '
+            f'stroke="{HIGHLIGHT}" stroke-width="3" class="last-turn"/>'
+        )
+    if picture.caption:
+        out.append(
+            f'<text x="{MARGIN}" y="{height - 10}" font-size="14">{escape(picture.caption)}</text>'
+        )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def png(picture: Picture) -> bytes:
+    """The picture as PNG bytes (Pillow, drawn directly: no SVG renderer needed)."""
+    from PIL import Image, ImageDraw
+
+    width, height = size(picture)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for r in range(len(picture.rows)):
+        for c in range(len(picture.cols)):
+            x, y = _origin(picture, c, r)
+            draw.rectangle((x, y, x + CELL, y + CELL), fill="#ffffff", outline=GRID)
+    for c, label in enumerate(picture.cols):
+        x, _ = _origin(picture, c, 0)
+        draw.text((x + CELL / 2, MARGIN - 14), label, fill="#000000", anchor="mm")
+    for r, label in enumerate(picture.rows):
+        _, y = _origin(picture, 0, r)
+        draw.text((MARGIN - 12, y + CELL / 2), label, fill="#000000", anchor="mm")
+    for cell in picture.cells:
+        x, y = _origin(picture, cell.col, cell.row)
+        fill = COLOURS.get(cell.kind, "#cccccc")
+        ink = TEXT_ON.get(cell.kind, "#000000")
+        draw.rounded_rectangle((x + 3, y + 3, x + CELL - 3, y + CELL - 3), 6, fill=fill)
+        if cell.marked:
+            points = [(x + CELL / 2, y + 6), (x + CELL - 7, y + CELL - 7), (x + 7, y + CELL - 7)]
+            draw.polygon(points, outline=ink, width=2)
+        draw.text((x + CELL / 2, y + CELL / 2), cell.symbol, fill=ink, anchor="mm")
+        if cell.count > 1:
+            draw.text((x + CELL - 8, y + 10), str(cell.count), fill=ink, anchor="mm")
+    for piece in picture.pieces:
+        x, y = _origin(picture, piece.col, piece.row)
+        colour = PIECES[piece.owner % len(PIECES)]
+        draw.ellipse((x + 6, y + 6, x + CELL - 6, y + CELL - 6), fill=colour, outline="#222222")
+        draw.text((x + CELL / 2, y + CELL / 2), piece.label[:2], fill="#000000", anchor="mm")
+    for col, row in picture.highlight:
+        x, y = _origin(picture, col, row)
+        draw.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=3)
+    if picture.caption:
+        draw.text((MARGIN, height - 18), picture.caption, fill="#000000")
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()

@@ -1,0 +1,85 @@
+"""The Duels page in a real browser (headless Chromium, as tests/test_browser.py): the sample
+duel's board, log and slider render without an exception, and the host's duel desk records
+a draw typed into it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from festival.cli import main
+from festival.duel_host import Duel
+from tests.test_browser import APP, CHROMIUM, FLAGS, free_port
+
+
+@pytest.fixture
+def served_duel(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    folder = tmp_path / "duel"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "5"]) == 0
+    assert main(["duel", "play", str(folder), "take 2 FA, UR, fire B3, air C4"]) == 0
+    port = free_port()
+    env = {**os.environ, "FESTIVAL_DUELS": str(folder), "FESTIVAL_HOST_PASSWORD": "pw"}
+    env.pop("FESTIVAL_MATCH", None)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false"],
+        env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.3)
+        else:
+            pytest.fail("streamlit did not start within 60 s")
+        yield url, folder
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")
+def test_the_duels_page_and_desk_work_in_chromium(
+    served_duel: tuple[str, Path], tmp_path: Path
+) -> None:
+    url, folder = served_duel
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1200})
+            page.goto(url)
+            page.get_by_text("Move log").wait_for(timeout=60_000)
+            page.locator("svg rect.last-turn").first.wait_for(timeout=30_000)
+            assert page.locator("svg rect.last-turn").count() >= 2
+            assert page.locator('[data-testid="stException"]').count() == 0
+            page.get_by_label("Host password").fill("pw")
+            page.get_by_label("Host password").press("Enter")
+            page.get_by_text("Duel desk (host)").click()
+            page.get_by_text("Left to place").wait_for(timeout=30_000)
+            field = page.get_by_label("Action (e.g. UR")
+            field.fill("DL")
+            field.press("Enter")
+            page.get_by_role("button", name="Add action").click()
+            page.get_by_text("Recorded: DL").wait_for(timeout=30_000)
+            page.screenshot(path=str(tmp_path / "duels.png"), full_page=True)
+            assert page.locator('[data-testid="stException"]').count() == 0
+        finally:
+            browser.close()
+    duel = Duel.open(folder)
+    steps = duel.positions()[1]
+    duel.close()
+    assert duel.game.format_action(steps[-1].action) == "DL"

@@ -1,0 +1,86 @@
+"""The dashboard's Duels page (AppTest): the public board, log and slider, and a whole duel
+played from the host's duel desk."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from festival.cli import main
+from festival.duel_host import Duel
+from festival.paths import fixture
+
+APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
+
+
+def app(monkeypatch: pytest.MonkeyPatch, duels: Path, host: bool) -> AppTest:
+    monkeypatch.delenv("FESTIVAL_MATCH", raising=False)
+    monkeypatch.setenv("FESTIVAL_DUELS", str(duels))
+    monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", "pw")
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    if host:
+        at.sidebar.text_input[0].input("pw").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_public_page_shows_board_log_and_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "demo"
+    assert main(["duel", "demo", str(folder)]) == 0
+    at = app(monkeypatch, folder, host=False)
+    assert at.header[0].value == "Duels"
+    svg = [m.value for m in at.markdown if "<svg" in m.value]
+    assert svg and 'class="last-turn"' in svg[0]
+    log = at.dataframe[0].value
+    d = Duel.open(folder)
+    _, steps, _ = d.positions()
+    assert len(log) == len(steps) and log.iloc[0]["action"] == d.game.format_action(steps[0].action)
+    d.close()
+    assert any("Winner:" in s.value for s in at.success)
+    at.slider[0].set_value(0).run()
+    start = next(m.value for m in at.markdown if "<svg" in m.value)
+    assert 'data-kind="' not in start  # the empty board before the first action
+    assert not at.tabs  # no desk in public mode
+
+
+def test_a_host_plays_a_whole_duel_from_the_desk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sample = json.loads(fixture("element", "sample-duel.json").read_text())
+    folder = tmp_path / "desk"
+    args = ["duel", "new", str(folder), "--players", ",".join(sample["players"])]
+    assert main([*args, "--seed", str(sample["seed"])]) == 0
+    at = app(monkeypatch, folder, host=True)
+    for n, turn in enumerate(sample["turns"]):
+        take, _, rest = turn["text"].partition(", ")
+        words = take.split()
+        at.number_input(key="desk-count").set_value(int(words[1]))
+        at.text_input(key="desk-stones").input(words[2] if len(words) > 2 else "")
+        at.button(key="desk-draw").click().run()
+        assert not at.error, [e.value for e in at.error]
+        actions = [a for a in rest.split(", ") if a != "confirm"]
+        if n == 0:  # one action at a time, a mistake, an undo
+            at.text_input(key="desk-action").input("fire F5").run()
+            at.button(key="desk-add").click().run()
+            assert at.error and "sage" in at.error[0].value
+            at.text_input(key="desk-action").input(actions[0]).run()
+            at.button(key="desk-add").click().run()
+            at.button(key="desk-undo").click().run()
+            assert "Took back" in at.success[0].value
+        for action in actions if n == 0 else [", ".join(actions)]:
+            at.text_input(key="desk-action").input(action).run()
+            at.button(key="desk-add").click().run()
+            assert not at.error, (turn, [e.value for e in at.error])
+        if "confirm" in rest:
+            at.button(key="desk-confirm").click().run()
+            assert not at.error, [e.value for e in at.error]
+    assert any("The duel is over" in s.value for s in at.success)
+    d = Duel.open(folder)
+    outcome = d.game.outcome(d.state())
+    assert outcome is not None and outcome.winner == "Birch"
+    d.close()

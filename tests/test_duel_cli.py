@@ -1,0 +1,225 @@
+"""Hosting a duel end to end through `festival duel ...`: the folder's store keeps raw input
+first, records all-or-nothing, replays positions, undoes, draws, shows, logs, keeps time and
+lets a bot answer."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from events.duel import replay
+from festival import duel_store
+from festival.cli import main
+from festival.duel_host import Duel
+from festival.paths import fixture
+
+
+@pytest.fixture
+def duel(tmp_path: Path) -> Path:
+    folder = tmp_path / "duel"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "3"]) == 0
+    return folder
+
+
+def positions(folder: Path) -> tuple[list[object], list[object]]:
+    d = Duel.open(folder)
+    try:
+        states, steps, _ = d.positions()
+        return states, steps
+    finally:
+        d.close()
+
+
+def test_new_draw_play_confirm(duel: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "draw", str(duel), "2"]) == 0
+    assert "Recorded: take 2 " in capsys.readouterr().out
+    assert main(["duel", "play", str(duel), "ur, dl, ul"]) == 0
+    states, steps = positions(duel)
+    assert len(steps) == 4
+    state = states[-1]
+    assert state.turn.moves_left == 0 and len(state.turn.hand) == 2  # type: ignore[attr-defined]
+    hand = " ".join(f"{s.letter} K{n + 1}" for n, s in enumerate(state.turn.hand))  # type: ignore[attr-defined]
+    assert main(["duel", "play", str(duel), f"{hand}, confirm"]) == 0
+    assert main(["duel", "status", str(duel)]) == 0
+    assert "Birch to play" in capsys.readouterr().out
+
+
+def test_stones_drawn_elsewhere_are_recorded(duel: Path) -> None:
+    assert main(["duel", "draw", str(duel), "3", "--stones", "fwa"]) == 0
+    states, _ = positions(duel)
+    assert "".join(s.letter for s in states[-1].turn.hand) == "FWA"  # type: ignore[attr-defined]
+
+
+def test_a_bad_turn_records_nothing_but_keeps_the_input(
+    duel: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["duel", "play", str(duel), "take 1 F, UR, F F7"]) == 1
+    err = capsys.readouterr().err
+    assert "action 3" in err and "F7" in err
+    _, steps = positions(duel)
+    assert steps == []
+    conn = sqlite3.connect(duel / duel_store.DUEL_FILE)
+    raws = conn.execute("SELECT content FROM raw_inputs").fetchall()
+    errors = conn.execute("SELECT code FROM input_errors").fetchall()
+    assert raws == [("take 1 F, UR, F F7",)] and errors
+
+
+def test_undo_takes_back_unconfirmed_actions_only(
+    duel: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "Players may undo any of their actions until they confirm them": the draw (seen) and a
+    confirmed turn cannot be taken back; undone actions stay in the log."""
+    assert main(["duel", "play", str(duel), "take 0, U, U"]) == 0
+    assert main(["duel", "undo", str(duel)]) == 0
+    _, steps = positions(duel)
+    assert len(steps) == 2
+    assert main(["duel", "log", str(duel)]) == 0
+    assert "undone: Ash: U" in capsys.readouterr().out
+    assert main(["duel", "undo", str(duel)]) == 0
+    assert main(["duel", "undo", str(duel)]) == 2
+    assert "cannot be taken back" in capsys.readouterr().err
+    assert main(["duel", "play", str(duel), "U U U D D confirm"]) == 0
+    assert main(["duel", "undo", str(duel)]) == 2
+
+
+def test_json_turn_and_log_json_replays(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    turn = {"player": "Ash", "actions": [
+        {"type": "draw", "count": 1, "stones": ["F"]},
+        {"type": "place", "stone": "F", "at": "B3"},
+        {"type": "move", "direction": "UR"}, {"type": "move", "to": "F4"},
+        {"type": "move", "direction": "D"}, {"type": "move", "direction": "U"},
+        {"type": "confirm"}]}  # fmt: skip
+    path = tmp_path / "turn.json"
+    path.write_text(json.dumps(turn))
+    assert main(["duel", "play", str(duel), "--from", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["duel", "log", str(duel), "--json"]) == 0
+    views = json.loads(capsys.readouterr().out)
+    assert len(views) == 8
+    assert views[-1]["squares"]["B3"] == {"stone": "F", "height": 1}
+    assert views[-1]["to_move"] == "Birch" and views[-1]["sages"]["Ash"] == "F4"
+
+
+def test_show_writes_png_and_svg(duel: Path, tmp_path: Path) -> None:
+    assert main(["duel", "play", str(duel), "take 2 AE, A B2, A B2"]) == 1  # one air only
+    assert main(["duel", "play", str(duel), "take 2 AE, A B2, E C3"]) == 0
+    png, svg = tmp_path / "b.png", tmp_path / "b.svg"
+    assert main(["duel", "show", str(duel), "--png", str(png), "--svg", str(svg)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    text = svg.read_text()
+    assert text.count('data-kind="A"') == 1 and text.count('data-kind="E"') == 1
+    assert text.count('class="last-turn"') == 2  # B2 and C3 changed this turn
+
+
+def test_the_clock_charges_reserve_in_30_second_intervals(
+    duel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Summary: "Players get 3 minutes per turn with 5 minutes reserve time, used in 30 second
+    intervals. Running out of time forfeits the DM." """
+    now = [1000.0]
+    monkeypatch.setattr(duel_store, "clock_now", lambda: now[0])
+    import festival.duel_host as host
+
+    monkeypatch.setattr(host, "clock_now", lambda: now[0])
+    assert main(["duel", "clock", str(duel), "start"]) == 0
+    now[0] += 181  # 1 second into the reserve: one interval charged
+    d = Duel.open(duel)
+    reading = d.clock()
+    assert reading.reserve_left == {"Ash": 270, "Birch": 300} and reading.out_of_time is None
+    now[0] += 300  # 301 s over the turn time: more than the 300 s reserve
+    assert d.enforce_time() == "Ash"
+    outcome = d.game.outcome(d.state())
+    assert outcome is not None and outcome.reason == "time" and outcome.winner == "Birch"
+    d.close()
+
+
+def test_stopped_clock_does_not_run(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [0.0]
+    import festival.duel_host as host
+
+    monkeypatch.setattr(host, "clock_now", lambda: now[0])
+    d = Duel.open(duel)
+    d.set_clock(True)
+    now[0] = 100.0
+    d.set_clock(False)
+    now[0] = 10_000.0
+    assert d.clock().turn_used == 100.0 and d.enforce_time() is None
+    d.close()
+
+
+def test_a_bot_answers_after_the_turn(duel: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "play", str(duel), "take 0, U, U, D, D, U, confirm", "--bot", "Birch",
+                 "--bot-kind", "random"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "Birch (random bot)" in out
+    states, _ = positions(duel)
+    assert states[-1].player == "Ash" or states[-1].outcome is not None  # type: ignore[attr-defined]
+
+
+def test_the_demo_plays_the_sample_duel_to_its_winner(tmp_path: Path) -> None:
+    """The fixture holds a complete sample duel; `festival duel demo` replays it."""
+    sample = json.loads(fixture("element", "sample-duel.json").read_text())
+    assert main(["duel", "demo", str(tmp_path / "demo")]) == 0
+    states, steps = positions(tmp_path / "demo")
+    outcome = states[-1].outcome  # type: ignore[attr-defined]
+    assert outcome is not None and outcome.winner in sample["players"]
+    d = Duel.open(tmp_path / "demo")
+    assert replay(d.game, d.start(), steps)[-1] == states[-1]  # type: ignore[arg-type]
+    d.close()
+
+
+def test_new_refuses_bad_players_and_variants(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["duel", "new", str(tmp_path / "a"), "--players", "Ash"]) == 2
+    assert main(["duel", "new", str(tmp_path / "b"), "--players", "A,B", "--variant", "x"]) == 2
+    assert (
+        main(["duel", "new", str(tmp_path / "c"), "--players", "A,B", "--option", "moves=few"]) == 2
+    )
+    assert main(["duel", "status", str(tmp_path / "none")]) == 2
+    assert "no variant" in capsys.readouterr().err
+
+
+def test_a_turn_from_a_workbook_a_player_filled_in(duel: Path, tmp_path: Path) -> None:
+    """`--from` reads a workbook: the first sheet's cells, row by row, as notation."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in (["take 1 F"], ["fire B3"], ["U", "D"], ["U", "D"], ["confirm"]):
+        sheet.append(row)
+    path = tmp_path / "turn.xlsx"
+    book.save(path)
+    assert main(["duel", "play", str(duel), "--from", str(path)]) == 0
+    states, steps = positions(duel)
+    assert len(steps) == 7 and states[-1].player == "Birch"  # type: ignore[attr-defined]
+
+
+def test_a_broken_json_file_is_kept_and_refused(duel: Path, tmp_path: Path) -> None:
+    path = tmp_path / "turn.json"
+    path.write_text("{not json")
+    assert main(["duel", "play", str(duel), "--from", str(path)]) == 2
+    conn = sqlite3.connect(duel / duel_store.DUEL_FILE)
+    assert conn.execute("SELECT content FROM raw_inputs").fetchall() == [("{not json",)]
+
+
+def test_a_concurrent_change_records_nothing(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commits are atomic: if another command recorded actions while this input was being
+    checked, nothing of it is written (the raw input is kept) and the command says so."""
+    from festival.duel_store import DuelStore
+    from festival.store import StoreError
+
+    d = Duel.open(duel)
+    real = DuelStore.step_count
+    monkeypatch.setattr(DuelStore, "step_count", lambda self: real(self) + 1)
+    with pytest.raises(StoreError, match="nothing was recorded"):
+        d.play_text("take 1 F")
+    monkeypatch.setattr(DuelStore, "step_count", real)
+    assert d.store.steps(include_undone=True) == [] and len(d.store.raws()) == 1
+    d.close()
