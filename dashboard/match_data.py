@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from festival.match import Match
 from festival.replay import current_states
 from festival.standings_view import standings_json
+from festival.store import STORE_FILE
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class EventData:
 @dataclass(frozen=True)
 class MatchData:
     folder: Path
+    players: tuple[str, ...]
+    """the roster, in its order (which gives each player's colour)"""
     round_no: int
     rounds: int
     finished: bool
@@ -68,6 +72,7 @@ def load(folder: Path) -> MatchData:
         standings = standings_json(match, states) if events else {}
         return MatchData(
             folder,
+            tuple(match.config.players),
             match.last_resolved_round(),
             match.config.rounds,
             match.finished,
@@ -76,3 +81,18 @@ def load(folder: Path) -> MatchData:
         )
     finally:
         match.close()
+
+
+def store_stamp(folder: Path) -> tuple[int, ...]:
+    """What changes whenever the match store changes (a resolved round, an allocation): the
+    size and modification time of the store file and of its journal, if any. The dashboard
+    keeps the replayed match until this changes."""
+    stamp: list[int] = []
+    for name in (STORE_FILE, STORE_FILE + "-wal", STORE_FILE + "-journal"):
+        try:
+            info = os.stat(folder / name)
+        except OSError:
+            stamp += [0, 0]
+        else:
+            stamp += [info.st_mtime_ns, info.st_size]
+    return tuple(stamp)
