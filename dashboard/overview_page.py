@@ -76,7 +76,7 @@ def render(st: Any, data: MatchData, host: bool) -> None:
             + ", ".join(standings["elimination_choice_pending"])
         )
     st.table(pd.DataFrame(standings_rows(standings, titles)).set_index("player"))
-    st.caption("Average rank: lower is better. Exact figures: `festival standings --json`.")
+    st.caption("Average rank: lower is better. The exact values: `festival standings --json`.")
     if not host:
         return
     st.subheader("Scores over the rounds (host)")
