@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from dashboard.colours import chart_colours
+from dashboard.charts import draw_rounds_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 from dashboard.people import exact_figures, figure, number, ranking_rows
@@ -35,8 +35,7 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
     ]
     if rows:
         st.subheader("Gems over the rounds")
-        chart = pd.DataFrame(rows).pivot(index="round", columns="player", values="gems")
-        st.line_chart(chart, color=chart_colours(list(chart.columns), colours))
+        draw_rounds_chart(st, rows, "gems", colours)
     st.subheader("Holdings now")
     st.dataframe(
         pd.DataFrame(

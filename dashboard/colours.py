@@ -18,11 +18,6 @@ def player_colours(players: Sequence[str]) -> dict[str, str]:
     return {p: PALETTE[i % len(PALETTE)] for i, p in enumerate(players)}
 
 
-def chart_colours(columns: Sequence[str], colours: dict[str, str]) -> list[str]:
-    """The colours of a chart's series, in the chart's column order."""
-    return [colours.get(c, "#000000") for c in columns]
-
-
 def swatch(colour: str, label: str) -> str:
     """A coloured square and its label, as inline HTML for a legend."""
     return (

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from festival.match import Match
-from festival.replay import current_states
+from festival.replay import states_after
 from festival.standings_view import standings_json
 from festival.store import STORE_FILE
 
@@ -45,8 +45,10 @@ class MatchData:
 def load(folder: Path) -> MatchData:
     match = Match.open(folder)
     try:
-        states = current_states(match) if match.allocated else {}
-        rows = match.store.rounds()
+        rows = match.store.rounds()  # read once: every round's reports are large
+        last = max((r.round_no for r in rows), default=0)
+        finished = last >= match.config.rounds
+        states = states_after(match, last, rows) if match.allocated else {}
         events: dict[str, EventData] = {}
         for event, state in states.items():
             engine = match.engine(event)
@@ -58,7 +60,7 @@ def load(folder: Path) -> MatchData:
                 public=dict(engine.public_view(state)),
                 host=dict(engine.host_view(state)),
                 ranking=[e.to_json() for e in engine.ranking(state, gamewide)],
-                final_lines=engine.final_announcement(state, gamewide) if match.finished else (),
+                final_lines=engine.final_announcement(state, gamewide) if finished else (),
                 reports={
                     row.round_no: report
                     for row in rows
@@ -73,9 +75,9 @@ def load(folder: Path) -> MatchData:
         return MatchData(
             folder,
             tuple(match.config.players),
-            match.last_resolved_round(),
+            last,
             match.config.rounds,
-            match.finished,
+            finished,
             events,
             standings,
         )

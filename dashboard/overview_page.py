@@ -6,12 +6,13 @@ from typing import Any
 
 import pandas as pd
 
-from dashboard.colours import chart_colours, player_colours
+from dashboard.charts import draw_rounds_chart
+from dashboard.colours import player_colours
 from dashboard.match_data import MatchData
 from dashboard.people import figure, number, rank
 
-WINNER = "🏆 winner"
-TIED_WINNER = "🏆 tied winner"
+WINNER = "★ winner"
+TIED_WINNER = "★ tied winner"
 CANDIDATE = "⚠ candidate"
 
 
@@ -89,5 +90,4 @@ def render(st: Any, data: MatchData, host: bool) -> None:
         ]
         if rows:
             st.caption(event.title)
-            chart = pd.DataFrame(rows).pivot(index="round", columns="player", values="score")
-            st.line_chart(chart, color=chart_colours(list(chart.columns), colours))
+            draw_rounds_chart(st, rows, "score", colours)

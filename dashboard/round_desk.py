@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import streamlit
+
+from dashboard.match_data import store_stamp
 from festival import google_sheets
-from festival.announce import announcements
+from festival.announce import Announcements, announcements
 from festival.event_names import title
 from festival.match import Match, MatchError
 from festival.round_pipeline import (
@@ -65,6 +68,16 @@ class ReadSource:
 
 def default_inbox(folder: Path, round_no: int) -> Path:
     return folder / "inbox" / f"round-{round_no}"
+
+
+@streamlit.cache_data(max_entries=8, show_spinner=False)
+def _announcements(folder: str, stamp: tuple[int, ...], round_no: int) -> Announcements:
+    """A round's announcements, written once per store content (`stamp`)."""
+    match = Match.open(Path(folder))
+    try:
+        return announcements(match, round_no)
+    finally:
+        match.close()
 
 
 def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> None:
@@ -154,7 +167,7 @@ def _desk(st: Any, match: Match) -> None:
         st.success("The match is over.")
     if last:
         st.subheader(f"Announcements of round {last} (copy into Discord)")
-        result = announcements(match, last)
+        result = _announcements(str(match.folder), store_stamp(match.folder), last)
         for i, message in enumerate(result.public, 1):
             st.caption(f"Public, message {i}/{len(result.public)}")
             st.code(message, language="markdown")

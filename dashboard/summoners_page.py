@@ -9,10 +9,10 @@ from typing import Any
 
 import pandas as pd
 
-from dashboard.colours import chart_colours
+from dashboard.charts import draw_rounds_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
-from dashboard.people import exact_figures, ranking_rows
+from dashboard.people import exact_figures, number, ranking_rows
 from dashboard.svg_map import LEGEND, draw_map
 
 COLUMNS = 3
@@ -39,14 +39,13 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
     st.dataframe(pd.DataFrame(ranking_rows(data.ranking, "treasures")), hide_index=True)
     exact_figures(st, "the Summoner's Dream ranking", data.ranking)
     rows = [
-        {"round": r, "player": e["player"], "treasures": e["score"]}
+        {"round": r, "player": e["player"], "treasures": number(e["score"])}
         for r, ranking in sorted(data.rankings.items())
         for e in ranking
     ]
     if rows:
         st.subheader("Treasures over the rounds")
-        chart = pd.DataFrame(rows).pivot(index="round", columns="player", values="treasures")
-        st.line_chart(chart, color=chart_colours(list(chart.columns), colours))
+        draw_rounds_chart(st, rows, "treasures", colours)
 
     st.subheader("Defences now")
     st.markdown(LEGEND, unsafe_allow_html=True)

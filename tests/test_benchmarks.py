@@ -28,3 +28,14 @@ def test_the_full_battle_is_full_size() -> None:
     _, towers, familiars = module["full_battle"](Catalog.from_json(content))
     assert len(towers) == 12 and len(familiars) == 22
     assert all(t.stats.cost for t in towers)
+
+
+def test_the_dashboard_benchmark_times_every_page(tmp_path: Path) -> None:
+    from festival.cli import main
+
+    module = runpy.run_path(str(BENCH / "dashboard_speed.py"))
+    folder = tmp_path / "demo"
+    assert main(["demo", str(folder)]) == 0
+    figures = dict(module["apptest_figures"](folder))
+    assert {"cold start (overview drawn)", "switch to Summoner's Dream"} <= set(figures)
+    assert all(seconds > 0 for seconds in figures.values())
