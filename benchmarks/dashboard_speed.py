@@ -64,6 +64,7 @@ def browser_figures(folder: Path) -> list[tuple[str, float]]:
     from playwright.sync_api import sync_playwright
 
     from tests.support.dashboard_server import (
+        after,
         have_chromium,
         launch,
         log_in,
@@ -92,8 +93,8 @@ def browser_figures(folder: Path) -> list[tuple[str, float]]:
         open_page(page, "Summoner's Dream")
 
         def slide() -> None:
-            page.locator('[data-testid="stSlider"] input[type="range"]').first.press("ArrowRight")
-            settle(page)
+            thumb = page.locator('[data-testid="stSlider"] input[type="range"]').first
+            after(page, lambda: thumb.press("ArrowRight"))
 
         figures.append(("battle viewer slider moved", timed(slide)))
         browser.close()

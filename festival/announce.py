@@ -7,6 +7,7 @@ from that player's own part. Host-only lines never appear here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from events.numbers import decimal_text
@@ -16,6 +17,7 @@ from festival.event_names import title
 from festival.match import Match, MatchError
 from festival.replay import states_after
 from festival.standings_view import festival_standings
+from festival.store import RoundRow
 
 
 @dataclass(frozen=True)
@@ -27,8 +29,12 @@ class Announcements:
     """player -> their messages"""
 
 
-def round_reports(match: Match, round_no: int) -> list[RoundReport]:
-    rows = [r for r in match.store.rounds() if r.round_no == round_no]
+def round_reports(
+    match: Match, round_no: int, current: Sequence[RoundRow] | None = None
+) -> list[RoundReport]:
+    """`current`: the store's current rounds, when the caller has already read them."""
+    current = match.store.rounds() if current is None else current
+    rows = [r for r in current if r.round_no == round_no]
     if not rows:
         raise MatchError(f"round {round_no} is not resolved yet")
     return [RoundReport.from_json(r) for r in rows[-1].reports]
@@ -89,8 +95,9 @@ def final_markdown(match: Match) -> list[str]:
 
 def private_markdown(match: Match, round_no: int, player: str) -> str:
     lines = [f"# {player}, your private report for round {round_no}"]
-    refused = refusals(match, round_no, player)
-    for report in round_reports(match, round_no):
+    current = match.store.rounds()
+    refused = refusals(match, round_no, player, current)
+    for report in round_reports(match, round_no, current):
         mine = report.private.get(player)
         why = refused.get(report.event)
         if mine or why is not None:
@@ -98,10 +105,13 @@ def private_markdown(match: Match, round_no: int, player: str) -> str:
     return "\n".join(lines)
 
 
-def refusals(match: Match, round_no: int, player: str) -> dict[str, list[str]]:
+def refusals(
+    match: Match, round_no: int, player: str, current: Sequence[RoundRow] | None = None
+) -> dict[str, list[str]]:
     """event -> what the player is told when their submission was refused and the rules'
     default played for them: what was wrong (tab and cell), from the stored parse errors."""
-    rows = [r for r in match.store.rounds() if r.round_no == round_no]
+    current = match.store.rounds() if current is None else current
+    rows = [r for r in current if r.round_no == round_no]
     if not rows:
         return {}
     refused = [

@@ -4,6 +4,7 @@ dashboard benchmark and the README's screenshot script."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -94,23 +95,45 @@ def pages(page: Any) -> list[str]:
     return [label.strip() for label in labels]
 
 
-def open_page(page: Any, label: str) -> None:
-    page.locator(f"{PAGE_RADIO} label").filter(has_text=label).first.click()
+def after(page: Any, action: Any) -> None:
+    """Do `action` (a click, a key), see the app start a run, and wait for it to settle."""
+    page.evaluate("() => { window.__festivalRan = false; }")
+    page.evaluate(
+        """() => { const app = document.querySelector('.stApp');
+        new MutationObserver((_, seen) => {
+          if (app.dataset.testScriptState === 'running') { window.__festivalRan = true;
+                                                           seen.disconnect(); }
+        }).observe(app, {attributes: true}); }"""
+    )
+    action()
+    # a run too quick to be seen, or none at all: the page is as it is
+    with contextlib.suppress(Exception):
+        page.wait_for_function("() => window.__festivalRan", timeout=3_000, polling=20)
     settle(page)
+
+
+def open_page(page: Any, label: str) -> None:
+    """Choose a page in the sidebar and wait until it is drawn (its heading shows)."""
+    after(page, page.locator(f"{PAGE_RADIO} label").filter(has_text=label).first.click)
+    heading = page.locator('[data-testid="stMain"] h2').filter(has_text=label).first
+    with contextlib.suppress(Exception):  # a page headed otherwise: drawn once settled
+        heading.wait_for(timeout=5_000)
 
 
 def log_in(page: Any, password: str) -> None:
     box = page.locator('[data-testid="stSidebar"] input[type="password"]')
     box.fill(password)
-    box.press("Enter")
+    after(page, lambda: box.press("Enter"))
     page.get_by_text("Host mode", exact=True).wait_for(timeout=60_000)
-    settle(page)
 
 
 def full_height(page: Any, width: int) -> None:
     """Make the viewport as tall as the page's content, so one screenshot holds all of it."""
     height = page.evaluate(
-        "() => document.querySelector('[data-testid=\"stMainBlockContainer\"]').scrollHeight"
+        "() => { const main = document.querySelector('[data-testid=\"stMain\"]');"
+        " const boxes = [...main.querySelectorAll('[data-testid=\"stElementContainer\"]')]"
+        ".map(e => e.getBoundingClientRect().bottom);"
+        " return Math.max(0, ...boxes) + main.scrollTop; }"
     )
     page.set_viewport_size({"width": width, "height": min(int(height) + 40, 12_000)})
     page.wait_for_timeout(300)
