@@ -76,14 +76,14 @@ def launch(playwright: Any) -> Any:
 SETTLED = """() => {
   const app = document.querySelector('.stApp');
   return app && app.dataset.testScriptState === 'notRunning'
-    && !document.querySelector('[data-stale="true"]')
+    && !document.querySelector('[data-stale="true"], [data-testid="stSkeleton"]')
     && document.querySelector('[data-testid="stMain"] h1');
 }"""
 
 
 def settle(page: Any, timeout: float = 60_000) -> None:
     """Wait until the app has finished its run and drawn everything it sent (no element left
-    over from the run before)."""
+    over from the run before, no placeholder of an element still loading)."""
     page.wait_for_timeout(60)
     page.wait_for_function(SETTLED, timeout=timeout, polling=25)
 
