@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import streamlit as st
 
-from dashboard import alchemy_page, continuum_page, overview_page, round_desk, summoners_page
+from dashboard import alchemy_page, continuum_page, overview_page, summoners_page
 from dashboard.access import host_mode
 from dashboard.colours import player_colours
 from dashboard.match_data import MatchData, load, store_stamp
@@ -73,6 +73,8 @@ def main() -> None:
     if choice == OVERVIEW:
         overview_page.render(st, data, host)
     elif choice == ROUND_DESK:
+        from dashboard import round_desk  # imported when first shown: Google's client is large
+
         round_desk.render(st, folder, host)
     else:
         event = events[choice]
