@@ -144,17 +144,21 @@ def test_a_csv_with_too_many_columns_or_a_long_cell_is_refused(tmp_path: Path) -
 
 
 _MEMORY_PROBE = """
-import resource, sys
+import sys
 from sheets.xlsx_reader import read_workbook
 from sheets.errors import SheetReadError
 try:
     read_workbook(sys.argv[1])
 except SheetReadError as exc:
     print("refused:", exc.problems[0].code)
-print("peak-mb", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+# VmHWM: this process's own peak (ru_maxrss would carry the parent's across fork and exec)
+status = open("/proc/self/status").read()
+peak_kb = int(status.split("VmHWM:")[1].split()[0])
+print("peak-mb", peak_kb // 1024)
 """
 
 
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
 def test_a_wide_sparse_workbook_is_read_in_little_memory(tmp_path: Path) -> None:
     """The issue's 119 KB workbook (a README tab with 20,000 rows and one cell at XFD1) took
     2.6 GB; read in a child process under a 1 GB address-space cap, it is refused by name
@@ -181,4 +185,4 @@ def test_a_wide_sparse_workbook_is_read_in_little_memory(tmp_path: Path) -> None
     assert done.returncode == 0, done.stderr[-2000:]
     assert "refused: sheet.beyond" in done.stdout
     peak = int(done.stdout.split("peak-mb")[1])
-    assert peak < 300, f"peak memory {peak} MB"
+    assert peak < 200, f"peak memory {peak} MB"
