@@ -8,36 +8,34 @@ from typing import Any
 
 import pandas as pd
 
+from dashboard.charts import draw_rounds_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
+from dashboard.people import exact_figures, figure, number, ranking_rows
+from events.numbers import multiplier_text
 
 
-def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
+def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[str, str]) -> None:
     st.header(data.title)
     if not host:
         public_final(st, data, finished, "Nothing about Alchemy is public before the end.")
         return
     view = data.host
     st.subheader("Ranking (host)")
-    st.dataframe(
-        pd.DataFrame(
-            [
-                {"rank": e["rank"], "player": e["player"], "gems": e["score"], **e["tiebreaks"]}
-                for e in data.ranking
-            ]
-        ),
-        hide_index=True,
-    )
+    if not data.reports:
+        st.info("No Alchemy round has a result yet: the ranking appears after its first round.")
+        return
+    st.dataframe(pd.DataFrame(ranking_rows(data.ranking, "gems")), hide_index=True)
+    exact_figures(st, "the Alchemy ranking", data.ranking)
     history = view["history"]
     rows = [
-        {"round": h["round"], "player": p, "gems": float(_number(h["gems"]))}
+        {"round": h["round"], "player": p, "gems": number(h["gems"])}
         for p, hs in history.items()
         for h in hs
     ]
     if rows:
         st.subheader("Gems over the rounds")
-        chart = pd.DataFrame(rows).pivot(index="round", columns="player", values="gems")
-        st.line_chart(chart)
+        draw_rounds_chart(st, rows, "gems", colours)
     st.subheader("Holdings now")
     st.dataframe(
         pd.DataFrame(
@@ -45,7 +43,7 @@ def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
                 {
                     "player": p,
                     "coins": v["coins"],
-                    "gems": v["gems"],
+                    "gems": figure(v["gems"]),
                     "energy next round": v["energy"],
                     "machines": ", ".join(v["machines"]),
                     "materials": ", ".join(f"{q} {m}" for m, q in v["stock"].items()),
@@ -63,7 +61,11 @@ def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
             st.dataframe(
                 pd.DataFrame(
                     [
-                        {"set": s, "sold": m["sold"], "multiplier": m["multiplier"]}
+                        {
+                            "set": s,
+                            "sold": figure(m["sold"]),
+                            "multiplier": multiplier_text(m["multiplier"]),
+                        }
                         for s, m in market.items()
                     ]
                 ),
@@ -71,10 +73,3 @@ def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
             )
         else:
             st.caption("Nothing was sold.")
-
-
-def _number(text: str | int) -> float:
-    if isinstance(text, int):
-        return float(text)
-    num, _, den = str(text).partition("/")
-    return int(num) / int(den or 1)

@@ -1,6 +1,8 @@
 """The festival dashboard: `festival dashboard MATCH` or `streamlit run dashboard/app.py -- MATCH`.
 
-The match folder comes from the command line (after `--`) or FESTIVAL_MATCH.
+The match folder comes from the command line (after `--`) or FESTIVAL_MATCH. The replayed
+match is kept between reruns and sessions until the store changes (`store_stamp`), so a page
+switch or a widget costs only drawing.
 """
 
 from __future__ import annotations
@@ -15,16 +17,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import streamlit as st
 
-from dashboard import (
-    alchemy_page,
-    continuum_page,
-    duels_page,
-    overview_page,
-    round_desk,
-    summoners_page,
-)
+from dashboard import alchemy_page, continuum_page, duels_page, overview_page, summoners_page
 from dashboard.access import host_mode
-from dashboard.match_data import load
+from dashboard.colours import player_colours
+from dashboard.match_data import MatchData, load, store_stamp
 from festival.match import MatchError
 from festival.store import StoreError
 
@@ -49,6 +45,13 @@ def match_folder() -> Path | None:
     return Path(value) if value else None
 
 
+@st.cache_resource(max_entries=4, show_spinner="Reading the match…")
+def cached_load(folder: str, stamp: tuple[int, ...]) -> MatchData:
+    """The match as the dashboard shows it, read once per store content (`stamp`); shared
+    read-only by every session."""
+    return load(Path(folder))
+
+
 def main() -> None:
     st.set_page_config(page_title="AWA Festival", layout="wide")
     folder = match_folder()
@@ -60,13 +63,13 @@ def main() -> None:
         st.error(f"No match folder: run `festival dashboard MATCH` or set {ENV_MATCH}.")
         return
     try:
-        data = load(folder)
+        data = cached_load(str(folder.resolve()), store_stamp(folder))
     except (MatchError, StoreError) as exc:
         st.error(str(exc))
         return
     host = host_mode(st)
     st.title("AWA Festival")
-    st.caption(f"{folder}: round {data.round_no} of {data.rounds} resolved.")
+    st.caption(f"Match {folder.resolve().name}: round {data.round_no} of {data.rounds} resolved.")
     if not data.events:
         st.info("The events are not allocated yet: run `festival allocate` first.")
         return
@@ -77,10 +80,13 @@ def main() -> None:
     elif choice == OVERVIEW:
         overview_page.render(st, data, host)
     elif choice == ROUND_DESK:
+        from dashboard import round_desk  # imported when first shown: Google's client is large
+
         round_desk.render(st, folder, host)
     else:
         event = events[choice]
-        EVENT_PAGES[event.event](st, event, host, data.finished)
+        colours = player_colours(data.players)
+        EVENT_PAGES[event.event](st, event, host, data.finished, colours)
 
 
 main()

@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dashboard.colours import legend
 from dashboard.svg_board import Square, draw_board
 from events.continuum.elements import COLOURS, Element
 
 UNKNOWN = "#F4F4F4"
 LETTER_ELEMENT = {"F": Element.FIRE, "W": Element.WATER, "A": Element.WIND, "E": Element.EARTH}
+LEGEND = legend(
+    [(f"#{COLOURS[e]}", f"{e.value} ward") for e in Element]
+    + [(UNKNOWN, "not known"), ("#FFFFFF", "✕ broken tile")]
+)
+"""the colours of every board picture"""
 
 
 def _colour(element: Element, faded: bool = False) -> str:
@@ -24,7 +30,7 @@ def _element_of_label(label: str) -> Element:
     return Element.NEUTRAL if label == "N" else LETTER_ELEMENT[label[0]]
 
 
-def public_board_svg(owner: str, board: Mapping[str, Any]) -> str:
+def public_board_svg(owner: str, board: Mapping[str, Any], colour: str | None = None) -> str:
     """What everyone knows of a board: broken tiles, and wards that broke down revealed."""
     squares: dict[str, Square] = {}
     for i, ward in enumerate(board["broken_down"]):
@@ -44,10 +50,10 @@ def public_board_svg(owner: str, board: Mapping[str, Any]) -> str:
     for name in board["broken"]:
         old = squares.get(name, Square(fill=UNKNOWN))
         squares[name] = Square(old.fill, old.group, True, old.text, old.tooltip or "broken")
-    return draw_board(squares, f"{owner}'s board")
+    return draw_board(squares, f"{owner}'s board", colour=colour)
 
 
-def host_board_svg(owner: str, host: Mapping[str, Any]) -> str:
+def host_board_svg(owner: str, host: Mapping[str, Any], colour: str | None = None) -> str:
     """A whole board for the host: every ward, broken tiles, and the bolts still on each tile."""
     layout: Mapping[str, str] = host["boards"][owner]["board"]
     values: Mapping[str, int] = host["boards"][owner]["values"]
@@ -73,4 +79,4 @@ def host_board_svg(owner: str, host: Mapping[str, Any]) -> str:
             text=str(len(pending)) if pending else "",
             tooltip=tip,
         )
-    return draw_board(squares, f"{owner}'s board")
+    return draw_board(squares, f"{owner}'s board", colour=colour)

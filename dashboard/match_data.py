@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from festival.match import Match
-from festival.replay import current_states
+from festival.replay import states_after
 from festival.standings_view import standings_json
+from festival.store import STORE_FILE
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class EventData:
 @dataclass(frozen=True)
 class MatchData:
     folder: Path
+    players: tuple[str, ...]
+    """the roster, in its order (which gives each player's colour)"""
     round_no: int
     rounds: int
     finished: bool
@@ -41,8 +45,10 @@ class MatchData:
 def load(folder: Path) -> MatchData:
     match = Match.open(folder)
     try:
-        states = current_states(match) if match.allocated else {}
-        rows = match.store.rounds()
+        rows = match.store.rounds()  # read once: every round's reports are large
+        last = max((r.round_no for r in rows), default=0)
+        finished = last >= match.config.rounds
+        states = states_after(match, last, rows) if match.allocated else {}
         events: dict[str, EventData] = {}
         for event, state in states.items():
             engine = match.engine(event)
@@ -54,7 +60,7 @@ def load(folder: Path) -> MatchData:
                 public=dict(engine.public_view(state)),
                 host=dict(engine.host_view(state)),
                 ranking=[e.to_json() for e in engine.ranking(state, gamewide)],
-                final_lines=engine.final_announcement(state, gamewide) if match.finished else (),
+                final_lines=engine.final_announcement(state, gamewide) if finished else (),
                 reports={
                     row.round_no: report
                     for row in rows
@@ -68,11 +74,27 @@ def load(folder: Path) -> MatchData:
         standings = standings_json(match, states) if events else {}
         return MatchData(
             folder,
-            match.last_resolved_round(),
+            tuple(match.config.players),
+            last,
             match.config.rounds,
-            match.finished,
+            finished,
             events,
             standings,
         )
     finally:
         match.close()
+
+
+def store_stamp(folder: Path) -> tuple[int, ...]:
+    """What changes whenever the match store changes (a resolved round, an allocation): the
+    size and modification time of the store file and of its journal, if any. The dashboard
+    keeps the replayed match until this changes."""
+    stamp: list[int] = []
+    for name in (STORE_FILE, STORE_FILE + "-wal", STORE_FILE + "-journal"):
+        try:
+            info = os.stat(folder / name)
+        except OSError:
+            stamp += [0, 0]
+        else:
+            stamp += [info.st_mtime_ns, info.st_size]
+    return tuple(stamp)

@@ -6,23 +6,37 @@ from typing import Any
 
 import pandas as pd
 
+from dashboard.charts import draw_rounds_chart
+from dashboard.colours import player_colours
 from dashboard.match_data import MatchData
+from dashboard.people import figure, number, rank
+
+WINNER = "★ winner"
+TIED_WINNER = "★ tied winner"
+CANDIDATE = "⚠ candidate"
 
 
-def standings_rows(standings: dict[str, Any], titles: dict[str, str]) -> list[dict[str, Any]]:
-    """The festival standings as table rows (the same figures as `festival standings --json`)."""
-    return [
-        {
-            "player": p["player"],
-            **{titles.get(e, e): r for e, r in p["events"].items()},
-            "average rank": p["average_rank"],
-            "garnets": p["garnets"],
-            "tokens of life": p["tokens_of_life"],
-            "winner": p["winner"],
-            "elimination candidate": p["elimination_candidate"],
+def standings_rows(
+    standings: dict[str, Any], titles: dict[str, str], decided: bool = True
+) -> list[dict[str, str]]:
+    """The festival standings as table rows for people (the figures of `festival standings
+    --json`, as decimals and words). Event columns follow the event order of `titles`; the
+    winner and Elimination Candidate columns only once `decided` (a round has a result)."""
+    sole = standings.get("sole_winner") is not None
+    rows = []
+    for p in standings["players"]:
+        row = {"player": p["player"]}
+        row |= {t: rank(p["events"].get(e)) for e, t in titles.items()}
+        row |= {
+            "average rank": figure(p["average_rank"]),
+            "garnets": figure(p["garnets"]),
+            "tokens of life": figure(p["tokens_of_life"]),
         }
-        for p in standings["players"]
-    ]
+        if decided:
+            row["winner"] = (WINNER if sole else TIED_WINNER) if p["winner"] else ""
+            row["elimination"] = CANDIDATE if p["elimination_candidate"] else ""
+        rows.append(row)
+    return rows
 
 
 def render(st: Any, data: MatchData, host: bool) -> None:
@@ -37,6 +51,12 @@ def render(st: Any, data: MatchData, host: bool) -> None:
             [{"event": e.title, "players": ", ".join(e.participants)} for e in data.events.values()]
         ).set_index("event")
     )
+    if data.round_no == 0:
+        st.info(
+            "No round has a result yet. The standings appear here once round 1 is resolved"
+            + (" (Round desk)." if host else "; until then, every ranking is a secret.")
+        )
+        return
     if not host and not data.finished:
         st.caption(
             "The standings are revealed at the end of the match (event rankings are secret "
@@ -57,22 +77,17 @@ def render(st: Any, data: MatchData, host: bool) -> None:
             + ", ".join(standings["elimination_choice_pending"])
         )
     st.table(pd.DataFrame(standings_rows(standings, titles)).set_index("player"))
+    st.caption("Average rank: lower is better. The exact values: `festival standings --json`.")
     if not host:
         return
     st.subheader("Scores over the rounds (host)")
+    colours = player_colours(data.players)
     for event in data.events.values():
         rows = [
-            {"round": r, "player": e["player"], "score": _number(e["score"])}
+            {"round": r, "player": e["player"], "score": number(e["score"])}
             for r, ranking in sorted(event.rankings.items())
             for e in ranking
         ]
         if rows:
             st.caption(event.title)
-            st.line_chart(pd.DataFrame(rows).pivot(index="round", columns="player", values="score"))
-
-
-def _number(value: int | str) -> float:
-    if isinstance(value, int):
-        return float(value)
-    num, _, den = value.partition("/")
-    return int(num) / int(den or 1)
+            draw_rounds_chart(st, rows, "score", colours)

@@ -3,71 +3,77 @@ the ranking (host); the public sees nothing about Treasures before the end."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
 
+from dashboard.charts import draw_rounds_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
-from dashboard.svg_map import draw_map
+from dashboard.people import exact_figures, number, ranking_rows
+from dashboard.svg_map import LEGEND, draw_map
+
+COLUMNS = 3
+FRAME_SECONDS = 0.35
+"""how long the play button shows each time unit"""
 
 
-def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
+def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[str, str]) -> None:
     st.header(data.title)
     if not host:
         public_final(
             st, data, finished, "Treasures are announced at the end; battles stay private."
         )
         return
+    if not data.reports:
+        st.info(
+            "No Summoner's Dream round has a result yet: defences, battles and the ranking "
+            "appear after its first round."
+        )
+        return
     catalog = data.public["catalog"]
     maps = {m["name"]: m for m in catalog["maps"]}
     st.subheader("Ranking (host)")
-    st.dataframe(
-        pd.DataFrame(
-            [
-                {
-                    "rank": e["rank"],
-                    "player": e["player"],
-                    "treasures": e["score"],
-                    **e["tiebreaks"],
-                }
-                for e in data.ranking
-            ]
-        ),
-        hide_index=True,
-    )
+    st.dataframe(pd.DataFrame(ranking_rows(data.ranking, "treasures")), hide_index=True)
+    exact_figures(st, "the Summoner's Dream ranking", data.ranking)
     rows = [
-        {"round": r, "player": e["player"], "treasures": e["score"]}
+        {"round": r, "player": e["player"], "treasures": number(e["score"])}
         for r, ranking in sorted(data.rankings.items())
         for e in ranking
     ]
     if rows:
         st.subheader("Treasures over the rounds")
-        st.line_chart(pd.DataFrame(rows).pivot(index="round", columns="player", values="treasures"))
+        draw_rounds_chart(st, rows, "treasures", colours)
 
     st.subheader("Defences now")
+    st.markdown(LEGEND, unsafe_allow_html=True)
     players = data.host["players"]
-    columns = st.columns(3)
-    for i, (p, view) in enumerate(players.items()):
-        d = view["defence"]
-        if d:
+    defences = [(p, view["defence"]) for p, view in players.items() if view["defence"]]
+    for start in range(0, len(defences), COLUMNS):
+        columns = st.columns(COLUMNS)
+        for column, (p, d) in zip(columns, defences[start : start + COLUMNS], strict=False):
             m = maps[d["map"]]
-            columns[i % 3].markdown(
-                draw_map(m["rows"], m["kind"], f"{p}: {m['name']}", d["towers"]),
-                unsafe_allow_html=True,
-            )
+            title = f"{p}: {m['name']}"
+            picture = draw_map(m["rows"], m["kind"], title, d["towers"], colour=colours.get(p))
+            column.markdown(picture, unsafe_allow_html=True)
+    _battle_viewer(st, data, maps)
 
+
+def _battle_viewer(st: Any, data: EventData, maps: Mapping[str, Any]) -> None:
     battles = [
         (r, b) for r, report in sorted(data.reports.items())
         for b in report.get("data", {}).get("host", {}).get("battles", [])
     ]  # fmt: skip
     if not battles:
+        st.caption("No battle yet: the battle viewer shows every invasion once one is fought.")
         return
     st.subheader("Battle viewer")
     labels = [
         f"round {r}: {b['attacker']} invades {b['defender']} ({b['map']})" for r, b in battles
     ]
-    choice = st.selectbox("Battle", labels)
+    choice = st.selectbox("Battle (the latest first shown)", labels, index=len(labels) - 1)
     _, battle = battles[labels.index(choice)]
     replay = battle["replay"]
     st.caption(
@@ -76,18 +82,32 @@ def render(st: Any, data: EventData, host: bool, finished: bool) -> None:
     )
     if not replay:
         return
-    t = st.slider("Time unit", 0, len(replay) - 1, 0) if len(replay) > 1 else 0
-    frame = replay[t]
-    defender = battle.get("towers", [])
     m = maps[battle["map"]]
-    hit = {slot for shot in frame["shots"] for slot in shot["targets"]}
-    st.markdown(
-        draw_map(
+    defender = battle.get("towers", [])
+
+    def frame_svg(t: int) -> str:
+        frame = replay[t]
+        hit = {slot for shot in frame["shots"] for slot in shot["targets"]}
+        return draw_map(
             m["rows"], m["kind"], f"time unit {frame['t']}", defender, frame["familiars"], hit
-        ),
-        unsafe_allow_html=True,
-    )
-    if frame["shots"]:
-        st.caption(
-            "Shots: " + "; ".join(f"{s['tower']} -> slots {s['targets']}" for s in frame["shots"])
         )
+
+    left, right = st.columns([1, 4])
+    play = left.button("▶ Play", help="Step through every time unit of this battle")
+    t = (
+        right.slider("Time unit", 0, len(replay) - 1, 0, label_visibility="collapsed")
+        if len(replay) > 1
+        else 0
+    )
+    picture = st.empty()
+    shots = st.empty()
+    for step in range(len(replay)) if play else [t]:
+        picture.markdown(frame_svg(step), unsafe_allow_html=True)
+        frame_shots = replay[step]["shots"]
+        shots.caption(
+            "Shots: " + "; ".join(f"{s['tower']} -> slots {s['targets']}" for s in frame_shots)
+            if frame_shots
+            else "No shot in this time unit."
+        )
+        if play:
+            time.sleep(FRAME_SECONDS)

@@ -1,4 +1,7 @@
-"""An 8x8 board drawn as SVG: fills, marks, small text, and thick borders between groups."""
+"""An 8x8 board drawn as SVG: fills, marks, values, and thick borders between groups.
+
+The picture scales to its column (a viewBox and width 100%, never wider than 1.5 times its
+natural size); values are drawn last, large, with a white halo, so crosses never hide them."""
 
 from __future__ import annotations
 
@@ -27,18 +30,34 @@ def square_names() -> list[str]:
     return [f"{f}{r}" for r in range(1, SIZE + 1) for f in FILES]
 
 
-def draw_board(squares: Mapping[str, Square], title: str, cell: int = 34) -> str:
-    """The board as an SVG document: rank 8 at the top, files A-H left to right."""
+def responsive(width: float, height: float, title: str) -> str:
+    """An <svg> start tag that scales to its column, keeping its proportions."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
+        f'style="max-width:{round(width * 1.5)}px;height:auto;display:block" '
+        f'font-family="sans-serif" role="img" aria-label="{escape(title)}">'
+    )
+
+
+def title_text(x: float, title: str, colour: str | None) -> str:
+    """The picture's title, after a square of the player's colour when given."""
+    mark = ""
+    if colour:
+        mark = f'<rect x="{x}" y="4" width="14" height="14" fill="{colour}" stroke="#333"/>'
+        x += 20
+    return f'{mark}<text x="{x}" y="16" font-size="14" font-weight="bold">{escape(title)}</text>'
+
+
+def draw_board(
+    squares: Mapping[str, Square], title: str, cell: int = 34, colour: str | None = None
+) -> str:
+    """The board as an SVG document: rank 8 at the top, files A-H left to right; `colour`:
+    the owner's colour, shown beside the title."""
     margin = 22
     width = margin + SIZE * cell + 6
     height = 24 + SIZE * cell + margin
     top = 24
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
-        f'aria-label="{escape(title)}">',
-        f'<text x="{margin}" y="16" font-size="14" font-weight="bold">{escape(title)}</text>',
-    ]
+    parts = [responsive(width, height, title), title_text(margin, title, colour)]
 
     def xy(name: str) -> tuple[int, int]:
         col, rank = FILES.index(name[0]), int(name[1]) - 1
@@ -58,11 +77,6 @@ def draw_board(squares: Mapping[str, Square], title: str, cell: int = 34) -> str
                 f'<path d="M{x + pad},{y + pad} L{x + cell - pad},{y + cell - pad} '
                 f'M{x + cell - pad},{y + pad} L{x + pad},{y + cell - pad}" '
                 'stroke="#222" stroke-width="3" stroke-linecap="round"/>'
-            )
-        if sq.text:
-            parts.append(
-                f'<text x="{x + cell - 3}" y="{y + cell - 4}" font-size="10" '
-                f'text-anchor="end" fill="#000">{escape(sq.text)}</text>'
             )
     for name in square_names():
         group = squares.get(name, Square()).group
@@ -85,6 +99,16 @@ def draw_board(squares: Mapping[str, Square], title: str, cell: int = 34) -> str
                     f'<line x1="{line[0]}" y1="{line[1]}" x2="{line[2]}" y2="{line[3]}" '
                     'stroke="#111" stroke-width="2.5"/>'
                 )
+    for name in square_names():
+        sq = squares.get(name, Square())
+        if sq.text:
+            x, y = xy(name)
+            parts.append(
+                f'<text x="{x + cell / 2}" y="{y + cell / 2 + cell * 0.16}" '
+                f'font-size="{round(cell * 0.46)}" font-weight="bold" text-anchor="middle" '
+                'fill="#000" stroke="#FFF" stroke-width="3" paint-order="stroke">'
+                f"{escape(sq.text)}</text>"
+            )
     for i, letter in enumerate(FILES):
         parts.append(
             f'<text x="{margin + i * cell + cell // 2}" y="{top + SIZE * cell + 15}" '

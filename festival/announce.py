@@ -7,14 +7,17 @@ from that player's own part. Host-only lines never appear here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from events.numbers import decimal_text
 from events.report import RoundReport
 from festival.discord import split_messages
 from festival.event_names import title
 from festival.match import Match, MatchError
 from festival.replay import states_after
 from festival.standings_view import festival_standings
+from festival.store import RoundRow
 
 
 @dataclass(frozen=True)
@@ -26,8 +29,12 @@ class Announcements:
     """player -> their messages"""
 
 
-def round_reports(match: Match, round_no: int) -> list[RoundReport]:
-    rows = [r for r in match.store.rounds() if r.round_no == round_no]
+def round_reports(
+    match: Match, round_no: int, current: Sequence[RoundRow] | None = None
+) -> list[RoundReport]:
+    """`current`: the store's current rounds, when the caller has already read them."""
+    current = match.store.rounds() if current is None else current
+    rows = [r for r in current if r.round_no == round_no]
     if not rows:
         raise MatchError(f"round {round_no} is not resolved yet")
     return [RoundReport.from_json(r) for r in rows[-1].reports]
@@ -80,18 +87,65 @@ def final_markdown(match: Match) -> list[str]:
     for s in result.players:
         events = ", ".join(f"{title(e)} {r}" for e, r in s.events.items())
         lines.append(
-            f"| {s.player} | {events} | {s.average_rank} | {s.garnets} | {s.tokens_of_life} |"
+            f"| {s.player} | {events} | {decimal_text(s.average_rank)} | {s.garnets} "
+            f"| {s.tokens_of_life} |"
         )
     return lines
 
 
 def private_markdown(match: Match, round_no: int, player: str) -> str:
     lines = [f"# {player}, your private report for round {round_no}"]
-    for report in round_reports(match, round_no):
+    current = match.store.rounds()
+    refused = refusals(match, round_no, player, current)
+    for report in round_reports(match, round_no, current):
         mine = report.private.get(player)
-        if mine:
-            lines += ["", f"## {title(report.event)}", *mine]
+        why = refused.get(report.event)
+        if mine or why is not None:
+            lines += ["", f"## {title(report.event)}", *(why or []), *(mine or [])]
     return "\n".join(lines)
+
+
+def refusals(
+    match: Match, round_no: int, player: str, current: Sequence[RoundRow] | None = None
+) -> dict[str, list[str]]:
+    """event -> what the player is told when their submission was refused and the rules'
+    default played for them: what was wrong (tab and cell), from the stored parse errors."""
+    current = match.store.rounds() if current is None else current
+    rows = [r for r in current if r.round_no == round_no]
+    if not rows:
+        return {}
+    refused = [
+        event
+        for event, by_player in rows[-1].submissions.items()
+        if str(by_player.get(player, {}).get("from", "")).startswith("default: invalid")
+    ]
+    if not refused:
+        return {}
+    errors = [
+        e
+        for raw in match.store.raws(round_no)
+        if raw.player == player
+        for e in match.store.parse_errors(raw.id)
+    ]
+    out: dict[str, list[str]] = {}
+    for event in refused:
+        lines = [
+            "**Your submission was refused, so the rules' default was played for you.** "
+            "What was wrong:"
+        ]
+        seen: set[str] = set()
+        for e in errors:
+            if e["event"] not in (event, ""):
+                continue
+            where = "!".join(x for x in (e["tab"], e["cell"]) if x)
+            line = f"- {where + ': ' if where else ''}{e['message']}"
+            if line not in seen:
+                seen.add(line)
+                lines.append(line)
+        if len(lines) == 1:
+            lines.append("- (the reason was not recorded)")
+        out[event] = [*lines, ""]  # the event's own report starts a new paragraph
+    return out
 
 
 def announcements(match: Match, round_no: int) -> Announcements:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from events.numbers import decimal_text
 from festival import google_sheets, seeds
 from festival.allocation import CLAIM_ORDER, FEWEST_UNMET, unmet_choices
 from festival.announce import announcements
@@ -288,11 +289,11 @@ def standings(args: argparse.Namespace) -> int:
     for event, ranking in event_rankings(match, states).items():
         print(f"{title(event)} ({state_word}):")
         for e in ranking:
-            tb = ", ".join(f"{n} {v}" for n, v in e.tiebreaks)
+            tb = ", ".join(f"{n} {decimal_text(v)}" for n, v in e.tiebreaks)
             decided = (
                 f"  [decided by {e.decided_by}]" if e.decided_by not in (None, "score") else ""
             )
-            print(f"  {e.rank}. {e.player}: {e.score}  ({tb}){decided}")
+            print(f"  {e.rank}. {e.player}: {decimal_text(e.score)}  ({tb}){decided}")
     result = festival_standings(match, states)
     print(f"Festival ({state_word}):")
     for s in result.players:
@@ -303,7 +304,8 @@ def standings(args: argparse.Namespace) -> int:
             marks.append("ELIMINATION CANDIDATE")
         ranks = ", ".join(f"{title(e)} {r}" for e, r in s.events.items())
         print(
-            f"  {s.player}: average {s.average_rank} ({ranks}); garnets {s.garnets}, "
+            f"  {s.player}: average {decimal_text(s.average_rank)} ({ranks}); "
+            f"garnets {s.garnets}, "
             f"Tokens of Life {s.tokens_of_life}{'  ' + ', '.join(marks) if marks else ''}"
         )
     if result.elimination_choice_pending:

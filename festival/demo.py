@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from events.numbers import decimal_text
 from festival.event_names import title
 from festival.match import Match, MatchError
 from festival.paths import fixture
@@ -54,7 +55,8 @@ def run_demo(folder: Path | None) -> int:
             "  ELIMINATION CANDIDATE" if s["elimination_candidate"] else ""
         )
         print(
-            f"  {s['player']}: {s['average_rank']} ({ranks}); garnets {s['garnets']}, "
+            f"  {s['player']}: {decimal_text(s['average_rank'])} ({ranks}); "
+            f"garnets {s['garnets']}, "
             f"Tokens of Life {s['tokens_of_life']}{marks}"
         )
     print(f"Next: festival dashboard {target}   (or: festival announce {target} --round 6)")

@@ -98,9 +98,11 @@ def replay(match: Match, rows: Sequence[RoundRow], upto: int | None = None) -> S
     return states
 
 
-def states_after(match: Match, round_no: int) -> States:
-    """States after `round_no` (0: after setup), from the cached snapshot when it is valid."""
-    rows = [r for r in match.store.rounds() if r.round_no <= round_no]
+def states_after(match: Match, round_no: int, current: Sequence[RoundRow] | None = None) -> States:
+    """States after `round_no` (0: after setup), from the cached snapshot when it is valid.
+    `current`: the store's current rounds, when the caller has already read them."""
+    current = match.store.rounds() if current is None else current
+    rows = [r for r in current if r.round_no <= round_no]
     if not rows:
         return initial_states(match)
     cached = restore(rows[-1].snapshot, fingerprint(match)) if rows[-1].snapshot else None

@@ -37,3 +37,14 @@ def test_duel_speed_prints_every_variant(capsys: pytest.CaptureFixture[str]) -> 
     for variant in ("grand-final", "dm5", "summary"):
         assert f"element {variant}" in out
     assert "games/s" in out and "turns/s" in out
+
+
+def test_the_dashboard_benchmark_times_every_page(tmp_path: Path) -> None:
+    from festival.cli import main
+
+    module = runpy.run_path(str(BENCH / "dashboard_speed.py"))
+    folder = tmp_path / "demo"
+    assert main(["demo", str(folder)]) == 0
+    figures = dict(module["apptest_figures"](folder))
+    assert {"cold start (overview drawn)", "switch to Summoner's Dream"} <= set(figures)
+    assert all(seconds > 0 for seconds in figures.values())

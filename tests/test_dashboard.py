@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -107,8 +108,29 @@ def test_summoners_page_host_battle_viewer_steps_through_a_replay(
     assert not at.exception
     assert list(at.dataframe[0].value["rank"]) == list(range(1, 7))
     assert at.selectbox and at.slider
+    battle = at.selectbox[0]
+    assert battle.value == battle.options[-1] and battle.value.startswith("round 6:")  # latest
+    assert any(b.label == "▶ Play" for b in at.button)
     first = [m.value for m in at.markdown if "time unit 0" in m.value]
     at.slider[0].set_value(3).run()
     assert not at.exception
     later = [m.value for m in at.markdown if "time unit 3" in m.value]
     assert first and later and first != later
+
+
+def test_the_play_button_steps_through_the_latest_battle_to_its_end(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dashboard import summoners_page
+
+    monkeypatch.setattr(summoners_page, "FRAME_SECONDS", 0)
+    at = app(monkeypatch, played, "pw")
+    at.sidebar.text_input[0].input("pw").run()
+    at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    last = int(at.slider[0].max)
+    next(b for b in at.button if b.label == "▶ Play").click().run()
+    assert not at.exception, at.exception
+    shown = [
+        set(re.findall(r"time unit \d+", m.value)) for m in at.markdown if "time unit" in m.value
+    ]
+    assert shown == [{f"time unit {last}"}], shown  # the final frame, once

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboard.people import figure
 from festival.cli import main
 from festival.match import Match
 from festival.paths import fixture
@@ -60,8 +61,10 @@ def test_overview_standings_equal_festival_standings_json(
     at = app(monkeypatch, folder, host=False, page="Overview")
     table = at.table[1].value
     assert list(table.index) == [p["player"] for p in expected["players"]]
-    assert list(table["average rank"]) == [p["average_rank"] for p in expected["players"]]
-    assert list(table["garnets"]) == [p["garnets"] for p in expected["players"]]
+    # the same figures, as people read them: decimals, not "5/2"
+    assert list(table["average rank"]) == [figure(p["average_rank"]) for p in expected["players"]]
+    assert list(table["garnets"]) == [str(p["garnets"]) for p in expected["players"]]
+    assert "/" not in "".join(table["average rank"])
     assert f"Sole winner: **{expected['sole_winner']}**" in text(at)
 
 
@@ -103,3 +106,60 @@ def test_round_desk_is_for_the_host_only(unfinished: Path, monkeypatch: pytest.M
     at = app(monkeypatch, unfinished, host=False, page="Round desk")
     assert not at.button and not at.dataframe
     assert "for the host" in at.info[-1].value
+
+
+def sample_before(tmp_path: Path, round_no: int) -> Path:
+    """The sample festival resolved up to `round_no - 1`, with round `round_no` in the inbox."""
+    folder = tmp_path / "s"
+    match = Match.create(folder, sample_config(int(sample_settings()["seed"])))
+    match.allocate()
+    for r in range(1, round_no):
+        resolve(match, r, ingest_folder(match, r, fixture("sample", f"round-{r}")), True)
+    match.close()
+    shutil.copytree(fixture("sample", f"round-{round_no}"), folder / "inbox" / f"round-{round_no}")
+    return folder
+
+
+def test_a_refused_round_points_at_the_checkbox_and_the_player_learns_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Round 3 of the sample: Spadez misspelt a material. The desk says what to tick (not a
+    command-line flag); once resolved it shows round 4 at once, and Spadez's private report
+    says the submission was refused, where, and that the default was played."""
+    folder = sample_before(tmp_path, 3)
+    at = app(monkeypatch, folder, host=True, page="Round desk")
+    at.button[0].click().run()
+    refusal = " ".join(e.value for e in at.error)
+    assert "Play the rules' default for invalid submissions" in refusal
+    assert "--default-invalid" not in refusal
+    assert Match.open(folder).last_resolved_round() == 2
+    at.checkbox[0].check().run()
+    at.button[0].click().run()
+    assert not at.exception, at.exception
+    assert "Round 3 resolved" in at.success[0].value
+    assert at.subheader[0].value == "Round 4: submissions"
+    assert not any(b.label == "Resolve round 3" for b in at.button)
+    at.selectbox[0].set_value("Spadez").run()
+    report = "\n".join(c.value for c in at.code if c.value.startswith("# Spadez"))
+    assert "submission was refused, so the rules' default was played for you" in report
+    assert "Harvest!B4: 'Moonpetl' is not a material" in report
+
+
+def test_before_round_1_nothing_is_said_about_winners(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = sample_before(tmp_path, 1)
+    for host in (True, False):
+        at = app(monkeypatch, folder, host=host, page="Overview")
+        shown = text(at) + " ".join(i.value for i in at.info)
+        assert "winner" not in shown.lower() and "Elimination" not in shown
+        assert "once round 1 is resolved" in shown
+        assert not at.get("arrow_line_chart") and not at.get("vega_lite_chart")
+
+
+def test_the_public_caption_names_the_match_not_the_folder(
+    unfinished: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app(monkeypatch, unfinished, host=False, page="Overview")
+    caption = at.caption[0].value
+    assert caption.startswith(f"Match {unfinished.name}:") and str(unfinished.parent) not in caption

@@ -244,7 +244,12 @@ def test_the_round_desk_reads_and_resolves_from_google(
     at.button[0].click().run()
     assert not at.exception, at.exception
     assert set(at.dataframe[0].value["status"]) == {"received"}
+    asked = len(server.api_requests)
+    at.checkbox[0].check().run()  # what was read is kept: a tick asks Google nothing
+    assert len(server.api_requests) == asked
+    assert set(at.dataframe[0].value["status"]) == {"received"}
     at.button[1].click().run()
     assert not at.exception, at.exception
     assert "Round 1 resolved" in at.success[0].value
     assert Match.open(match_dir).last_resolved_round() == 1
+    assert "Round 2: submissions" in [h.value for h in at.subheader]  # shown at once

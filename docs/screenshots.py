@@ -1,0 +1,91 @@
+"""The README's pictures: every dashboard page at 1280 px, in public and host mode, from the
+sample festival (all 6 rounds played), written to docs/screenshots/<mode>-<page>.png.
+
+Run: `python docs/screenshots.py` (needs Debian's chromium). Each picture holds the whole
+page up to MAX_HEIGHT pixels and is stored with a small palette to keep the repository light.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from festival.cli import main
+from tests.support.dashboard_server import (
+    full_height,
+    have_chromium,
+    launch,
+    log_in,
+    open_page,
+    pages,
+    served,
+    settle,
+)
+
+WIDTH = 1280
+MAX_HEIGHT = 2400
+COLOURS = 256
+OUT = Path(__file__).resolve().parent / "screenshots"
+PASSWORD = "screenshots"
+
+
+def slug(label: str) -> str:
+    return re.sub(r"[^a-z]+", "-", label.lower()).strip("-")
+
+
+def shrink(path: Path) -> None:
+    """Keep the top MAX_HEIGHT pixels, in a palette of COLOURS colours."""
+    with Image.open(path) as image:
+        picture = image.convert("RGB")
+    picture = picture.crop((0, 0, picture.width, min(picture.height, MAX_HEIGHT)))
+    picture.quantize(COLOURS, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+
+
+def shoot(url: str) -> list[Path]:
+    from playwright.sync_api import sync_playwright
+
+    written = []
+    with sync_playwright() as p:
+        browser = launch(p)
+        for host in (False, True):
+            page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+            page.goto(url)
+            settle(page)
+            if host:
+                log_in(page, PASSWORD)
+            for label in pages(page):
+                page.set_viewport_size({"width": WIDTH, "height": 900})
+                open_page(page, label)
+                full_height(page, WIDTH)
+                path = OUT / f"{'host' if host else 'public'}-{slug(label)}.png"
+                page.screenshot(path=str(path))
+                shrink(path)
+                written.append(path)
+            page.close()
+        browser.close()
+    return written
+
+
+def run() -> None:
+    if not have_chromium():
+        raise SystemExit("Debian's chromium is needed: apt-get install chromium")
+    OUT.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "sample-festival"
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["demo", str(folder)]) == 0
+        with served(folder, PASSWORD, Path(tmp)) as url:
+            for path in shoot(url):
+                print(f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,176 @@
+"""The dashboard served for a real browser: `streamlit run` headless on a free local port, and
+Debian's Chromium driven by Playwright (nothing is downloaded). Used by the browser test, the
+dashboard benchmark and the README's screenshot script."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+APP = Path(__file__).resolve().parent.parent.parent / "dashboard" / "app.py"
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+PAGE_RADIO = '[data-testid="stSidebar"] [role="radiogroup"]'
+
+
+def have_chromium() -> bool:
+    return Path(CHROMIUM).exists()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def served(folder: Path, password: str | None, cwd: Path) -> Iterator[str]:
+    """The dashboard of the match in `folder`, at the URL yielded, until the block ends."""
+    port = free_port()
+    env = {**os.environ, "FESTIVAL_MATCH": str(folder)}
+    env.pop("FESTIVAL_HOST_PASSWORD", None)
+    if password is not None:
+        env["FESTIVAL_HOST_PASSWORD"] = password
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            raise RuntimeError("streamlit did not start within 60 s")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def launch(playwright: Any) -> Any:
+    """Headless Debian Chromium."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+
+
+SETTLED = """() => {
+  const app = document.querySelector('.stApp');
+  return app && app.dataset.testScriptState === 'notRunning'
+    && !document.querySelector('[data-stale="true"], [data-testid="stSkeleton"]')
+    && document.querySelector('[data-testid="stMain"] h1');
+}"""
+
+
+def settle(page: Any, timeout: float = 60_000) -> None:
+    """Wait until the app has finished its run and drawn everything it sent (no element left
+    over from the run before, no placeholder of an element still loading)."""
+    page.wait_for_timeout(60)
+    page.wait_for_function(SETTLED, timeout=timeout, polling=25)
+
+
+def pages(page: Any) -> list[str]:
+    """The labels of the sidebar's page choice, in order."""
+    page.locator(f"{PAGE_RADIO} label").first.wait_for(timeout=60_000)
+    labels = page.locator(f"{PAGE_RADIO} label").all_inner_texts()
+    return [label.strip() for label in labels]
+
+
+def after(page: Any, action: Any) -> None:
+    """Do `action` (a click, a key), see the app start a run, and wait for it to settle."""
+    page.evaluate("() => { window.__festivalRan = false; }")
+    page.evaluate(
+        """() => { const app = document.querySelector('.stApp');
+        new MutationObserver((_, seen) => {
+          if (app.dataset.testScriptState === 'running') { window.__festivalRan = true;
+                                                           seen.disconnect(); }
+        }).observe(app, {attributes: true}); }"""
+    )
+    action()
+    # a run too quick to be seen, or none at all: the page is as it is
+    with contextlib.suppress(Exception):
+        page.wait_for_function("() => window.__festivalRan", timeout=3_000, polling=20)
+    settle(page)
+
+
+def open_page(page: Any, label: str) -> None:
+    """Choose a page in the sidebar and wait until it is drawn (its heading shows)."""
+    after(page, page.locator(f"{PAGE_RADIO} label").filter(has_text=label).first.click)
+    heading = page.locator('[data-testid="stMain"] h2').filter(has_text=label).first
+    with contextlib.suppress(Exception):  # a page headed otherwise: drawn once settled
+        heading.wait_for(timeout=5_000)
+
+
+def log_in(page: Any, password: str) -> None:
+    box = page.locator('[data-testid="stSidebar"] input[type="password"]')
+    box.fill(password)
+    after(page, lambda: box.press("Enter"))
+    page.get_by_text("Host mode", exact=True).wait_for(timeout=60_000)
+
+
+def full_height(page: Any, width: int) -> None:
+    """Make the viewport as tall as the page's content, so one screenshot holds all of it."""
+    height = page.evaluate(
+        "() => { const main = document.querySelector('[data-testid=\"stMain\"]');"
+        " const boxes = [...main.querySelectorAll('[data-testid=\"stElementContainer\"]')]"
+        ".map(e => e.getBoundingClientRect().bottom);"
+        " return Math.max(0, ...boxes) + main.scrollTop; }"
+    )
+    page.set_viewport_size({"width": width, "height": min(int(height) + 40, 12_000)})
+    page.wait_for_timeout(300)
+
+
+PROBLEMS_JS = """
+() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const out = {overflow: [], exceptions: 0, tables: [], text: ''};
+  out.exceptions = document.querySelectorAll('[data-testid="stException"]').length;
+  for (const el of main.querySelectorAll('svg, img, canvas')) {
+    if (el.closest('[data-testid="stDataFrame"]')) continue;  // a table scrolls inside itself
+    const box = el.getBoundingClientRect();
+    if (box.width === 0) continue;
+    const holder = el.closest('[data-testid="stColumn"]')
+      || el.closest('[data-testid="stMainBlockContainer"]');
+    const room = holder.getBoundingClientRect();
+    if (box.left < room.left - 1 || box.right > room.right + 1) {
+      out.overflow.push(`${el.tagName} ${el.getAttribute('aria-label') || ''}: `
+        + `${Math.round(box.left)}-${Math.round(box.right)} in `
+        + `${Math.round(room.left)}-${Math.round(room.right)}`);
+    }
+  }
+  const tables = '[data-testid="stTable"], [data-testid="stDataFrame"] table';
+  for (const t of main.querySelectorAll(tables)) {
+    out.tables.push(t.innerText);
+  }
+  out.text = [main.textContent, ...[...main.querySelectorAll('input')].map(i => i.value),
+    ...[...main.querySelectorAll('svg')].map(s => s.outerHTML)].join(' ');
+  return out;
+}
+"""
+
+
+def problems(page: Any) -> dict[str, Any]:
+    """What the browser test refuses on the page now: pictures wider than their column,
+    exception boxes; with the text of its tables and of the whole page (hidden text, the values
+    of its inputs, and its pictures' SVG included)."""
+    result: dict[str, Any] = page.evaluate(PROBLEMS_JS)
+    return result

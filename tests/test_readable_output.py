@@ -1,0 +1,35 @@
+"""What people read from the command line and in announcements: decimals, never fractions
+(issue 17: "People read decimals (3.5, 55.67, ×1.25) ... exact fractions belong in JSON")."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from festival.cli import main
+
+FRACTION = re.compile(r"(?<![\w/])\d+/\d+(?![\w/])")
+
+
+def test_standings_and_the_final_post_read_as_decimals_and_the_json_stays_exact(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "demo"
+    assert main(["demo", str(folder)]) == 0
+    demo = capsys.readouterr().out
+    assert main(["standings", str(folder)]) == 0
+    readable = capsys.readouterr().out
+    assert main(["announce", str(folder), "--round", "6"]) == 0
+    post = "\n".join(  # without the "----- PUBLIC (1/1) -----" message counters
+        line for line in capsys.readouterr().out.splitlines() if not line.startswith("-----")
+    )
+    assert main(["standings", str(folder), "--json"]) == 0
+    exact = json.loads(capsys.readouterr().out)
+    halves = [p["average_rank"] for p in exact["players"] if "/" in p["average_rank"]]
+    assert halves  # the sample has averages such as 5/2 ...
+    for text in (demo, readable, post):
+        assert not FRACTION.search(text), FRACTION.search(text)
+    assert "average 2.5 (" in readable  # ... which people read as 2.5
