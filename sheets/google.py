@@ -26,7 +26,7 @@ from gspread.exceptions import APIError
 
 from events.tables import CellValue, Grid
 from events.template import Template
-from sheets.errors import SheetReadError
+from sheets.errors import CellProblem, SheetReadError
 from sheets.google_http import (
     FAILURES,
     PUBLISHING,
@@ -50,12 +50,18 @@ from sheets.google_tabs import (
     new_tab_requests,
     tab_title,
 )
+from sheets.json_input import load_json
+from sheets.limits import MAX_COLUMNS, MAX_ROWS
 from sheets.source import RawSubmission
+from sheets.xlsx_reader import long_cells
 
 __all__ = ["GoogleError", "Retry", "retrying_http_client"]
 
 RESULT_ROWS = 200
 CONTENT_TYPE = "google-values"
+GOOGLE_CELL_CHARS = 50_000
+"""The most a Google Sheets cell holds: longer texts cannot come from Google; shorter ones
+beyond MAX_CELL_CHARS are refused by cell."""
 """a RawSubmission holding a values:batchGet answer (JSON)"""
 _KEY = re.compile(r"/spreadsheets/d/([A-Za-z0-9_-]+)")
 _ROUND_TITLE = re.compile(r"^R\d+ (.+)$")
@@ -192,17 +198,35 @@ class GoogleSource:
 
 def load_values(raw: RawSubmission) -> dict[str, Grid]:
     """The tabs of a stored batchGet answer as grids (each range starts at A1), under their
-    template names ("R2 Harvest" -> "Harvest")."""
+    template names ("R2 Harvest" -> "Harvest"), held to the limits a workbook is held to
+    (sheets/limits.py): the answer's size and nesting, rows, columns and cell length."""
+    data = load_json(raw.content, raw.source, max_text=GOOGLE_CELL_CHARS)
+    grids: dict[str, Grid] = {}
+    problems: list[CellProblem] = []
     try:
-        data = json.loads(raw.content)
-        grids: dict[str, Grid] = {}
         for requested, vr in zip(data["ranges"], data["valueRanges"], strict=True):
             title = _range_title(requested)
             rows: list[list[CellValue]] = [list(r) for r in vr.get("values", [])]
-            grids[title_tab(title)] = Grid.from_rows(title, rows)
-        return grids
-    except (KeyError, ValueError, TypeError) as exc:
+            widest = max((len(r) for r in rows), default=0)
+            if len(rows) > MAX_ROWS or widest > MAX_COLUMNS:
+                raise SheetReadError(
+                    raw.source,
+                    f"the tab {title!r} holds {len(rows)} rows of up to {widest} columns; "
+                    f"festival reads at most {MAX_ROWS} rows of {MAX_COLUMNS} columns",
+                )
+            if any(not isinstance(v, str | int | float | bool | None) for r in rows for v in r):
+                raise SheetReadError(
+                    raw.source, f"the tab {title!r} holds what is not a cell value"
+                )
+            grid = Grid.from_rows(title, rows)
+            problems.extend(long_cells(grid))
+            grids[title_tab(title)] = grid
+    except (KeyError, ValueError, TypeError, AttributeError) as exc:
         raise SheetReadError(raw.source, f"not a Google Sheets answer ({exc})") from exc
+    if problems:
+        shown = "; ".join(str(p) for p in problems[:3])
+        raise SheetReadError(raw.source, shown, problems)
+    return grids
 
 
 def backup_submission(player: str, key: str, tabs: Mapping[str, Cells]) -> RawSubmission:

@@ -42,8 +42,11 @@ def _constant(text: str) -> Any:
     raise _Refused(f"{text} is not a JSON number")
 
 
-def load_json(content: bytes, label: str) -> Any:
-    """The JSON value in `content`, checked against the limits. Raises `SheetReadError`."""
+def load_json(content: bytes, label: str, max_text: int = MAX_CELL_CHARS) -> Any:
+    """The JSON value in `content`, checked against the limits. Raises `SheetReadError`.
+
+    `max_text` bounds each string; a reader that names the cell of a long text itself (the
+    Google values reader) passes a larger bound and checks the cells afterwards."""
     if len(content) > MAX_FILE_BYTES:
         raise SheetReadError(
             label,
@@ -64,13 +67,13 @@ def load_json(content: bytes, label: str) -> Any:
         ) from exc
     except RecursionError as exc:
         raise SheetReadError(label, f"nested deeper than {MAX_JSON_DEPTH} levels") from exc
-    problem = _problem(value)
+    problem = _problem(value, max_text)
     if problem:
         raise SheetReadError(label, problem)
     return value
 
 
-def _problem(value: Any) -> str | None:
+def _problem(value: Any, max_text: int) -> str | None:
     """The first limit `value` breaks (depth, string length), walked without recursion."""
     stack: list[tuple[Any, int, str]] = [(value, 1, "$")]
     while stack:
@@ -80,10 +83,10 @@ def _problem(value: Any) -> str | None:
                 return f"{path}: nested deeper than {MAX_JSON_DEPTH} levels"
             pairs = item.items() if isinstance(item, dict) else enumerate(item)
             for key, child in pairs:
-                if isinstance(key, str) and len(key) > MAX_CELL_CHARS:
-                    return f"{path}: a key of {len(key)} characters; at most {MAX_CELL_CHARS}"
+                if isinstance(key, str) and len(key) > max_text:
+                    return f"{path}: a key of {len(key)} characters; at most {max_text}"
                 step = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{str(key)[:40]}"
                 stack.append((child, depth + 1, step))
-        elif isinstance(item, str) and len(item) > MAX_CELL_CHARS:
-            return f"{path}: a text of {len(item)} characters; at most {MAX_CELL_CHARS}"
+        elif isinstance(item, str) and len(item) > max_text:
+            return f"{path}: a text of {len(item)} characters; at most {max_text}"
     return None

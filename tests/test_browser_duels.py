@@ -16,7 +16,7 @@ import pytest
 
 from festival.cli import main
 from festival.duel_host import Duel
-from tests.test_browser import APP, CHROMIUM, FLAGS, free_port
+from tests.support.dashboard_server import APP, CHROMIUM, FLAGS, free_port
 
 
 @pytest.fixture
