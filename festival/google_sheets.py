@@ -21,6 +21,7 @@ from events.errors import quoted
 from festival.announce import announcements
 from festival.match import Match, MatchError
 from festival.replay import states_after
+from festival.store import load_json, reason
 from sheets import google, google_tabs
 from sheets.errors import SheetReadError
 from sheets.source import name_key
@@ -53,10 +54,15 @@ def load_settings(match: Match) -> GoogleSettings:
     text = match.store.host_input(SETTINGS)
     if text is None:
         raise MatchError("this match has no Google spreadsheets yet: run `festival google` first")
-    data = json.loads(text)
-    return GoogleSettings(
-        dict(data["spreadsheets"]), data.get("host_sheet"), data.get("credentials")
-    )
+    try:
+        data = load_json(text, "host_inputs.value (the Google settings)", dict)
+        return GoogleSettings(
+            {str(k): str(v) for k, v in dict(data["spreadsheets"]).items()},
+            data.get("host_sheet"),
+            data.get("credentials"),
+        )
+    except (ValueError, LookupError, TypeError, AttributeError) as exc:
+        raise match.store.damaged(f"the Google settings cannot be read ({reason(exc)})") from None
 
 
 def save_settings(

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+from festival.cli import main
+from festival.google_sheets import SETTINGS
+from festival.match import Match
 from sheets.errors import SheetReadError
 from sheets.google import CONTENT_TYPE, load_values
 from sheets.source import RawSubmission
@@ -49,3 +53,17 @@ def test_answers_beyond_the_limits_are_refused(values: object, message: str) -> 
     raw = RawSubmission("ann", "google:KEY", content, CONTENT_TYPE)
     with pytest.raises(SheetReadError, match=message):
         load_values(raw)
+
+
+@pytest.mark.parametrize("value", ["{not json", '{"spreadsheets": 5}', "[" * 5000])
+def test_google_settings_edited_by_hand_are_one_clear_message(
+    toy_match: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    """A damaged store gives one clear message: the Google settings too."""
+    match = Match.open(toy_match)
+    match.store.set_host_input(SETTINGS, value)
+    match.close()
+    assert main(["publish", str(toy_match), "--round", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "is damaged: the Google settings cannot be read" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
