@@ -36,10 +36,10 @@ from sheets.limits import (
 )
 
 _REF = re.compile(r"^([A-Z]{1,3})([0-9]{1,7})$")
-_PREFIX = rb"<(?:[A-Za-z_][\w.-]*:)?"
-_CELL_TAG = re.compile(_PREFIX + rb"c[\s/>]")
 _CELL_REF = re.compile(rb'<c\s[^>]*?\br="([A-Z]{1,3})([0-9]{1,7})"')
-_FORMULA_TAG = re.compile(_PREFIX + rb"f[\s/>]")
+_PLAIN_SHEET = b"<sheetData"
+"""A sheet written without namespace prefixes (as Excel, LibreOffice, Google and openpyxl
+write it); a prefixed one (`<x:c ...>`) always takes the careful scan."""
 _OFFICE_DOC = "/officeDocument"
 _ODS_MIME = b"application/vnd.oasis.opendocument.spreadsheet"
 _MACRO_TYPE = "macroEnabled"
@@ -93,11 +93,12 @@ def inspect_package(data: bytes, label: str) -> PackageInfo:
         sheets = _sheet_parts(archive, book_part, names, label)
         if len(sheets) > MAX_TABS:
             raise SheetReadError(label, f"the workbook has {len(sheets)} tabs; at most {MAX_TABS}")
-        # every part is unpacked once through zipfile, which checks each part's CRC and
-        # size: a package whose parts say they are smaller than they are is refused here
+        # every part a reader opens is unpacked once through zipfile, which checks its CRC
+        # and size: a package whose parts say they are smaller than they are is refused here
+        # (pictures, the theme and document properties are never read, so not unpacked)
         sheet_parts = {p for _, p in sheets}
         for member in parts:
-            if member.filename not in sheet_parts:
+            if member.filename not in sheet_parts and _read_by_readers(member.filename):
                 _read(archive, member.filename, label)
         tabs: list[TabInfo] = []
         problems: list[CellProblem] = []
@@ -198,14 +199,24 @@ def _sheet_parts(
     return found
 
 
+def _read_by_readers(part: str) -> bool:
+    """Whether a reader of cell values opens this part (the workbook, its relationships,
+    shared strings, styles, content types), as opposed to pictures, the theme and document
+    properties."""
+    return part.endswith((".xml", ".rels")) and not part.startswith(
+        ("xl/theme/", "docProps/", "xl/media/", "xl/drawings/", "customXml/")
+    )
+
+
 def _quick_scan(name: str, part: str, data: bytes) -> TabInfo | None:
     """The tab's size from its cell references alone, when that settles it: no formula, every
     cell with its reference, and nothing near a limit. None sends the tab to `_scan_tab`,
     which reads the XML properly (and counts formatted empty cells as empty)."""
-    if _FORMULA_TAG.search(data):
+    if _PLAIN_SHEET not in data or b"<f>" in data or b"<f " in data or b"<f/>" in data:
         return None
     refs = _CELL_REF.findall(data)
-    if len(refs) != len(_CELL_TAG.findall(data)) or len(refs) > MAX_CELLS_PER_TAB:
+    tags = data.count(b"<c ") + data.count(b"<c>") + data.count(b"<c/>")
+    if len(refs) != tags or len(refs) > MAX_CELLS_PER_TAB:
         return None
     if not refs:
         return TabInfo(name, part, 0, 0, 0)
