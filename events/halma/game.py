@@ -165,6 +165,8 @@ class HalmaGame(DuelGame[HalmaState, Action]):
                 "choose one elemental they control",
             )
         problem = rules.step_error(board, state.cells, frm, to)
+        if problem is not None and problem[0] == "halma.move.empty":
+            return _error(problem[0], problem[1], board.name(frm), "choose one elemental")
         if problem is not None:
             rule = rules.RULE_MOVE
             if problem[0] == "halma.capture.type":
@@ -372,7 +374,7 @@ class HalmaGame(DuelGame[HalmaState, Action]):
         cells: list[PictureCell] = []
         for square in range(board.n_squares):
             if board.power[square]:
-                kind, symbol = "power", "✦"
+                kind, symbol = "power", "P"
             elif board.plane[square]:
                 colour = Colour(board.plane[square])
                 kind, symbol = f"plane-{colour.letter}", colour.plane_letter
@@ -380,14 +382,14 @@ class HalmaGame(DuelGame[HalmaState, Action]):
                 kind, symbol = "material", ""
             else:
                 kind, symbol = "void", ""
-            for c, r in board.cells_of(square):
-                cells.append(PictureCell(c, r, kind, symbol))
+            if kind != "void":
+                cells.extend(PictureCell(c, r, kind, symbol) for c, r in board.cells_of(square))
         pieces = tuple(
             PicturePiece(
                 *board.centre(i),
                 owner=Colour(p).side,
                 label=Colour(p).letter,
-                colour=Colour(p).letter,
+                colour=f"piece-{Colour(p).letter}",
                 marked=rules.capturable(board, state.cells, i),
             )
             for i, p in enumerate(state.cells)
