@@ -316,7 +316,9 @@ def _free_folder(base: Path, stem: str) -> Path:
 
 def add_parser(sub: Any) -> None:
     """The `festival duel` subcommands (called from festival/cli.py)."""
-    duel = sub.add_parser("duel", help="host a duel game (Element): new, draw, play, undo, show...")
+    duel = sub.add_parser(
+        "duel", help="host a duel game (Element, Elemental Halma): new, play, undo, show..."
+    )
     dsub = duel.add_subparsers(dest="duel_command", metavar="DUEL_COMMAND", required=True)
 
     p = dsub.add_parser("new", help="create a duel folder")

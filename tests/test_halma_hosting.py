@@ -126,3 +126,21 @@ def test_bots_play_a_whole_turn(duel: Path, kind: str) -> None:
     assert main(args) == 0
     state = state_of(duel)
     assert state.moves == 1 and state.player == "Bo"
+
+
+def test_the_readme_halma_duel_runs_to_the_winner(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+    import shlex
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = readme.split("## Duels (Elemental Halma)", 1)[1].split("\n## ", 1)[0]
+    block = re.findall(r"```bash\n(.+?)\n```", section, flags=re.S)[0]
+    monkeypatch.chdir(tmp_path)
+    for line in block.splitlines():
+        words = shlex.split(line)
+        assert words[0] == "festival" and main(words[1:]) == 0, words
+    out = capsys.readouterr().out
+    assert "The duel is over: no Water elemental can be captured; Earth/Fire (Ash) wins." in out
+    assert (tmp_path / "halma.png").stat().st_size > 1000

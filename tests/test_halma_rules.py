@@ -301,3 +301,13 @@ def test_players_are_two_or_four() -> None:
     with pytest.raises(ValueError):
         GAME.initial_state(("A", "B", "C"), GAME.options("standard", {}).value or {}, None)  # type: ignore[arg-type]
     assert new_state(TWO).players == TWO
+
+
+def test_views_show_everything_there_is_no_hidden_information() -> None:
+    """Elemental Halma has no secrets: every player's view and the public view are the host's
+    state plus the board as text."""
+    state = act(new_state(FOUR), "C3-D4")
+    public = GAME.public_view(state)
+    assert {k: v for k, v in public.items() if k != "rows"} == GAME.host_view(state)
+    assert all(GAME.player_view(state, p) == public for p in FOUR)
+    assert public["pending"] == {"from": "C3", "to": "D4", "captured": None}
