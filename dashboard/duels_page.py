@@ -1,5 +1,5 @@
 """The Duels page. Public: the board, the move log and a slider to step through the game.
-Host: the duel desk, where the host draws stones, enters a player's actions one at a time,
+Host: the duel desk, where the host draws stones (Element), enters a player's actions one at a time,
 sees the board after each, undoes, confirms, starts and stops the clock, and lets a bot play.
 
 Duel folders are found in FESTIVAL_DUELS (a duel folder, or a folder of them) and in the
@@ -113,7 +113,10 @@ def _desk(st: Any, duel: Duel) -> None:
     picture = duel.game.picture(state, last_turn_cells(duel, duel.positions()[0]))
     st.markdown(duel_picture.svg(picture), unsafe_allow_html=True)
     messages: list[tuple[str, str]] = []
-    if turn.get("drawn") is None:
+    line = duel.game.progress(state)
+    if line is not None:  # a game of typed moves (Elemental Halma): one box for any action
+        messages += _typed_desk(st, duel, player, line)
+    elif turn.get("drawn") is None:
         count = st.number_input("Stones to draw", 0, 4, 4, key="desk-count")
         stones = st.text_input("Stones drawn elsewhere (optional, e.g. FWEA)", key="desk-stones")
         if st.button("Draw", key="desk-draw"):
@@ -147,6 +150,25 @@ def _desk(st: Any, duel: Duel) -> None:
     if messages:  # show the board after the action: run the page again, keeping the words
         st.session_state[MESSAGES] = messages
         st.rerun()
+
+
+def _typed_desk(st: Any, duel: Duel, player: str, line: str) -> list[tuple[str, str]]:
+    """The desk for a game whose turn is typed moves then confirm (no draw)."""
+    messages: list[tuple[str, str]] = []
+    st.markdown(line)
+    action = st.text_input("Move (e.g. C3-D4, C3 DR, D5-M)", key="desk-move")
+    left, middle, right = st.columns(3)
+    if left.button("Add move", key="desk-add-move") and action.strip():
+        messages += _play(duel, action, player)
+    if middle.button("Undo", key="desk-undo-move"):
+        try:
+            step = duel.undo()
+            messages.append(("ok", f"Took back {duel.game.format_action(step.action)}"))
+        except MatchError as exc:
+            messages.append(("error", str(exc)))
+    if right.button("Confirm turn", key="desk-confirm-move"):
+        messages += _play(duel, "confirm", player)
+    return messages
 
 
 def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:

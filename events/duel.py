@@ -86,15 +86,27 @@ class Outcome:
     winner: str | None
     reason: str
     detail: str
+    team: tuple[str, ...] = ()
+    """the winning players when a team wins (`winner` then names the team)"""
+
+    def won_by(self, player: str) -> bool:
+        """`player` is the winner or one of the winning team."""
+        return player == self.winner or player in self.team
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "detail": self.detail}
+        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "detail": self.detail}
+        if self.team:
+            out["team"] = list(self.team)
+        return out
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Outcome:
         winner = data.get("winner")
         return Outcome(
-            None if winner is None else str(winner), str(data["reason"]), str(data["detail"])
+            None if winner is None else str(winner),
+            str(data["reason"]),
+            str(data["detail"]),
+            tuple(str(p) for p in data.get("team", ())),
         )
 
 
@@ -119,6 +131,10 @@ class PicturePiece:
     row: int
     owner: int
     label: str
+    colour: str = ""
+    """a colour key (as a cell's kind) to fill the piece with instead of the owner's colour"""
+    marked: bool = False
+    """drawn with a ring (Elemental Halma: an elemental that can be captured where it stands)"""
 
 
 @dataclass(frozen=True)
@@ -188,6 +204,15 @@ class DuelGame(ABC, Generic[S, A]):
     def to_act(self, state: S) -> tuple[str, ...]:
         """Who may act now: one player, or every player who has still to confirm orders in a
         simultaneous game; empty once the duel is over."""
+
+    def allies(self, state: S, player: str) -> tuple[str, ...]:
+        """The players who win or lose with `player` (a team game: the team; by default the
+        player alone). Bots score a playout for all of them."""
+        return (player,)
+
+    def progress(self, state: S) -> str | None:
+        """A line for people on the turn under way (None: the host's generic line)."""
+        return None
 
     # --- actions: notation, JSON, chance, checking, applying ----------------------------
 

@@ -94,6 +94,7 @@ class MctsBot:
         return self.game.apply(state, player, action)
 
     def _iterate(self, root: _Node, state: Any, me: str) -> None:
+        allies = set(self.game.allies(state, me))
         node, path = root, [root]
         while node.untried == [] and node.children:
             nxt = max(node.children, key=lambda c: _uct(c, node.visits))
@@ -118,7 +119,7 @@ class MctsBot:
         for n in path:
             n.visits += 1
             if n.player is not None:
-                n.value += score if n.player == me else -score
+                n.value += score if n.player in allies else -score
 
     def _playout(self, state: Any, me: str) -> float:
         for _ in range(self.depth):
@@ -131,7 +132,7 @@ class MctsBot:
             state = self._resolve(state, acting[0], action)
         outcome = self.game.outcome(state)
         if outcome is not None:
-            return 0.0 if outcome.winner is None else (1.0 if outcome.winner == me else -1.0)
+            return 0.0 if outcome.winner is None else (1.0 if outcome.won_by(me) else -1.0)
         return self.game.evaluation(state, me)
 
 

@@ -16,6 +16,8 @@ from festival.duel_host import Duel, DuelHostError, Played
 from festival.paths import fixture
 
 SAMPLE = ("element", "sample-duel.json")
+SAMPLES = {"element": SAMPLE}
+SAMPLES["halma"] = ("halma", "sample-duel.json")
 
 
 @contextmanager
@@ -77,6 +79,9 @@ def _after(duel: Duel) -> None:
 
 
 def _progress(duel: Duel, state: Any) -> str:
+    line = duel.game.progress(state)
+    if line is not None:
+        return line
     view = duel.game.public_view(state)
     turn = view.get("turn") or {}
     who = ", ".join(duel.game.to_act(state))
@@ -255,7 +260,9 @@ def clock(args: argparse.Namespace) -> int:
 def demo(args: argparse.Namespace) -> int:
     """Replay the shipped sample duel into a new folder and show it."""
     folder = args.folder or _free_folder(Path.cwd(), "duel-demo")
-    sample = json.loads(fixture(*SAMPLE).read_text())
+    if args.game not in SAMPLES:
+        raise DuelHostError(f"no sample duel of {args.game!r}: {', '.join(sorted(SAMPLES))}")
+    sample = json.loads(fixture(*SAMPLES[args.game]).read_text())
     duel = Duel.create(
         folder,
         sample["game"],
@@ -309,12 +316,14 @@ def _free_folder(base: Path, stem: str) -> Path:
 
 def add_parser(sub: Any) -> None:
     """The `festival duel` subcommands (called from festival/cli.py)."""
-    duel = sub.add_parser("duel", help="host a duel game (Element): new, draw, play, undo, show...")
+    duel = sub.add_parser(
+        "duel", help="host a duel game (Element, Elemental Halma): new, play, undo, show..."
+    )
     dsub = duel.add_subparsers(dest="duel_command", metavar="DUEL_COMMAND", required=True)
 
     p = dsub.add_parser("new", help="create a duel folder")
     p.add_argument("duel", type=Path)
-    p.add_argument("--game", default="element", help="the duel game (element)")
+    p.add_argument("--game", default="element", help="the duel game (element, halma)")
     p.add_argument("--variant", help="the rule text's variant (element: grand-final, dm5, summary)")
     p.add_argument("--players", required=True, help='the players, the first starts: "A,B"')
     p.add_argument("--seed", type=int, help="the duel's seed (drawn and recorded if not given)")
@@ -374,4 +383,5 @@ def add_parser(sub: Any) -> None:
 
     p = dsub.add_parser("demo", help="play the shipped sample duel in a new folder")
     p.add_argument("folder", type=Path, nargs="?")
+    p.add_argument("--game", default="element", help="whose sample duel (element, halma)")
     p.set_defaults(run=demo)

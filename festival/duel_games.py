@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from events.duel import DuelGame
 from events.element import ElementGame
+from festival.halma_board import halma_game
 
-GAMES: dict[str, type[DuelGame[Any, Any]]] = {"element": ElementGame}
+GAMES: dict[str, Callable[[], DuelGame[Any, Any]]] = {"element": ElementGame}
+GAMES["halma"] = halma_game
 
 
 def duel_game(name: str) -> DuelGame[Any, Any]:

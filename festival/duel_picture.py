@@ -18,10 +18,24 @@ COLOURS = {
     "A": "#e8dcb8",  # air: beige
 }
 TEXT_ON = {"F": "#ffffff", "W": "#ffffff", "E": "#ffffff", "A": "#3b3b3b"}
+# Elemental Halma: planes tinted by element, points of power, the material plane, and the
+# elementals in the rule text's colours (Water blue, Fire red, Earth green, Air white)
+COLOURS |= {
+    "plane-W": "#d3e2fb", "plane-F": "#f8d5ce", "plane-E": "#d2eed9", "plane-A": "#ececec",
+    "power": "#f2c230", "material": "#c9b8e6", "void": "#ffffff",
+    "piece-W": "#2f6fd6", "piece-F": "#d9412b", "piece-E": "#2e9e4f", "piece-A": "#ffffff",
+}  # fmt: skip
+TEXT_ON |= {"piece-W": "#ffffff", "piece-F": "#ffffff", "piece-E": "#ffffff"}
+MARK = "#111111"
 PIECES = ("#f2c230", "#9b4fd1", "#3cb371", "#ff7f50")
 HIGHLIGHT = "#ffd400"
 GRID = "#9a9a9a"
 BACKGROUND = "#f7f5ef"
+
+
+def _piece_colour(owner: int, colour: str) -> str:
+    """A piece's own colour key if it has one, else its owner's colour."""
+    return COLOURS.get(colour) or PIECES[owner % len(PIECES)]
 
 
 def _origin(picture: Picture, col: int, row: int) -> tuple[float, float]:
@@ -87,7 +101,13 @@ def svg(picture: Picture) -> str:
             )
     for piece in picture.pieces:
         x, y = _origin(picture, piece.col, piece.row)
-        colour = PIECES[piece.owner % len(PIECES)]
+        colour = _piece_colour(piece.owner, piece.colour)
+        if piece.marked:
+            out.append(
+                f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 2 - 2}" '
+                f'fill="none" stroke="{MARK}" stroke-width="2" stroke-dasharray="4 2" '
+                'class="capturable"/>'
+            )
         out.append(
             f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 2 - 6}" '
             f'fill="{colour}" stroke="#222" stroke-width="2"><title>{escape(piece.label)}'
@@ -95,7 +115,8 @@ def svg(picture: Picture) -> str:
         )
         out.append(
             f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
-            f'font-size="14" font-weight="bold">{escape(piece.label[:2])}</text>'
+            f'font-size="14" font-weight="bold" fill="{TEXT_ON.get(piece.colour, "#000000")}">'
+            f"{escape(piece.label[:2])}</text>"
         )
     for col, row in sorted(picture.highlight):
         x, y = _origin(picture, col, row)
@@ -141,9 +162,12 @@ def png(picture: Picture) -> bytes:
             draw.text((x + CELL - 8, y + 10), str(cell.count), fill=ink, anchor="mm")
     for piece in picture.pieces:
         x, y = _origin(picture, piece.col, piece.row)
-        colour = PIECES[piece.owner % len(PIECES)]
+        colour = _piece_colour(piece.owner, piece.colour)
+        if piece.marked:
+            draw.ellipse((x + 2, y + 2, x + CELL - 2, y + CELL - 2), outline=MARK, width=2)
         draw.ellipse((x + 6, y + 6, x + CELL - 6, y + CELL - 6), fill=colour, outline="#222222")
-        draw.text((x + CELL / 2, y + CELL / 2), piece.label[:2], fill="#000000", anchor="mm")
+        ink = TEXT_ON.get(piece.colour, "#000000")
+        draw.text((x + CELL / 2, y + CELL / 2), piece.label[:2], fill=ink, anchor="mm")
     for col, row in picture.highlight:
         x, y = _origin(picture, col, row)
         draw.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=3)

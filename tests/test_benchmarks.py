@@ -48,3 +48,10 @@ def test_the_dashboard_benchmark_times_every_page(tmp_path: Path) -> None:
     figures = dict(module["apptest_figures"](folder))
     assert {"cold start (overview drawn)", "switch to Summoner's Dream"} <= set(figures)
     assert all(seconds > 0 for seconds in figures.values())
+
+
+def test_halma_speed_prints_both_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "halma_speed.py"))
+    module["main"](seconds=0.01)
+    out = capsys.readouterr().out
+    assert "halma 2 players" in out and "halma 4 players" in out and "games/s" in out

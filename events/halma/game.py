@@ -1,0 +1,422 @@
+"""Elemental Halma on the duel interface: a turn is one move, then confirm (undo before)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from events.duel import DuelError, DuelGame, Outcome, Parsed, Picture, PictureCell, PicturePiece
+from events.halma import notation, rules
+from events.halma.actions import Action, Concede, Confirm, Move
+from events.halma.board import (
+    SIDES,
+    Board,
+    Colour,
+    board_of,
+    column_name,
+    read_board,
+)
+from events.halma.state import (
+    HalmaState,
+    Options,
+    Pending,
+    check_options,
+    seat_colours,
+    state_from_json,
+    state_to_json,
+    text_rows,
+)
+
+DEFAULT_VARIANT = "standard"
+
+
+def _error(code: str, message: str, square: str | None = None, rule: str = "") -> DuelError:
+    return DuelError(code, message, square, rule)
+
+
+class HalmaGame(DuelGame[HalmaState, Action]):
+    """Elemental Halma for two players or four in two teams, on a board given as a board
+    file's text (festival reads fixtures/halma/board.txt; the engine reads no file)."""
+
+    name = "halma"
+    title = "Elemental Halma"
+    player_counts = (2, 4)
+    default_variant = DEFAULT_VARIANT
+
+    def __init__(self, board_text: str) -> None:
+        parsed = read_board(board_text)
+        if parsed.value is None:
+            raise ValueError("; ".join(str(e) for e in parsed.errors))
+        self.board = parsed.value
+
+    # --- variants and setup -------------------------------------------------------------
+
+    def variants(self) -> Mapping[str, Mapping[str, Any]]:
+        """One variant (the rule text); its board is the board file's grid, so a duel keeps
+        the board it was created with."""
+        return {DEFAULT_VARIANT: Options(self.board.rows).to_json()}
+
+    def check_options(self, options: Mapping[str, Any]) -> list[DuelError]:
+        return check_options(options)
+
+    def initial_state(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
+    ) -> HalmaState:
+        """Nine elementals of each colour on their own plane; the first player moves first
+        (two players: the first controls Fire and Earth; four: Fire, Air, Earth, Water)."""
+        if len(players) not in self.player_counts or len(set(players)) != len(players):
+            raise ValueError("Elemental Halma is for two or four different players")
+        opts = Options.from_json(options)
+        board = board_of(opts.board)
+        cells = tuple(board.plane)
+        return HalmaState(opts, tuple(players), board, cells, 0, 0, tuple(() for _ in players))
+
+    def players(self, state: HalmaState) -> tuple[str, ...]:
+        return state.players
+
+    def to_act(self, state: HalmaState) -> tuple[str, ...]:
+        return () if state.outcome is not None else (state.player,)
+
+    def allies(self, state: HalmaState, player: str) -> tuple[str, ...]:
+        return state.side_players(state.side_of(state.players.index(player)))
+
+    # --- notation and JSON --------------------------------------------------------------
+
+    def parse_actions(self, text: str) -> Parsed[tuple[Action, ...]]:
+        return notation.parse_actions(text)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def action_from_json(self, data: Any) -> Parsed[Action]:
+        return notation.action_from_json(data)
+
+    def action_to_json(self, action: Action) -> Any:
+        return notation.action_to_json(action)
+
+    def state_to_json(self, state: HalmaState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> HalmaState:
+        return state_from_json(data)
+
+    def resolve_chance(
+        self, state: HalmaState, player: str, action: Action, rng: np.random.Generator
+    ) -> Action:
+        """No chance in Halma; a move is recorded in canonical squares (a cell inside the
+        material plane becomes M), so the log reads as the board does."""
+        if isinstance(action, Move):
+            frm, to = state.board.square(action.frm), state.board.square(action.to)
+            if frm is not None and to is not None:
+                return Move(state.board.spots[frm], state.board.spots[to])
+        return action
+
+    # --- checking -----------------------------------------------------------------------
+
+    def check(self, state: HalmaState, player: str, action: Action) -> tuple[DuelError, ...]:
+        try:
+            error = self._check(state, player, action)
+        except Exception as exc:  # never raise on bad input: say what it was
+            error = _error("halma.bad-action", f"not an Elemental Halma action: {action!r} ({exc})")
+        return () if error is None else (error,)
+
+    def _check(self, state: HalmaState, player: str, action: Action) -> DuelError | None:
+        if state.outcome is not None:
+            return _error("halma.over", f"the duel is over: {state.outcome.detail}")
+        if player != state.player:
+            return _error("halma.turn", f"it is {state.player}'s turn, not {player!r}'s")
+        if isinstance(action, Concede):
+            return None
+        if isinstance(action, Confirm):
+            if state.pending is None:
+                return _error(
+                    "halma.confirm.move",
+                    "move an elemental first",
+                    rule="During each player's turn they must choose one elemental ... and "
+                    "move it one square",
+                )
+            return None
+        if isinstance(action, Move):
+            return self._move_error(state, action)
+        return _error("halma.bad-action", f"not an Elemental Halma action: {action!r}")
+
+    def _move_error(self, state: HalmaState, action: Move) -> DuelError | None:
+        board = state.board
+        if state.pending is not None:
+            return _error(
+                "halma.move.again",
+                "one move a turn: confirm it, or undo it to move another elemental",
+                rule="choose one elemental ... and move it one square",
+            )
+        frm, to = board.square(action.frm), board.square(action.to)
+        if frm is None or to is None:
+            bad = notation.format_action(action).split("-")[0 if frm is None else 1]
+            return _error("halma.move.square", f"{bad} is not a square of the board", bad)
+        piece = state.cells[frm]
+        if piece and Colour(piece) not in state.colours:
+            mine = " and ".join(c.word for c in state.colours)
+            return _error(
+                "halma.move.colour",
+                f"{state.player} moves {mine} elementals, not {Colour(piece).word}",
+                board.name(frm),
+                "choose one elemental they control",
+            )
+        problem = rules.step_error(board, state.cells, frm, to)
+        if problem is not None and problem[0] == "halma.move.empty":
+            return _error(problem[0], problem[1], board.name(frm), "choose one elemental")
+        if problem is not None:
+            rule = rules.RULE_MOVE
+            if problem[0] == "halma.capture.type":
+                rule = rules.RULE_CAPTURE
+            elif problem[0] == "halma.capture.power":
+                rule = rules.RULE_POWER
+            elif problem[0] == "halma.capture.own-plane":
+                rule = rules.RULE_OWN_PLANE
+            elif frm == board.material:
+                rule = rules.RULE_MATERIAL
+            return _error(problem[0], problem[1], board.name(to), rule)
+        colour = Colour(piece)
+        first = state.first[state.seat]
+        if len(state.players) == 2 and len(first) == 1 and first[0] == colour:
+            return _error(
+                "halma.move.first-two",
+                f"your first two moves must move different colours: the first moved {colour.word}",
+                board.name(frm),
+                rules.RULE_FIRST_TWO,
+            )
+        after = rules.moved(state.cells, frm, to)
+        if not rules.colour_capturable(board, after, colour) and not self._wins_at_once(
+            board, after, colour.side
+        ):
+            return _error(
+                "halma.move.capturable",
+                f"after this move no {colour.word} elemental could be captured",
+                board.name(to),
+                rules.RULE_CAPTURABLE,
+            )
+        return None
+
+    @staticmethod
+    def _wins_at_once(board: Board, cells: Sequence[int], side: int) -> bool:
+        """The move meets winning condition (1) or (2) for the moving side."""
+        if rules.power_holder(board, cells) == side:
+            return True
+        return any(c.side != side for c in rules.eliminated(cells))
+
+    # --- applying -----------------------------------------------------------------------
+
+    def apply(self, state: HalmaState, player: str, action: Action) -> HalmaState:
+        if isinstance(action, Concede):
+            side = state.side_of(state.seat)
+            how = "ran out of time" if action.reason == "time" else "resigned"
+            return self._end(state, 1 - side, "time" if action.reason == "time" else "resigned",
+                             f"{player} {how}")  # fmt: skip
+        if isinstance(action, Move):
+            board = state.board
+            frm, to = board.square(action.frm), board.square(action.to)
+            assert frm is not None and to is not None
+            return replace(
+                state,
+                cells=rules.moved(state.cells, frm, to),
+                pending=Pending(frm, to, state.cells[to]),
+            )
+        if isinstance(action, Confirm):
+            return self._confirm(state)
+        raise ValueError(f"not an Elemental Halma action: {action!r}")
+
+    def _confirm(self, state: HalmaState) -> HalmaState:
+        assert state.pending is not None
+        colour = state.cells[state.pending.to]
+        first = list(state.first)
+        if len(first[state.seat]) < 2:
+            first[state.seat] = (*first[state.seat], colour)
+        done = replace(state, moves=state.moves + 1, first=tuple(first), pending=None)
+        ended = self._judge(done)
+        if ended is not None:
+            return ended
+        limit = state.options.move_limit
+        if limit and done.moves >= limit:
+            return replace(
+                done,
+                outcome=Outcome(None, "move-limit", f"drawn: the move limit ({limit}) is reached"),
+            )
+        return self._next_seat(done)
+
+    def _judge(self, state: HalmaState) -> HalmaState | None:
+        """The winning conditions, in the rule text's order, on the position after a move."""
+        board, cells = state.board, state.cells
+        holder = rules.power_holder(board, cells)
+        if holder is not None:
+            return self._end(state, holder, "power", f"{SIDES[holder]} holds all 8 points of power")
+        gone = rules.eliminated(cells)
+        if gone:
+            loser = gone[0].side
+            words = " and ".join(c.word for c in gone)
+            return self._end(state, 1 - loser, "eliminated", f"all of {words} is eliminated")
+        if state.moves >= rules.OPENING_TURNS:
+            stuck = rules.uncapturable_colours(board, cells)
+            if stuck:
+                losers = {c.side for c in stuck}
+                mover = state.side_of(state.seat)
+                loser = next(iter(losers)) if len(losers) == 1 else mover
+                words = " and ".join(c.word for c in stuck)
+                return self._end(
+                    state, 1 - loser, "uncapturable", f"no {words} elemental can be captured"
+                )
+        return None
+
+    def _next_seat(self, state: HalmaState) -> HalmaState:
+        """The next player in turn order; one without a legal move passes (or, with
+        no_move=lose, their side loses); if nobody can move the duel is drawn."""
+        n = len(state.players)
+        for k in range(1, n + 1):
+            nxt = replace(state, seat=(state.seat + k) % n)
+            if self._any_move(nxt):
+                return nxt
+            if state.options.no_move == "lose":
+                side = nxt.side_of(nxt.seat)
+                return self._end(nxt, 1 - side, "no-move", f"{nxt.player} has no legal move")
+        return replace(state, outcome=Outcome(None, "no-move", "drawn: no player has a legal move"))
+
+    @staticmethod
+    def _end(state: HalmaState, side: int, reason: str, detail: str) -> HalmaState:
+        team = state.side_players(side)
+        winner = " & ".join(team)
+        words = f"{detail}; {SIDES[side]} ({winner}) wins"
+        return replace(state, pending=None, outcome=Outcome(winner, reason, words, team))
+
+    # --- legal moves --------------------------------------------------------------------
+
+    def _moves(self, state: HalmaState) -> Iterable[Move]:
+        board, cells = state.board, state.cells
+        mine = {int(c) for c in state.colours}
+        for frm, piece in enumerate(cells):
+            if piece not in mine:
+                continue
+            for to in board.neighbours[frm]:
+                move = Move(board.spots[frm], board.spots[to])
+                if self._move_error(state, move) is None:
+                    yield move
+
+    def _any_move(self, state: HalmaState) -> bool:
+        return next(iter(self._moves(state)), None) is not None
+
+    def legal_actions(self, state: HalmaState, player: str) -> Sequence[Action]:
+        """Every legal move (before the turn's move) or the confirm (after it); not conceding."""
+        if state.outcome is not None or player != state.player:
+            return []
+        if state.pending is not None:
+            return [Confirm()]
+        return list(self._moves(state))
+
+    def random_action(
+        self, state: HalmaState, player: str, rng: np.random.Generator
+    ) -> Action | None:
+        """A random legal move: tried at random first (fast), all listed if that fails."""
+        if state.outcome is not None or player != state.player:
+            return None
+        if state.pending is not None:
+            return Confirm()
+        board, cells = state.board, state.cells
+        mine = {int(c) for c in state.colours}
+        own = [i for i, p in enumerate(cells) if p in mine]
+        if own:
+            for u, v in rng.random((12, 2)).tolist():
+                frm = own[int(u * len(own))]
+                near = board.neighbours[frm]
+                move = Move(board.spots[frm], board.spots[near[int(v * len(near))]])
+                if self._move_error(state, move) is None:
+                    return move
+        moves = list(self._moves(state))
+        return moves[int(rng.integers(len(moves)))] if moves else None
+
+    def evaluation(self, state: HalmaState, player: str) -> float:
+        """Points of power held and elementals kept, side against side, in [-1, 1]."""
+        side = state.side_of(state.players.index(player))
+        board, cells = state.board, state.cells
+        power = [Colour(cells[i]).side for i in board.power_squares() if cells[i]]
+        held = (power.count(side) - power.count(1 - side)) / 8
+        kept = (rules.side_pieces(cells, side) - rules.side_pieces(cells, 1 - side)) / 18
+        return max(-1.0, min(1.0, 0.6 * held + 0.4 * kept))
+
+    def forfeit_action(self, player: str, reason: str) -> Action | None:
+        return Concede("time" if reason == "time" else "resign")
+
+    def undo_refusal(self, before: HalmaState, action: Action) -> str | None:
+        """A move may be taken back until it is confirmed."""
+        if isinstance(action, Confirm):
+            return "the turn is confirmed"
+        if isinstance(action, Concede):
+            return "the duel was conceded"
+        return None
+
+    # --- the end, views and pictures ----------------------------------------------------
+
+    def outcome(self, state: HalmaState) -> Outcome | None:
+        return state.outcome
+
+    def public_view(self, state: HalmaState) -> dict[str, Any]:
+        """No hidden information: the state JSON, with the board as text rows."""
+        return {**state_to_json(state), "rows": text_rows(state)}
+
+    def progress(self, state: HalmaState) -> str | None:
+        colours = " and ".join(c.word for c in state.colours)
+        if state.pending is not None:
+            moved = f"{state.board.name(state.pending.frm)}-{state.board.name(state.pending.to)}"
+            return f"{state.player} ({colours}) has moved {moved}: confirm or undo."
+        return f"{state.player} ({colours}) to move (turn {state.moves + 1})."
+
+    def picture(self, state: HalmaState, highlight: Iterable[tuple[int, int]] = ()) -> Picture:
+        board = state.board
+        cells: list[PictureCell] = []
+        for square in range(board.n_squares):
+            if board.power[square]:
+                kind, symbol = "power", "P"
+            elif board.plane[square]:
+                colour = Colour(board.plane[square])
+                kind, symbol = f"plane-{colour.letter}", colour.plane_letter
+            elif square == board.material:
+                kind, symbol = "material", ""
+            else:
+                kind, symbol = "void", ""
+            if kind != "void":
+                cells.extend(PictureCell(c, r, kind, symbol) for c, r in board.cells_of(square))
+        pieces = tuple(
+            PicturePiece(
+                *board.centre(i),
+                owner=Colour(p).side,
+                label=Colour(p).letter,
+                colour=f"piece-{Colour(p).letter}",
+                marked=rules.capturable(board, state.cells, i),
+            )
+            for i, p in enumerate(state.cells)
+            if p
+        )
+        caption = state.outcome.detail if state.outcome else self.progress(state) or ""
+        legend = {
+            "power": "point of power",
+            "material": "the material plane (one square)",
+            "void": "the void",
+        } | {f"plane-{c.letter}": f"{c.word}'s elemental plane" for c in Colour}
+        return Picture(
+            "square",
+            tuple(column_name(c) for c in range(board.width)),
+            tuple(str(r + 1) for r in range(board.height)),
+            tuple(cells),
+            pieces,
+            frozenset(highlight),
+            caption,
+            legend,
+        )
+
+    def changed_cells(self, before: HalmaState, after: HalmaState) -> frozenset[tuple[int, int]]:
+        board = after.board
+        return frozenset(
+            board.centre(i) for i in range(board.n_squares) if before.cells[i] != after.cells[i]
+        )
+
+
+__all__ = ["HalmaGame", "seat_colours"]
