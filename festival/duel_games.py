@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from events.alchelemental import AlchelementalGame
 from events.duel import DuelGame
 from events.element import ElementGame
 
-GAMES: dict[str, type[DuelGame[Any, Any]]] = {"element": ElementGame}
+GAMES: dict[str, type[DuelGame[Any, Any]]] = {
+    "element": ElementGame,
+    "alchelemental": AlchelementalGame,
+}
 
 
 def duel_game(name: str) -> DuelGame[Any, Any]:
