@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from events.alchelemental import notation, rules
+from events.alchelemental import desk, notation, rules
 from events.alchelemental.actions import (
     Action,
     Call,
@@ -444,8 +444,13 @@ class AlchelementalGame(DuelGame[AlchState, Action]):
         return state.outcome
 
     def public_view(self, state: AlchState) -> dict[str, Any]:
-        """No hidden information: every unit's faces are on the board for both to see."""
-        return state_to_json(state)
+        """No hidden information: the state JSON, with the desk's text lines ("rows": the
+        board, every unit's faces, the selected unit's legal actions, the last impel's
+        arithmetic) and "progress" (whose catalysis)."""
+        return state_to_json(state) | {
+            "rows": desk.desk_lines(state),
+            "progress": desk.progress(state),
+        }
 
     def picture(self, state: AlchState, highlight: Iterable[tuple[int, int]] = ()) -> Picture:
         b = state.board
