@@ -48,3 +48,12 @@ def test_the_dashboard_benchmark_times_every_page(tmp_path: Path) -> None:
     figures = dict(module["apptest_figures"](folder))
     assert {"cold start (overview drawn)", "switch to Summoner's Dream"} <= set(figures)
     assert all(seconds > 0 for seconds in figures.values())
+
+
+def test_alchelemental_speed_prints_both_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "alchelemental_speed.py"))
+    module["main"](seconds=0.05)
+    out = capsys.readouterr().out
+    for board in ("pit", "battleground"):
+        assert f"alchelemental {board}" in out
+    assert "games/s" in out and "actions/s" in out

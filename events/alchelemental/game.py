@@ -378,6 +378,27 @@ class AlchelementalGame(DuelGame[AlchState, Action]):
                 out.extend(Call(name, facings, at) for at in hexes)
         return out
 
+    def search_actions(self, state: AlchState, player: str) -> Sequence[Action]:
+        """For the search bot: every action of the open catalysis, every select and confirm,
+        and one call per uncalled unit (its first way of lying, strongest element toward
+        the enemy, on each callable hex in turn) instead of every call."""
+        s = state
+        if s.outcome is not None or player != s.player:
+            return []
+        out: list[Action] = list(self._catalysis_actions(s, player))
+        side = s.to_move
+        if s.catalyses >= 2:
+            return [*out, Confirm()]
+        out.extend(Select(p.name) for p in s.pieces if p.owner == side)
+        hexes = sorted(rules.call_hexes(s, side))
+        toward = 0 if side == 0 else 3  # R toward Dark, L toward Light
+        for n, name in enumerate(rules.uncalled(s, side) if hexes else ()):
+            kind = UNITS[name]
+            strongest = max(Elem, key=lambda e: (kind.faces.count(e), -e))
+            rot = (toward - kind.faces.index(strongest)) % 6
+            out.append(Call(name, rules.canonical_facings(name, False, rot), hexes[n % len(hexes)]))
+        return out
+
     def random_action(
         self, state: AlchState, player: str, rng: np.random.Generator
     ) -> Action | None:
@@ -472,8 +493,10 @@ class AlchelementalGame(DuelGame[AlchState, Action]):
                 b.row_col(p.hex)[1],
                 b.row_col(p.hex)[0],
                 owner=p.owner,
-                label=f"{p.name}{'*' if p.mirrored else ''} "
-                + "".join(e.letter for e in p.faces()),
+                label=f"{p.name}{' (mirrored)' if p.mirrored else ''} of "
+                f"{state.players[p.owner]}: " + "".join(e.letter for e in p.faces()),
+                faces=tuple(e.letter for e in p.faces()),
+                mirrored=p.mirrored,
             )
             for p in state.pieces
         )
