@@ -106,3 +106,20 @@ def test_sample_duel_plays_to_its_end(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["duel", "demo", str(tmp_path / "demo"), "--game", "alchelemental"]) == 0
     out = capsys.readouterr().out
     assert "Winner: Dark" in out
+
+
+def test_turn_from_a_workbook(tmp_path: Path) -> None:
+    """A player's catalyses typed one per cell of a workbook."""
+    from openpyxl import Workbook
+
+    folder = new(tmp_path, "--board", "pit")
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in (["call gnome water L R4", "move R"], ["select firepower"], ["confirm"]):
+        sheet.append(row)
+    path = tmp_path / "turn.xlsx"
+    book.save(path)
+    assert main(["duel", "play", str(folder), "--from", str(path)]) == 0
+    s = state_of(folder)
+    assert s.player == "Dark" and s.piece(0, "gnome").hex == 25  # type: ignore[attr-defined]
