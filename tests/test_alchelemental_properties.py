@@ -106,3 +106,20 @@ def test_any_text_parses_or_errs_without_raising(text: str) -> None:
         s = new_state(board="pit")
         for action in parsed.value or ():
             GAME.check(s, s.player, action)  # never raises
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_legal_actions_list_every_legal_step(seed: int) -> None:
+    """A move, impel, mirror or select passes `check` exactly when it is listed."""
+    from events.alchelemental.actions import Impel, Mirror, Move, Select
+
+    _, s, _ = play("pit", seed % 1000)
+    if GAME.outcome(s) is not None:
+        return
+    player = s.player
+    listed = set(GAME.legal_actions(s, player))
+    tries = [Move(d) for d in range(6)] + [Impel(d) for d in range(6)] + [Mirror()]
+    tries += [Select(n) for n in UNITS]
+    for action in tries:
+        assert (not GAME.check(s, player, action)) == (action in listed), action

@@ -337,8 +337,9 @@ class AlchelementalGame(DuelGame[AlchState, Action]):
     # --- legal actions, bots ------------------------------------------------------------
 
     def legal_actions(self, state: AlchState, player: str) -> Sequence[Action]:
-        """Every legal action except conceding (moves one hex at a time, impels by
-        direction, calls with their canonical facings)."""
+        """Every legal action except conceding, each way of acting once: moves one hex at a
+        time, impels by direction, spins clockwise only (A n is C 6-n), calls with their
+        canonical facings."""
         s = state
         if s.outcome is not None or player != s.player:
             return []
