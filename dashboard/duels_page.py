@@ -106,26 +106,37 @@ def _desk(st: Any, duel: Duel) -> None:
         return
     player = acting[0]
     view = duel.game.public_view(state)
-    turn = view.get("turn", {})
-    st.markdown(f"**{player}** to play, turn {view.get('turn_no')}.")
+    worded = isinstance(view.get("progress"), str)  # a game that words its own turn
+    turn = {} if worded else view.get("turn", {})
+    if worded:
+        st.markdown(f"**{player}** to play ({view['progress']}).")
+    else:
+        st.markdown(f"**{player}** to play, turn {view.get('turn_no')}.")
     if duel.store.clock_events():
         st.caption(duel.clock().describe())
     picture = duel.game.picture(state, last_turn_cells(duel, duel.positions()[0]))
     st.markdown(duel_picture.svg(picture), unsafe_allow_html=True)
     messages: list[tuple[str, str]] = []
     line = duel.game.progress(state)
+    if worded:
+        st.code("\n".join(view.get("rows", [])), language=None)
     if line is not None:  # a game of typed moves (Elemental Halma): one box for any action
         messages += _typed_desk(st, duel, player, line)
-    elif turn.get("drawn") is None:
+    elif not worded and turn.get("drawn") is None:
         count = st.number_input("Stones to draw", 0, 4, 4, key="desk-count")
         stones = st.text_input("Stones drawn elsewhere (optional, e.g. FWEA)", key="desk-stones")
         if st.button("Draw", key="desk-draw"):
             messages += _play(duel, f"take {int(count)} {stones.strip()}".strip(), player)
     else:
-        hand = " ".join(turn.get("hand", ())) or "none"
-        st.markdown(f"Left to place: **{hand}** · moves left: **{turn.get('moves_left')}**")
-        action = st.text_input("Action (e.g. UR, fire B3, ride D, W C2 river L path DRD)",
-                               key="desk-action")  # fmt: skip
+        if not worded:
+            hand = " ".join(turn.get("hand", ())) or "none"
+            st.markdown(f"Left to place: **{hand}** · moves left: **{turn.get('moves_left')}**")
+        example = (
+            "call gnome water L R4, move R, impel DL gnome"
+            if worded
+            else "UR, fire B3, ride D, W C2 river L path DRD"
+        )
+        action = st.text_input(f"Action (e.g. {example})", key="desk-action")
         left, middle, right = st.columns(3)
         if left.button("Add action", key="desk-add") and action.strip():
             messages += _play(duel, action, player)

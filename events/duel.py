@@ -135,6 +135,10 @@ class PicturePiece:
     """a colour key (as a cell's kind) to fill the piece with instead of the owner's colour"""
     marked: bool = False
     """drawn with a ring (Elemental Halma: an elemental that can be captured where it stands)"""
+    faces: tuple[str, ...] = ()
+    """a unit with faces (Alchelemental): six colour keys by direction R, DR, DL, L, UL, UR"""
+    mirrored: bool = False
+    """the unit shows its mirrored side"""
 
 
 @dataclass(frozen=True)
@@ -245,6 +249,11 @@ class DuelGame(ABC, Generic[S, A]):
     @abstractmethod
     def legal_actions(self, state: S, player: str) -> Sequence[A]:
         """Every legal action of `player` now (chance actions unresolved)."""
+
+    def search_actions(self, state: S, player: str) -> Sequence[A]:
+        """The legal actions a search bot considers (by default all of them; a game with very
+        many, like Alchelemental's calls, may offer a representative few)."""
+        return self.legal_actions(state, player)
 
     def evaluation(self, state: S, player: str) -> float:
         """How good the position looks for `player`, in [-1, 1] (bots' cut-off playouts)."""

@@ -66,7 +66,7 @@ class MctsBot:
         self.max_children = max_children
 
     def _candidates(self, state: Any, player: str) -> list[Any]:
-        actions = list(self.game.legal_actions(state, player))
+        actions = list(self.game.search_actions(state, player))
         if len(actions) > self.max_children:
             picks = self.rng.choice(len(actions), self.max_children, replace=False)
             actions = [actions[int(i)] for i in picks]

@@ -16,7 +16,7 @@ from festival.duel_host import Duel, DuelHostError, Played
 from festival.paths import fixture
 
 SAMPLE = ("element", "sample-duel.json")
-SAMPLES = {"element": SAMPLE}
+SAMPLES = {"element": SAMPLE, "alchelemental": ("alchelemental", "sample-duel.json")}
 SAMPLES["halma"] = ("halma", "sample-duel.json")
 
 
@@ -44,9 +44,10 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 def new(args: argparse.Namespace) -> int:
     players = [p for p in str(args.players).replace(";", ",").split(",")]
-    duel = Duel.create(
-        args.duel, args.game, args.variant, _options(args.option), players, args.seed
-    )
+    variant, options = args.variant, _options(args.option)
+    if getattr(args, "board", None):
+        variant, options = _board(args.board, variant, options)
+    duel = Duel.create(args.duel, args.game, variant, options, players, args.seed)
     try:
         state = duel.state()
         print(
@@ -56,6 +57,23 @@ def new(args: argparse.Namespace) -> int:
     finally:
         duel.close()
     return 0
+
+
+def _board(
+    board: str, variant: str | None, options: dict[str, Any]
+) -> tuple[str | None, dict[str, Any]]:
+    """`--board NAME|FILE` (Alchelemental): a named board is the variant of that name; a board
+    file's JSON is recorded in the duel's options (checked like the shipped boards)."""
+    if board in ("pit", "battleground"):
+        return variant or board, options
+    path = Path(board)
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise DuelHostError(
+            f"--board {board}: not pit, battleground or a board file ({exc})"
+        ) from exc
+    return variant, {**options, "board": data}
 
 
 def _report(duel: Duel, played: Played) -> int:
@@ -83,8 +101,10 @@ def _progress(duel: Duel, state: Any) -> str:
     if line is not None:
         return line
     view = duel.game.public_view(state)
-    turn = view.get("turn") or {}
     who = ", ".join(duel.game.to_act(state))
+    if isinstance(view.get("progress"), str):  # a game that words its own progress
+        return f"{who} to play ({view['progress']})."
+    turn = view.get("turn") or {}
     if turn.get("drawn") is None:
         return f"{who} to play: take 0-4 stones first."
     hand = " ".join(turn.get("hand", ())) or "none"
@@ -323,7 +343,10 @@ def add_parser(sub: Any) -> None:
 
     p = dsub.add_parser("new", help="create a duel folder")
     p.add_argument("duel", type=Path)
-    p.add_argument("--game", default="element", help="the duel game (element, halma)")
+    p.add_argument(
+        "--game", default="element", help="the duel game (element, halma, alchelemental)"
+    )
+    p.add_argument("--board", help="alchelemental: pit, battleground or a board file (JSON)")
     p.add_argument("--variant", help="the rule text's variant (element: grand-final, dm5, summary)")
     p.add_argument("--players", required=True, help='the players, the first starts: "A,B"')
     p.add_argument("--seed", type=int, help="the duel's seed (drawn and recorded if not given)")
@@ -383,5 +406,5 @@ def add_parser(sub: Any) -> None:
 
     p = dsub.add_parser("demo", help="play the shipped sample duel in a new folder")
     p.add_argument("folder", type=Path, nargs="?")
-    p.add_argument("--game", default="element", help="whose sample duel (element, halma)")
+    p.add_argument("--game", choices=sorted(SAMPLES), default="element", help="whose sample")
     p.set_defaults(run=demo)

@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from events.alchelemental import AlchelementalGame
 from events.duel import DuelGame
 from events.element import ElementGame
 from festival.halma_board import halma_game
 
-GAMES: dict[str, Callable[[], DuelGame[Any, Any]]] = {"element": ElementGame}
+GAMES: dict[str, Callable[[], DuelGame[Any, Any]]] = {
+    "element": ElementGame,
+    "alchelemental": AlchelementalGame,
+}
 GAMES["halma"] = halma_game
 
 

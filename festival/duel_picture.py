@@ -5,6 +5,7 @@ mountain ranges), pieces, coordinates and the last turn's cells highlighted."""
 from __future__ import annotations
 
 import io
+import math
 from html import escape
 
 from events.duel import Picture
@@ -48,6 +49,18 @@ def size(picture: Picture) -> tuple[int, int]:
     width = 2 * MARGIN + len(picture.cols) * CELL + extra
     height = 2 * MARGIN + len(picture.rows) * CELL + (24 if picture.caption else 0)
     return width, height
+
+
+def face_wedges(x: float, y: float) -> list[list[tuple[float, float]]]:
+    """The six triangles of a unit's hexagon in the cell at (x, y), by direction R, DR, DL, L,
+    UL, UR (a pointy-topped hexagon: each face's edge is perpendicular to its direction)."""
+    cx, cy, radius = x + CELL / 2, y + CELL / 2, CELL / 2 - 2
+
+    def corner(deg: float) -> tuple[float, float]:
+        a = math.radians(deg)
+        return (round(cx + radius * math.cos(a), 2), round(cy + radius * math.sin(a), 2))
+
+    return [[(cx, cy), corner(60 * d - 30), corner(60 * d + 30)] for d in range(6)]
 
 
 def svg(picture: Picture) -> str:
@@ -108,6 +121,24 @@ def svg(picture: Picture) -> str:
                 f'fill="none" stroke="{MARK}" stroke-width="2" stroke-dasharray="4 2" '
                 'class="capturable"/>'
             )
+        if len(piece.faces) == 6:
+            for kind, wedge in zip(piece.faces, face_wedges(x, y), strict=True):
+                points = " ".join(f"{px},{py}" for px, py in wedge)
+                out.append(
+                    f'<polygon points="{points}" fill="{COLOURS.get(kind, "#cccccc")}" '
+                    f'stroke="#222" stroke-width="1" class="face" data-kind="{escape(kind)}"/>'
+                )
+            dash = ' stroke-dasharray="3,2" class="mirrored"' if piece.mirrored else ""
+            out.append(
+                f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 4}" '
+                f'fill="{colour}" stroke="#222" stroke-width="2"{dash}><title>'
+                f"{escape(piece.label)}</title></circle>"
+            )
+            out.append(
+                f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 4}" text-anchor="middle" '
+                f'font-size="11" font-weight="bold">{escape(piece.label[:2])}</text>'
+            )
+            continue
         out.append(
             f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 2 - 6}" '
             f'fill="{colour}" stroke="#222" stroke-width="2"><title>{escape(piece.label)}'
@@ -165,6 +196,15 @@ def png(picture: Picture) -> bytes:
         colour = _piece_colour(piece.owner, piece.colour)
         if piece.marked:
             draw.ellipse((x + 2, y + 2, x + CELL - 2, y + CELL - 2), outline=MARK, width=2)
+        if len(piece.faces) == 6:
+            for kind, wedge in zip(piece.faces, face_wedges(x, y), strict=True):
+                draw.polygon(wedge, fill=COLOURS.get(kind, "#cccccc"), outline="#222222")
+            q = CELL / 4
+            ring = "#ffffff" if piece.mirrored else "#222222"
+            box = (x + CELL / 2 - q, y + CELL / 2 - q, x + CELL / 2 + q, y + CELL / 2 + q)
+            draw.ellipse(box, fill=colour, outline=ring, width=2)
+            draw.text((x + CELL / 2, y + CELL / 2), piece.label[:2], fill="#000000", anchor="mm")
+            continue
         draw.ellipse((x + 6, y + 6, x + CELL - 6, y + CELL - 6), fill=colour, outline="#222222")
         ink = TEXT_ON.get(piece.colour, "#000000")
         draw.text((x + CELL / 2, y + CELL / 2), piece.label[:2], fill=ink, anchor="mm")

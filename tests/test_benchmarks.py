@@ -55,3 +55,18 @@ def test_halma_speed_prints_both_modes(capsys: pytest.CaptureFixture[str]) -> No
     module["main"](seconds=0.01)
     out = capsys.readouterr().out
     assert "halma 2 players" in out and "halma 4 players" in out and "games/s" in out
+
+
+def test_alchelemental_speed_prints_both_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "alchelemental_speed.py"))
+    module["main"](seconds=0.05)
+    out = capsys.readouterr().out
+    for board in ("pit", "battleground"):
+        assert f"alchelemental {board}" in out
+    assert "games/s" in out and "actions/s" in out
+
+
+def test_alchelemental_bots_benchmark_prints_the_score(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "alchelemental_bots.py"))
+    module["main"](games=1, turns=1, iterations=3)
+    assert "alchelemental pit: mcts (3 iterations/action)" in capsys.readouterr().out

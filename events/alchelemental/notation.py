@@ -1,0 +1,282 @@
+"""Alchelemental's movement notation, as the rule text gives it, and the canonical JSON of
+actions (docs/formats.md, "Alchelemental").
+
+Actions are separated by commas, semicolons or new lines; within one, words by spaces; case
+does not matter. "select djin" = "djin"; "call meteor air L water DR R4"; "mirror still";
+"spin A2", "spin flood C1"; "move UL", "move paralda R", "afrit move L-UL" (a chain is one
+move per hex); "impel crystalize", "impel DL gnome"; "confirm" ends the turn.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from events.alchelemental.actions import (
+    Action,
+    Call,
+    Concede,
+    Confirm,
+    Facing,
+    Impel,
+    Mirror,
+    Move,
+    Select,
+    Spin,
+)
+from events.alchelemental.board import DIRECTIONS
+from events.alchelemental.elements import Elem
+from events.alchelemental.units import UNITS
+from events.duel import DuelError, Parsed
+
+RULE_NOTATION = "Movement notation (for recording a game, PBEM, and online play)"
+NAMES = {w: u.name for u in UNITS.values() for w in (u.name, *u.aliases)}
+_DIRS = {d.lower(): i for i, d in enumerate(DIRECTIONS)}
+_ROW = re.compile(r"^r(\d{1,2})([lcr]?)$")
+_SPIN = re.compile(r"^(c|a|clock|anti|clockwise|anticlockwise)(\d+)$")
+_CONFIRM = {"confirm", "done", "end"}
+_CONCEDE = {"resign", "concede", "timeout"}
+_VERBS = {"select", "call", "mirror", "spin", "move", "impel"}
+
+
+class _Bad(Exception):
+    pass
+
+
+def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
+    """Actions from what a player typed; every clause with an error is named (from 1)."""
+    actions: list[Action] = []
+    errors: list[DuelError] = []
+    clauses = [c.strip() for c in re.split(r"[,;\n]+", text) if c.strip()]
+    if not clauses:
+        errors.append(DuelError("alchelemental.notation", "no actions given", rule=RULE_NOTATION))
+    for n, clause in enumerate(clauses):
+        try:
+            actions.extend(parse_clause(clause))
+        except _Bad as exc:
+            errors.append(
+                DuelError("alchelemental.notation", f"{clause!r}: {exc}", None, RULE_NOTATION, n)
+            )
+    return Parsed.of(tuple(actions), errors)
+
+
+def _unit(word: str) -> str:
+    if word not in NAMES:
+        raise _Bad(f"{word!r} is not a unit (units: {', '.join(sorted(UNITS))})")
+    return NAMES[word]
+
+
+def _direction(word: str) -> int:
+    if word not in _DIRS:
+        raise _Bad(f"{word.upper()!r} is not a direction (UL, UR, L, R, DL, DR)")
+    return _DIRS[word]
+
+
+def _chain(word: str) -> tuple[int, ...]:
+    return tuple(_direction(w) for w in word.split("-"))
+
+
+def parse_clause(clause: str) -> list[Action]:
+    t = clause.lower().split()
+    if len(t) == 1 and t[0] in _CONFIRM:
+        return [Confirm()]
+    if len(t) == 1 and t[0] in _CONCEDE:
+        return [Concede("time" if t[0] == "timeout" else "resign")]
+    unit: str | None = None
+    if t[0] not in _VERBS:
+        if len(t) == 1:
+            return [Select(_unit(t[0]))]
+        if t[1] not in {"move", "impel", "mirror", "spin"}:
+            raise _Bad("begin with select, call, mirror, spin, move, impel or a unit's name")
+        unit = _unit(t[0])
+        t = t[1:]
+    verb, rest = t[0], t[1:]
+    if verb in ("move", "mirror", "spin") and rest and rest[0] in NAMES:
+        named = _unit(rest[0])
+        if unit is not None and unit != named:
+            raise _Bad(f"two units named: {unit} and {named}")
+        unit, rest = named, rest[1:]
+    if verb == "select":
+        if unit is not None or len(rest) != 1:
+            raise _Bad("write select UNIT")
+        return [Select(_unit(rest[0]))]
+    if verb == "call":
+        return [_call(rest)]
+    if verb == "mirror":
+        if rest:
+            raise _Bad("write mirror [UNIT]")
+        return [Mirror(unit)]
+    if verb == "spin":
+        return [_spin(rest, unit)]
+    if verb == "move":
+        if len(rest) != 1:
+            raise _Bad("write move [UNIT] DIRECTIONS, e.g. move L-UL")
+        return [Move(d, unit) for d in _chain(rest[0])]
+    return [_impel(rest, unit)]
+
+
+def parse_spec(text: str) -> Parsed[tuple[str, tuple[Facing, ...]]]:
+    """A unit and its facings, as a call gives them ("gnome water L", "dissolve fire L-UL")."""
+    words = text.lower().split()
+    try:
+        if not words:
+            raise _Bad("name a unit")
+        return Parsed((_unit(words[0]), _facings(words[1:])))
+    except _Bad as exc:
+        return Parsed(None, (DuelError("alchelemental.notation", f"{text!r}: {exc}"),))
+
+
+def _facings(body: list[str]) -> tuple[Facing, ...]:
+    if len(body) % 2:
+        raise _Bad("facings come in pairs: ELEMENT DIRECTIONS (e.g. water L, fire L-UL)")
+    facings: list[Facing] = []
+    for k in range(0, len(body), 2):
+        e = Elem.from_letter(body[k])
+        if e is None:
+            raise _Bad(f"{body[k]!r} is not an element (fire, earth, water, air)")
+        facings.append((e, _chain(body[k + 1])))
+    return tuple(facings)
+
+
+def _call(rest: list[str]) -> Call:
+    if len(rest) < 2:
+        raise _Bad("write call UNIT FACINGS ROW, e.g. call gnome water L R4")
+    unit = _unit(rest[0])
+    m = _ROW.match(rest[-1])
+    if not m:
+        raise _Bad(f"{rest[-1]!r} is not a row (R1 ... R16, with L, C or R on the first and "
+                   "last rows)")  # fmt: skip
+    return Call(unit, _facings(rest[1:-1]), f"R{int(m[1])}{m[2].upper()}")
+
+
+def _spin(rest: list[str], unit: str | None) -> Spin:
+    word = "".join(rest)
+    m = _SPIN.match(word)
+    if not m or len(rest) > 2:
+        raise _Bad("write spin C# (clockwise) or A# (anti-clockwise), e.g. spin A2")
+    n = int(m[2])
+    if not 1 <= n <= 5:
+        raise _Bad("spin by 1 to 5 faces")
+    return Spin(m[1].startswith("c"), n, unit)
+
+
+def _impel(rest: list[str], unit: str | None) -> Impel:
+    direction: int | None = None
+    target: str | None = None
+    for w in rest:
+        if w in _DIRS and direction is None and target is None:
+            direction = _DIRS[w]
+        elif target is None and w in NAMES:
+            target = NAMES[w]
+        else:
+            raise _Bad(f"{w!r}: write impel DIRECTION [TARGET] or impel [DIRECTION] TARGET")
+    if direction is None and target is None:
+        raise _Bad("impel needs a direction or a target")
+    return Impel(direction, target, unit)
+
+
+def _chain_text(ds: tuple[int, ...]) -> str:
+    return "-".join(DIRECTIONS[d] for d in ds)
+
+
+def format_action(a: Action) -> str:
+    """The canonical notation of one action."""
+    named = f" {a.unit}" if isinstance(a, Mirror | Spin | Move | Impel) and a.unit else ""
+    if isinstance(a, Select):
+        return f"select {a.unit}"
+    if isinstance(a, Call):
+        facings = "".join(f" {e.name.lower()} {_chain_text(ds)}" for e, ds in a.facings)
+        return f"call {a.unit}{facings} {a.at}"
+    if isinstance(a, Mirror):
+        return f"mirror{named}"
+    if isinstance(a, Spin):
+        return f"spin{named} {'C' if a.clockwise else 'A'}{a.faces}"
+    if isinstance(a, Move):
+        return f"move{named} {DIRECTIONS[a.direction]}"
+    if isinstance(a, Impel):
+        parts = [DIRECTIONS[a.direction]] if a.direction is not None else []
+        parts += [a.target] if a.target else []
+        return f"{a.unit + ' ' if a.unit else ''}impel {' '.join(parts)}"
+    if isinstance(a, Confirm):
+        return "confirm"
+    return "timeout" if a.reason == "time" else "resign"
+
+
+def action_to_json(a: Action) -> dict[str, Any]:
+    if isinstance(a, Select):
+        return {"type": "select", "unit": a.unit}
+    if isinstance(a, Call):
+        return {
+            "type": "call",
+            "unit": a.unit,
+            "facings": [[e.letter, [DIRECTIONS[d] for d in ds]] for e, ds in a.facings],
+            "at": a.at,
+        }
+    if isinstance(a, Mirror):
+        return {"type": "mirror", "unit": a.unit}
+    if isinstance(a, Spin):
+        return {"type": "spin", "clockwise": a.clockwise, "faces": a.faces, "unit": a.unit}
+    if isinstance(a, Move):
+        return {"type": "move", "direction": DIRECTIONS[a.direction], "unit": a.unit}
+    if isinstance(a, Impel):
+        return {
+            "type": "impel",
+            "direction": None if a.direction is None else DIRECTIONS[a.direction],
+            "target": a.target,
+            "unit": a.unit,
+        }
+    if isinstance(a, Confirm):
+        return {"type": "confirm"}
+    return {"type": "concede", "reason": a.reason}
+
+
+def action_from_json(data: Any) -> Parsed[Action]:
+    try:
+        return Parsed(_from_json(data))
+    except (KeyError, TypeError, ValueError, _Bad) as exc:
+        return Parsed(None, (DuelError("alchelemental.json", f"not an action: {data!r} ({exc})"),))
+
+
+def _opt_unit(x: Any) -> str | None:
+    return None if x is None else _unit(str(x).lower())
+
+
+def _from_json(d: Any) -> Action:
+    kind = d["type"]
+    if kind == "select":
+        return Select(_unit(str(d["unit"]).lower()))
+    if kind == "call":
+        facings: list[Facing] = []
+        for e, ds in d.get("facings", []):
+            elem = Elem.from_letter(str(e))
+            if elem is None:
+                raise _Bad(f"{e!r} is not an element")
+            facings.append((elem, tuple(_direction(str(x).lower()) for x in ds)))
+        at = str(d["at"]).upper()
+        if not _ROW.match(at.lower()):
+            raise _Bad(f"{at!r} is not a row")
+        return Call(_unit(str(d["unit"]).lower()), tuple(facings), at)
+    if kind == "mirror":
+        return Mirror(_opt_unit(d.get("unit")))
+    if kind == "spin":
+        n = d["faces"]
+        if not isinstance(n, int) or not 1 <= n <= 5 or not isinstance(d["clockwise"], bool):
+            raise _Bad("spin: clockwise true/false and faces 1 to 5")
+        return Spin(d["clockwise"], n, _opt_unit(d.get("unit")))
+    if kind == "move":
+        return Move(_direction(str(d["direction"]).lower()), _opt_unit(d.get("unit")))
+    if kind == "impel":
+        direction = d.get("direction")
+        target = d.get("target")
+        if direction is None and target is None:
+            raise _Bad("impel needs a direction or a target")
+        return Impel(
+            None if direction is None else _direction(str(direction).lower()),
+            _opt_unit(target),
+            _opt_unit(d.get("unit")),
+        )
+    if kind == "confirm":
+        return Confirm()
+    if kind == "concede":
+        return Concede("time" if d.get("reason") == "time" else "resign")
+    raise _Bad(f"unknown type {kind!r}")
