@@ -6,8 +6,12 @@ from typing import Any
 
 from events.duel import DuelGame
 from events.element import ElementGame
+from festival.elementarium_data import HostedElementarium
 
-GAMES: dict[str, type[DuelGame[Any, Any]]] = {"element": ElementGame}
+GAMES: dict[str, type[DuelGame[Any, Any]]] = {
+    "element": ElementGame,
+    "elementarium": HostedElementarium,
+}
 
 
 def duel_game(name: str) -> DuelGame[Any, Any]:
