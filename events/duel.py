@@ -262,6 +262,11 @@ class DuelGame(ABC, Generic[S, A]):
         """Everything."""
         return self.state_to_json(state)
 
+    def known_to(self, state: S, player: str) -> S:
+        """The position as `player` may know it (a simultaneous game drops the other players'
+        sealed orders): what a bot playing for `player` searches from."""
+        return state
+
     def sealed(self, after: S) -> bool:
         """True while the action that led to `after` must stay secret (a simultaneous game's
         orders before the turn resolves); logs and views then show that orders are in, not

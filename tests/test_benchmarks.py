@@ -48,3 +48,10 @@ def test_the_dashboard_benchmark_times_every_page(tmp_path: Path) -> None:
     figures = dict(module["apptest_figures"](folder))
     assert {"cold start (overview drawn)", "switch to Summoner's Dream"} <= set(figures)
     assert all(seconds > 0 for seconds in figures.values())
+
+
+def test_elementarium_speed_prints_games_per_second(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "elementarium_speed.py"))
+    module["main"](seconds=0.05)
+    out = capsys.readouterr().out
+    assert "elementarium random:" in out and "games/s" in out

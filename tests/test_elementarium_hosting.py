@@ -146,3 +146,21 @@ def test_demo_plays_the_sample_duel_to_its_result(tmp_path: Path) -> None:
     png, svg = tmp_path / "b.png", tmp_path / "b.svg"
     _run(["duel", "show", str(tmp_path / "demo"), "--png", str(png), "--svg", str(svg)])
     assert png.read_bytes()[:4] == b"\x89PNG" and "<svg" in svg.read_text()
+
+
+def test_picture_shows_units_obstacles_sources_moves_and_clashes() -> None:
+    """Board pictures: units by type and owner, obstacles, the neutral zone, Sources, the
+    turn's moves as arrows and its clashes marked."""
+    from festival import duel_picture
+    from tests.support.elementarium_kit import GAME, position, turn
+
+    state = turn(position({"d3": "W", "c7": "f", "h2": "E"}), "d3-d5, h2-h3", "c7-d5")
+    picture = GAME.picture(state)
+    assert len(picture.arrows) == 3 and picture.marks == {(3, 4)}  # d5, top row first
+    kinds = {c.kind for c in picture.cells}
+    assert {"O", "neutral", "W", "E"} <= kinds
+    labels = sorted(p.label for p in picture.pieces)
+    assert "S" in labels and "s" in labels and "e" in labels
+    svg = duel_picture.svg(picture)
+    assert svg.count('class="move"') == 3 and svg.count('class="clash"') == 1
+    assert duel_picture.png(picture)[:4] == b"\x89PNG"

@@ -156,3 +156,15 @@ def test_any_json_is_read_or_refused_never_raises(data: object) -> None:
     assert parsed.ok != bool(parsed.errors)
     parsed = GAME.action_from_json({"orders": [data]})
     assert parsed.ok != bool(parsed.errors)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 20))
+def test_every_listed_legal_action_is_legal(seed: int, turns: int) -> None:
+    """What the search bot chooses from is legal (holding, single moves, combined orders)."""
+    state, _ = play(seed, turns)
+    for player in GAME.to_act(state):
+        listed = GAME.legal_actions(state, player)
+        assert listed[0] == Orders(())
+        for action in listed:
+            assert not GAME.check(state, player, action), GAME.format_action(action)

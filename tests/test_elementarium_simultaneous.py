@@ -132,3 +132,11 @@ def test_a_players_orders_cannot_be_changed_once_in_and_are_undone_before_resolu
     assert GAME.check(sealed, "Birch", orders("hold"))[0].code == "elementarium.turn"
     assert GAME.undo_refusal(state, orders("d6-d5")) is None
     assert GAME.undo_refusal(sealed, orders("hold")) is not None
+
+
+def test_a_bot_never_sees_the_other_players_sealed_orders() -> None:
+    """Orders are private until the turn resolves: a bot ordering for Ash searches from the
+    position without Birch's sealed orders."""
+    state = GAME.apply(position({"d4": "W", "d6": "e"}), "Birch", orders("d6-d5"))
+    known = GAME.known_to(state, "Ash")
+    assert known.pending == (None, None) and GAME.known_to(state, "Birch") == state

@@ -118,17 +118,51 @@ class ElementariumGame(DuelGame[State, Orders]):
         return replace(state, pending=(pending[0], pending[1]))
 
     def legal_actions(self, state: State, player: str) -> Sequence[Orders]:
-        """Holding, and every single legal move (orders of two or three moves are sampled by
-        `random_action`: listing every combination would run to hundreds of thousands)."""
+        """Holding, every single legal move, and for each single move the orders that add
+        the two best-looking other moves (`move_score`). Not every combination: orders of
+        two or three moves run to hundreds of thousands; `random_action` samples them all."""
         if player not in self.to_act(state):
             return []
         owner = state.players.index(player)
-        out = [Orders(())]
-        for src in self._pieces(state, owner):
-            for dst, what in sorted(rules.targets(state, src).items()):
-                if what != "own":
-                    out.append(Orders((Move(src, dst),)))
+        blocked = rules.blocked_sources(state)
+        singles = [
+            Move(src, dst)
+            for src in self._pieces(state, owner)
+            for dst, what in sorted(rules.targets(state, src, blocked).items())
+            if what != "own"
+        ]
+        ranked = sorted(singles, key=lambda m: (-self.move_score(state, owner, m), m))
+        out = [Orders(())] + [Orders((m,)) for m in singles]
+        seen = set(out)
+        limit = state.setup.rules.moves_per_turn
+        for first in singles:
+            moves = [first]
+            for m in ranked:
+                if len(moves) == limit:
+                    break
+                if all(m.src != x.src and m.dst != x.dst for x in moves):
+                    moves.append(m)
+            orders = Orders.of(moves)
+            if orders not in seen:
+                seen.add(orders)
+                out.append(orders)
         return out
+
+    def move_score(self, state: State, owner: int, move: Move) -> int:
+        """How good a move looks on its own: taking a unit it dominates, not walking into
+        one that dominates it, advancing, reaching the enemy zone."""
+        at = state.at()
+        score = 0
+        mover = at.get(move.src)
+        target = at.get(move.dst)
+        if mover is not None and target is not None and target[0] != owner:
+            dominates = state.setup.rules.dominates
+            score += 4 if dominates[mover[1]] == target[1] else -4
+        forward = (move.dst[1] - move.src[1]) * (1 if owner == 0 else -1)
+        score += forward if mover is not None else -1
+        if rules.zone(state.setup, move.dst, owner) == "enemy":
+            score += 2
+        return score
 
     def _pieces(self, state: State, owner: int) -> list[tuple[int, int]]:
         return [c for c, o, _ in state.units if o == owner] + [state.sources[owner]]
@@ -212,6 +246,12 @@ class ElementariumGame(DuelGame[State, Orders]):
             return f"The duel is over: {state.outcome.detail}."
         waiting = ", ".join(self.to_act(state))
         return f"Turn {state.turn}: orders awaited from {waiting}."
+
+    def known_to(self, state: State, player: str) -> State:
+        """The other player's sealed orders dropped (as if not in yet)."""
+        owner = state.players.index(player)
+        pending = tuple(p if i == owner else None for i, p in enumerate(state.pending))
+        return replace(state, pending=(pending[0], pending[1]))
 
     def sealed(self, after: State) -> bool:
         """True while the action that led to `after` is a secret (its turn is unresolved)."""

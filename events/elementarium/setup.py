@@ -87,7 +87,10 @@ def _err(code: str, message: str, where: str = "") -> DuelError:
 
 
 def parse_board(text: str) -> Parsed[Board]:
-    """The board file: one line per row, top line the last row; '#' lines are comments."""
+    """The board file: one line per row, top line the last row; '#' lines are comments.
+    A text of one line may separate its rows with '/' (a board typed on the command line)."""
+    if "\n" not in text.strip() and "/" in text:
+        text = text.replace("/", "\n")
     lines = [ln.split() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
     errors: list[DuelError] = []
     if not lines:
