@@ -12,10 +12,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+from dashboard.duels_orders_desk import orders_desk
 from festival import duel_picture
 from festival.duel_bots import bot_turn, make_bot
 from festival.duel_commands import last_turn_cells
 from festival.duel_host import Duel
+from festival.duel_resolve import step_words
 from festival.duel_store import DUEL_FILE
 from festival.match import MatchError
 from festival.store import StoreError
@@ -77,12 +79,9 @@ def _public(st: Any, duel: Duel) -> None:
     outcome = duel.game.outcome(states[-1])
     if outcome is not None:
         st.success(f"Winner: {outcome.winner} — {outcome.detail}")
+    said = step_words(duel.game, states, steps)  # sealed orders stay secret
     log = [
-        {
-            "step": n,
-            "player": step.player,
-            "action": duel.game.format_action(step.action),
-        }
+        {"step": n, "player": step.player, "action": said[n - 1]}
         for n, step in enumerate(steps, start=1)
     ]
     st.subheader("Move log")
@@ -96,6 +95,9 @@ MESSAGES = "duel-desk-messages"
 
 
 def _desk(st: Any, duel: Duel) -> None:
+    if duel.game.simultaneous:
+        orders_desk(st, duel)
+        return
     for kind, text in st.session_state.pop(MESSAGES, []):
         (st.success if kind == "ok" else st.error)(text)
     state = duel.state()

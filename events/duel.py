@@ -156,6 +156,10 @@ class Picture:
     caption: str = ""
     legend: Mapping[str, str] = field(default_factory=dict)
     """colour key -> name for people ("F" -> "Fire")"""
+    arrows: tuple[tuple[int, int, int, int, int], ...] = ()
+    """the last turn's moves as (from col, from row, to col, to row, owner) (Elementarium)"""
+    marks: frozenset[tuple[int, int]] = field(default_factory=frozenset)
+    """cells to mark with a cross (Elementarium's clashes)"""
 
 
 class DuelGame(ABC, Generic[S, A]):
@@ -291,6 +295,17 @@ class DuelGame(ABC, Generic[S, A]):
     def host_view(self, state: S) -> dict[str, Any]:
         """Everything."""
         return self.state_to_json(state)
+
+    def known_to(self, state: S, player: str) -> S:
+        """The position as `player` may know it (a simultaneous game drops the other players'
+        sealed orders): what a bot playing for `player` searches from."""
+        return state
+
+    def sealed(self, after: S) -> bool:
+        """True while the action that led to `after` must stay secret (a simultaneous game's
+        orders before the turn resolves); logs and views then show that orders are in, not
+        what they are."""
+        return False
 
     @abstractmethod
     def picture(self, state: S, highlight: Iterable[tuple[int, int]] = ()) -> Picture: ...

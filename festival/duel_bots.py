@@ -93,19 +93,24 @@ class MctsBot:
         action = self.game.resolve_chance(state, player, action, self.rng)
         return self.game.apply(state, player, action)
 
+    def _acting(self, state: Any, me: str) -> tuple[str, ...]:
+        """Who acts next in the search: `me` first when several may act (sealed orders)."""
+        acting = self.game.to_act(state)
+        return (me, *(p for p in acting if p != me)) if me in acting else acting
+
     def _iterate(self, root: _Node, state: Any, me: str) -> None:
         allies = set(self.game.allies(state, me))
         node, path = root, [root]
         while node.untried == [] and node.children:
             nxt = max(node.children, key=lambda c: _uct(c, node.visits))
-            acting = self.game.to_act(state)
+            acting = self._acting(state, me)
             # below a draw the tree was grown on other stones: stop where it no longer fits
             if not acting or self.game.check(state, acting[0], nxt.action):
                 break
             node = nxt
             state = self._resolve(state, acting[0], node.action)
             path.append(node)
-        acting = self.game.to_act(state)
+        acting = self._acting(state, me)
         if node.untried is None:
             node.untried = self._candidates(state, acting[0]) if acting else []
         if node.untried and acting:
@@ -159,8 +164,11 @@ def bot_turn(duel: Any, bot: Any, player: str, limit: int = 200) -> int:
         state = duel.state()
         if player not in duel.game.to_act(state):  # its turn passed (or its orders are in)
             break
-        played = duel.play_actions([bot.choose(state, player)], player, f"bot:{type(bot).__name__}")
+        known = duel.game.known_to(state, player)  # never the other players' sealed orders
+        played = duel.play_actions([bot.choose(known, player)], player, f"bot:{type(bot).__name__}")
         if not played.ok:
             raise RuntimeError(f"the bot chose an illegal action: {played.errors[0]}")
         done += 1
+        if duel.game.simultaneous:  # one set of orders: the next turn is the next call's
+            break
     return done

@@ -13,11 +13,13 @@ from typing import Any
 from festival import duel_picture
 from festival.duel_bots import BOTS, bot_turn, make_bot
 from festival.duel_host import Duel, DuelHostError, Played
+from festival.duel_resolve import add_parsers, step_words
 from festival.paths import fixture
 
 SAMPLE = ("element", "sample-duel.json")
 SAMPLES = {"element": SAMPLE, "alchelemental": ("alchelemental", "sample-duel.json")}
 SAMPLES["halma"] = ("halma", "sample-duel.json")
+SAMPLES["elementarium"] = ("elementarium", "sample-duel.json")
 
 
 @contextmanager
@@ -50,9 +52,14 @@ def new(args: argparse.Namespace) -> int:
     duel = Duel.create(args.duel, args.game, variant, options, players, args.seed)
     try:
         state = duel.state()
+        starts = (
+            "Both send orders each turn."
+            if duel.game.simultaneous
+            else f"{duel.to_act(state)[0]} starts."
+        )
         print(
             f"Created {duel.game.title} duel {args.duel} ({duel.config['variant']}) for "
-            f"{', '.join(duel.players)}; seed {duel.seed}. {duel.to_act(state)[0]} starts."
+            f"{', '.join(duel.players)}; seed {duel.seed}. {starts}"
         )
     finally:
         duel.close()
@@ -180,6 +187,8 @@ def _bot_plays(duel: Duel, name: str, kind: str, seconds: float) -> None:
     done = bot_turn(duel, bot, player)
     recorded = duel.positions()[1][-done:] if done else []
     words = ", ".join(duel.game.format_action(s.action) for s in recorded)
+    if duel.game.simultaneous and duel.game.sealed(duel.state()):
+        words = "orders in (sealed until the turn resolves)"
     print(f"{player} ({kind} bot): {words}")
 
 
@@ -235,8 +244,9 @@ def log(args: argparse.Namespace) -> int:
             return 0
         title = f"{duel.game.title} ({duel.config['variant']}), {' vs '.join(duel.players)}"
         print(f"{title}, seed {duel.seed}")
+        said = step_words(duel.game, states, steps)
         for n, (step, row) in enumerate(zip(steps, rows, strict=True), start=1):
-            words = duel.game.format_action(step.action)
+            words = said[n - 1]
             print(f"{n:>4}. {step.player}: {words}  (input {row.raw_id})")
         undone = [r for r in duel.store.steps(include_undone=True) if r.undone_at is not None]
         for row in undone:
@@ -244,6 +254,8 @@ def log(args: argparse.Namespace) -> int:
             words = (
                 duel.game.format_action(parsed.value) if parsed.value is not None else row.action
             )
+            if duel.game.simultaneous:  # taken back before the turn resolved: never revealed
+                words = "orders taken back before the turn resolved"
             print(f"      undone: {row.player}: {words}")
         outcome = duel.game.outcome(states[-1])
         if outcome:
@@ -344,7 +356,7 @@ def add_parser(sub: Any) -> None:
     p = dsub.add_parser("new", help="create a duel folder")
     p.add_argument("duel", type=Path)
     p.add_argument(
-        "--game", default="element", help="the duel game (element, halma, alchelemental)"
+        "--game", default="element", help="element, halma, alchelemental or elementarium"
     )
     p.add_argument("--board", help="alchelemental: pit, battleground or a board file (JSON)")
     p.add_argument("--variant", help="the rule text's variant (element: grand-final, dm5, summary)")
@@ -408,3 +420,5 @@ def add_parser(sub: Any) -> None:
     p.add_argument("folder", type=Path, nargs="?")
     p.add_argument("--game", choices=sorted(SAMPLES), default="element", help="whose sample")
     p.set_defaults(run=demo)
+
+    add_parsers(dsub)

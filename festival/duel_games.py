@@ -8,11 +8,13 @@ from typing import Any
 from events.alchelemental import AlchelementalGame
 from events.duel import DuelGame
 from events.element import ElementGame
+from festival.elementarium_data import HostedElementarium
 from festival.halma_board import halma_game
 
 GAMES: dict[str, Callable[[], DuelGame[Any, Any]]] = {
     "element": ElementGame,
     "alchelemental": AlchelementalGame,
+    "elementarium": HostedElementarium,
 }
 GAMES["halma"] = halma_game
 

@@ -1,12 +1,14 @@
 """Board pictures of any duel from its `Picture` (events/duel.py): SVG for the dashboard and
 PNG (Pillow) for Discord. Elements by colour and symbol, stack heights, marked cells (Element's
-mountain ranges), pieces, coordinates and the last turn's cells highlighted."""
+mountain ranges), pieces, coordinates and the last turn's cells highlighted; a simultaneous
+game's moves as arrows and its clashes as crosses (Elementarium)."""
 
 from __future__ import annotations
 
 import io
 import math
 from html import escape
+from typing import Any
 
 from events.duel import Picture
 
@@ -17,6 +19,8 @@ COLOURS = {
     "W": "#2f6fd6",  # water: blue
     "E": "#3b2f2a",  # earth: black-brown
     "A": "#e8dcb8",  # air: beige
+    "O": "#6e6e6e",  # an obstacle (Elementarium)
+    "neutral": "#eeeeee",  # Elementarium's neutral zone
 }
 TEXT_ON = {"F": "#ffffff", "W": "#ffffff", "E": "#ffffff", "A": "#3b3b3b"}
 # Elemental Halma: planes tinted by element, points of power, the material plane, and the
@@ -155,12 +159,55 @@ def svg(picture: Picture) -> str:
             f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="none" '
             f'stroke="{HIGHLIGHT}" stroke-width="3" class="last-turn"/>'
         )
+    out.extend(_svg_arrows(picture))
     if picture.caption:
         out.append(
             f'<text x="{MARGIN}" y="{height - 10}" font-size="14">{escape(picture.caption)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _centre(picture: Picture, col: int, row: int) -> tuple[float, float]:
+    x, y = _origin(picture, col, row)
+    return x + CELL / 2, y + CELL / 2
+
+
+def _svg_arrows(picture: Picture) -> list[str]:
+    """The turn's moves as arrows in the mover's colour, and crosses on marked cells."""
+    out = []
+    if picture.arrows:
+        out.append(
+            '<defs><marker id="head" markerWidth="8" markerHeight="8" refX="6" refY="4" '
+            'orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#222"/></marker></defs>'
+        )
+    for c0, r0, c1, r1, owner in picture.arrows:
+        (x0, y0), (x1, y1) = _centre(picture, c0, r0), _centre(picture, c1, r1)
+        colour = PIECES[owner % len(PIECES)]
+        out.append(
+            f'<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" stroke="{colour}" stroke-width="4" '
+            'stroke-opacity="0.85" marker-end="url(#head)" class="move"/>'
+        )
+    for col, row in sorted(picture.marks):
+        x, y = _origin(picture, col, row)
+        a, b = x + 8, x + CELL - 8
+        out.append(
+            f'<path d="M{a},{y + 8} L{b},{y + CELL - 8} M{b},{y + 8} L{a},{y + CELL - 8}" '
+            'stroke="#c00000" stroke-width="4" class="clash"/>'
+        )
+    return out
+
+
+def _png_arrows(draw: Any, picture: Picture) -> None:
+    for c0, r0, c1, r1, owner in picture.arrows:
+        (x0, y0), (x1, y1) = _centre(picture, c0, r0), _centre(picture, c1, r1)
+        colour = PIECES[owner % len(PIECES)]
+        draw.line((x0, y0, x1, y1), fill=colour, width=4)
+        draw.ellipse((x1 - 5, y1 - 5, x1 + 5, y1 + 5), fill="#222222")
+    for col, row in picture.marks:
+        x, y = _origin(picture, col, row)
+        draw.line((x + 8, y + 8, x + CELL - 8, y + CELL - 8), fill="#c00000", width=4)
+        draw.line((x + CELL - 8, y + 8, x + 8, y + CELL - 8), fill="#c00000", width=4)
 
 
 def png(picture: Picture) -> bytes:
@@ -211,6 +258,7 @@ def png(picture: Picture) -> bytes:
     for col, row in picture.highlight:
         x, y = _origin(picture, col, row)
         draw.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=3)
+    _png_arrows(draw, picture)
     if picture.caption:
         draw.text((MARGIN, height - 18), picture.caption, fill="#000000")
     buffer = io.BytesIO()

@@ -70,3 +70,10 @@ def test_alchelemental_bots_benchmark_prints_the_score(capsys: pytest.CaptureFix
     module = runpy.run_path(str(BENCH / "alchelemental_bots.py"))
     module["main"](games=1, turns=1, iterations=3)
     assert "alchelemental pit: mcts (3 iterations/action)" in capsys.readouterr().out
+
+
+def test_elementarium_speed_prints_games_per_second(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "elementarium_speed.py"))
+    module["main"](seconds=0.05)
+    out = capsys.readouterr().out
+    assert "elementarium random:" in out and "games/s" in out

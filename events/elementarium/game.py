@@ -1,0 +1,318 @@
+"""Elementarium on the duel interface: each turn both players seal orders (one action each,
+in any order); the second one in resolves the turn in one batch (events/elementarium/rules.py).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from events.duel import DuelError, DuelGame, Outcome, Parsed, Picture, PictureCell, PicturePiece
+from events.elementarium import rules
+from events.elementarium.orders import (
+    Move,
+    Orders,
+    format_orders,
+    orders_from_json,
+    orders_to_json,
+    parse_orders,
+)
+from events.elementarium.setup import COLS, TYPE_NAMES, Setup, parse_setup
+from events.elementarium.state import State, TurnReport, state_from_json, state_to_json
+
+
+class ElementariumGame(DuelGame[State, Orders]):
+    """Stateless apart from the default board and rules data a host ships (the variant's
+    switches: "board", the board file's lines, and "rules", the rules file's JSON)."""
+
+    name = "elementarium"
+    title = "Elementarium"
+    player_counts = (2,)
+    simultaneous = True
+    default_variant = "standard"
+
+    def __init__(self, board: str | None = None, rules_data: Any = None) -> None:
+        self._board = board
+        self._rules = rules_data
+        self._setups: dict[str, Setup] = {}
+
+    # --- variants and setup -------------------------------------------------------------
+
+    def variants(self) -> Mapping[str, Mapping[str, Any]]:
+        if self._board is None:
+            return {}
+        return {"standard": {"board": self._board.splitlines(), "rules": self._rules}}
+
+    def check_options(self, options: Mapping[str, Any]) -> list[DuelError]:
+        return list(parse_setup(options.get("board"), options.get("rules")).errors)
+
+    def setup(self, options: Mapping[str, Any]) -> Setup:
+        key = repr((options.get("board"), options.get("rules")))
+        if key not in self._setups:
+            parsed = parse_setup(options.get("board"), options.get("rules"))
+            if parsed.value is None:
+                raise ValueError("; ".join(str(e) for e in parsed.errors))
+            self._setups[key] = parsed.value
+        return self._setups[key]
+
+    def initial_state(
+        self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
+    ) -> State:
+        if len(players) != 2 or players[0] == players[1]:
+            raise ValueError("Elementarium is for two different players")
+        setup = self.setup(options)
+        b = setup.board
+        return State(
+            setup, (players[0], players[1]), b.units, b.sources, 1, (None, None), TurnReport()
+        )
+
+    def players(self, state: State) -> tuple[str, ...]:
+        return state.players
+
+    def to_act(self, state: State) -> tuple[str, ...]:
+        if state.outcome is not None:
+            return ()
+        return tuple(p for p, o in zip(state.players, state.pending, strict=True) if o is None)
+
+    # --- actions ------------------------------------------------------------------------
+
+    def parse_actions(self, text: str) -> Parsed[tuple[Orders, ...]]:
+        return parse_orders(text)
+
+    def format_action(self, action: Orders) -> str:
+        return format_orders(action)
+
+    def action_from_json(self, data: Any) -> Parsed[Orders]:
+        return orders_from_json(data)
+
+    def action_to_json(self, action: Orders) -> Any:
+        return orders_to_json(action)
+
+    def check(self, state: State, player: str, action: Orders) -> tuple[DuelError, ...]:
+        try:
+            if player not in self.to_act(state):
+                why = "the duel is over" if state.outcome else "your orders are already in"
+                return (DuelError("elementarium.turn", f"{player}: {why}"),)
+            owner = state.players.index(player)
+            inside = [
+                m
+                for m in action.moves
+                if rules.inside(state.setup, m.src) and rules.inside(state.setup, m.dst)
+            ]
+            if len(inside) != len(action.moves):
+                return (DuelError("elementarium.field", "a field is off the board"),)
+            return tuple(rules.check_orders(state, owner, action))
+        except Exception as exc:  # never raise, whatever the input
+            return (DuelError("elementarium.invalid", f"these orders cannot be read: {exc}"),)
+
+    def apply(self, state: State, player: str, action: Orders) -> State:
+        owner = state.players.index(player)
+        pending = list(state.pending)
+        pending[owner] = action
+        if pending[0] is not None and pending[1] is not None:
+            return rules.resolve(state, (pending[0], pending[1]))
+        return replace(state, pending=(pending[0], pending[1]))
+
+    def legal_actions(self, state: State, player: str) -> Sequence[Orders]:
+        """Holding, every single legal move, and for each single move the orders that add
+        the two best-looking other moves (`move_score`). Not every combination: orders of
+        two or three moves run to hundreds of thousands; `random_action` samples them all."""
+        if player not in self.to_act(state):
+            return []
+        owner = state.players.index(player)
+        blocked = rules.blocked_sources(state)
+        singles = [
+            Move(src, dst)
+            for src in self._pieces(state, owner)
+            for dst, what in sorted(rules.targets(state, src, blocked).items())
+            if what != "own"
+        ]
+        ranked = sorted(singles, key=lambda m: (-self.move_score(state, owner, m), m))
+        out = [Orders(())] + [Orders((m,)) for m in singles]
+        seen = set(out)
+        limit = state.setup.rules.moves_per_turn
+        for first in singles:
+            moves = [first]
+            for m in ranked:
+                if len(moves) == limit:
+                    break
+                if all(m.src != x.src and m.dst != x.dst for x in moves):
+                    moves.append(m)
+            orders = Orders.of(moves)
+            if orders not in seen:
+                seen.add(orders)
+                out.append(orders)
+        return out
+
+    def move_score(self, state: State, owner: int, move: Move) -> int:
+        """How good a move looks on its own: taking a unit it dominates, not walking into
+        one that dominates it, advancing, reaching the enemy zone."""
+        at = state.at()
+        score = 0
+        mover = at.get(move.src)
+        target = at.get(move.dst)
+        if mover is not None and target is not None and target[0] != owner:
+            dominates = state.setup.rules.dominates
+            score += 4 if dominates[mover[1]] == target[1] else -4
+        forward = (move.dst[1] - move.src[1]) * (1 if owner == 0 else -1)
+        score += forward if mover is not None else -1
+        if rules.zone(state.setup, move.dst, owner) == "enemy":
+            score += 2
+        return score
+
+    def _pieces(self, state: State, owner: int) -> list[tuple[int, int]]:
+        return [c for c, o, _ in state.units if o == owner] + [state.sources[owner]]
+
+    def random_action(self, state: State, player: str, rng: np.random.Generator) -> Orders | None:
+        """Up to the allowed number of moves, of different pieces, to different fields,
+        chosen at random among the legal ones (a move onto an own unit is not chosen)."""
+        if player not in self.to_act(state):
+            return None
+        owner = state.players.index(player)
+        blocked = rules.blocked_sources(state)
+        pieces = self._pieces(state, owner)
+        order = rng.permutation(len(pieces))
+        moves: list[Move] = []
+        used: set[tuple[int, int]] = set()
+        for i in order:
+            if len(moves) == state.setup.rules.moves_per_turn:
+                break
+            src = pieces[int(i)]
+            options = sorted(
+                d
+                for d, w in rules.targets(state, src, blocked).items()
+                if w != "own" and d not in used
+            )
+            if options:
+                dst = options[int(rng.integers(len(options)))]
+                used.add(dst)
+                moves.append(Move(src, dst))
+        return Orders.of(moves)
+
+    def undo_refusal(self, before: State, action: Orders) -> str | None:
+        if any(p is not None for p in before.pending):
+            return "these orders resolved the turn"
+        return None
+
+    def evaluation(self, state: State, player: str) -> float:
+        """Units kept against units lost, plus how near the units stand to the enemy Source."""
+        if state.outcome is not None:
+            if state.outcome.winner is None:
+                return 0.0
+            return 1.0 if state.outcome.winner == player else -1.0
+        owner = state.players.index(player)
+        mine = [c for c, o, _ in state.units if o == owner]
+        theirs = [c for c, o, _ in state.units if o != owner]
+        material = (len(mine) - len(theirs)) / max(1, len(mine) + len(theirs))
+        target = state.sources[1 - owner]
+        height = state.setup.board.height
+
+        def near(cells: list[tuple[int, int]], goal: tuple[int, int]) -> float:
+            if not cells:
+                return 0.0
+            return 1 - min(abs(c[1] - goal[1]) for c in cells) / height
+
+        approach = near(mine, target) - near(theirs, state.sources[owner])
+        return max(-1.0, min(1.0, 0.7 * material + 0.3 * approach))
+
+    # --- the end ------------------------------------------------------------------------
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    # --- views and pictures -------------------------------------------------------------
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        """The board after the last resolved turn and who has sealed orders; no orders."""
+        view = state_to_json(state, {})
+        view["progress"] = self._progress(state)
+        return view
+
+    def player_view(self, state: State, player: str) -> dict[str, Any]:
+        """The public view plus the player's own sealed orders."""
+        view = state_to_json(state, {state.players.index(player): True})
+        view["progress"] = self._progress(state)
+        return view
+
+    def host_view(self, state: State) -> dict[str, Any]:
+        return self.state_to_json(state)
+
+    def _progress(self, state: State) -> str:
+        if state.outcome is not None:
+            return f"The duel is over: {state.outcome.detail}."
+        waiting = ", ".join(self.to_act(state))
+        return f"Turn {state.turn}: orders awaited from {waiting}."
+
+    def known_to(self, state: State, player: str) -> State:
+        """The other player's sealed orders dropped (as if not in yet)."""
+        owner = state.players.index(player)
+        pending = tuple(p if i == owner else None for i, p in enumerate(state.pending))
+        return replace(state, pending=(pending[0], pending[1]))
+
+    def sealed(self, after: State) -> bool:
+        """True while the action that led to `after` is a secret (its turn is unresolved)."""
+        return any(p is not None for p in after.pending)
+
+    def picture(self, state: State, highlight: Iterable[tuple[int, int]] = ()) -> Picture:
+        b = state.setup.board
+        top = b.height - 1
+        cells = [PictureCell(c, top - r, "O", "") for c, r in sorted(b.obstacles)]
+        low, high = state.setup.rules.neutral_rows
+        cells += [
+            PictureCell(c, top - r, "neutral")
+            for c in range(b.width)
+            for r in range(low - 1, high)
+            if (c, r) not in b.obstacles and (c, r) not in state.at()
+        ]
+        cells += [PictureCell(c, top - r, k, k) for (c, r), _, k in state.units]
+        pieces = [
+            PicturePiece(c, top - r, o, k if o == 0 else k.lower()) for (c, r), o, k in state.units
+        ]
+        pieces += [
+            PicturePiece(c, top - r, o, "S" if o == 0 else "s")
+            for o, (c, r) in enumerate(state.sources)
+        ]
+        arrows = tuple(
+            (m.src[0], top - m.src[1], m.dst[0], top - m.dst[1], o) for o, m in state.last.moved
+        )
+        clashes = frozenset((c.cell[0], top - c.cell[1]) for c in state.last.clashes)
+        caption = state.outcome.detail if state.outcome else self._progress(state)
+        legend = {k: v for k, v in TYPE_NAMES.items() if k != "S"}
+        return Picture(
+            "square",
+            tuple(COLS[: b.width]),
+            tuple(str(r + 1) for r in range(top, -1, -1)),
+            tuple(cells),
+            tuple(pieces),
+            frozenset((c, top - r) for c, r in highlight),
+            caption,
+            legend,
+            arrows,
+            clashes,
+        )
+
+    def changed_cells(self, before: State, after: State) -> frozenset[tuple[int, int]]:
+        a = {c: (o, k) for c, o, k in before.units}
+        b = {c: (o, k) for c, o, k in after.units}
+        changed = {c for c in a.keys() | b.keys() if a.get(c) != b.get(c)}
+        changed |= set(before.sources) ^ set(after.sources)
+        return frozenset(changed)
+
+    # --- JSON ---------------------------------------------------------------------------
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        """Everything, sealed orders included (the host's view)."""
+        data = state_to_json(state, {0: True, 1: True})
+        data["setup"] = {
+            "board": list(state.setup.board_lines),
+            "rules": json.loads(state.setup.rules_json),
+        }
+        return data
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """A state from `state_to_json` (its "setup" carries the board and rules)."""
+        return state_from_json(self.setup(data["setup"]), data)

@@ -1,0 +1,107 @@
+"""Elementarium order workbooks: each turn, a tab "Orders" listing the player's units and
+Source with each one's legal targets as a dropdown; read back into the orders notation, every
+problem named by player, tab and cell."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from events.duel import DuelError
+from events.elementarium import rules
+from events.elementarium.setup import TYPE_NAMES, cell_name, parse_cell
+from events.elementarium.state import State
+from events.tables import CellValue, cell_ref
+from events.template import Dropdown, Template, TemplateTab
+from sheets.xlsx_writer import write_templates
+
+TAB = "Orders"
+STAY = "stay"
+HEADER = ("Piece", "Field", "Target")
+
+
+def order_template(state: State, player: str) -> Template:
+    """The player's order tab for the turn: one row per unit (and the Source), the target
+    column a dropdown of that piece's legal targets ("stay" keeps it still)."""
+    owner = state.players.index(player)
+    pieces = [(c, k) for c, o, k in state.units if o == owner]
+    pieces.append((state.sources[owner], "S"))
+    cells: dict[tuple[int, int], CellValue] = {(0, i): h for i, h in enumerate(HEADER)}
+    dropdowns = []
+    blocked = rules.blocked_sources(state)
+    for r, (cell, kind) in enumerate(sorted(pieces), start=1):
+        cells[(r, 0)] = TYPE_NAMES[kind]
+        cells[(r, 1)] = cell_name(cell)
+        options = (STAY, *sorted(cell_name(d) for d in rules.targets(state, cell, blocked)))
+        dropdowns.append(Dropdown(cell_ref(r, 2), options, "a target field, or stay"))
+    note = (
+        f"Turn {state.turn}: choose a target for up to "
+        f"{state.setup.rules.moves_per_turn} pieces; leave the rest empty (or stay)."
+    )
+    tab = TemplateTab(
+        TAB,
+        cells,
+        f"A1:C{len(pieces) + 1}",
+        tuple(dropdowns),
+        bold=frozenset((0, i) for i in range(3)),
+        column_widths={0: 12, 1: 8, 2: 10},
+        note=note,
+    )
+    return Template("Elementarium", player, state.turn, (tab,))
+
+
+def write_order_workbook(state: State, player: str, path: Path) -> None:
+    write_templates(path, [order_template(state, player)], f"Elementarium orders: {player}")
+
+
+@dataclass(frozen=True)
+class WorkbookOrders:
+    """The orders read from a workbook as notation, with the cell of each move."""
+
+    text: str
+    cells: tuple[tuple[str, str, str], ...]
+    """(field, target, "player, tab Orders, cell C4") of each move"""
+    errors: tuple[DuelError, ...]
+
+    def where(self, square: str | None, player: str) -> str:
+        """The cell of the move an error names by its field (the player if none does)."""
+        for src, dst, ref in self.cells:
+            if square is not None and square.lower() in (src.lower(), dst.lower()):
+                return ref
+        return player
+
+
+def read_order_workbook(path: Path, player: str, width: int, height: int) -> WorkbookOrders:
+    """The moves written in the Orders tab (column B the field, column C the target)."""
+    from sheets.errors import SheetReadError
+    from sheets.xlsx_reader import read_workbook
+
+    try:
+        tabs = read_workbook(path)
+    except SheetReadError as exc:
+        return WorkbookOrders("", (), (DuelError("elementarium.workbook", f"{player}: {exc}"),))
+    grid = tabs.get(TAB)
+    if grid is None:
+        message = f"{player}: {path.name} has no tab {TAB!r}"
+        return WorkbookOrders("", (), (DuelError("elementarium.workbook", message),))
+    moves: list[str] = []
+    refs: list[tuple[str, str, str]] = []
+    errors: list[DuelError] = []
+    for r in range(1, grid.height):
+        target = grid.at(r, 2)
+        if target is None or str(target).strip().lower() in ("", STAY):
+            continue
+        ref = f"{player}, tab {TAB}, cell {cell_ref(r, 2)}"
+        src, dst = str(grid.at(r, 1) or "").strip(), str(target).strip()
+        if parse_cell(src, width, height) is None or parse_cell(dst, width, height) is None:
+            errors.append(
+                DuelError(
+                    "elementarium.workbook",
+                    f"{ref}: expected a field such as d4 in B and C, found {src!r}, {dst!r}",
+                    dst or None,
+                )
+            )
+            continue
+        moves.append(f"{src}-{dst}")
+        refs.append((src, dst, ref))
+    return WorkbookOrders(", ".join(moves) or "hold", tuple(refs), tuple(errors))
