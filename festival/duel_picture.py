@@ -55,6 +55,20 @@ def size(picture: Picture) -> tuple[int, int]:
     return width, height
 
 
+def hexagon(x: float, y: float, inset: float = 0) -> list[tuple[float, float]]:
+    """The corners of a pointy-topped hexagon filling the cell at (x, y), `inset` inside."""
+    cx, cy, radius = x + CELL / 2, y + CELL / 2, CELL / 2 - inset
+    return [
+        (round(cx + radius * math.cos(math.radians(60 * k - 30)), 2),
+         round(cy + radius * math.sin(math.radians(60 * k - 30)), 2))
+        for k in range(6)
+    ]  # fmt: skip
+
+
+def _points(corners: list[tuple[float, float]]) -> str:
+    return " ".join(f"{px},{py}" for px, py in corners)
+
+
 def face_wedges(x: float, y: float) -> list[list[tuple[float, float]]]:
     """The six triangles of a unit's hexagon in the cell at (x, y), by direction R, DR, DL, L,
     UL, UR (a pointy-topped hexagon: each face's edge is perpendicular to its direction)."""
@@ -78,6 +92,12 @@ def svg(picture: Picture) -> str:
     for r in range(len(picture.rows)):
         for c in range(len(picture.cols)):
             x, y = _origin(picture, c, r)
+            if picture.shape == "hex":
+                out.append(
+                    f'<polygon points="{_points(hexagon(x, y))}" fill="#ffffff" '
+                    f'stroke="{GRID}" stroke-width="1"/>'
+                )
+                continue
             out.append(
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffffff" '
                 f'stroke="{GRID}" stroke-width="1"/>'
@@ -98,10 +118,16 @@ def svg(picture: Picture) -> str:
         x, y = _origin(picture, cell.col, cell.row)
         fill = COLOURS.get(cell.kind, "#cccccc")
         ink = TEXT_ON.get(cell.kind, "#000000")
-        out.append(
-            f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" '
-            f'fill="{fill}" data-kind="{escape(cell.kind)}"/>'
-        )
+        if picture.shape == "hex":
+            out.append(
+                f'<polygon points="{_points(hexagon(x, y, 3))}" fill="{fill}" '
+                f'data-kind="{escape(cell.kind)}"/>'
+            )
+        else:
+            out.append(
+                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" '
+                f'fill="{fill}" data-kind="{escape(cell.kind)}"/>'
+            )
         if cell.marked:
             out.append(
                 f'<polygon points="{x + CELL / 2},{y + 6} {x + CELL - 7},{y + CELL - 7} '
@@ -155,6 +181,12 @@ def svg(picture: Picture) -> str:
         )
     for col, row in sorted(picture.highlight):
         x, y = _origin(picture, col, row)
+        if picture.shape == "hex":
+            out.append(
+                f'<polygon points="{_points(hexagon(x, y, 1))}" fill="none" '
+                f'stroke="{HIGHLIGHT}" stroke-width="3" class="last-turn"/>'
+            )
+            continue
         out.append(
             f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="none" '
             f'stroke="{HIGHLIGHT}" stroke-width="3" class="last-turn"/>'
@@ -220,7 +252,10 @@ def png(picture: Picture) -> bytes:
     for r in range(len(picture.rows)):
         for c in range(len(picture.cols)):
             x, y = _origin(picture, c, r)
-            draw.rectangle((x, y, x + CELL, y + CELL), fill="#ffffff", outline=GRID)
+            if picture.shape == "hex":
+                draw.polygon(hexagon(x, y), fill="#ffffff", outline=GRID)
+            else:
+                draw.rectangle((x, y, x + CELL, y + CELL), fill="#ffffff", outline=GRID)
     for c, label in enumerate(picture.cols):
         x, _ = _origin(picture, c, 0)
         draw.text((x + CELL / 2, MARGIN - 14), label, fill="#000000", anchor="mm")
@@ -231,7 +266,10 @@ def png(picture: Picture) -> bytes:
         x, y = _origin(picture, cell.col, cell.row)
         fill = COLOURS.get(cell.kind, "#cccccc")
         ink = TEXT_ON.get(cell.kind, "#000000")
-        draw.rounded_rectangle((x + 3, y + 3, x + CELL - 3, y + CELL - 3), 6, fill=fill)
+        if picture.shape == "hex":
+            draw.polygon(hexagon(x, y, 3), fill=fill)
+        else:
+            draw.rounded_rectangle((x + 3, y + 3, x + CELL - 3, y + CELL - 3), 6, fill=fill)
         if cell.marked:
             points = [(x + CELL / 2, y + 6), (x + CELL - 7, y + CELL - 7), (x + 7, y + CELL - 7)]
             draw.polygon(points, outline=ink, width=2)
@@ -257,7 +295,10 @@ def png(picture: Picture) -> bytes:
         draw.text((x + CELL / 2, y + CELL / 2), piece.label[:2], fill=ink, anchor="mm")
     for col, row in picture.highlight:
         x, y = _origin(picture, col, row)
-        draw.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=3)
+        if picture.shape == "hex":
+            draw.polygon(hexagon(x, y, 1), outline=HIGHLIGHT, width=3)
+        else:
+            draw.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=3)
     _png_arrows(draw, picture)
     if picture.caption:
         draw.text((MARGIN, height - 18), picture.caption, fill="#000000")
