@@ -51,7 +51,7 @@ class GameSpec:
     """FESTIVAL, or the one event played"""
     strategies: tuple[str, ...]
     """one per seat; seat i is player P01, P02..."""
-    catalog: str = "default"
+    catalog: str = "A"
     """which of the job's catalog sets the game uses"""
     force: Force | None = None
 
