@@ -79,11 +79,20 @@ def add_parser(sub: Any) -> None:
         help="write the festival of this seed (same --mix, --catalog) as a match folder",
     )
     p.add_argument("--to", type=Path, help="the match folder --replay creates")
+    p.add_argument(
+        "--dashboard",
+        type=Path,
+        metavar="FOLDER",
+        help="open the Balance lab dashboard page on a results folder (plays nothing)",
+    )
+    p.add_argument("--port", type=int, help="the dashboard's local port (8501)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=simulate)
 
 
 def simulate(args: argparse.Namespace) -> int:
+    if args.dashboard is not None:
+        return _dashboard(args.dashboard, args.port)
     if args.source is not None:
         players, items = tables.read(args.source)
         return _report(players, items)
@@ -159,3 +168,14 @@ def _replay(job: Job, args: argparse.Namespace, sets: Any) -> int:
     print(f"Wrote the festival of seed {args.replay} to {args.to} ({seats}).")
     print(f"Next: festival dashboard {args.to}")
     return 0
+
+
+def _dashboard(folder: Path, port: int | None) -> int:
+    import subprocess
+
+    from festival.commands import dashboard_command
+
+    if not (folder / tables.PLAYERS_FILE).is_file():
+        raise MatchError(f"{folder} holds no lab results ({tables.PLAYERS_FILE})")
+    print(f"Opening the Balance lab for {folder} at http://127.0.0.1:{port or 8501} (Ctrl-C).")
+    return subprocess.call(dashboard_command(folder, port))
