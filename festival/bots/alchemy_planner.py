@@ -22,6 +22,7 @@ import numpy as np
 
 from events.alchemy.catalog import Catalog, Construct, Effect, Machine
 from events.alchemy.rules import energy_cost
+from festival.bots.catalogs import alchemy_catalog
 
 USEFUL_MACHINES = (Effect.ENERGY, Effect.LOCATION_YIELD, Effect.MATERIAL_YIELD, Effect.SET_BONUS)
 MAX_TARGETS = 3
@@ -84,7 +85,7 @@ def plan(
     player: str,
     rng: np.random.Generator,
 ) -> dict[str, Any]:
-    catalog = Catalog.from_json(public["catalog"])
+    catalog = alchemy_catalog(public["catalog"])
     stock: Counter[str] = Counter({k: int(v) for k, v in private["stock"].items()})
     coins, energy = int(private["coins"]), int(private["energy"])
     owned = set(private["machines"])

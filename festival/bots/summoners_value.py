@@ -22,6 +22,7 @@ from events.summoners.catalog import ROAD_TOWER, Catalog, MapDef, TowerLevel
 from events.summoners.geometry import Facing, Tile, rotate
 from events.summoners.model import INCOME, SLOTS, Unit
 from events.summoners.rules import new_units, spending_problem
+from festival.bots.catalogs import summoners_catalog
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def play(
     rng: np.random.Generator,
     keep: float,
 ) -> dict[str, Any]:
-    catalog = Catalog.from_json(public["catalog"])
+    catalog = summoners_catalog(public["catalog"])
     coins = int(private["coins"]) + INCOME
     budget = int(coins * (1 - keep))
     towers = [Unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
@@ -206,6 +207,8 @@ def _best_spot(
 ) -> tuple[Tile, Facing, frozenset[Tile]] | None:
     best: tuple[int, int, Tile, Facing, frozenset[Tile]] | None = None
     for tile, facing, hits in _spots(battlefield, reach, on_road):
+        if best is not None and len(hits) <= best[0]:
+            break  # spots come most hits first: none further can cover more new track
         if tile in used:
             continue
         score = (len(hits - covered), len(hits))
@@ -219,7 +222,7 @@ def _spots(
     battlefield: MapDef, reach: tuple[Tile, ...], on_road: bool
 ) -> tuple[tuple[Tile, Facing, frozenset[Tile]], ...]:
     """Every tile and facing where a tower of this reach may stand and hits the track, with
-    the track tiles it hits (the same for every round: computed once per map and reach)."""
+    the track tiles it hits, most hits first (computed once per map and reach)."""
     track = set(battlefield.track("A")) | set(battlefield.track("B"))
     turned = {f: rotate(reach, f) for f in Facing}
     out = []
@@ -231,4 +234,4 @@ def _spots(
                 hits = frozenset((r + dr, c + dc) for dr, dc in turned[facing]) & track
                 if hits:
                     out.append(((r, c), facing, frozenset(hits)))
-    return tuple(out)
+    return tuple(sorted(out, key=lambda spot: -len(spot[2])))
