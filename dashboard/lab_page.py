@@ -43,7 +43,7 @@ def render(st: Any, folder: Path) -> None:
     right.vega_lite_chart(
         interval_chart(rows, "strategy", "mean rank", "rank low", "rank high", "mean rank")
     )
-    st.dataframe(strategies, hide_index=True)
+    st.dataframe(strategies.round(3), hide_index=True)
 
     values = report.item_values(players)
     if len(values):
@@ -57,13 +57,13 @@ def render(st: Any, folder: Path) -> None:
                     group.to_dict("records"), "item", "value", "low", "high", "score gained", 0.0
                 )
             )
-        st.dataframe(values, hide_index=True)
+        st.dataframe(values.round(3), hide_index=True)
 
     if players["catalog"].nunique() > 1:
         st.header("Catalog sets side by side")
         side = report.compare_catalogs(players)
         side.columns = [f"{c[0]} ({c[1]})" for c in side.columns]
-        st.dataframe(side)
+        st.dataframe(side.round(3))
 
     if len(items):
         st.header("Items bought")

@@ -34,7 +34,7 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     p = wins / n
     centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
     half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return (centre - half, centre + half)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def mean_interval(values: pd.Series) -> tuple[float, float, float]:
