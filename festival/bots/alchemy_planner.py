@@ -48,8 +48,9 @@ def greedy_alchemy(
     player: str,
     round_no: int,
     rng: np.random.Generator,
+    must: str | None = None,
 ) -> dict[str, Any]:
-    return plan(GREEDY, public, private, player, rng)
+    return plan(GREEDY, public, private, player, rng, must)
 
 
 def cautious_alchemy(
@@ -58,8 +59,9 @@ def cautious_alchemy(
     player: str,
     round_no: int,
     rng: np.random.Generator,
+    must: str | None = None,
 ) -> dict[str, Any]:
-    return plan(CAUTIOUS, public, private, player, rng)
+    return plan(CAUTIOUS, public, private, player, rng, must)
 
 
 def specialist_alchemy(
@@ -68,8 +70,9 @@ def specialist_alchemy(
     player: str,
     round_no: int,
     rng: np.random.Generator,
+    must: str | None = None,
 ) -> dict[str, Any]:
-    return plan(SPECIALIST, public, private, player, rng)
+    return plan(SPECIALIST, public, private, player, rng, must)
 
 
 def home_set(catalog: Catalog, player: str) -> str:
@@ -84,16 +87,20 @@ def plan(
     private: Mapping[str, Any],
     player: str,
     rng: np.random.Generator,
+    must: str | None = None,
 ) -> dict[str, Any]:
+    """`must`: a machine bought this round if the player can (a lab's forced item)."""
     catalog = alchemy_catalog(public["catalog"])
     stock: Counter[str] = Counter({k: int(v) for k, v in private["stock"].items()})
     coins, energy = int(private["coins"]), int(private["energy"])
     owned = set(private["machines"])
     budget = max(0, coins - style.reserve)
 
-    machine = _machine(style, catalog, owned, stock, budget, player)
+    machine = _forced(catalog, must, owned, stock, coins) or _machine(
+        style, catalog, owned, stock, budget, player
+    )
     if machine is not None:
-        budget -= machine.cost
+        budget = max(0, budget - machine.cost)
         stock -= Counter(dict(machine.materials))
 
     candidates = list(catalog.constructs)
@@ -184,6 +191,16 @@ def _reach(
         spent += price * short
         e[m] += short
     return h, buy, e, spent
+
+
+def _forced(
+    catalog: Catalog, must: str | None, owned: set[str], stock: Counter[str], coins: int
+) -> Machine | None:
+    if must is None or must in owned or must not in {m.name for m in catalog.machines}:
+        return None
+    machine = catalog.machine(must)
+    affordable = machine.cost <= coins and all(stock[x] >= q for x, q in machine.materials)
+    return machine if affordable else None
 
 
 def _machine(

@@ -8,6 +8,7 @@ across the two events they play. A bot sees only its player's views (the engine'
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -49,6 +50,29 @@ STRATEGIES: dict[str, dict[str, Bot]] = {
 
 STRONGEST = ("greedy", "cautious", "specialist")
 """the strategies that play to win (the sample festival and the default lab field)"""
+
+
+FORCEABLE: dict[tuple[str, str], Callable[..., dict[str, Any]]] = {
+    (strategy, event): play
+    for strategy, bots in STRATEGIES.items()
+    for event, play in bots.items()
+    if play
+    in (
+        greedy_alchemy,
+        cautious_alchemy,
+        specialist_alchemy,
+        value_summoners,
+        cautious_summoners,
+    )
+}
+"""the bots that take `must=ITEM`: they buy that item first when they can, and plan around
+it (a lab's paired experiment: the item forced vs not)"""
+
+
+def forcing_bot(strategy: str, event: str, item: str) -> Bot | None:
+    """`strategy`'s bot for `event`, made to buy `item` when it can (None: it cannot be)."""
+    play = FORCEABLE.get((strategy, event))
+    return None if play is None else partial(play, must=item)
 
 
 def bot(strategy: str, event: str) -> Bot:

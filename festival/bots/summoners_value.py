@@ -43,8 +43,9 @@ def value_summoners(
     player: str,
     round_no: int,
     rng: np.random.Generator,
+    must: str | None = None,
 ) -> dict[str, Any]:
-    return play(public, private, round_no, rng, keep=0.0)
+    return play(public, private, round_no, rng, keep=0.0, must=must)
 
 
 def cautious_summoners(
@@ -53,8 +54,9 @@ def cautious_summoners(
     player: str,
     round_no: int,
     rng: np.random.Generator,
+    must: str | None = None,
 ) -> dict[str, Any]:
-    return play(public, private, round_no, rng, keep=0.5)
+    return play(public, private, round_no, rng, keep=0.5, must=must)
 
 
 def tower_value(level: TowerLevel) -> float:
@@ -67,13 +69,15 @@ def play(
     round_no: int,
     rng: np.random.Generator,
     keep: float,
+    must: str | None = None,
 ) -> dict[str, Any]:
+    """`must`: a tower or familiar kind bought first if on sale (a lab's forced item)."""
     catalog = summoners_catalog(public["catalog"])
     coins = int(private["coins"]) + INCOME
     budget = int(coins * (1 - keep))
     towers = [Unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
     familiars = [Unit(f["id"], f["kind"], f["level"]) for f in private["familiars"]]
-    buy_t, buy_f, upgrades = _shop(catalog, towers, familiars, round_no, budget, rng)
+    buy_t, buy_f, upgrades = _shop(catalog, towers, familiars, round_no, budget, must)
     towers = _upgraded([*towers, *new_units(towers, buy_t)], upgrades)
     familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], upgrades)
 
@@ -131,13 +135,19 @@ def _shop(
     familiars: list[Unit],
     round_no: int,
     budget: int,
-    rng: np.random.Generator,
+    must: str | None,
 ) -> tuple[list[str], list[str], list[str]]:
-    """Alternate sides, best value per coin first, within budget and the spending rule."""
+    """Alternate sides, best value per coin first, within budget and the spending rule
+    (`must` first, when it is on sale and affordable)."""
     options = _options(catalog, towers, familiars, round_no)
     spent = {"tower": 0, "familiar": 0}
     chosen: list[Option] = []
     n_familiars = len(familiars)
+    first = next((o for o in options if o.action == "buy" and o.ref == must), None)
+    if first is not None and first.cost <= budget:
+        chosen.append(first)
+        spent[first.side] += first.cost
+        n_familiars += first.side == "familiar"
     upgraded: set[str] = set()
     while True:
         side = "tower" if spent["tower"] <= spent["familiar"] else "familiar"

@@ -18,7 +18,7 @@ import numpy as np
 from events.ranking import Number
 from festival import seeds
 from festival.allocation import Preference, allocate, draw_lottery
-from festival.bots.registry import bot
+from festival.bots.registry import bot, forcing_bot
 from festival.config import DEFAULT_CAPACITY, DEFAULT_EVENTS_PER_PLAYER, DEFAULT_ROUNDS
 from festival.engines import AnyEngine, load_engines
 from festival.event_names import EVENTS
@@ -175,14 +175,19 @@ def play(
             public = eng.public_view(state)
             subs: dict[str, Any] = {}
             for p in state.players:
-                rng = bot_rng(spec.seed, seat[p], round_no, index[e])
                 strategy = spec.strategies[seat[p]]
-                data = bot(strategy, e)(public, eng.private_view(state, p), p, round_no, rng)
-                is_forced = False
+                private = eng.private_view(state, p)
+                pushed = None
                 if spec.force and not forced and seat[p] == 0 and spec.force.event == e:
-                    pushed = with_item(e, data, spec.force.item)
-                    if pushed is not None and _valid(eng, state, p, round_no, pushed):
-                        data, forced, is_forced = pushed, True, True
+                    rng = bot_rng(spec.seed, seat[p], round_no, index[e])
+                    pushed = _forced(spec.force, strategy, eng, state, public, private, p, rng)
+                is_forced = pushed is not None
+                forced = forced or is_forced
+                if pushed is None:
+                    rng = bot_rng(spec.seed, seat[p], round_no, index[e])  # as in the baseline
+                    data = bot(strategy, e)(public, private, p, round_no, rng)
+                else:
+                    data = pushed
                 typed = _typed(eng, state, p, round_no, data)
                 if typed is None:
                     invalid[(p, e)] += 1
@@ -237,26 +242,26 @@ def items_bought(event: str, data: Mapping[str, Any]) -> list[str]:
     return []
 
 
-def with_item(event: str, data: Mapping[str, Any], item: str) -> dict[str, Any] | None:
-    """The submission changed to buy `item` (None when the event sells no such thing):
-    Alchemy buys it as the round's machine; Summoner's Dream buys it in place of a unit
-    of the same side (tower or familiar) the bot was buying, or beside it."""
-    out = dict(data)
-    if event == "alchemy":
-        out["machine"] = item
-        return out
-    if event == "summoners":
-        from events.summoners.catalog import FAMILIARS, TOWERS
-
-        side = "buy_towers" if item in TOWERS else "buy_familiars" if item in FAMILIARS else None
-        if side is None:
-            return None
-        bought = list(out.get(side, []))
-        if item in bought:
-            return None
-        out[side] = [item, *bought[1:]] if bought else [item]
-        return out
-    return None
+def _forced(
+    force: Force,
+    strategy: str,
+    eng: AnyEngine,
+    state: Any,
+    public: Mapping[str, Any],
+    private: Mapping[str, Any],
+    player: str,
+    rng: np.random.Generator,
+) -> dict[str, Any] | None:
+    """The forced seat's submission buying the item, when its bot can and the engine
+    accepts it (else None: the item is tried again next round)."""
+    play = forcing_bot(strategy, force.event, force.item)
+    if play is None:
+        return None
+    round_no = eng.next_round(state)
+    data = play(public, private, player, round_no, rng)
+    if force.item not in items_bought(force.event, data):
+        return None
+    return data if _typed(eng, state, player, round_no, data) is not None else None
 
 
 def _typed(eng: AnyEngine, state: Any, player: str, round_no: int, data: Any) -> Any:
@@ -264,10 +269,6 @@ def _typed(eng: AnyEngine, state: Any, player: str, round_no: int, data: Any) ->
     if parsed.submission is None or eng.validate(state, player, parsed.submission):
         return None
     return parsed.submission
-
-
-def _valid(eng: AnyEngine, state: Any, player: str, round_no: int, data: Any) -> bool:
-    return _typed(eng, state, player, round_no, data) is not None
 
 
 def _float(x: Number) -> float:
