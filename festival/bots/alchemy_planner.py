@@ -96,12 +96,23 @@ def plan(
     owned = set(private["machines"])
     budget = max(0, coins - style.reserve)
 
-    machine = _forced(catalog, must, owned, stock, coins) or _machine(
+    machine = _forced(catalog, must, owned, coins) or _machine(
         style, catalog, owned, stock, budget, player
     )
+    harvest: list[str] = []
+    expected = Counter(stock)
+    buy: dict[str, int] = {}
     if machine is not None:
         budget = max(0, budget - machine.cost)
-        stock -= Counter(dict(machine.materials))
+        # the materials a machine costs: from stock, this round's harvest or the shop
+        need = Construct(machine.name, "", 0, machine.materials)
+        got_h, got_b, got_e, spent = _reach(need, catalog, expected, harvest, energy, budget)
+        if got_h is None:
+            budget += machine.cost
+            machine = None
+        else:
+            harvest, budget, buy = got_h, budget - spent, dict(got_b)
+            expected = got_e - Counter(dict(machine.materials))
 
     candidates = list(catalog.constructs)
     if style.specialist:
@@ -111,9 +122,6 @@ def plan(
     noise = {c.name: float(rng.random()) * 0.1 for c in candidates}
     candidates.sort(key=lambda c: -(_worth(c, catalog, stock, style) + noise[c.name]))
 
-    harvest: list[str] = []
-    expected = Counter(stock)
-    buy: dict[str, int] = {}
     targets: list[Construct] = []
     sets_used: set[str] = set()
     for c in candidates:
@@ -193,14 +201,13 @@ def _reach(
     return h, buy, e, spent
 
 
-def _forced(
-    catalog: Catalog, must: str | None, owned: set[str], stock: Counter[str], coins: int
-) -> Machine | None:
+def _forced(catalog: Catalog, must: str | None, owned: set[str], coins: int) -> Machine | None:
+    """The forced machine when it is for sale to this player and affordable in coins (the
+    materials it costs may come from this round's harvest: the engine says if they do)."""
     if must is None or must in owned or must not in {m.name for m in catalog.machines}:
         return None
     machine = catalog.machine(must)
-    affordable = machine.cost <= coins and all(stock[x] >= q for x, q in machine.materials)
-    return machine if affordable else None
+    return machine if machine.cost <= coins else None
 
 
 def _machine(
