@@ -120,7 +120,7 @@ def plan(
         candidates = [c for c in candidates if c.set == home] or candidates
     # small noise so equal bots do not all crowd the same places
     noise = {c.name: float(rng.random()) * 0.1 for c in candidates}
-    candidates.sort(key=lambda c: -(_worth(c, catalog, stock, style) + noise[c.name]))
+    candidates.sort(key=lambda c: -(_worth(c, catalog, expected, style) + noise[c.name]))
 
     targets: list[Construct] = []
     sets_used: set[str] = set()
