@@ -53,5 +53,6 @@ def test_the_dashboard_benchmark_times_every_page(tmp_path: Path) -> None:
 def test_lab_speed_prints_serial_and_dask_figures(capsys: pytest.CaptureFixture[str]) -> None:
     module = runpy.run_path(str(BENCH / "lab_speed.py"))
     figures = module["main"](games=2)
-    assert figures["serial festivals/s per core"] > 0 and figures["speed-up on 2 workers"] > 0
+    assert figures["serial festivals/s per core"] > 0
+    assert figures["speed-up on 2 workers (warm)"] > 0
     assert "festivals/s per core" in capsys.readouterr().out
