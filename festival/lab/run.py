@@ -60,7 +60,9 @@ def run_dask(
     from distributed import as_completed
 
     token = tokenize(dict(options))  # a task's name says which catalogs it plays with
-    shared = client.scatter(dict(options), broadcast=True)
+    # one object under a fresh key: scattering the dict itself would name its futures "A",
+    # "B"..., and a later job's scatter could meet the release of an earlier job's "A"
+    [shared] = client.scatter([dict(options)], broadcast=True, hash=False)
     futures = client.map(
         player,
         list(specs),
