@@ -17,7 +17,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import streamlit as st
 
-from dashboard import alchemy_page, continuum_page, duels_page, overview_page, summoners_page
+from dashboard import (
+    alchemy_page,
+    continuum_page,
+    duels_page,
+    lab_page,
+    overview_page,
+    summoners_page,
+)
 from dashboard.access import host_mode
 from dashboard.colours import player_colours
 from dashboard.match_data import MatchData, load, store_stamp
@@ -55,6 +62,9 @@ def cached_load(folder: str, stamp: tuple[int, ...]) -> MatchData:
 def main() -> None:
     st.set_page_config(page_title="AWA Festival", layout="wide")
     folder = match_folder()
+    if folder is not None and lab_page.is_lab_folder(folder):  # `festival simulate` results
+        lab_page.render(st, folder)
+        return
     duels = duels_page.duel_folders(folder)
     if duels and (folder is None or not folder.exists()):  # a duel without a match
         duels_page.render(st, duels, host_mode(st))

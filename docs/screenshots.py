@@ -74,6 +74,27 @@ def shoot(url: str) -> list[Path]:
     return written
 
 
+def shoot_lab(folder: Path, cwd: Path) -> Path:
+    """The Balance lab page of a `festival simulate` results folder."""
+    from playwright.sync_api import sync_playwright
+
+    path = OUT / "balance-lab.png"
+    with served(folder, None, cwd) as url, sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+        page.goto(url)
+        settle(page)
+        full_height(page, WIDTH)
+        page.screenshot(path=str(path))
+        shrink(path)
+        browser.close()
+    return path
+
+
+LAB_JOB = ["--event", "alchemy", "--games", "60", "--force-all", "alchemy", "--quiet"]
+"""the lab run the Balance lab picture shows (Alchemy machines' paired values)"""
+
+
 def run() -> None:
     if not have_chromium():
         raise SystemExit("Debian's chromium is needed: apt-get install chromium")
@@ -85,6 +106,11 @@ def run() -> None:
         with served(folder, PASSWORD, Path(tmp)) as url:
             for path in shoot(url):
                 print(f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size // 1024} KB")
+        lab = Path(tmp) / "lab"
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["simulate", *LAB_JOB, "--out", str(lab)]) == 0
+        path = shoot_lab(lab, Path(tmp))
+        print(f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size // 1024} KB")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from festival import commands, duel_commands
 from festival.engines import EngineError
+from festival.lab import cli as lab_cli
 from festival.match import MatchError
 from festival.store import StoreError, sqlite_failure
 from festival.store_lock import exclusive
@@ -208,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=commands.demo)
 
     duel_commands.add_parser(sub)
+    lab_cli.add_parser(sub)
     return parser
 
 

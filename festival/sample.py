@@ -8,16 +8,14 @@ import argparse
 import json
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from festival.allocation import Preference
-from festival.bots.alchemy import alchemy_bot
-from festival.bots.continuum import continuum_bot
-from festival.bots.summoners import summoners_bot
+from festival.bots.registry import STRONGEST, bot
 from festival.catalogs import catalog_options
 from festival.config import MatchConfig
 from festival.engines import load_engines
@@ -30,14 +28,6 @@ from festival.round_pipeline import ingest_folder, resolve
 from sheets.xlsx_reader import read_table_file
 from sheets.xlsx_writer import fill_workbook, write_templates
 
-Bot = Callable[
-    [Mapping[str, Any], Mapping[str, Any], str, int, np.random.Generator], dict[str, Any]
-]
-BOTS: dict[str, Bot] = {
-    "alchemy": alchemy_bot,
-    "continuum": continuum_bot,
-    "summoners": summoners_bot,
-}
 SETTINGS = "sample.json"
 MISTAKE_ROUND = 3
 MISTAKE = ("Harvest", (3, 1), "Moonpetl")
@@ -63,6 +53,11 @@ def sample_settings() -> dict[str, Any]:
     return settings
 
 
+def strategy_of(match: Match, player: str) -> str:
+    """The sample's players play the strongest strategies in turn, in roster order."""
+    return STRONGEST[match.config.players.index(player) % len(STRONGEST)]
+
+
 def bot_submissions(
     match: Match, round_no: int, rng: np.random.Generator
 ) -> dict[str, dict[str, Any]]:
@@ -74,7 +69,8 @@ def bot_submissions(
             engine = match.engine(event)
             public = engine.public_view(states[event])
             private = engine.private_view(states[event], player)
-            out.setdefault(player, {})[event] = BOTS[event](public, private, player, round_no, rng)
+            play = bot(strategy_of(match, player), event)
+            out.setdefault(player, {})[event] = play(public, private, player, round_no, rng)
     return out
 
 

@@ -77,3 +77,11 @@ def test_elementarium_speed_prints_games_per_second(capsys: pytest.CaptureFixtur
     module["main"](seconds=0.05)
     out = capsys.readouterr().out
     assert "elementarium random:" in out and "games/s" in out
+
+
+def test_lab_speed_prints_serial_and_dask_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "lab_speed.py"))
+    figures = module["main"](games=2)
+    assert figures["serial festivals/s per core"] > 0
+    assert figures["speed-up on 2 workers (warm)"] > 0
+    assert "festivals/s per core" in capsys.readouterr().out

@@ -1,0 +1,275 @@
+"""One lab game, in memory: a whole festival or a game of one event, played by bots.
+
+Every random draw follows the match's own streams (festival.seeds): the Gamewide Tiebreak,
+the allocation lottery, each event's setup and each round's seed are exactly those of a
+match created with the same seed, so a lab game can be replayed into a real match folder
+(festival.lab.replay) and opened in the dashboard. The bots draw from their own stream, per
+seat and round, so one seat's choices never shift another's draws (paired experiments).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from events.ranking import Number
+from festival import seeds
+from festival.allocation import Preference, allocate, draw_lottery
+from festival.bots.registry import bot, forcing_bot
+from festival.config import DEFAULT_CAPACITY, DEFAULT_EVENTS_PER_PLAYER, DEFAULT_ROUNDS
+from festival.engines import AnyEngine, load_engines
+from festival.event_names import EVENTS
+from festival.standings import final_standings
+
+BOT_STREAM = 1_000
+"""SeedSequence tag of the bots' draws (apart from the match's own named streams)"""
+PREFERENCE_STREAM = 1_001
+FESTIVAL = "festival"
+
+
+@dataclass(frozen=True)
+class Force:
+    """An item seat 0 buys at its first chance in `event` (a paired experiment's arm)."""
+
+    event: str
+    item: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.event}:{self.item}"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything that decides one lab game (with the job's options, the same for all)."""
+
+    seed: int
+    kind: str
+    """FESTIVAL, or the one event played"""
+    strategies: tuple[str, ...]
+    """one per seat; seat i is player P01, P02..."""
+    catalog: str = "A"
+    """which of the job's catalog sets the game uses"""
+    force: Force | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(f"P{i + 1:02d}" for i in range(len(self.strategies)))
+
+    @property
+    def key(self) -> str:
+        """Unique in a job: the same key is the same game, so a rerun never counts twice."""
+        return f"{self.kind}|{self.catalog}|{self.force.label if self.force else '-'}|{self.seed}"
+
+
+@dataclass(frozen=True)
+class EventResult:
+    player: str
+    event: str
+    rank: int
+    score: float
+    invalid: int
+    """submissions the engine refused (the rules' default was played instead)"""
+
+
+@dataclass(frozen=True)
+class Purchase:
+    player: str
+    event: str
+    round_no: int
+    item: str
+    forced: bool = False
+
+
+@dataclass(frozen=True)
+class GameResult:
+    spec: GameSpec
+    events: tuple[EventResult, ...]
+    festival_rank: Mapping[str, int]
+    """player -> place in the final standings (1 = the winner); festivals only"""
+    average_rank: Mapping[str, float]
+    purchases: tuple[Purchase, ...]
+    forced_applied: bool
+    submissions: Mapping[int, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
+    """round -> player -> event -> canonical JSON played (when recorded, for replays)"""
+
+
+def bot_rng(seed: int, seat: int, round_no: int, event_index: int) -> np.random.Generator:
+    return np.random.default_rng(
+        np.random.SeedSequence([seed, BOT_STREAM, seat, round_no, event_index])
+    )
+
+
+def preferences(seed: int, players: tuple[str, ...]) -> tuple[Preference, ...]:
+    """Random first and second choices (the lab's players have no taste of their own)."""
+    rng = np.random.default_rng(np.random.SeedSequence([seed, PREFERENCE_STREAM]))
+    out = []
+    for p in players:
+        first, second = (EVENTS[int(i)] for i in rng.permutation(len(EVENTS))[:2])
+        out.append(Preference(p, first, second))
+    return tuple(out)
+
+
+def gamewide_order(seed: int, players: tuple[str, ...]) -> tuple[str, ...]:
+    """The drawn Gamewide Tiebreak, as `festival new` draws it."""
+    order = seeds.stream(seed, "gamewide").permutation(len(players))
+    return tuple(players[int(i)] for i in order)
+
+
+def members_of(spec: GameSpec) -> dict[str, tuple[str, ...]]:
+    players = spec.players
+    if spec.kind != FESTIVAL:
+        return {spec.kind: players}
+    lottery = draw_lottery(players, seeds.stream(spec.seed, "allocation"))
+    result = allocate(
+        preferences(spec.seed, players),
+        EVENTS,
+        DEFAULT_CAPACITY,
+        DEFAULT_EVENTS_PER_PLAYER,
+        lottery,
+    )
+    return {e: tuple(result.members[e]) for e in EVENTS}
+
+
+_ENGINES: dict[str, AnyEngine] = {}
+
+
+def engine(event: str) -> AnyEngine:
+    if event not in _ENGINES:
+        _ENGINES.update(load_engines({}, EVENTS))
+    return _ENGINES[event]
+
+
+def play(
+    spec: GameSpec,
+    options: Mapping[str, Mapping[str, Any]],
+    record: bool = False,
+) -> GameResult:
+    """Play one game. `options` is event -> the event's options (catalog included)."""
+    players = spec.players
+    seat = {p: i for i, p in enumerate(players)}
+    gamewide = gamewide_order(spec.seed, players)
+    members = members_of(spec)
+    events = [e for e in EVENTS if e in members]
+    index = {e: EVENTS.index(e) for e in events}
+    states: dict[str, Any] = {}
+    schedule: dict[str, tuple[int, ...]] = {}
+    for e in events:
+        eng = engine(e)
+        merged = {**eng.default_options(), **options.get(e, {})}
+        states[e] = eng.setup(members[e], merged, seeds.stream(spec.seed, "setup", index[e]))
+        schedule[e] = eng.rounds(len(members[e]), DEFAULT_ROUNDS)
+    invalid = {(p, e): 0 for e in events for p in members[e]}
+    purchases: list[Purchase] = []
+    forced = False
+    played: dict[int, dict[str, dict[str, Any]]] = {}
+    for round_no in range(1, DEFAULT_ROUNDS + 1):
+        round_seed = seeds.round_seed(spec.seed, round_no)
+        for e in events:
+            if round_no not in schedule[e]:
+                continue
+            eng, state = engine(e), states[e]
+            public = eng.public_view(state)
+            subs: dict[str, Any] = {}
+            for p in state.players:
+                strategy = spec.strategies[seat[p]]
+                private = eng.private_view(state, p)
+                pushed = None
+                if spec.force and not forced and seat[p] == 0 and spec.force.event == e:
+                    rng = bot_rng(spec.seed, seat[p], round_no, index[e])
+                    pushed = _forced(spec.force, strategy, eng, state, public, private, p, rng)
+                is_forced = pushed is not None
+                forced = forced or is_forced
+                if pushed is None:
+                    rng = bot_rng(spec.seed, seat[p], round_no, index[e])  # as in the baseline
+                    data = bot(strategy, e)(public, private, p, round_no, rng)
+                else:
+                    data = pushed
+                typed = _typed(eng, state, p, round_no, data)
+                if typed is None:
+                    invalid[(p, e)] += 1
+                    subs[p] = eng.default_submission(state, p)
+                    data = eng.to_json(subs[p])
+                else:
+                    subs[p] = typed
+                    purchases += [
+                        Purchase(p, e, round_no, item, is_forced and item == spec.force.item)
+                        if spec.force
+                        else Purchase(p, e, round_no, item)
+                        for item in items_bought(e, data)
+                    ]
+                if record:
+                    played.setdefault(round_no, {}).setdefault(p, {})[e] = data
+            rng = seeds.event_rng(round_seed, index[e])
+            states[e], _ = eng.resolve_round(state, subs, rng)
+    event_ranks: dict[str, dict[str, int]] = {}
+    results: list[EventResult] = []
+    for e in events:
+        ranking = engine(e).ranking(states[e], gamewide)
+        event_ranks[e] = {x.player: x.rank for x in ranking}
+        results += [
+            EventResult(x.player, e, x.rank, _float(x.score), invalid[(x.player, e)])
+            for x in ranking
+        ]
+    festival_rank: dict[str, int] = {}
+    average: dict[str, float] = {}
+    if spec.kind == FESTIVAL:
+        gold = engine("alchemy").holdings(states["alchemy"], "gold")
+        standings = final_standings(event_ranks, gamewide, gold)
+        for place, s in enumerate(standings.players, start=1):
+            festival_rank[s.player] = place
+            average[s.player] = float(s.average_rank)
+    return GameResult(
+        spec,
+        tuple(results),
+        festival_rank,
+        average,
+        tuple(purchases),
+        forced,
+        played,
+    )
+
+
+def items_bought(event: str, data: Mapping[str, Any]) -> list[str]:
+    """The catalog items a submission buys (machines; towers and familiars)."""
+    if event == "alchemy":
+        return [data["machine"]] if data.get("machine") else []
+    if event == "summoners":
+        return [*data.get("buy_towers", []), *data.get("buy_familiars", [])]
+    return []
+
+
+def _forced(
+    force: Force,
+    strategy: str,
+    eng: AnyEngine,
+    state: Any,
+    public: Mapping[str, Any],
+    private: Mapping[str, Any],
+    player: str,
+    rng: np.random.Generator,
+) -> dict[str, Any] | None:
+    """The forced seat's submission buying the item, when its bot can and the engine
+    accepts it (else None: the item is tried again next round)."""
+    play = forcing_bot(strategy, force.event, force.item)
+    if play is None:
+        return None
+    round_no = eng.next_round(state)
+    data = play(public, private, player, round_no, rng)
+    if force.item not in items_bought(force.event, data):
+        return None
+    return data if _typed(eng, state, player, round_no, data) is not None else None
+
+
+def _typed(eng: AnyEngine, state: Any, player: str, round_no: int, data: Any) -> Any:
+    parsed = eng.from_json(state, player, round_no, data)
+    if parsed.submission is None or eng.validate(state, player, parsed.submission):
+        return None
+    return parsed.submission
+
+
+def _float(x: Number) -> float:
+    return float(x)

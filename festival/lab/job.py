@@ -1,0 +1,101 @@
+"""A lab job: which games to play, as a list of seeded game specs.
+
+Game i of a job has seed `seed + i`, so any single game is replayed from its seed alone.
+Every arm of an experiment (each catalog set, each forced item, and the baseline) plays the
+same seeds with the same seating: the arms differ only in what is compared (paired).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from festival.bots.registry import STRATEGIES
+from festival.config import DEFAULT_CAPACITY
+from festival.event_names import EVENTS
+from festival.lab.game import FESTIVAL, Force, GameSpec
+
+FESTIVAL_SEATS = 10
+SEATING_STREAM = 1_002
+BASELINE = "-"
+"""the force label of the arm in which nobody is forced to buy anything"""
+
+
+class JobError(ValueError):
+    """A lab job that cannot be played, in words."""
+
+
+@dataclass(frozen=True)
+class Job:
+    kind: str
+    """FESTIVAL, or one event's name"""
+    games: int
+    mix: tuple[str, ...]
+    """strategy names, dealt round the table in a seeded order per game"""
+    seed: int = 1
+    catalogs: tuple[str, ...] = ("A",)
+    """labels of the job's catalog/option sets (festival.lab.setup)"""
+    forces: tuple[Force, ...] = ()
+    seats: int | None = None
+
+    @property
+    def table(self) -> int:
+        if self.seats is not None:
+            return self.seats
+        return FESTIVAL_SEATS if self.kind == FESTIVAL else DEFAULT_CAPACITY
+
+    def problems(self) -> list[str]:
+        out = []
+        if self.kind != FESTIVAL and self.kind not in EVENTS:
+            out.append(f"{self.kind!r} is neither {FESTIVAL!r} nor an event ({', '.join(EVENTS)})")
+        if self.games < 1:
+            out.append("a job plays at least one game")
+        if self.seed < 0:
+            out.append("the seed must be a whole number >= 0")
+        unknown = sorted(set(self.mix) - set(STRATEGIES))
+        if unknown or not self.mix:
+            out.append(
+                f"unknown strategies {', '.join(unknown) or '(none given)'} "
+                f"(known: {', '.join(STRATEGIES)})"
+            )
+        lo = 2 if self.kind != FESTIVAL else 4
+        if not lo <= self.table <= (FESTIVAL_SEATS if self.kind == FESTIVAL else DEFAULT_CAPACITY):
+            out.append(f"a {self.kind} table cannot seat {self.table} players")
+        return out
+
+
+def seating(seed: int, mix: tuple[str, ...], seats: int) -> tuple[str, ...]:
+    """The strategy of each seat: the mix dealt round the table, in a seeded order."""
+    order = np.random.default_rng(np.random.SeedSequence([seed, SEATING_STREAM])).permutation(seats)
+    return tuple(mix[int(order[i]) % len(mix)] for i in range(seats))
+
+
+def specs(job: Job) -> list[GameSpec]:
+    problems = job.problems()
+    if problems:
+        raise JobError("; ".join(problems))
+    arms: list[Force | None] = [None, *job.forces]
+    out = []
+    for i in range(job.games):
+        seed = job.seed + i
+        strategies = seating(seed, job.mix, job.table)
+        for catalog in job.catalogs:
+            for force in arms:
+                out.append(GameSpec(seed, job.kind, strategies, catalog, force))
+    return out
+
+
+def all_items(event: str, options: Mapping[str, Any]) -> tuple[Force, ...]:
+    """A forced arm for every item the event's catalog sells (machines; towers and
+    familiars)."""
+    catalog = options.get(event, {}).get("catalog") or {}
+    if event == "alchemy":
+        return tuple(Force(event, m["name"]) for m in catalog.get("machines", []))
+    if event == "summoners":
+        from events.summoners.catalog import FAMILIARS, TOWERS
+
+        return tuple(Force(event, k) for k in (*TOWERS, *FAMILIARS))
+    raise JobError(f"{event} sells nothing to force")

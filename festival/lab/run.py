@@ -1,0 +1,102 @@
+"""Play a job's games: serially in this process, or on a Dask cluster (a local one on this
+machine's cores by default, or the scheduler at an address).
+
+Dask does the scheduling, the retries and the rerun of a lost worker's tasks; each task is
+one game named by its key, so a game that runs twice (a worker died after finishing it) is
+still one entry in the results (festival.lab.tables.collect).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from tqdm import tqdm
+
+from festival.lab.game import GameResult, GameSpec, play
+from festival.lab.tables import collect
+
+Options = Mapping[str, Mapping[str, Mapping[str, Any]]]
+"""catalog set label -> event -> the event's options"""
+Player = Callable[[GameSpec, Options], GameResult]
+RETRIES = 2
+
+
+def play_one(spec: GameSpec, options: Options) -> GameResult:
+    """One game with its catalog set's options (the task a worker runs)."""
+    return play(spec, options[spec.catalog])
+
+
+def progress(total: int, show: bool) -> tqdm[Any]:
+    """A progress bar with the rate and the time left (on standard error)."""
+    return tqdm(total=total, unit="game", disable=not show, smoothing=0.1, dynamic_ncols=True)
+
+
+def run_serial(
+    specs: Sequence[GameSpec],
+    options: Options,
+    show_progress: bool = False,
+    player: Player = play_one,
+) -> dict[str, GameResult]:
+    def each() -> Iterator[GameResult]:
+        with progress(len(specs), show_progress) as bar:
+            for spec in specs:
+                yield player(spec, options)
+                bar.update()
+
+    return collect(each())
+
+
+def run_dask(
+    specs: Sequence[GameSpec],
+    options: Options,
+    client: Any,
+    show_progress: bool = False,
+    player: Player = play_one,
+) -> dict[str, GameResult]:
+    """The games as tasks on `client` (a distributed.Client); each game's key names its task."""
+    from dask.base import tokenize
+    from distributed import as_completed
+
+    token = tokenize(dict(options))  # a task's name says which catalogs it plays with
+    # one object under a fresh key: scattering the dict itself would name its futures "A",
+    # "B"..., and a later job's scatter could meet the release of an earlier job's "A"
+    [shared] = client.scatter([dict(options)], broadcast=True, hash=False)
+    futures = client.map(
+        player,
+        list(specs),
+        options=shared,
+        key=[f"festival-lab-{token}-{s.key}" for s in specs],
+        retries=RETRIES,
+    )
+
+    def each() -> Iterable[GameResult]:
+        with progress(len(futures), show_progress) as bar:
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+                yield future.result()
+                bar.update()
+
+    return collect(each())
+
+
+@contextmanager
+def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
+    """A client of the scheduler at `scheduler`, else of a new local cluster of `workers`
+    processes (one thread each; default: one per core), closed afterwards."""
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+            yield client
+        return
+    with (
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+        ) as cluster,
+        Client(cluster) as client,  # type: ignore[no-untyped-call]
+    ):
+        yield client

@@ -1,0 +1,113 @@
+"""Lab results as tables: one row per player per game, one row per item bought; Parquet.
+
+Rows are keyed by the game (its spec's key: kind, catalog set, forced item, seed), and a
+game's rows are written once however many times it was played (a rerun task after a lost
+worker gives the same rows; `collect` keeps one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from festival.event_names import EVENTS
+from festival.lab.game import GameResult
+from festival.lab.job import BASELINE
+
+PLAYERS_FILE = "players.parquet"
+ITEMS_FILE = "items.parquet"
+
+
+def collect(results: Iterable[GameResult]) -> dict[str, GameResult]:
+    """game key -> result; a game played twice counts once."""
+    out: dict[str, GameResult] = {}
+    for r in results:
+        out.setdefault(r.spec.key, r)
+    return out
+
+
+def player_rows(r: GameResult) -> list[dict[str, Any]]:
+    spec = r.spec
+    by_player: dict[str, dict[str, Any]] = {}
+    for seat, p in enumerate(spec.players):
+        row: dict[str, Any] = {
+            "game": spec.key,
+            "seed": spec.seed,
+            "kind": spec.kind,
+            "catalog": spec.catalog,
+            "force": spec.force.label if spec.force else BASELINE,
+            "forced_applied": r.forced_applied,
+            "player": p,
+            "seat": seat,
+            "strategy": spec.strategies[seat],
+            "festival_rank": r.festival_rank.get(p),
+            "average_rank": r.average_rank.get(p),
+            "winner": r.festival_rank.get(p) == 1 if r.festival_rank else None,
+        }
+        for e in EVENTS:
+            row |= {f"{e}_rank": None, f"{e}_score": None, f"{e}_field": None}
+            row[f"{e}_invalid"] = None
+        by_player[p] = row
+    field = {e: sum(1 for x in r.events if x.event == e) for e in EVENTS}
+    for x in r.events:
+        row = by_player[x.player]
+        row[f"{x.event}_rank"] = x.rank
+        row[f"{x.event}_score"] = x.score
+        row[f"{x.event}_field"] = field[x.event]
+        row[f"{x.event}_invalid"] = x.invalid
+    return list(by_player.values())
+
+
+def item_rows(r: GameResult) -> list[dict[str, Any]]:
+    spec = r.spec
+    seat = {p: i for i, p in enumerate(spec.players)}
+    return [
+        {
+            "game": spec.key,
+            "seed": spec.seed,
+            "kind": spec.kind,
+            "catalog": spec.catalog,
+            "force": spec.force.label if spec.force else BASELINE,
+            "player": x.player,
+            "strategy": spec.strategies[seat[x.player]],
+            "event": x.event,
+            "round": x.round_no,
+            "item": x.item,
+            "forced": x.forced,
+        }
+        for x in r.purchases
+    ]
+
+
+def frames(results: Mapping[str, GameResult]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(players, items), in game-key order so the tables never depend on finishing order."""
+    ordered = [results[k] for k in sorted(results)]
+    players = pd.DataFrame([row for r in ordered for row in player_rows(r)])
+    items = pd.DataFrame(
+        [row for r in ordered for row in item_rows(r)],
+        columns=[
+            "game", "seed", "kind", "catalog", "force", "player", "strategy", "event", "round",
+            "item", "forced",
+        ],
+    )  # fmt: skip
+    for e in EVENTS:
+        for col in ("rank", "field", "invalid"):
+            players[f"{e}_{col}"] = players[f"{e}_{col}"].astype("Int64")
+        players[f"{e}_score"] = players[f"{e}_score"].astype("Float64")
+    players["festival_rank"] = players["festival_rank"].astype("Int64")
+    players["average_rank"] = players["average_rank"].astype("Float64")
+    players["winner"] = players["winner"].astype("boolean")
+    return players, items
+
+
+def write(folder: Path, players: pd.DataFrame, items: pd.DataFrame) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    players.to_parquet(folder / PLAYERS_FILE, index=False)
+    items.to_parquet(folder / ITEMS_FILE, index=False)
+
+
+def read(folder: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
+    return pd.read_parquet(folder / PLAYERS_FILE), pd.read_parquet(folder / ITEMS_FILE)

@@ -1,0 +1,62 @@
+"""The lab on Dask distributed: a local cluster of 2 worker processes.
+
+"The same seed gives the same results serially and on Dask; a killed worker's games are
+rerun, not lost or counted twice." (issue 18)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from festival.lab import tables
+from festival.lab.game import GameResult, GameSpec
+from festival.lab.job import Job, specs
+from festival.lab.run import Options, dask_client, play_one, run_dask, run_serial
+from festival.lab.setup import option_sets
+
+SETS = option_sets([], [], [], [])
+JOB = Job("festival", 4, ("greedy", "cautious", "random"), seed=21)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    with dask_client(None, 2) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def serial() -> pd.DataFrame:
+    return tables.frames(run_serial(specs(JOB), SETS))[0]
+
+
+def test_same_seed_same_results_serially_and_on_dask(client: Any, serial: pd.DataFrame) -> None:
+    on_dask = tables.frames(run_dask(specs(JOB), SETS, client))[0]
+    pd.testing.assert_frame_equal(serial, on_dask)
+    assert len(client.scheduler_info()["workers"]) == 2
+
+
+def crash_once(marker: str, victim: str, spec: GameSpec, options: Options) -> GameResult:
+    """The worker playing `victim` dies the first time (as a machine would: no cleanup)."""
+    if spec.key == victim and not os.path.exists(marker):
+        Path(marker).touch()
+        os._exit(1)
+    return play_one(spec, options)
+
+
+def test_a_killed_workers_games_are_rerun_not_lost_nor_counted_twice(
+    client: Any, serial: pd.DataFrame, tmp_path: Path
+) -> None:
+    games = specs(JOB)
+    marker = tmp_path / "killed"
+    player = partial(crash_once, str(marker), games[1].key)
+    on_dask = tables.frames(run_dask(games, SETS, client, player=player))[0]
+    assert marker.exists(), "a worker was killed"
+    pd.testing.assert_frame_equal(serial, on_dask)
+    assert on_dask.groupby("game").size().eq(10).all()

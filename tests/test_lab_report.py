@@ -1,0 +1,137 @@
+"""The balance reports: intervals, paired item values, flags, catalog comparison, the page.
+
+Synthetic tables with known answers check the arithmetic; a small real run checks the page.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import openpyxl
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard.lab_charts import interval_chart
+from festival.cli import main
+from festival.lab import report
+from festival.lab.job import BASELINE
+from festival.paths import fixture
+
+APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
+
+
+@pytest.mark.parametrize(
+    ("wins", "n", "low", "high"),
+    [
+        (0, 10, 0.0, 0.2775),  # Wilson's interval never leaves [0, 1]
+        (5, 10, 0.2366, 0.7634),
+        (63, 100, 0.5322, 0.7182),
+    ],
+)
+def test_wilson_interval_known_values(wins: int, n: int, low: float, high: float) -> None:
+    lo, hi = report.wilson(wins, n)
+    assert lo == pytest.approx(low, abs=1e-4) and hi == pytest.approx(high, abs=1e-4)
+
+
+def _rows(seed: int, force: str, score: float, applied: bool = True) -> dict[str, object]:
+    return {"game": f"alchemy|A|{force}|{seed}", "seed": seed, "kind": "alchemy",
+            "catalog": "A", "force": force, "forced_applied": applied, "player": "P01",
+            "seat": 0, "strategy": "greedy", "alchemy_rank": 1, "alchemy_score": score}  # fmt: skip
+
+
+def test_item_value_is_the_mean_paired_difference_on_the_same_seeds() -> None:
+    """Pairs join on the seed; a seed where the item could not be bought is left out."""
+    rows = [_rows(s, BASELINE, 100 + s) for s in range(6)]
+    rows += [_rows(s, "alchemy:Bellows", 100 + s + 10 + (s % 2)) for s in range(6)]
+    rows += [_rows(s, "alchemy:Alembic", 100 + s - 20 - (s % 3)) for s in range(5)]
+    rows += [_rows(5, "alchemy:Alembic", 999, applied=False)]
+    values = report.item_values(pd.DataFrame(rows)).set_index("item")
+    assert values.loc["Bellows", "value"] == pytest.approx(10.5)
+    assert values.loc["Bellows", "pairs"] == 6
+    assert values.loc["Alembic", "pairs"] == 5
+    assert values.loc["Alembic", "value"] == pytest.approx(-20.8)
+    assert "significantly negative" in values.loc["Alembic", "flag"]
+    assert "significantly better than the rest" in values.loc["Bellows", "flag"]
+
+
+def test_strategy_flags_name_the_strategy_that_wins_too_often() -> None:
+    """ "no single strategy wins more than twice its fair share" is what the flag checks."""
+    rows = []
+    for g in range(60):
+        for seat, strategy in enumerate(("greedy", "cautious", "random", "random")):
+            rank = seat + 1 if g % 10 else 4 - seat  # greedy first in 9 games of 10
+            row = {"game": str(g), "seed": g, "kind": "alchemy", "catalog": "A"}
+            rows.append({**row, "force": BASELINE, "strategy": strategy, "alchemy_rank": rank})
+    table = report.strategies(pd.DataFrame(rows)).set_index("strategy")
+    assert table.loc["greedy", "win rate"] == pytest.approx(0.9)
+    assert table.loc["greedy", "fair share"] == pytest.approx(0.25)
+    assert "wins over twice its fair share" in table.loc["greedy", "flag"]
+    assert "better than the rest" in table.loc["greedy", "flag"]
+    assert "worse than the rest" in table.loc["random", "flag"]
+
+
+def test_interval_chart_is_json_safe_and_ordered() -> None:
+    spec = interval_chart(
+        [{"s": "b", "v": 2.0, "lo": math.nan, "hi": 3.0, "flag": "x"},
+         {"s": "a", "v": 1.0, "lo": 0.5, "hi": 1.5}], "s", "v", "lo", "hi", "v", 0.5,
+    )  # fmt: skip
+    assert spec["data"]["values"][0]["lo"] is None
+    assert spec["layer"][0]["encoding"]["x"]["sort"] == ["b", "a"]
+    assert spec["data"]["values"][0]["shown"] == "flagged"
+    assert len(spec["layer"]) == 3
+
+
+def richer_lanterns(folder: Path) -> Path:
+    """The shipped Alchemy catalog with every Lanterns construct worth double."""
+    book = openpyxl.load_workbook(fixture("alchemy", "catalog.xlsx"))
+    for row in book["Constructs"].iter_rows(min_row=2):
+        if row[1].value == "Lanterns":
+            row[2].value = int(row[2].value) * 2
+    path = folder / "lanterns.xlsx"
+    book.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def lab_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("lab")
+    out = tmp / "results"
+    args = ["simulate", "--event", "alchemy", "--games", "4", "--serial", "--quiet",
+            "--force", "alchemy:Bellows", "--out", str(out),
+            "--compare-catalog", f"alchemy={richer_lanterns(tmp)}"]  # fmt: skip
+    assert main(args) == 0
+    return out
+
+
+def test_unknown_options_are_refused_before_anything_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--games", "1", "--serial", "--option", "alchemy.nosuch=1",
+            "--out", str(tmp_path / "x")]  # fmt: skip
+    assert main(args) == 2
+    assert "Alchemy has no option 'nosuch'" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+
+
+def test_catalog_sets_side_by_side(lab_folder: Path) -> None:
+    players = pd.read_parquet(lab_folder / "players.parquet")
+    assert set(players["catalog"]) == {"A", "B"}
+    side = report.compare_catalogs(players)
+    assert ("value", "A") in side.columns and ("value", "B") in side.columns
+    scores = side["value"].loc["Alchemy mean score"]
+    assert scores["B"] > scores["A"]  # the same seeds, lanterns worth double
+
+
+def test_balance_lab_page_draws_the_reports(
+    lab_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FESTIVAL_MATCH", str(lab_folder))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Balance lab"
+    headers = [h.value for h in at.header]
+    assert headers[:2] == ["Strategies", "Paired item values"]
+    assert "Catalog sets side by side" in headers
