@@ -13,13 +13,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from festival.store import StoreError, now
+from festival.store import SqliteFile, StoreError, load_json, now
 
 SCHEMA_VERSION = 1
 DUEL_FILE = "duel.sqlite"
@@ -73,12 +72,8 @@ class RawInput:
     content: str
 
 
-class DuelStore:
+class DuelStore(SqliteFile):
     """Access to one duel's SQLite file."""
-
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
-        self.path = path
-        self.conn = conn
 
     @staticmethod
     def create(folder: Path, config: dict[str, Any]) -> DuelStore:
@@ -116,30 +111,23 @@ class DuelStore:
             )
         return store
 
-    def close(self) -> None:
-        self.conn.close()
-
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """All or nothing: an exception inside rolls every write back."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
-
-    def meta(self, key: str) -> str | None:
-        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
-
     def config(self) -> dict[str, Any]:
         text = self.meta("config")
         if text is None:
             raise StoreError(f"{self.path} has no configuration")
-        value: dict[str, Any] = json.loads(text)
+        value: dict[str, Any] = self._json(text, "meta.config", dict)
         return value
+
+    def _json(
+        self, value: object, where: str, expect: type[dict[str, Any]] | type[list[Any]]
+    ) -> Any:
+        """JSON read back from the duel file, through the match store's guarded loader."""
+        try:
+            return load_json(value, where, expect)
+        except ValueError as exc:
+            raise StoreError(
+                f"{self.path} is damaged: {exc}; put back your last copy of the duel folder"
+            ) from None
 
     # --- raw inputs ---------------------------------------------------------------------
 
@@ -200,7 +188,9 @@ class DuelStore:
         if not include_undone:
             sql += " WHERE undone_at IS NULL"
         return [
-            StepRow(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5])
+            StepRow(
+                r[0], r[1], r[2], self._json(r[3], f"steps.action of row {r[0]}", dict), r[4], r[5]
+            )
             for r in self.conn.execute(sql + " ORDER BY id")
         ]
 

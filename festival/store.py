@@ -288,12 +288,35 @@ def round_shape_problem(row: RoundRow) -> str | None:
     return None
 
 
-class Store:
-    """Access to one match's SQLite file."""
+class SqliteFile:
+    """One SQLite file of festival's (a match's or a duel's): its connection, all-or-nothing
+    transactions and the `meta` table both kinds keep."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self.path = path
         self.conn = conn
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """All or nothing: an exception inside rolls every write back."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def meta(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+
+class Store(SqliteFile):
+    """Access to one match's SQLite file."""
 
     @staticmethod
     def create(folder: Path, config: dict[str, Any]) -> Store:
@@ -360,25 +383,7 @@ class Store:
         except ValueError as exc:
             raise self.damaged(str(exc)) from None
 
-    def close(self) -> None:
-        self.conn.close()
-
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """All or nothing: an exception inside rolls every write back."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
-
-    # --- meta and configuration ---------------------------------------------------------
-
-    def meta(self, key: str) -> str | None:
-        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
+    # --- configuration ------------------------------------------------------------------
 
     def config(self) -> dict[str, Any]:
         row = self.conn.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()

@@ -223,3 +223,19 @@ def test_a_concurrent_change_records_nothing(duel: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(DuelStore, "step_count", real)
     assert d.store.steps(include_undone=True) == [] and len(d.store.raws()) == 1
     d.close()
+
+
+def test_a_duel_file_edited_by_hand_is_one_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad input never crashes: a duel.sqlite whose JSON was edited by hand is named."""
+    folder = tmp_path / "d"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "5"]) == 0
+    assert main(["duel", "play", str(folder), "take 1 F"]) == 0
+    with sqlite3.connect(folder / "duel.sqlite") as conn:
+        conn.execute("UPDATE steps SET action = '{broken'")
+    capsys.readouterr()
+    assert main(["duel", "show", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "is damaged: steps.action of row 1 is not valid JSON" in err
+    assert "Traceback" not in err and err.count("\n") == 1
