@@ -4,11 +4,6 @@ a draw typed into it."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +11,7 @@ import pytest
 
 from festival.cli import main
 from festival.duel_host import Duel
-from tests.support.dashboard_server import APP, CHROMIUM, FLAGS, free_port
+from tests.support.dashboard_server import CHROMIUM, FLAGS, served
 
 
 @pytest.fixture
@@ -24,31 +19,8 @@ def served_duel(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     folder = tmp_path / "duel"
     assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "5"]) == 0
     assert main(["duel", "play", str(folder), "take 2 FA, UR, fire B3, air C4"]) == 0
-    port = free_port()
-    env = {**os.environ, "FESTIVAL_DUELS": str(folder), "FESTIVAL_HOST_PASSWORD": "pw"}
-    env.pop("FESTIVAL_MATCH", None)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false"],
-        env=env, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.3)
-        else:
-            pytest.fail("streamlit did not start within 60 s")
+    with served(folder, "pw", tmp_path, variable="FESTIVAL_DUELS") as url:
         yield url, folder
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian's chromium is not installed")

@@ -37,10 +37,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(folder: Path, password: str | None, cwd: Path) -> Iterator[str]:
-    """The dashboard of the match in `folder`, at the URL yielded, until the block ends."""
+def served(
+    folder: Path, password: str | None, cwd: Path, variable: str = "FESTIVAL_MATCH"
+) -> Iterator[str]:
+    """The dashboard of the match in `folder` (or, with `variable="FESTIVAL_DUELS"`, of the
+    duel in it), at the URL yielded, until the block ends."""
     port = free_port()
-    env = {**os.environ, "FESTIVAL_MATCH": str(folder)}
+    env = {**os.environ, variable: str(folder)}
+    if variable != "FESTIVAL_MATCH":
+        env.pop("FESTIVAL_MATCH", None)
     env.pop("FESTIVAL_HOST_PASSWORD", None)
     if password is not None:
         env["FESTIVAL_HOST_PASSWORD"] = password
