@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 from events.numbers import decimal_text
 from festival import google_sheets, seeds
@@ -15,8 +14,9 @@ from festival.announce import announcements
 from festival.catalogs import catalog_options
 from festival.config import MatchConfig
 from festival.engines import load_engines
-from festival.event_names import EVENTS, parse_event_name, title
+from festival.event_names import EVENTS, title
 from festival.match import Match, MatchError
+from festival.option_args import catalog_files, engine_overrides, event_options
 from festival.replay import states_after
 from festival.roster import parse_roster
 from festival.round_pipeline import (
@@ -62,10 +62,10 @@ def new(args: argparse.Namespace) -> int:
     else:
         order_idx = seeds.stream(seed, "gamewide").permutation(len(players))
         gamewide, source = tuple(players[int(i)] for i in order_idx), "drawn"
-    engines = _engine_overrides(args.engine)
-    options = _event_options(args.option)
+    engines = engine_overrides(args.engine)
+    options = event_options(args.option)
     for event, extra in catalog_options(
-        load_engines(engines, EVENTS), _catalog_files(args.catalog)
+        load_engines(engines, EVENTS), catalog_files(args.catalog)
     ).items():
         options.setdefault(event, {}).update(extra)
     config = MatchConfig(
@@ -91,47 +91,6 @@ def new(args: argparse.Namespace) -> int:
     print(f"Next: festival allocate {args.match}")
     match.close()
     return 0
-
-
-def _engine_overrides(items: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in items:
-        name, sep, spec = item.partition("=")
-        event = parse_event_name(name)
-        if not sep or event is None:
-            raise MatchError(
-                f"--engine {item!r}: expected EVENT=module:Class with EVENT one of "
-                "alchemy, continuum, summoners"
-            )
-        out[event] = spec
-    return out
-
-
-def _catalog_files(items: list[str]) -> dict[str, Path]:
-    out: dict[str, Path] = {}
-    for item in items:
-        name, sep, path = item.partition("=")
-        event = parse_event_name(name)
-        if not sep or event is None:
-            raise MatchError(f"--catalog {item!r}: expected EVENT=FILE")
-        out[event] = Path(path)
-    return out
-
-
-def _event_options(items: list[str]) -> dict[str, dict[str, Any]]:
-    out: dict[str, dict[str, Any]] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        name, dot, option = key.partition(".")
-        event = parse_event_name(name)
-        if not sep or not dot or event is None:
-            raise MatchError(f"--option {item!r}: expected EVENT.NAME=VALUE")
-        try:
-            parsed: Any = json.loads(value)
-        except json.JSONDecodeError:
-            parsed = value
-        out.setdefault(event, {})[option] = parsed
-    return out
 
 
 def allocate(args: argparse.Namespace) -> int:

@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from festival.catalogs import catalog_options
-from festival.commands import _catalog_files, _event_options
 from festival.engines import load_engines
 from festival.event_names import EVENTS
 from festival.match import MatchError
+from festival.option_args import catalog_files, event_options
 
 FIRST, SECOND = "A", "B"
 
@@ -23,9 +23,9 @@ def option_set(catalogs: list[str], options: list[str]) -> dict[str, dict[str, A
     (the shipped catalog where none is given); every problem is reported at once."""
     engines = load_engines({}, EVENTS)
     out: dict[str, dict[str, Any]] = {e: {} for e in EVENTS}
-    for event, extra in catalog_options(engines, _catalog_files(catalogs)).items():
+    for event, extra in catalog_options(engines, catalog_files(catalogs)).items():
         out[event].update(extra)
-    for event, extra in _event_options(options).items():
+    for event, extra in event_options(options).items():
         out[event].update(extra)
     problems = [
         p
