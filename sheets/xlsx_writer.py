@@ -20,6 +20,7 @@ what the template says is what `read_workbook` reads back.
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import re
@@ -341,12 +342,20 @@ def _distinct(items: Iterable[str]) -> list[str]:
 
 
 def _save(book: openpyxl.Workbook, path: Path) -> None:
-    """Save `book` to `path` via a temporary file in the same folder and an atomic rename."""
+    """Save `book` to `path` via a temporary file in the same folder and an atomic rename.
+
+    Only a regular file (or nothing) at `path` is replaced: a folder, a device or a pipe there
+    is refused, and every error names `path`, not the temporary file."""
+    if path.exists() and not path.is_file():
+        raise OSError(errno.EEXIST, "not a regular file; give the path of an .xlsx file", str(path))
     # A plain open() (not mkstemp) so the file gets the usual permissions, not 0600.
     tmp = path.with_name(f".~{os.getpid()}-{path.name}")
     try:
         book.save(tmp)
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

@@ -472,3 +472,21 @@ def test_name_key() -> None:
     assert name_key("Mr  Cam") == name_key("mr_cam") == name_key("MR-CAM") == "mrcam"
     assert name_key("Zoe\u0308") == name_key("Zoë")
     assert name_key("Alice") != name_key("Alicia")
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_results_workbook_never_replaces_what_is_not_a_file(tmp_path: Path, kind: str) -> None:
+    """Never destroy what is there: only a regular file (or nothing) is replaced, and the
+    error names the path the user gave, not the temporary file."""
+    import os
+
+    target = tmp_path / "out.xlsx"
+    if kind == "folder":
+        target.mkdir()
+    else:
+        os.mkfifo(target)
+    with pytest.raises(OSError) as caught:
+        write_table(target, {"T": [["a"]]})
+    assert caught.value.filename == str(target)
+    assert target.is_dir() if kind == "folder" else target.is_fifo()
+    assert [p.name for p in tmp_path.iterdir()] == ["out.xlsx"]
