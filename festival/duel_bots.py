@@ -81,8 +81,9 @@ class MctsBot:
         root = _Node(None, None, untried=self._candidates(state, player))
         deadline = time.perf_counter() + self.seconds
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
-            self.iterations is not None or time.perf_counter() < deadline
+        while done == 0 or (  # at least one search step, however short the time
+            (self.iterations is None or done < self.iterations)
+            and (self.iterations is not None or time.perf_counter() < deadline)
         ):
             self._iterate(root, state, player)
             done += 1

@@ -383,7 +383,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--player", help="who acts (default: the player to act)")
     p.add_argument("--bot", metavar="PLAYER", help="then let a bot play for PLAYER")
     p.add_argument("--bot-kind", choices=BOTS, default="mcts", help="the bot (mcts)")
-    p.add_argument("--seconds", type=float, default=1.0, help="the bot's time per action (1.0)")
+    p.add_argument("--seconds", type=_seconds, default=1.0, help="the bot's time per action (1.0)")
     p.set_defaults(run=play)
 
     p = dsub.add_parser("undo", help="take back the last action not yet confirmed")
@@ -422,3 +422,14 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=demo)
 
     add_parsers(dsub)
+
+
+def _seconds(text: str) -> float:
+    """A bot's time per action: a number of seconds above 0 (and at most an hour)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give a number of seconds above 0")
+    return value

@@ -116,6 +116,10 @@ class DuelStore(SqliteFile):
         if text is None:
             raise StoreError(f"{self.path} has no configuration")
         value: dict[str, Any] = self._json(text, "meta.config", dict)
+        shape = {"game": str, "players": list, "seed": int, "options": dict}
+        wrong = [k for k, kind in shape.items() if not isinstance(value.get(k), kind)]
+        if wrong or not all(isinstance(p, str) for p in value["players"]):
+            raise self._damaged(f"meta.config lacks a proper {', '.join(wrong) or 'players'}")
         return value
 
     def _json(
@@ -125,9 +129,12 @@ class DuelStore(SqliteFile):
         try:
             return load_json(value, where, expect)
         except ValueError as exc:
-            raise StoreError(
-                f"{self.path} is damaged: {exc}; put back your last copy of the duel folder"
-            ) from None
+            raise self._damaged(str(exc)) from None
+
+    def _damaged(self, what: str) -> StoreError:
+        return StoreError(
+            f"{self.path} is damaged: {what}; put back your last copy of the duel folder"
+        )
 
     # --- raw inputs ---------------------------------------------------------------------
 
@@ -209,8 +216,13 @@ class DuelStore(SqliteFile):
             c.execute("INSERT INTO clock (at, running) VALUES (?, ?)", (at, int(running)))
 
     def clock_events(self) -> list[tuple[float, bool]]:
-        rows = self.conn.execute("SELECT at, running FROM clock ORDER BY id")
-        return [(float(a), bool(r)) for a, r in rows]
+        rows = self.conn.execute("SELECT id, at, running FROM clock ORDER BY id")
+        events: list[tuple[float, bool]] = []
+        for row_id, at, running in rows:
+            if isinstance(at, bool) or not isinstance(at, int | float) or at != at:
+                raise self._damaged(f"clock.at of row {row_id} is not a time")
+            events.append((float(at), bool(running)))
+        return events
 
     def dump(self) -> list[str]:
         return list(self.conn.iterdump())

@@ -239,3 +239,50 @@ def test_a_duel_file_edited_by_hand_is_one_clear_message(
     err = capsys.readouterr().err
     assert "is damaged: steps.action of row 1 is not valid JSON" in err
     assert "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        ("UPDATE meta SET value = '{}' WHERE key = 'config'", "meta.config lacks a proper game"),
+        (
+            "UPDATE meta SET value = json_set(value, '$.options', json('[]')) WHERE key = 'config'",
+            "meta.config lacks a proper options",
+        ),
+        ("INSERT INTO clock (at, running) VALUES ('abc', 1)", "clock.at of row 1 is not a time"),
+    ],
+)
+def test_a_duel_config_or_clock_edited_by_hand_is_one_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sql: str, message: str
+) -> None:
+    folder = tmp_path / "d"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "5"]) == 0
+    with sqlite3.connect(folder / "duel.sqlite") as conn:
+        conn.execute(sql)
+    capsys.readouterr()
+    assert main(["duel", "status", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "soon"])
+def test_a_bot_time_that_is_no_time_is_refused_by_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    folder = tmp_path / "d"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "5"]) == 0
+    with pytest.raises(SystemExit) as caught:
+        main(["duel", "play", str(folder), "--bot", "Ash", "--seconds", seconds])
+    assert caught.value.code == 2
+    assert "give a number of seconds above 0" in capsys.readouterr().err
+
+
+def test_the_search_bot_takes_one_step_even_with_almost_no_time() -> None:
+    import numpy as np
+
+    from festival.duel_bots import MctsBot
+    from tests.support.element_kit import GAME
+
+    state = GAME.initial_state(("Ash", "Birch"), GAME.variants()["dm5"], np.random.default_rng(0))
+    bot = MctsBot(GAME, seed=1, seconds=1e-12)
+    assert bot.choose(state, "Ash") in GAME.legal_actions(state, "Ash")
