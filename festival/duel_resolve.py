@@ -7,12 +7,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.duel import DuelError, DuelGame, Step
 from festival.duel_host import Duel, DuelHostError, Played
+
+if TYPE_CHECKING:
+    from festival.elementarium_sheets import WorkbookOrders
 
 SEALED = "orders in (sealed until the turn resolves)"
 SUFFIXES = (".json", ".txt", ".xlsx")
@@ -61,23 +64,55 @@ def _find(inbox: Path, player: str) -> Path | None:
     return found[-1] if found else None
 
 
-def _play_order_file(duel: Duel, path: Path, player: str) -> Played:
-    if path.suffix.lower() == ".xlsx":
-        from festival.elementarium_sheets import read_order_workbook
+@dataclass(frozen=True)
+class Received:
+    """One player's orders as read: what was recorded (or refused), and a note for the host."""
 
-        state = duel.state()
-        b = state.setup.board
-        read = read_order_workbook(path, player, b.width, b.height)
-        if read.errors:
-            raw_id = duel.store.add_raw(player, f"file:{path.name}", read.text)
-            duel.store.add_errors(raw_id, [(e.code, str(e)) for e in read.errors])
-            return Played(raw_id, (), read.errors)
-        played = duel.play_text(read.text, player, source=f"file:{path.name}")
-        named = tuple(
-            replace(e, message=f"{read.where(e.square, player)}: {e.message}")
-            for e in played.errors
+    played: Played
+    note: str | None = None
+
+
+def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
+    """An order workbook: its cells stored first, then its mark checked against this turn's
+    (another duel's, turn's or player's workbook is refused), then its orders read."""
+    from festival.elementarium_sheets import check_mark, read_orders, workbook_content
+    from sheets.errors import SheetReadError
+    from sheets.xlsx_reader import read_workbook
+
+    source = f"file:{path.name}"
+    try:
+        book = read_workbook(path)
+    except SheetReadError as exc:
+        raw_id = duel.store.add_raw(
+            player, source, json.dumps({"file": path.name, "unreadable": str(exc)})
         )
-        return Played(played.raw_id, played.steps, named)
+        return Received(
+            duel.reject(raw_id, [DuelError("elementarium.workbook", f"{player}: {exc}")])
+        )
+    raw_id = duel.store.add_raw(player, source, workbook_content(path.name, book))
+    state = duel.state()
+    refused, note = check_mark(book, duel.stamp(state.turn, player), path.name)
+    if refused is not None:
+        return Received(duel.reject(raw_id, [refused]))
+    b = state.setup.board
+    read = read_orders(book, player, path.name, b.width, b.height)
+    return Received(_play_read(duel, raw_id, read, player), note)
+
+
+def _play_read(duel: Duel, raw_id: int, read: WorkbookOrders, player: str) -> Played:
+    """Orders read from stored cells, recorded under that input; errors name their cell."""
+    if read.errors:
+        return duel.reject(raw_id, read.errors)
+    played = duel.play_stored(raw_id, read.text, player)
+    named = tuple(
+        replace(e, message=f"{read.where(e.square, player)}: {e.message}") for e in played.errors
+    )
+    return Played(played.raw_id, played.steps, named)
+
+
+def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
+    if path.suffix.lower() == ".xlsx":
+        return _play_workbook(duel, path, player)
     if path.suffix.lower() == ".json":
         try:
             data = json.loads(path.read_text())
@@ -86,10 +121,9 @@ def _play_order_file(duel: Duel, path: Path, player: str) -> Played:
                 player, f"file:{path.name}", path.read_text(errors="replace")
             )
             message = f"{player}: {path.name} is not JSON: {exc}"
-            duel.store.add_errors(raw_id, [("duel.json", message)])
-            return Played(raw_id, (), (DuelError("duel.json", message),))
-        return duel.play_json(data, player, source=f"file:{path.name}")
-    return duel.play_text(path.read_text(), player, source=f"file:{path.name}")
+            return Received(duel.reject(raw_id, [DuelError("duel.json", message)]))
+        return Received(duel.play_json(data, player, source=f"file:{path.name}"))
+    return Received(duel.play_text(path.read_text(), player, source=f"file:{path.name}"))
 
 
 def resolve(args: argparse.Namespace) -> int:
@@ -113,7 +147,10 @@ def resolve(args: argparse.Namespace) -> int:
             if path is None:
                 missing.append(player)
                 continue
-            played = _play_order_file(duel, path, player)
+            received = _play_order_file(duel, path, player)
+            played = received.played
+            if received.note:
+                print(f"  note: {received.note}")
             if played.ok:
                 print(f"{player}: orders in from {path.name} (input {played.raw_id}).")
             else:
@@ -151,7 +188,7 @@ def write_order_books(duel: Duel, state: Any, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for player in duel.game.to_act(state):
         path = out / f"{player}-turn{state.turn}.xlsx"
-        write_order_workbook(state, player, path)
+        write_order_workbook(state, player, path, duel.stamp(state.turn, player))
         print(f"Wrote {path}")
 
 

@@ -1,9 +1,10 @@
 """The duel store: one SQLite file in the duel folder, the same kind as a match's.
 
-It keeps the configuration (game, variant switches, players, seed), every raw input exactly as
-received (stored and committed before it is parsed), the errors found in it, every recorded
-action (chance resolved) with the input it came from, undone actions (kept, marked) and the
-host's clock starts and stops. Positions are never stored: they are replayed from the actions.
+It keeps the configuration (game, variant switches, players, seed), the duel's id, every raw
+input exactly as received (stored and committed before it is parsed), the errors found in it,
+every recorded action (chance resolved) with the input it came from, undone actions (kept,
+marked) and the host's clock starts and stops. Positions are never stored: they are
+replayed from the actions.
 
 This module is SQL only: it stores and returns values; festival/duel_host.py decides what.
 """
@@ -76,7 +77,7 @@ class DuelStore(SqliteFile):
     """Access to one duel's SQLite file."""
 
     @staticmethod
-    def create(folder: Path, config: dict[str, Any]) -> DuelStore:
+    def create(folder: Path, config: dict[str, Any], duel_id: str) -> DuelStore:
         path = folder / DUEL_FILE
         if path.exists():
             raise StoreError(f"{folder} already holds a duel ({DUEL_FILE})")
@@ -89,6 +90,7 @@ class DuelStore(SqliteFile):
             c.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
             c.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
             c.execute("INSERT INTO meta VALUES ('config', ?)", (json.dumps(config),))
+            c.execute("INSERT INTO meta VALUES ('duel_id', ?)", (duel_id,))
         return store
 
     @staticmethod
@@ -121,6 +123,13 @@ class DuelStore(SqliteFile):
         if wrong or not all(isinstance(p, str) for p in value["players"]):
             raise self._damaged(f"meta.config lacks a proper {', '.join(wrong) or 'players'}")
         return value
+
+    def duel_id(self) -> str | None:
+        """The id given at creation (None in a store made before duels had one)."""
+        return self.meta("duel_id")
+
+    def created_at(self) -> str:
+        return self.meta("created_at") or ""
 
     def _json(
         self, value: object, where: str, expect: type[dict[str, Any]] | type[list[Any]]
