@@ -211,6 +211,25 @@ class Duel:
         raw_id = self.store.add_raw(who, source, content)
         return self._record(raw_id, state, who, list(actions))
 
+    def trial(self, texts: Sequence[tuple[str, str]]) -> dict[str, tuple[DuelError, ...]]:
+        """What recording each (player, notation) in turn would find wrong, recording nothing:
+        each is checked in the position the ones before it would leave."""
+        state = self.state()
+        index = self.store.step_count()
+        found: dict[str, tuple[DuelError, ...]] = {}
+        for player, text in texts:
+            who = self.resolve_player(player, state)
+            parsed = self.game.parse_actions(text)
+            if parsed.value is None:
+                found[who] = tuple(parsed.errors)
+                continue
+            after, steps, errors = self._take(state, who, list(parsed.value), index)
+            if errors:
+                found[who] = tuple(errors)
+            else:
+                state, index = after, index + len(steps)
+        return found
+
     def reject(self, raw_id: int, errors: Sequence[DuelError]) -> Played:
         """Store the errors of an input already stored; nothing is recorded."""
         self.store.add_errors(raw_id, [(e.code, str(e)) for e in errors])

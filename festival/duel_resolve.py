@@ -1,24 +1,19 @@
-"""Simultaneous duels (Elementarium) at the host's desk: every player's order workbook for
-the turn, the turn resolved from an inbox of order files in one pass, the log with sealed
-orders kept secret, and the words of a resolved turn."""
+"""Simultaneous duels (Elementarium) at the host's desk: every player's order workbook or
+Google tab for the turn, the turn resolved from an inbox of order files or the Google tabs in
+one pass (festival/duel_orders.py reads them), the log with sealed orders kept secret, and the
+words of a resolved turn."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from events.duel import DuelError, DuelGame, Step
-from festival.duel_host import Duel, DuelHostError, Played
-
-if TYPE_CHECKING:
-    from festival.elementarium_sheets import WorkbookOrders
+from events.duel import DuelGame, Step
+from festival.duel_host import Duel, DuelHostError
 
 SEALED = "orders in (sealed until the turn resolves)"
-SUFFIXES = (".json", ".txt", ".xlsx")
 
 
 def step_words(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any]]) -> list[str]:
@@ -53,110 +48,40 @@ def turn_words(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _find(inbox: Path, player: str) -> Path | None:
-    found = sorted(
-        p
-        for p in inbox.iterdir()
-        if p.is_file()
-        and p.suffix.lower() in SUFFIXES
-        and (p.stem.lower() == player.lower() or p.stem.lower().startswith(player.lower() + "-"))
-    )
-    return found[-1] if found else None
-
-
-@dataclass(frozen=True)
-class Received:
-    """One player's orders as read: what was recorded (or refused), and a note for the host."""
-
-    played: Played
-    note: str | None = None
-
-
-def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
-    """An order workbook: its cells stored first, then its mark checked against this turn's
-    (another duel's, turn's or player's workbook is refused), then its orders read."""
-    from festival.elementarium_sheets import check_mark, read_orders, workbook_content
-    from sheets.errors import SheetReadError
-    from sheets.xlsx_reader import read_workbook
-
-    source = f"file:{path.name}"
-    try:
-        book = read_workbook(path)
-    except SheetReadError as exc:
-        raw_id = duel.store.add_raw(
-            player, source, json.dumps({"file": path.name, "unreadable": str(exc)})
-        )
-        return Received(
-            duel.reject(raw_id, [DuelError("elementarium.workbook", f"{player}: {exc}")])
-        )
-    raw_id = duel.store.add_raw(player, source, workbook_content(path.name, book))
-    state = duel.state()
-    refused, note = check_mark(book, duel.stamp(state.turn, player), path.name)
-    if refused is not None:
-        return Received(duel.reject(raw_id, [refused]))
-    b = state.setup.board
-    read = read_orders(book, player, path.name, b.width, b.height)
-    return Received(_play_read(duel, raw_id, read, player), note)
-
-
-def _play_read(duel: Duel, raw_id: int, read: WorkbookOrders, player: str) -> Played:
-    """Orders read from stored cells, recorded under that input; errors name their cell."""
-    if read.errors:
-        return duel.reject(raw_id, read.errors)
-    played = duel.play_stored(raw_id, read.text, player)
-    named = tuple(
-        replace(e, message=f"{read.where(e.square, player)}: {e.message}") for e in played.errors
-    )
-    return Played(played.raw_id, played.steps, named)
-
-
-def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
-    if path.suffix.lower() == ".xlsx":
-        return _play_workbook(duel, path, player)
-    if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(path.read_text())
-        except json.JSONDecodeError as exc:
-            raw_id = duel.store.add_raw(
-                player, f"file:{path.name}", path.read_text(errors="replace")
-            )
-            message = f"{player}: {path.name} is not JSON: {exc}"
-            return Received(duel.reject(raw_id, [DuelError("duel.json", message)]))
-        return Received(duel.play_json(data, player, source=f"file:{path.name}"))
-    return Received(duel.play_text(path.read_text(), player, source=f"file:{path.name}"))
-
-
 def resolve(args: argparse.Namespace) -> int:
-    """Read every awaited player's orders from the inbox in one pass; a player with no file
-    holds (recorded as "hold", source "resolve:no-orders"); the turn resolves when all are in."""
+    """Read every awaited player's orders in one pass, from the inbox or their Google
+    spreadsheets; a player with no order file holds (recorded as "hold", source
+    "resolve:no-orders"); the turn resolves when all are in."""
     from festival.duel_commands import opened
+    from festival.duel_orders import from_google, from_inbox
 
     with opened(args.duel) as duel:
         if not duel.game.simultaneous:
             raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
-        if not args.inbox.is_dir():
-            raise DuelHostError(f"{args.inbox} is not a folder of order files")
-        state = duel.state()
-        awaited = duel.game.to_act(state)
+        awaited = duel.game.to_act(duel.state())
         if not awaited:
             raise DuelHostError("the duel is over")
+        missing: list[str] = []
+        if args.google:
+            received = from_google(duel, awaited, args.credentials)
+        else:
+            received, missing = from_inbox(duel, args.inbox, awaited)
         failed = False
-        missing = []
-        for player in awaited:
-            path = _find(args.inbox, player)
-            if path is None:
-                missing.append(player)
-                continue
-            received = _play_order_file(duel, path, player)
-            played = received.played
-            if received.note:
-                print(f"  note: {received.note}")
-            if played.ok:
-                print(f"{player}: orders in from {path.name} (input {played.raw_id}).")
+        for player, got in received.items():
+            played = got.played
+            if got.note:
+                print(f"  note: {got.note}")
+            if got.waiting:
+                print(
+                    f"{player}: orders read from {got.origin} (input {played.raw_id}) and right;"
+                    " not recorded until every player's are."
+                )
+            elif played.ok:
+                print(f"{player}: orders in from {got.origin} (input {played.raw_id}).")
             else:
                 failed = True
                 print(
-                    f"{player}: nothing recorded from {path.name} (input {played.raw_id} kept):",
+                    f"{player}: nothing recorded from {got.origin} (input {played.raw_id} kept):",
                     file=sys.stderr,
                 )
                 for error in played.errors:
@@ -168,7 +93,7 @@ def resolve(args: argparse.Namespace) -> int:
             )
             return 1
         for player in missing:
-            played = duel.play_text("hold", player, source="resolve:no-orders")
+            duel.play_text("hold", player, source="resolve:no-orders")
             print(f"{player}: no orders in {args.inbox}: holds every unit still.")
         after = duel.state()
         view = duel.game.public_view(after)
@@ -179,6 +104,8 @@ def resolve(args: argparse.Namespace) -> int:
         print(view.get("progress", ""))
         if args.out is not None:
             write_order_books(duel, after, args.out)
+        elif args.google and duel.game.to_act(after):
+            print(f"Next: festival duel sheets {args.duel} --google")
     return 0
 
 
@@ -193,25 +120,83 @@ def write_order_books(duel: Duel, state: Any, out: Path) -> None:
 
 
 def sheets(args: argparse.Namespace) -> int:
-    """Write the order workbook of every player awaited this turn."""
+    """Write the order workbook of every player awaited this turn, or push their Orders tab
+    into their Google spreadsheet."""
     from festival.duel_commands import opened
 
     with opened(args.duel) as duel:
         if not duel.game.simultaneous:
             raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
-        write_order_books(duel, duel.state(), args.out)
+        if args.force and not args.google:
+            raise DuelHostError("--force is for --google (a workbook is always written anew)")
+        if not args.google:
+            write_order_books(duel, duel.state(), args.out)
+            return 0
+        from festival import duel_google
+
+        settings, gc = duel_google.client(duel, args.credentials)
+        done = duel_google.push_orders(duel, gc, settings, args.force)
+        tabs = f"Turn {duel.state().turn} Orders tabs"
+        print("\n".join(done.lines(tabs, "the duel store")))
+        print(
+            "Next: ask each player to choose their targets, then: "
+            f"festival duel resolve {args.duel} --google"
+        )
+    return 0
+
+
+def google_setup(args: argparse.Namespace) -> int:
+    """Record which Google spreadsheet is whose (`festival duel google`)."""
+    from festival import duel_google
+    from festival.duel_commands import opened
+
+    with opened(args.duel) as duel:
+        if not duel.game.simultaneous:
+            raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
+        settings = duel_google.save_settings(duel, args.sheets, args.credentials)
+    print(f"{len(settings.spreadsheets)} player spreadsheets recorded.")
+    print(f"Next: festival duel sheets {args.duel} --google")
     return 0
 
 
 def add_parsers(dsub: Any) -> None:
-    p = dsub.add_parser("resolve", help="resolve a turn from every player's order file")
+    credentials = "the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)"
+    p = dsub.add_parser("resolve", help="resolve a turn from every player's orders")
     p.add_argument("duel", type=Path)
-    p.add_argument(
-        "--from", dest="inbox", type=Path, required=True, help="folder: NAME.json/.txt/.xlsx"
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--from", dest="inbox", type=Path, help="folder: NAME.json/.txt/.xlsx")
+    where.add_argument(
+        "--google", action="store_true", help="read each player's Orders tab in Google Sheets"
     )
+    p.add_argument("--credentials", type=Path, help=credentials)
     p.add_argument("--out", type=Path, help="then write next turn's order workbooks here")
     p.set_defaults(run=resolve)
-    p = dsub.add_parser("sheets", help="write each awaited player's order workbook")
+
+    p = dsub.add_parser("sheets", help="each awaited player's order workbook or Google tab")
     p.add_argument("duel", type=Path)
-    p.add_argument("--out", type=Path, required=True, help="the folder for the workbooks")
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--out", type=Path, help="the folder for the workbooks")
+    where.add_argument(
+        "--google", action="store_true", help="make the turn's Orders tab in each spreadsheet"
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --google: replace tabs that hold typed values when they changed "
+        "(the values are kept in the duel store first)",
+    )
+    p.add_argument("--credentials", type=Path, help=credentials)
     p.set_defaults(run=sheets)
+
+    p = dsub.add_parser("google", help="say which Google spreadsheet is whose")
+    p.add_argument("duel", type=Path)
+    p.add_argument(
+        "--sheets",
+        type=Path,
+        required=True,
+        help="a .csv or .xlsx with columns player, spreadsheet (key or URL)",
+    )
+    p.add_argument(
+        "--credentials", type=Path, help="the service-account JSON file's path (kept as a path)"
+    )
+    p.set_defaults(run=google_setup)

@@ -3,8 +3,8 @@
 It keeps the configuration (game, variant switches, players, seed), the duel's id, every raw
 input exactly as received (stored and committed before it is parsed), the errors found in it,
 every recorded action (chance resolved) with the input it came from, undone actions (kept,
-marked) and the host's clock starts and stops. Positions are never stored: they are
-replayed from the actions.
+marked), the host's clock starts and stops and the host's settings (the players' Google
+spreadsheets). Positions are never stored: they are replayed from the actions.
 
 This module is SQL only: it stores and returns values; festival/duel_host.py decides what.
 """
@@ -121,7 +121,7 @@ class DuelStore(SqliteFile):
         shape = {"game": str, "players": list, "seed": int, "options": dict}
         wrong = [k for k, kind in shape.items() if not isinstance(value.get(k), kind)]
         if wrong or not all(isinstance(p, str) for p in value["players"]):
-            raise self._damaged(f"meta.config lacks a proper {', '.join(wrong) or 'players'}")
+            raise self.damaged(f"meta.config lacks a proper {', '.join(wrong) or 'players'}")
         return value
 
     def duel_id(self) -> str | None:
@@ -131,6 +131,14 @@ class DuelStore(SqliteFile):
     def created_at(self) -> str:
         return self.meta("created_at") or ""
 
+    def setting(self, name: str) -> str | None:
+        """A host's setting for the duel (such as its Google spreadsheets), as stored."""
+        return self.meta(f"setting.{name}")
+
+    def set_setting(self, name: str, value: str) -> None:
+        with self.transaction() as c:
+            c.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"setting.{name}", value))
+
     def _json(
         self, value: object, where: str, expect: type[dict[str, Any]] | type[list[Any]]
     ) -> Any:
@@ -138,9 +146,9 @@ class DuelStore(SqliteFile):
         try:
             return load_json(value, where, expect)
         except ValueError as exc:
-            raise self._damaged(str(exc)) from None
+            raise self.damaged(str(exc)) from None
 
-    def _damaged(self, what: str) -> StoreError:
+    def damaged(self, what: str) -> StoreError:
         return StoreError(
             f"{self.path} is damaged: {what}; put back your last copy of the duel folder"
         )
@@ -229,7 +237,7 @@ class DuelStore(SqliteFile):
         events: list[tuple[float, bool]] = []
         for row_id, at, running in rows:
             if isinstance(at, bool) or not isinstance(at, int | float) or at != at:
-                raise self._damaged(f"clock.at of row {row_id} is not a time")
+                raise self.damaged(f"clock.at of row {row_id} is not a time")
             events.append((float(at), bool(running)))
         return events
 
