@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from events.duel import DuelError, DuelGame, Step, replay, take
-from festival.duel_clock import ClockReading, TurnSpan, read_clock
+from festival.duel_clock import ClockReading, read_clock, turn_spans
 from festival.duel_games import duel_game
 from festival.duel_store import DuelStore, StepRow, clock_now
 from festival.match import MatchError
@@ -277,16 +277,8 @@ class Duel:
 
     def clock(self, at: float | None = None) -> ClockReading:
         states, _, rows = self.positions()
-        turns: list[TurnSpan] = []
-        start = 0.0
-        for before, row, after in zip(states, rows, states[1:], strict=False):
-            acting = self.game.to_act(before)
-            if acting and self.game.to_act(after) != acting:
-                turns.append(TurnSpan(acting[0], start, row.taken_at))
-                start = row.taken_at
-        acting = self.game.to_act(states[-1])
-        if acting:
-            turns.append(TurnSpan(acting[0], start, None))
+        awaited = [self.game.to_act(state) for state in states]
+        turns = turn_spans(awaited, [row.taken_at for row in rows])
         options = self.config["options"]
         return read_clock(
             self.store.clock_events(),
@@ -303,10 +295,11 @@ class Duel:
             return None
         reading = self.clock()
         state = self.state()
-        if reading.out_of_time is None or not self.game.to_act(state):
-            return None
-        timeout = self.game.forfeit_action(reading.out_of_time, "time")
+        if len(reading.out_of_time) != 1 or not self.game.to_act(state):
+            return None  # nobody, or several at once: no single loser (the host decides)
+        (loser,) = reading.out_of_time
+        timeout = self.game.forfeit_action(loser, "time")
         if timeout is None:
             return None
-        self.play_actions([timeout], reading.out_of_time, "clock")
-        return reading.out_of_time
+        self.play_actions([timeout], loser, "clock")
+        return loser
