@@ -132,7 +132,7 @@ def templates(args: argparse.Namespace) -> int:
         done = google_sheets.push_templates(
             match, round_no, google_sheets.client_for(settings, args.credentials), args.force
         )
-        _print_google_templates(round_no, done)
+        print("\n".join(done.lines(f"Round {round_no} tabs", "the match store")))
         if done.plans:
             print(
                 "Next: ask each player to fill in their tabs, then: "
@@ -165,22 +165,6 @@ def templates(args: argparse.Namespace) -> int:
         f"--round {round_no}"
     )
     return 0
-
-
-def _print_google_templates(round_no: int, done: google_sheets.TemplatesDone) -> None:
-    print(
-        f"Round {round_no} tabs in {len(done.plans)} Google spreadsheet(s): "
-        f"{done.count('created')} made, {done.count('kept')} already up to date (kept with "
-        f"what players typed), {done.count('replaced')} refreshed."
-    )
-    for owner, plan in done.plans.items():
-        for old, new in plan.renamed:
-            print(f"  {owner}: renamed {old!r} back to {new!r}")
-    if done.backed_up:
-        print(
-            "  typed values kept in the match store before their tabs were replaced: "
-            + ", ".join(done.backed_up)
-        )
 
 
 def resolve(args: argparse.Namespace) -> int:

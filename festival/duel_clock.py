@@ -1,7 +1,9 @@
 """Duel time control, as the texts give it: a time per turn plus a reserve used in 30-second
-intervals; running out forfeits. The host starts and stops the clock; the tool keeps it.
+intervals; running out forfeits. The host starts and stops the clock; the tool keeps it. In a
+simultaneous turn (Elementarium) every player whose orders are not in yet is on the clock.
 
-Pure: computed from the clock's starts and stops and the times turns were confirmed.
+Pure: computed from the clock's starts and stops, who was awaited in each position and the
+times actions were recorded.
 """
 
 from __future__ import annotations
@@ -16,31 +18,37 @@ INTERVAL = 30
 
 @dataclass(frozen=True)
 class TurnSpan:
-    player: str
+    """One turn: when it began, and for each player it awaited when their actions were in."""
+
     start: float
-    end: float | None
-    """None: the turn under way"""
+    ends: tuple[tuple[str, float | None], ...]
+    """(player, the time their last action of the turn was recorded; None: still awaited),
+    by player name"""
 
 
 @dataclass(frozen=True)
 class ClockReading:
     running: bool
-    player: str | None
+    waiting: tuple[str, ...]
+    """the players whose time runs in the turn under way (several in a simultaneous turn)"""
     turn_used: float
     """seconds the clock ran in the turn under way"""
     turn_left: float
     """seconds left of the turn time (0 once into the reserve)"""
     reserve_left: Mapping[str, int]
     """seconds of reserve left, whole intervals charged (the turn under way included)"""
-    out_of_time: str | None
-    """the player whose time ran out, if any"""
+    out_of_time: tuple[str, ...]
+    """the player whose time ran out first (several whose time ran out at the same moment of
+    one simultaneous turn); empty while nobody's has"""
 
     def describe(self) -> str:
         state = "running" if self.running else "stopped"
         reserves = ", ".join(f"{p} {_mmss(s)}" for p, s in self.reserve_left.items())
         if self.out_of_time:
-            return f"clock {state}: {self.out_of_time} is out of time (reserve: {reserves})"
-        who = f" for {self.player}" if self.player else ""
+            who = " and ".join(self.out_of_time)
+            verb = "is" if len(self.out_of_time) == 1 else "are both"
+            return f"clock {state}: {who} {verb} out of time (reserve: {reserves})"
+        who = f" for {' and '.join(self.waiting)}" if self.waiting else ""
         return (
             f"clock {state}{who}: {_mmss(self.turn_left)} of the turn left, "
             f"{_mmss(self.turn_used)} used; reserve {reserves}"
@@ -69,6 +77,34 @@ def running_time(events: Sequence[tuple[float, bool]], start: float, end: float)
     return total
 
 
+def turn_spans(awaited: Sequence[Sequence[str]], times: Sequence[float]) -> list[TurnSpan]:
+    """The turns of a duel, from the players awaited in each position (one more position than
+    steps) and the time each step was recorded (`times[i]`: the step from position i to i+1).
+
+    A turn lasts while the players it awaits only drop out (their actions are in); it ends
+    when a player not awaited before is awaited (a sequential game: the other player's turn; a
+    simultaneous one: the next turn's orders). A player's time runs from the turn's start
+    until the step after which they are no longer awaited (docs/rulings.md, "The clock in a
+    simultaneous turn")."""
+    turns: list[TurnSpan] = []
+    if not awaited:
+        return turns
+    start = 0.0
+    ends: dict[str, float | None] = dict.fromkeys(awaited[0])
+    for at, before, after in zip(times, awaited, awaited[1:], strict=False):
+        for player in set(before) - set(after):
+            if ends.get(player, at) is None:
+                ends[player] = at
+        if not set(after) <= set(before):  # this step ended the turn for everyone in it
+            ends = {player: at if end is None else end for player, end in ends.items()}
+            if ends:
+                turns.append(TurnSpan(start, tuple(sorted(ends.items(), key=lambda e: e[0]))))
+            start, ends = at, dict.fromkeys(after)
+    if ends:
+        turns.append(TurnSpan(start, tuple(sorted(ends.items(), key=lambda e: e[0]))))
+    return turns
+
+
 def read_clock(
     events: Sequence[tuple[float, bool]],
     turns: Sequence[TurnSpan],
@@ -77,17 +113,27 @@ def read_clock(
     reserve_seconds: int,
     at: float,
 ) -> ClockReading:
+    """The clock at `at`: each player's time in each turn runs from the turn's start until
+    their actions are in, and what goes beyond the turn time is taken from their own reserve.
+    The first turn in which a time ran out names who ran out first (the least turn time plus
+    reserve left); a tie names every player of it, in `players` order."""
     reserve = dict.fromkeys(players, reserve_seconds)
-    out: str | None = None
-    used = 0.0
-    current = turns[-1].player if turns and turns[-1].end is None else None
+    out: tuple[str, ...] = ()
     for turn in turns:
-        used = running_time(events, turn.start, turn.end if turn.end is not None else at)
-        over = max(0.0, used - turn_seconds)
-        if over > reserve[turn.player] and out is None:
-            out = turn.player
-        reserve[turn.player] = max(0, reserve[turn.player] - INTERVAL * math.ceil(over / INTERVAL))
+        fell: dict[str, float] = {}  # player -> the turn's seconds when their time ran out
+        for player, end in turn.ends:
+            used = running_time(events, turn.start, end if end is not None else at)
+            over = max(0.0, used - turn_seconds)
+            left = reserve.get(player, reserve_seconds)
+            if over > left:
+                fell[player] = turn_seconds + left
+            reserve[player] = max(0, left - INTERVAL * math.ceil(over / INTERVAL))
+        if fell and not out:
+            first = min(fell.values())
+            out = tuple(p for p in players if fell.get(p) == first)
+    last = turns[-1] if turns else None
+    waiting = tuple(p for p, end in last.ends if end is None) if last else ()
+    waiting = tuple(p for p in players if p in waiting)
+    used = running_time(events, last.start, at) if last and waiting else 0.0
     running = bool(events) and events[-1][1]
-    if current is None:
-        used = 0.0
-    return ClockReading(running, current, used, max(0.0, turn_seconds - used), reserve, out)
+    return ClockReading(running, waiting, used, max(0.0, turn_seconds - used), reserve, out)

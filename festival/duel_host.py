@@ -8,20 +8,23 @@ recorded actions (chance is recorded in them), so they are never stored as truth
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from events.duel import DuelError, DuelGame, Step, replay, take
-from festival.duel_clock import ClockReading, TurnSpan, read_clock
+from festival.duel_clock import ClockReading, read_clock, turn_spans
 from festival.duel_games import duel_game
 from festival.duel_store import DuelStore, StepRow, clock_now
 from festival.match import MatchError
+from sheets.stamp import DUEL, Stamp
 
 
 class DuelHostError(MatchError):
@@ -79,7 +82,7 @@ class Duel:
             "players": names,
             "seed": seed if seed is not None else secrets.randbits(63),
         }
-        return Duel(folder, DuelStore.create(folder, config))
+        return Duel(folder, DuelStore.create(folder, config, secrets.token_hex(6)))
 
     @staticmethod
     def open(folder: Path) -> Duel:
@@ -95,6 +98,21 @@ class Duel:
     @property
     def seed(self) -> int:
         return int(self.config["seed"])
+
+    @cached_property
+    def duel_id(self) -> str:
+        """The duel's id: 12 hex digits drawn when it was created. A store made before duels
+        had one gets an id from its creation time and configuration (the same in every copy
+        of the folder, different for another duel)."""
+        stored = self.store.duel_id()
+        if stored:
+            return stored
+        text = self.store.created_at() + json.dumps(self.config, sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+    def stamp(self, turn: int, player: str) -> Stamp:
+        """The mark of `player`'s order workbook for `turn` (sheets/stamp.py)."""
+        return Stamp(self.duel_id, turn, player, DUEL)
 
     # --- positions ----------------------------------------------------------------------
 
@@ -147,12 +165,17 @@ class Duel:
 
     def play_text(self, text: str, player: str | None = None, source: str = "text") -> Played:
         """Record a player's actions as typed (the notation of the game)."""
+        who = self.resolve_player(player, self.state())
+        return self.play_stored(self.store.add_raw(who, source, text), text, who)
+
+    def play_stored(self, raw_id: int, text: str, player: str) -> Played:
+        """Record actions read from an input already stored as `raw_id` (a workbook's or a
+        spreadsheet's cells), written out as the game's notation."""
         state = self.state()
         who = self.resolve_player(player, state)
-        raw_id = self.store.add_raw(who, source, text)
         parsed = self.game.parse_actions(text)
         if parsed.value is None:
-            return self._rejected(raw_id, parsed.errors)
+            return self.reject(raw_id, parsed.errors)
         return self._record(raw_id, state, who, list(parsed.value))
 
     def play_json(self, data: Any, player: str | None = None, source: str = "json") -> Played:
@@ -167,7 +190,7 @@ class Duel:
         raw_id = self.store.add_raw(who, source, json.dumps(data))
         if not isinstance(items, list):
             error = DuelError("duel.json", "a turn is a list of actions or {player, actions}")
-            return self._rejected(raw_id, (error,))
+            return self.reject(raw_id, (error,))
         actions: list[Any] = []
         errors: list[DuelError] = []
         for i, item in enumerate(items):
@@ -177,7 +200,7 @@ class Duel:
             else:
                 actions.append(parsed.value)
         if errors:
-            return self._rejected(raw_id, errors)
+            return self.reject(raw_id, errors)
         return self._record(raw_id, state, who, actions)
 
     def play_actions(self, actions: Sequence[Any], player: str, source: str) -> Played:
@@ -188,7 +211,27 @@ class Duel:
         raw_id = self.store.add_raw(who, source, content)
         return self._record(raw_id, state, who, list(actions))
 
-    def _rejected(self, raw_id: int, errors: Sequence[DuelError]) -> Played:
+    def trial(self, texts: Sequence[tuple[str, str]]) -> dict[str, tuple[DuelError, ...]]:
+        """What recording each (player, notation) in turn would find wrong, recording nothing:
+        each is checked in the position the ones before it would leave."""
+        state = self.state()
+        index = self.store.step_count()
+        found: dict[str, tuple[DuelError, ...]] = {}
+        for player, text in texts:
+            who = self.resolve_player(player, state)
+            parsed = self.game.parse_actions(text)
+            if parsed.value is None:
+                found[who] = tuple(parsed.errors)
+                continue
+            after, steps, errors = self._take(state, who, list(parsed.value), index)
+            if errors:
+                found[who] = tuple(errors)
+            else:
+                state, index = after, index + len(steps)
+        return found
+
+    def reject(self, raw_id: int, errors: Sequence[DuelError]) -> Played:
+        """Store the errors of an input already stored; nothing is recorded."""
         self.store.add_errors(raw_id, [(e.code, str(e)) for e in errors])
         return Played(raw_id, (), tuple(errors))
 
@@ -196,7 +239,7 @@ class Duel:
         count = self.store.step_count()
         _, steps, errors = self._take(state, player, actions, count)
         if errors:
-            return self._rejected(raw_id, errors)
+            return self.reject(raw_id, errors)
         rows = [(s.player, self.game.action_to_json(s.action)) for s in steps]
         self.store.add_steps(raw_id, rows, count, clock_now())
         return Played(raw_id, tuple(steps), ())
@@ -234,16 +277,8 @@ class Duel:
 
     def clock(self, at: float | None = None) -> ClockReading:
         states, _, rows = self.positions()
-        turns: list[TurnSpan] = []
-        start = 0.0
-        for before, row, after in zip(states, rows, states[1:], strict=False):
-            acting = self.game.to_act(before)
-            if acting and self.game.to_act(after) != acting:
-                turns.append(TurnSpan(acting[0], start, row.taken_at))
-                start = row.taken_at
-        acting = self.game.to_act(states[-1])
-        if acting:
-            turns.append(TurnSpan(acting[0], start, None))
+        awaited = [self.game.to_act(state) for state in states]
+        turns = turn_spans(awaited, [row.taken_at for row in rows])
         options = self.config["options"]
         return read_clock(
             self.store.clock_events(),
@@ -260,10 +295,11 @@ class Duel:
             return None
         reading = self.clock()
         state = self.state()
-        if reading.out_of_time is None or not self.game.to_act(state):
-            return None
-        timeout = self.game.forfeit_action(reading.out_of_time, "time")
+        if len(reading.out_of_time) != 1 or not self.game.to_act(state):
+            return None  # nobody, or several at once: no single loser (the host decides)
+        (loser,) = reading.out_of_time
+        timeout = self.game.forfeit_action(loser, "time")
         if timeout is None:
             return None
-        self.play_actions([timeout], reading.out_of_time, "clock")
-        return reading.out_of_time
+        self.play_actions([timeout], loser, "clock")
+        return loser

@@ -1,21 +1,19 @@
-"""Simultaneous duels (Elementarium) at the host's desk: every player's order workbook for
-the turn, the turn resolved from an inbox of order files in one pass, the log with sealed
-orders kept secret, and the words of a resolved turn."""
+"""Simultaneous duels (Elementarium) at the host's desk: every player's order workbook or
+Google tab for the turn, the turn resolved from an inbox of order files or the Google tabs in
+one pass (festival/duel_orders.py reads them), the log with sealed orders kept secret, and the
+words of a resolved turn."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from events.duel import DuelError, DuelGame, Step
-from festival.duel_host import Duel, DuelHostError, Played
+from events.duel import DuelGame, Step
+from festival.duel_host import Duel, DuelHostError
 
 SEALED = "orders in (sealed until the turn resolves)"
-SUFFIXES = (".json", ".txt", ".xlsx")
 
 
 def step_words(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any]]) -> list[str]:
@@ -50,76 +48,40 @@ def turn_words(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _find(inbox: Path, player: str) -> Path | None:
-    found = sorted(
-        p
-        for p in inbox.iterdir()
-        if p.is_file()
-        and p.suffix.lower() in SUFFIXES
-        and (p.stem.lower() == player.lower() or p.stem.lower().startswith(player.lower() + "-"))
-    )
-    return found[-1] if found else None
-
-
-def _play_order_file(duel: Duel, path: Path, player: str) -> Played:
-    if path.suffix.lower() == ".xlsx":
-        from festival.elementarium_sheets import read_order_workbook
-
-        state = duel.state()
-        b = state.setup.board
-        read = read_order_workbook(path, player, b.width, b.height)
-        if read.errors:
-            raw_id = duel.store.add_raw(player, f"file:{path.name}", read.text)
-            duel.store.add_errors(raw_id, [(e.code, str(e)) for e in read.errors])
-            return Played(raw_id, (), read.errors)
-        played = duel.play_text(read.text, player, source=f"file:{path.name}")
-        named = tuple(
-            replace(e, message=f"{read.where(e.square, player)}: {e.message}")
-            for e in played.errors
-        )
-        return Played(played.raw_id, played.steps, named)
-    if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(path.read_text())
-        except json.JSONDecodeError as exc:
-            raw_id = duel.store.add_raw(
-                player, f"file:{path.name}", path.read_text(errors="replace")
-            )
-            message = f"{player}: {path.name} is not JSON: {exc}"
-            duel.store.add_errors(raw_id, [("duel.json", message)])
-            return Played(raw_id, (), (DuelError("duel.json", message),))
-        return duel.play_json(data, player, source=f"file:{path.name}")
-    return duel.play_text(path.read_text(), player, source=f"file:{path.name}")
-
-
 def resolve(args: argparse.Namespace) -> int:
-    """Read every awaited player's orders from the inbox in one pass; a player with no file
-    holds (recorded as "hold", source "resolve:no-orders"); the turn resolves when all are in."""
+    """Read every awaited player's orders in one pass, from the inbox or their Google
+    spreadsheets; a player with no order file holds (recorded as "hold", source
+    "resolve:no-orders"); the turn resolves when all are in."""
     from festival.duel_commands import opened
+    from festival.duel_orders import from_google, from_inbox
 
     with opened(args.duel) as duel:
         if not duel.game.simultaneous:
             raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
-        if not args.inbox.is_dir():
-            raise DuelHostError(f"{args.inbox} is not a folder of order files")
-        state = duel.state()
-        awaited = duel.game.to_act(state)
+        awaited = duel.game.to_act(duel.state())
         if not awaited:
             raise DuelHostError("the duel is over")
+        missing: list[str] = []
+        if args.google:
+            received = from_google(duel, awaited, args.credentials)
+        else:
+            received, missing = from_inbox(duel, args.inbox, awaited)
         failed = False
-        missing = []
-        for player in awaited:
-            path = _find(args.inbox, player)
-            if path is None:
-                missing.append(player)
-                continue
-            played = _play_order_file(duel, path, player)
-            if played.ok:
-                print(f"{player}: orders in from {path.name} (input {played.raw_id}).")
+        for player, got in received.items():
+            played = got.played
+            if got.note:
+                print(f"  note: {got.note}")
+            if got.waiting:
+                print(
+                    f"{player}: orders read from {got.origin} (input {played.raw_id}) and right;"
+                    " not recorded until every player's are."
+                )
+            elif played.ok:
+                print(f"{player}: orders in from {got.origin} (input {played.raw_id}).")
             else:
                 failed = True
                 print(
-                    f"{player}: nothing recorded from {path.name} (input {played.raw_id} kept):",
+                    f"{player}: nothing recorded from {got.origin} (input {played.raw_id} kept):",
                     file=sys.stderr,
                 )
                 for error in played.errors:
@@ -131,7 +93,7 @@ def resolve(args: argparse.Namespace) -> int:
             )
             return 1
         for player in missing:
-            played = duel.play_text("hold", player, source="resolve:no-orders")
+            duel.play_text("hold", player, source="resolve:no-orders")
             print(f"{player}: no orders in {args.inbox}: holds every unit still.")
         after = duel.state()
         view = duel.game.public_view(after)
@@ -142,6 +104,8 @@ def resolve(args: argparse.Namespace) -> int:
         print(view.get("progress", ""))
         if args.out is not None:
             write_order_books(duel, after, args.out)
+        elif args.google and duel.game.to_act(after):
+            print(f"Next: festival duel sheets {args.duel} --google")
     return 0
 
 
@@ -151,30 +115,88 @@ def write_order_books(duel: Duel, state: Any, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for player in duel.game.to_act(state):
         path = out / f"{player}-turn{state.turn}.xlsx"
-        write_order_workbook(state, player, path)
+        write_order_workbook(state, player, path, duel.stamp(state.turn, player))
         print(f"Wrote {path}")
 
 
 def sheets(args: argparse.Namespace) -> int:
-    """Write the order workbook of every player awaited this turn."""
+    """Write the order workbook of every player awaited this turn, or push their Orders tab
+    into their Google spreadsheet."""
     from festival.duel_commands import opened
 
     with opened(args.duel) as duel:
         if not duel.game.simultaneous:
             raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
-        write_order_books(duel, duel.state(), args.out)
+        if args.force and not args.google:
+            raise DuelHostError("--force is for --google (a workbook is always written anew)")
+        if not args.google:
+            write_order_books(duel, duel.state(), args.out)
+            return 0
+        from festival import duel_google
+
+        settings, gc = duel_google.client(duel, args.credentials)
+        done = duel_google.push_orders(duel, gc, settings, args.force)
+        tabs = f"Turn {duel.state().turn} Orders tabs"
+        print("\n".join(done.lines(tabs, "the duel store")))
+        print(
+            "Next: ask each player to choose their targets, then: "
+            f"festival duel resolve {args.duel} --google"
+        )
+    return 0
+
+
+def google_setup(args: argparse.Namespace) -> int:
+    """Record which Google spreadsheet is whose (`festival duel google`)."""
+    from festival import duel_google
+    from festival.duel_commands import opened
+
+    with opened(args.duel) as duel:
+        if not duel.game.simultaneous:
+            raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
+        settings = duel_google.save_settings(duel, args.sheets, args.credentials)
+    print(f"{len(settings.spreadsheets)} player spreadsheets recorded.")
+    print(f"Next: festival duel sheets {args.duel} --google")
     return 0
 
 
 def add_parsers(dsub: Any) -> None:
-    p = dsub.add_parser("resolve", help="resolve a turn from every player's order file")
+    credentials = "the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)"
+    p = dsub.add_parser("resolve", help="resolve a turn from every player's orders")
     p.add_argument("duel", type=Path)
-    p.add_argument(
-        "--from", dest="inbox", type=Path, required=True, help="folder: NAME.json/.txt/.xlsx"
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--from", dest="inbox", type=Path, help="folder: NAME.json/.txt/.xlsx")
+    where.add_argument(
+        "--google", action="store_true", help="read each player's Orders tab in Google Sheets"
     )
+    p.add_argument("--credentials", type=Path, help=credentials)
     p.add_argument("--out", type=Path, help="then write next turn's order workbooks here")
     p.set_defaults(run=resolve)
-    p = dsub.add_parser("sheets", help="write each awaited player's order workbook")
+
+    p = dsub.add_parser("sheets", help="each awaited player's order workbook or Google tab")
     p.add_argument("duel", type=Path)
-    p.add_argument("--out", type=Path, required=True, help="the folder for the workbooks")
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--out", type=Path, help="the folder for the workbooks")
+    where.add_argument(
+        "--google", action="store_true", help="make the turn's Orders tab in each spreadsheet"
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --google: replace tabs that hold typed values when they changed "
+        "(the values are kept in the duel store first)",
+    )
+    p.add_argument("--credentials", type=Path, help=credentials)
     p.set_defaults(run=sheets)
+
+    p = dsub.add_parser("google", help="say which Google spreadsheet is whose")
+    p.add_argument("duel", type=Path)
+    p.add_argument(
+        "--sheets",
+        type=Path,
+        required=True,
+        help="a .csv or .xlsx with columns player, spreadsheet (key or URL)",
+    )
+    p.add_argument(
+        "--credentials", type=Path, help="the service-account JSON file's path (kept as a path)"
+    )
+    p.set_defaults(run=google_setup)

@@ -1,9 +1,10 @@
 """The duel store: one SQLite file in the duel folder, the same kind as a match's.
 
-It keeps the configuration (game, variant switches, players, seed), every raw input exactly as
-received (stored and committed before it is parsed), the errors found in it, every recorded
-action (chance resolved) with the input it came from, undone actions (kept, marked) and the
-host's clock starts and stops. Positions are never stored: they are replayed from the actions.
+It keeps the configuration (game, variant switches, players, seed), the duel's id, every raw
+input exactly as received (stored and committed before it is parsed), the errors found in it,
+every recorded action (chance resolved) with the input it came from, undone actions (kept,
+marked), the host's clock starts and stops and the host's settings (the players' Google
+spreadsheets). Positions are never stored: they are replayed from the actions.
 
 This module is SQL only: it stores and returns values; festival/duel_host.py decides what.
 """
@@ -76,7 +77,7 @@ class DuelStore(SqliteFile):
     """Access to one duel's SQLite file."""
 
     @staticmethod
-    def create(folder: Path, config: dict[str, Any]) -> DuelStore:
+    def create(folder: Path, config: dict[str, Any], duel_id: str) -> DuelStore:
         path = folder / DUEL_FILE
         if path.exists():
             raise StoreError(f"{folder} already holds a duel ({DUEL_FILE})")
@@ -89,6 +90,7 @@ class DuelStore(SqliteFile):
             c.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
             c.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
             c.execute("INSERT INTO meta VALUES ('config', ?)", (json.dumps(config),))
+            c.execute("INSERT INTO meta VALUES ('duel_id', ?)", (duel_id,))
         return store
 
     @staticmethod
@@ -119,8 +121,23 @@ class DuelStore(SqliteFile):
         shape = {"game": str, "players": list, "seed": int, "options": dict}
         wrong = [k for k, kind in shape.items() if not isinstance(value.get(k), kind)]
         if wrong or not all(isinstance(p, str) for p in value["players"]):
-            raise self._damaged(f"meta.config lacks a proper {', '.join(wrong) or 'players'}")
+            raise self.damaged(f"meta.config lacks a proper {', '.join(wrong) or 'players'}")
         return value
+
+    def duel_id(self) -> str | None:
+        """The id given at creation (None in a store made before duels had one)."""
+        return self.meta("duel_id")
+
+    def created_at(self) -> str:
+        return self.meta("created_at") or ""
+
+    def setting(self, name: str) -> str | None:
+        """A host's setting for the duel (such as its Google spreadsheets), as stored."""
+        return self.meta(f"setting.{name}")
+
+    def set_setting(self, name: str, value: str) -> None:
+        with self.transaction() as c:
+            c.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"setting.{name}", value))
 
     def _json(
         self, value: object, where: str, expect: type[dict[str, Any]] | type[list[Any]]
@@ -129,9 +146,9 @@ class DuelStore(SqliteFile):
         try:
             return load_json(value, where, expect)
         except ValueError as exc:
-            raise self._damaged(str(exc)) from None
+            raise self.damaged(str(exc)) from None
 
-    def _damaged(self, what: str) -> StoreError:
+    def damaged(self, what: str) -> StoreError:
         return StoreError(
             f"{self.path} is damaged: {what}; put back your last copy of the duel folder"
         )
@@ -220,7 +237,7 @@ class DuelStore(SqliteFile):
         events: list[tuple[float, bool]] = []
         for row_id, at, running in rows:
             if isinstance(at, bool) or not isinstance(at, int | float) or at != at:
-                raise self._damaged(f"clock.at of row {row_id} is not a time")
+                raise self.damaged(f"clock.at of row {row_id} is not a time")
             events.append((float(at), bool(running)))
         return events
 

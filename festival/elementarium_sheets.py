@@ -1,9 +1,11 @@
 """Elementarium order workbooks: each turn, a tab "Orders" listing the player's units and
-Source with each one's legal targets as a dropdown; read back into the orders notation, every
-problem named by player, tab and cell."""
+Source with each one's legal targets as a dropdown, the workbook marked with the duel, turn and
+player; read back into the orders notation, every problem named by player, tab and cell."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,13 +13,16 @@ from events.duel import DuelError
 from events.elementarium import rules
 from events.elementarium.setup import TYPE_NAMES, cell_name, parse_cell
 from events.elementarium.state import State
-from events.tables import CellValue, cell_ref
+from events.tables import CellValue, Grid, cell_ref
 from events.template import Dropdown, Template, TemplateTab
+from sheets.stamp import Stamp, StampError, mismatch, read_stamp
 from sheets.xlsx_writer import write_templates
 
 TAB = "Orders"
 STAY = "stay"
 HEADER = ("Piece", "Field", "Target")
+MARK_CODE = "duel.mark"
+"""the error refusing a workbook made for another duel, turn or player"""
 
 
 def order_template(state: State, player: str) -> Template:
@@ -50,8 +55,43 @@ def order_template(state: State, player: str) -> Template:
     return Template("Elementarium", player, state.turn, (tab,))
 
 
-def write_order_workbook(state: State, player: str, path: Path) -> None:
-    write_templates(path, [order_template(state, player)], f"Elementarium orders: {player}")
+def write_order_workbook(state: State, player: str, path: Path, stamp: Stamp) -> None:
+    """The player's order workbook, marked (sheets/stamp.py) with the duel, turn and player."""
+    title = f"Elementarium orders: {player}"
+    write_templates(path, [order_template(state, player)], title, stamp)
+
+
+def workbook_content(name: str, workbook: Mapping[str, Grid]) -> str:
+    """What a workbook holds, as stored before it is read: every tab's cells, row by row."""
+    tabs = {title: [list(row) for row in grid.rows] for title, grid in workbook.items()}
+    return json.dumps({"file": name, "tabs": tabs})
+
+
+def check_mark(
+    workbook: Mapping[str, Grid], expected: Stamp, name: str
+) -> tuple[DuelError | None, str | None]:
+    """The workbook's mark against the order workbook expected: the one error refusing a
+    workbook of another duel, turn or player (or whose mark was changed), else None and a
+    note when the workbook carries no mark (it is read all the same)."""
+    player, turn = expected.player, expected.number
+    try:
+        found = read_stamp(workbook)
+    except StampError as exc:
+        return DuelError(MARK_CODE, f"{player}: {name}: {exc}"), None
+    if found is None:
+        note = (
+            f"{player}: {name} carries no festival mark (it was not made by `festival duel "
+            f"sheets`); it was read as {player}'s turn {turn} orders"
+        )
+        return None, note
+    wrong = mismatch(found, expected)
+    if not wrong:
+        return None, None
+    message = (
+        f"{player}: {name} {' and '.join(wrong)} (made for {found.describe()}; expected "
+        f"{expected.describe()}): send {player}'s turn {turn} order workbook"
+    )
+    return DuelError(MARK_CODE, message), None
 
 
 @dataclass(frozen=True)
@@ -71,18 +111,15 @@ class WorkbookOrders:
         return player
 
 
-def read_order_workbook(path: Path, player: str, width: int, height: int) -> WorkbookOrders:
-    """The moves written in the Orders tab (column B the field, column C the target)."""
-    from sheets.errors import SheetReadError
-    from sheets.xlsx_reader import read_workbook
-
-    try:
-        tabs = read_workbook(path)
-    except SheetReadError as exc:
-        return WorkbookOrders("", (), (DuelError("elementarium.workbook", f"{player}: {exc}"),))
-    grid = tabs.get(TAB)
+def read_orders(
+    workbook: Mapping[str, Grid], player: str, name: str, width: int, height: int, tab: str = TAB
+) -> WorkbookOrders:
+    """The moves written in the Orders tab (column B the field, column C the target); `tab`
+    is that tab's title (a Google spreadsheet's "R2 Orders"), `name` the file or
+    spreadsheet it is in."""
+    grid = workbook.get(TAB)
     if grid is None:
-        message = f"{player}: {path.name} has no tab {TAB!r}"
+        message = f"{player}: {name} has no tab {tab!r}"
         return WorkbookOrders("", (), (DuelError("elementarium.workbook", message),))
     moves: list[str] = []
     refs: list[tuple[str, str, str]] = []
@@ -91,7 +128,7 @@ def read_order_workbook(path: Path, player: str, width: int, height: int) -> Wor
         target = grid.at(r, 2)
         if target is None or str(target).strip().lower() in ("", STAY):
             continue
-        ref = f"{player}, tab {TAB}, cell {cell_ref(r, 2)}"
+        ref = f"{player}, tab {tab}, cell {cell_ref(r, 2)}"
         src, dst = str(grid.at(r, 1) or "").strip(), str(target).strip()
         if parse_cell(src, width, height) is None or parse_cell(dst, width, height) is None:
             errors.append(

@@ -1,5 +1,7 @@
 """A match played from Google Sheets: which spreadsheet is whose, and the round's reading,
-templates and results through `sheets.google`.
+templates and results through `sheets.google`. The pieces not tied to a match (settings, the
+spreadsheet file, the client, pushing tabs into a set of spreadsheets) serve the duels too
+(festival/duel_google.py).
 
 The host's service-account file is given as a path (`--credentials`, or the environment
 variable FESTIVAL_GOOGLE_CREDENTIALS); only that path may be kept with the match, never the
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,13 +20,15 @@ from typing import Any
 import gspread
 
 from events.errors import quoted
+from events.template import Template
 from festival.announce import announcements
 from festival.match import Match, MatchError
 from festival.replay import states_after
 from festival.store import load_json, reason
 from sheets import google, google_tabs
 from sheets.errors import SheetReadError
-from sheets.source import name_key
+from sheets.google_http import TEMPLATES, TEMPLATES_READING, Doing
+from sheets.source import RawSubmission, name_key
 from sheets.xlsx_reader import read_table_file
 
 ENV_CREDENTIALS = "FESTIVAL_GOOGLE_CREDENTIALS"
@@ -50,31 +54,42 @@ class GoogleSettings:
                 "credentials": self.credentials}  # fmt: skip
 
 
+def settings_from_json(text: str, where: str) -> GoogleSettings:
+    """Settings as stored (`to_json`); raises ValueError, LookupError, TypeError or
+    AttributeError when they were edited into another shape."""
+    data = load_json(text, where, dict)
+    return GoogleSettings(
+        {str(k): str(v) for k, v in dict(data["spreadsheets"]).items()},
+        data.get("host_sheet"),
+        data.get("credentials"),
+    )
+
+
+SETTINGS_DAMAGE = (ValueError, LookupError, TypeError, AttributeError)
+"""what `settings_from_json` raises for settings edited into another shape"""
+
+
 def load_settings(match: Match) -> GoogleSettings:
     text = match.store.host_input(SETTINGS)
     if text is None:
         raise MatchError("this match has no Google spreadsheets yet: run `festival google` first")
     try:
-        data = load_json(text, "host_inputs.value (the Google settings)", dict)
-        return GoogleSettings(
-            {str(k): str(v) for k, v in dict(data["spreadsheets"]).items()},
-            data.get("host_sheet"),
-            data.get("credentials"),
-        )
-    except (ValueError, LookupError, TypeError, AttributeError) as exc:
+        return settings_from_json(text, "host_inputs.value (the Google settings)")
+    except SETTINGS_DAMAGE as exc:
         raise match.store.damaged(f"the Google settings cannot be read ({reason(exc)})") from None
 
 
-def save_settings(
-    match: Match, sheets_file: Path, host_sheet: str | None, credentials: Path | None
-) -> GoogleSettings:
-    """Read the player -> spreadsheet file (columns player, spreadsheet: a key or URL)."""
+def read_sheets_file(
+    sheets_file: Path, players: Sequence[str], of: str = "this match"
+) -> dict[str, str]:
+    """Which spreadsheet is whose: a .csv or .xlsx with the columns player and spreadsheet (a
+    key or URL), a spreadsheet for every one of `players` ("not a player of `of`")."""
     grid = read_table_file(sheets_file)
     header = [grid.text(0, c).lower() for c in range(grid.width)]
     if "player" not in header or "spreadsheet" not in header:
         raise MatchError(f"{sheets_file}: the header row needs the columns player and spreadsheet")
     pc, sc = header.index("player"), header.index("spreadsheet")
-    known = {name_key(p): p for p in match.config.players}
+    known = {name_key(p): p for p in players}
     sheets: dict[str, str] = {}
     problems = []
     for r in range(1, grid.height):
@@ -83,18 +98,25 @@ def save_settings(
             continue
         player = known.get(name_key(name))
         if player is None:
-            problems.append(f"row {r + 1}: {quoted(name)} is not a player of this match")
+            problems.append(f"row {r + 1}: {quoted(name)} is not a player of {of}")
         elif not key:
             problems.append(f"row {r + 1}: {player} has no spreadsheet")
         else:
             sheets[player] = google.spreadsheet_key(key)
-    missing = [p for p in match.config.players if p not in sheets]
+    missing = [p for p in players if p not in sheets]
     if missing:
         problems.append(f"no spreadsheet for {', '.join(missing)}")
     if problems:
         raise MatchError(f"{sheets_file}: " + "; ".join(problems))
+    return sheets
+
+
+def save_settings(
+    match: Match, sheets_file: Path, host_sheet: str | None, credentials: Path | None
+) -> GoogleSettings:
+    """Read the player -> spreadsheet file (columns player, spreadsheet: a key or URL)."""
     settings = GoogleSettings(
-        sheets,
+        read_sheets_file(sheets_file, match.config.players),
         google.spreadsheet_key(host_sheet) if host_sheet else None,
         str(credentials) if credentials else None,
     )
@@ -125,37 +147,79 @@ class TemplatesDone:
     def count(self, what: str) -> int:
         return sum(len(getattr(p, what)) for p in self.plans.values())
 
+    def lines(self, tabs: str, store: str) -> list[str]:
+        """What was done, for the host: `tabs` "Round 2 tabs", `store` "the match store"."""
+        out = [
+            f"{tabs} in {len(self.plans)} Google spreadsheet(s): {self.count('created')} made, "
+            f"{self.count('kept')} already up to date (kept with what players typed), "
+            f"{self.count('replaced')} refreshed."
+        ]
+        for owner, plan in self.plans.items():
+            out.extend(f"  {owner}: renamed {old!r} back to {new!r}" for old, new in plan.renamed)
+        if self.backed_up:
+            out.append(
+                f"  typed values kept in {store} before their tabs were replaced: "
+                + ", ".join(self.backed_up)
+            )
+        return out
+
 
 HOST = "the host"
 
 
-def push_templates(
-    match: Match, round_no: int, gc: gspread.Client, force: bool = False
+@dataclass(frozen=True)
+class Book:
+    """One spreadsheet `push_books` brings up to date: its key, the templates whose tabs it
+    gets, the empty tabs festival writes into later, and whether players type in it (then its
+    values are read, so that nothing they typed is lost)."""
+
+    key: str
+    templates: Sequence[Template] = ()
+    extra_tabs: Sequence[str] = ()
+    values: bool = True
+
+
+@dataclass(frozen=True)
+class PushWords:
+    """How `push_books` words a refusal or failure for the command that called it."""
+
+    templates: str
+    """what is pushed: "the round 2 templates", "the turn 3 order tabs" """
+    force: str
+    """the command that replaces typed-in tabs: "festival templates --google --force" """
+    store: str
+    """where the typed values are kept first: "the match store" """
+    backup: str
+    """names the backup in its source: "google:KEY (backup before templates --force)" """
+    whose: str = "this match"
+    """a tab festival made for another one is foreign too: "this match", "this duel" """
+    reading: Doing = TEMPLATES_READING
+    writing: Doing = TEMPLATES
+
+
+Backup = Callable[[str, int, RawSubmission], None]
+"""keeps what a player typed in tabs about to be replaced: (owner, round or turn, values)"""
+
+
+def push_books(
+    gc: gspread.Client,
+    books: Mapping[str, Book],
+    force: bool,
+    keep: Backup,
+    words: PushWords,
 ) -> TemplatesDone:
-    """Make or refresh each player's tabs for a round in their spreadsheet, never destroying
+    """Make or refresh festival's tabs in each spreadsheet (owner -> book), never destroying
     what a player typed: one read and at most one write per spreadsheet. Every spreadsheet is
     read and planned before anything is written; tabs festival did not make, or (without
     `force`) tabs holding typed values that a changed template would replace, stop the command
-    with nothing written. With `force` those values are stored as raw submissions first."""
-    settings = load_settings(match)
-    states = states_after(match, round_no - 1)
+    with nothing written. With `force` those values are handed to `keep` first."""
     done = TemplatesDone()
-    keys: dict[str, str] = {}
-    for player in match.config.players:
-        events = match.events_of(player, round_no)
-        if not events:
-            continue
-        key = keys[player] = settings.spreadsheets[player]
-        templates = [match.engine(e).template(states[e], player, round_no) for e in events]
-        book = _read(gc, player, key, values=True)
-        done.plans[player] = google_tabs.plan(book, templates, force, [RESULTS_TAB])
-    if settings.host_sheet:
-        keys[HOST] = settings.host_sheet
-        book = _read(gc, HOST, settings.host_sheet, values=False)
-        done.plans[HOST] = google_tabs.plan(book, [], extra_tabs=[STANDINGS_TAB])
+    for owner, book in books.items():
+        found = _read(gc, owner, book.key, book.values, words.reading)
+        done.plans[owner] = google_tabs.plan(found, book.templates, force, book.extra_tabs)
     foreign = [
-        f"{owner}'s spreadsheet {keys[owner]} already has tab(s) {', '.join(p.foreign)} that "
-        "festival did not make"
+        f"{owner}'s spreadsheet {books[owner].key} already has tab(s) {', '.join(p.foreign)} "
+        f"that festival did not make for {words.whose}"
         for owner, p in done.plans.items()
         if p.foreign
     ]
@@ -171,20 +235,20 @@ def push_templates(
     ]
     if held:
         raise MatchError(
-            f"the round {round_no} templates changed since they were written, and these tabs "
-            f"hold what players typed: {'; '.join(held)}. Nothing was written. Ask those "
-            "players to copy what they typed, or run `festival templates --google --force` to "
-            "replace the tabs anyway (their values are kept in the match store first)"
+            f"{words.templates} changed since they were written, and these tabs hold what "
+            f"players typed: {'; '.join(held)}. Nothing was written. Ask those players to copy "
+            f"what they typed, or run `{words.force}` to replace the tabs anyway (their values "
+            f"are kept in {words.store} first)"
         )
     for owner, p in done.plans.items():
-        for round_of_tabs, tabs in p.backups.items():
-            raw = google.backup_submission(owner, keys[owner], tabs)
-            match.store.add_raw(round_of_tabs, owner, raw.source, raw.content_type, raw.content)
+        for number, tabs in p.backups.items():
+            raw = google.backup_submission(owner, books[owner].key, tabs, words.backup)
+            keep(owner, number, raw)
             done.backed_up.append(owner)
     written: list[str] = []
     for owner, p in done.plans.items():
         try:
-            google.write_plan(gc, owner, keys[owner], p)
+            google.write_plan(gc, owner, books[owner].key, p, words.writing)
         except google.GoogleError as exc:
             done_before = ", ".join(written) or "none"
             raise MatchError(f"{exc} Spreadsheets done before it: {done_before}.") from exc
@@ -192,9 +256,39 @@ def push_templates(
     return done
 
 
-def _read(gc: gspread.Client, owner: str, key: str, values: bool) -> list[google_tabs.BookTab]:
+def push_templates(
+    match: Match, round_no: int, gc: gspread.Client, force: bool = False
+) -> TemplatesDone:
+    """Each player's tabs for a round in their spreadsheet (and the host's standings tab),
+    by `push_books`; typed values replaced with `force` are kept as raw submissions."""
+    settings = load_settings(match)
+    states = states_after(match, round_no - 1)
+    books: dict[str, Book] = {}
+    for player in match.config.players:
+        events = match.events_of(player, round_no)
+        if events:
+            templates = [match.engine(e).template(states[e], player, round_no) for e in events]
+            books[player] = Book(settings.spreadsheets[player], templates, [RESULTS_TAB])
+    if settings.host_sheet:
+        books[HOST] = Book(settings.host_sheet, (), [STANDINGS_TAB], values=False)
+
+    def keep(owner: str, round_of_tabs: int, raw: RawSubmission) -> None:
+        match.store.add_raw(round_of_tabs, owner, raw.source, raw.content_type, raw.content)
+
+    words = PushWords(
+        f"the round {round_no} templates",
+        "festival templates --google --force",
+        "the match store",
+        "templates --force",
+    )
+    return push_books(gc, books, force, keep, words)
+
+
+def _read(
+    gc: gspread.Client, owner: str, key: str, values: bool, doing: Doing
+) -> list[google_tabs.BookTab]:
     try:
-        return google.read_tabs(gc, owner, key, values)
+        return google.read_tabs(gc, owner, key, values, doing)
     except google.GoogleError as exc:
         raise MatchError(str(exc)) from exc
 

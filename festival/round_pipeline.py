@@ -42,7 +42,7 @@ from sheets.source import (
     describe_file,
     load,
 )
-from sheets.stamp import StampError, read_stamp
+from sheets.stamp import MATCH, StampError, mismatch, read_stamp
 
 
 @dataclass(frozen=True)
@@ -196,16 +196,11 @@ def load_input(
             f"it was read as {player}'s round {round_no} workbook"
         )
         return PlayerInput(player, raw_id, raw.source, workbook=workbook, note=note)
-    wrong = []
-    if stamp.match_id != match.match_id:
-        wrong.append("was made for another match")
-    if stamp.round_no != round_no:
-        wrong.append(f"is the workbook of round {stamp.round_no}, not of round {round_no}")
-    if stamp.player != player:
-        wrong.append(f"was made for {stamp.player}, not for {player}")
+    wrong = mismatch(stamp, match.stamp(round_no, player))
     if wrong:
         why = f"{name} " + " and ".join(wrong) + f": send {player}'s round {round_no} workbook"
-        return PlayerInput(player, raw_id, raw.source, unreadable=why, stamped_round=stamp.round_no)
+        stamped = stamp.number if stamp.kind == MATCH else None
+        return PlayerInput(player, raw_id, raw.source, unreadable=why, stamped_round=stamped)
     return PlayerInput(player, raw_id, raw.source, workbook=workbook, stamped_round=round_no)
 
 

@@ -33,6 +33,7 @@ from sheets.google_http import (
     READING,
     TEMPLATES,
     TEMPLATES_READING,
+    Doing,
     GoogleError,
     Retry,
     failure,
@@ -129,6 +130,10 @@ class GoogleSource:
     """player -> spreadsheet key"""
     ranges: Mapping[str, Sequence[str]]
     """player -> the ranges to read this round"""
+    reading: Doing = READING
+    """what a failure says was being done, and what to run again"""
+    remake: str = "festival templates --google"
+    """the command that renames festival's tabs back and makes deleted ones again"""
 
     def describe(self) -> str:
         return f"Google Sheets ({len(self.spreadsheets)} spreadsheets)"
@@ -145,13 +150,13 @@ class GoogleSource:
         except APIError as exc:
             if exc.response.status_code == 400:
                 raise self._missing_tabs(player, key, ranges) from exc
-            raise failure(exc, player, key, READING) from exc
+            raise failure(exc, player, key, self.reading) from exc
         except FAILURES as exc:
-            raise failure(exc, player, key, READING) from exc
+            raise failure(exc, player, key, self.reading) from exc
         got = answer.get("valueRanges", [])
         if len(got) != len(ranges) or any(v is None for v in got):
             raise GoogleError(
-                f"{player}'s spreadsheet {key} did not return every tab: {READING.then()}"
+                f"{player}'s spreadsheet {key} did not return every tab: {self.reading.then()}"
             )
         content = json.dumps({"ranges": ranges, "valueRanges": got}).encode()
         return RawSubmission(player, f"google:{key}", content, CONTENT_TYPE)
@@ -162,7 +167,7 @@ class GoogleSource:
         try:
             tabs = read_book(self.gc, key)
         except FAILURES as exc:
-            return failure(exc, player, key, READING)
+            return failure(exc, player, key, self.reading)
         titles = {t.title for t in tabs}
         problems = []
         for wanted in (_range_title(r) for r in ranges):
@@ -185,12 +190,12 @@ class GoogleSource:
         if not problems:
             return GoogleError(
                 f"Google Sheets refused to read {player}'s spreadsheet {key} (400): "
-                + READING.then()
+                + self.reading.then()
             )
         return GoogleError(
             f"{player}'s spreadsheet {key}: {'; '.join(problems)}: "
-            + READING.then(
-                "Run `festival templates --google` again (it renames festival's tabs back, and "
+            + self.reading.then(
+                f"Run `{self.remake}` again (it renames festival's tabs back, and "
                 "makes a deleted tab again, empty, for the player to fill in)"
             )
         )
@@ -229,7 +234,9 @@ def load_values(raw: RawSubmission) -> dict[str, Grid]:
     return grids
 
 
-def backup_submission(player: str, key: str, tabs: Mapping[str, Cells]) -> RawSubmission:
+def backup_submission(
+    player: str, key: str, tabs: Mapping[str, Cells], command: str = "templates --force"
+) -> RawSubmission:
     """Tabs' values (as a player typed them) in the stored batchGet format, so a backup
     reads back like a round read."""
     ranges, value_ranges = [], []
@@ -240,9 +247,7 @@ def backup_submission(player: str, key: str, tabs: Mapping[str, Cells]) -> RawSu
         ranges.append(f"{_quoted(title)}!A1")
         value_ranges.append({"values": rows})
     content = json.dumps({"ranges": ranges, "valueRanges": value_ranges}).encode()
-    return RawSubmission(
-        player, f"google:{key} (backup before templates --force)", content, CONTENT_TYPE
-    )
+    return RawSubmission(player, f"google:{key} (backup before {command})", content, CONTENT_TYPE)
 
 
 # --- templates --------------------------------------------------------------------------------
@@ -257,15 +262,23 @@ def read_book(gc: gspread.Client, key: str, values: bool = False) -> list[BookTa
     return book_tabs(gc.http_client.fetch_sheet_metadata(key, params))
 
 
-def read_tabs(gc: gspread.Client, owner: str, key: str, values: bool = True) -> list[BookTab]:
-    """`read_book`, with a failure explained for `templates`."""
+def read_tabs(
+    gc: gspread.Client,
+    owner: str,
+    key: str,
+    values: bool = True,
+    doing: Doing = TEMPLATES_READING,
+) -> list[BookTab]:
+    """`read_book`, with a failure explained for the command (`templates`)."""
     try:
         return read_book(gc, key, values)
     except FAILURES as exc:
-        raise failure(exc, owner, key, TEMPLATES_READING) from exc
+        raise failure(exc, owner, key, doing) from exc
 
 
-def write_plan(gc: gspread.Client, owner: str, key: str, plan: Plan) -> None:
+def write_plan(
+    gc: gspread.Client, owner: str, key: str, plan: Plan, doing: Doing = TEMPLATES
+) -> None:
     """Carry out a templates plan: one spreadsheets:batchUpdate (none when nothing changes);
     Google applies it whole or not at all."""
     if not plan.requests:
@@ -276,15 +289,15 @@ def write_plan(gc: gspread.Client, owner: str, key: str, plan: Plan) -> None:
         # Refused: when the request was retried after a lost answer (a reset, a timeout), the
         # first try may have been applied. One read tells; only on this failure.
         if exc.response.status_code != 400:
-            raise failure(exc, owner, key, TEMPLATES) from exc
+            raise failure(exc, owner, key, doing) from exc
         try:
             applied = plan.done_in(read_book(gc, key))
         except FAILURES:
             applied = False
         if not applied:
-            raise failure(exc, owner, key, TEMPLATES) from exc
+            raise failure(exc, owner, key, doing) from exc
     except FAILURES as exc:
-        raise failure(exc, owner, key, TEMPLATES) from exc
+        raise failure(exc, owner, key, doing) from exc
 
 
 # --- results ----------------------------------------------------------------------------------

@@ -130,7 +130,7 @@ def test_the_clock_charges_reserve_in_30_second_intervals(
     now[0] += 181  # 1 second into the reserve: one interval charged
     d = Duel.open(duel)
     reading = d.clock()
-    assert reading.reserve_left == {"Ash": 270, "Birch": 300} and reading.out_of_time is None
+    assert reading.reserve_left == {"Ash": 270, "Birch": 300} and reading.out_of_time == ()
     now[0] += 300  # 301 s over the turn time: more than the 300 s reserve
     assert d.enforce_time() == "Ash"
     outcome = d.game.outcome(d.state())

@@ -4,7 +4,6 @@ its request budget: one read and at most one write per spreadsheet."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from festival.match import Match
 from sheets import google, google_tabs
 from sheets.source import load
 from tests.support.google_match import (
+    age_template,
     fill_from_sample,
     google_match,
     over_budget,
@@ -43,19 +43,6 @@ def templates(match_dir: Path, *extra: str) -> int:
 
 def writes(server: SheetsServer) -> list[str]:
     return [r.path for r in server.api_requests if r.method != "GET"]
-
-
-def age_template(server: SheetsServer, key: str, title: str) -> None:
-    """Make festival's marker on a tab say an older template was written there (as after an
-    earlier round was resolved again): the current template differs from it."""
-    sheet = server.sheet(key, title)
-    meta = sheet.developer_metadata[0]
-    marker = json.loads(meta["metadataValue"])
-    marker["cells"] = [[0, 0, "an older template"], *marker["cells"][1:]]
-    meta["metadataValue"] = json.dumps(marker)
-    written = google_tabs.Marker.from_json(meta["metadataValue"])
-    assert written is not None
-    sheet.cells[(0, 0)] = "an older template"
 
 
 def test_templates_run_again_keep_every_value_a_player_typed(

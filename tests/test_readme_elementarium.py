@@ -27,3 +27,38 @@ def test_the_readme_elementarium_duel_runs_to_the_result(
     out = capsys.readouterr().out
     assert "The duel is over: Ash removed all of Birch's units." in out
     assert "clash on b8" in out and (tmp_path / "board.png").stat().st_size > 1000
+
+
+def test_the_readme_google_orders_run_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's Google commands, against the local Sheets server, players typing between
+    `sheets` and `resolve`."""
+    import festival.google_sheets as gs
+    from sheets import google
+    from tests.support.sheets_server import SheetsServer, local_client
+
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Duels (Elementarium)", 1)[1].split("\n## ", 1)[0]
+    block = re.findall(r"```bash\n(.+?)\n```", section, flags=re.S)[1]
+    retry = google.Retry(attempts=2, sleep=lambda s: None, timeout=5.0)
+    with SheetsServer() as server:
+        for player in ("Ash", "Birch"):
+            server.add_spreadsheet(f"key-{player}", player, {"Sheet1": []})
+        monkeypatch.setattr(
+            gs, "make_client",
+            lambda path: local_client(server, http_client=google.retrying_http_client(retry)),
+        )  # fmt: skip
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "duel-sheets.csv").write_text(
+            "player,spreadsheet\nAsh,key-Ash\nBirch,key-Birch\n"
+        )
+        for line in block.splitlines():
+            words = shlex.split(line)
+            assert words[0] == "festival"
+            if words[1:3] == ["duel", "resolve"]:
+                sheet = server.sheet("key-Ash", "R1 Orders")
+                row = next(r for (r, c), v in sheet.cells.items() if c == 1 and v == "f3")
+                sheet.cells[(row, 2)] = "e4"
+            assert main(words[1:]) == 0, words
+    assert "Ash moved f3 to e4" in capsys.readouterr().out

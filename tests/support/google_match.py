@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from festival.cli import main
 from festival.match import Match
 from festival.paths import fixture
 from festival.sample import sample_config, sample_settings
-from sheets import google
+from sheets import google, google_tabs
 from sheets.xlsx_reader import read_workbook
 from tests.support.sheets_server import SheetsServer, local_client
 
@@ -88,3 +89,16 @@ def over_budget(server: SheetsServer, budget: int) -> dict[str, int]:
     """The spreadsheets that got more than `budget` Sheets requests since the log was reset."""
     counts: Counter[str] = server.requests_per_spreadsheet()
     return {key: n for key, n in counts.items() if n > budget}
+
+
+def age_template(server: SheetsServer, key: str, title: str) -> None:
+    """Make festival's marker on a tab say an older template was written there (as after an
+    earlier round was resolved again): the current template differs from it."""
+    sheet = server.sheet(key, title)
+    meta = sheet.developer_metadata[0]
+    marker = json.loads(meta["metadataValue"])
+    marker["cells"] = [[0, 0, "an older template"], *marker["cells"][1:]]
+    meta["metadataValue"] = json.dumps(marker)
+    written = google_tabs.Marker.from_json(meta["metadataValue"])
+    assert written is not None
+    sheet.cells[(0, 0)] = "an older template"

@@ -1,0 +1,157 @@
+"""A turn's sealed orders as the players hand them in: order files in an inbox (JSON, the
+notation, or order workbooks, whose mark must be this turn's) or the turn's Orders tabs in
+their Google spreadsheets. Everything is stored as received before it is read; every order is
+checked, its errors naming player, tab and cell."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from events.duel import DuelError
+from festival.duel_host import Duel, DuelHostError, Played
+from festival.elementarium_sheets import WorkbookOrders, check_mark, read_orders, workbook_content
+from sheets.errors import SheetReadError
+
+SUFFIXES = (".json", ".txt", ".xlsx")
+
+
+def _find(inbox: Path, player: str) -> Path | None:
+    found = sorted(
+        p
+        for p in inbox.iterdir()
+        if p.is_file()
+        and p.suffix.lower() in SUFFIXES
+        and (p.stem.lower() == player.lower() or p.stem.lower().startswith(player.lower() + "-"))
+    )
+    return found[-1] if found else None
+
+
+@dataclass(frozen=True)
+class Received:
+    """One player's orders as read: what was recorded (or refused), where they came from, and
+    a note for the host."""
+
+    played: Played
+    origin: str
+    note: str | None = None
+    waiting: bool = False
+    """read and right, but not recorded: another player's orders were not (Google)"""
+
+
+def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
+    """An order workbook: its cells stored first, then its mark checked against this turn's
+    (another duel's, turn's or player's workbook is refused), then its orders read."""
+    from sheets.xlsx_reader import read_workbook
+
+    source = f"file:{path.name}"
+    try:
+        book = read_workbook(path)
+    except SheetReadError as exc:
+        raw_id = duel.store.add_raw(
+            player, source, json.dumps({"file": path.name, "unreadable": str(exc)})
+        )
+        error = DuelError("elementarium.workbook", f"{player}: {exc}")
+        return Received(duel.reject(raw_id, [error]), path.name)
+    raw_id = duel.store.add_raw(player, source, workbook_content(path.name, book))
+    state = duel.state()
+    refused, note = check_mark(book, duel.stamp(state.turn, player), path.name)
+    if refused is not None:
+        return Received(duel.reject(raw_id, [refused]), path.name)
+    b = state.setup.board
+    read = read_orders(book, player, path.name, b.width, b.height)
+    return Received(_play_read(duel, raw_id, read, player), path.name, note)
+
+
+def _named(read: WorkbookOrders, errors: Sequence[DuelError], player: str) -> list[DuelError]:
+    """Errors about moves read from cells, each naming the cell of its move."""
+    return [replace(e, message=f"{read.where(e.square, player)}: {e.message}") for e in errors]
+
+
+def _play_read(duel: Duel, raw_id: int, read: WorkbookOrders, player: str) -> Played:
+    """Orders read from stored cells, recorded under that input; errors name their cell."""
+    if read.errors:
+        return duel.reject(raw_id, read.errors)
+    played = duel.play_stored(raw_id, read.text, player)
+    return Played(played.raw_id, played.steps, tuple(_named(read, played.errors, player)))
+
+
+def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
+    if path.suffix.lower() == ".xlsx":
+        return _play_workbook(duel, path, player)
+    if path.suffix.lower() == ".json":
+        try:
+            data = json.loads(path.read_text())
+        except json.JSONDecodeError as exc:
+            raw_id = duel.store.add_raw(
+                player, f"file:{path.name}", path.read_text(errors="replace")
+            )
+            message = f"{player}: {path.name} is not JSON: {exc}"
+            return Received(duel.reject(raw_id, [DuelError("duel.json", message)]), path.name)
+        return Received(duel.play_json(data, player, source=f"file:{path.name}"), path.name)
+    text = path.read_text()
+    return Received(duel.play_text(text, player, source=f"file:{path.name}"), path.name)
+
+
+def from_inbox(
+    duel: Duel, inbox: Path, awaited: tuple[str, ...]
+) -> tuple[dict[str, Received], list[str]]:
+    """Each awaited player's order file, stored and played; the players without one."""
+    if not inbox.is_dir():
+        raise DuelHostError(f"{inbox} is not a folder of order files")
+    received: dict[str, Received] = {}
+    missing = []
+    for player in awaited:
+        path = _find(inbox, player)
+        if path is None:
+            missing.append(player)
+        else:
+            received[player] = _play_order_file(duel, path, player)
+    return received, missing
+
+
+def from_google(
+    duel: Duel, awaited: tuple[str, ...], credentials: Path | None
+) -> dict[str, Received]:
+    """Each awaited player's Orders tab of the turn: all read (one request per spreadsheet),
+    then all stored as read, then all checked; recorded only when every one is right (a
+    player may still edit their tab, so none is sealed while the turn cannot resolve)."""
+    from festival import duel_google
+    from sheets import google
+
+    settings, gc = duel_google.client(duel, credentials)
+    state = duel.state()
+    fetched = duel_google.fetch_orders(duel, gc, settings, state, awaited)
+    stored = {
+        p: duel.store.add_raw(p, raw.source, raw.content.decode()) for p, raw in fetched.items()
+    }
+    b = state.setup.board
+    origins: dict[str, str] = {}
+    reads: dict[str, WorkbookOrders] = {}
+    errors: dict[str, list[DuelError]] = {}
+    for player, raw in fetched.items():
+        key, tab = settings.spreadsheets[player], duel_google.tab_of(duel, state, player)
+        origins[player] = f"spreadsheet {key}, tab {tab}"
+        try:
+            grids = google.load_values(raw)
+        except SheetReadError as exc:
+            errors[player] = [DuelError("duel.google", f"{player}: {exc}")]
+            continue
+        reads[player] = read_orders(grids, player, f"spreadsheet {key}", b.width, b.height, tab)
+        if reads[player].errors:
+            errors[player] = list(reads[player].errors)
+    checked = duel.trial([(p, r.text) for p, r in reads.items() if p not in errors])
+    for player, found in checked.items():
+        errors[player] = _named(reads[player], found, player)
+    received: dict[str, Received] = {}
+    for player in fetched:
+        raw_id, origin = stored[player], origins[player]
+        if player in errors:
+            received[player] = Received(duel.reject(raw_id, errors[player]), origin)
+        elif errors:
+            received[player] = Received(Played(raw_id, (), ()), origin, waiting=True)
+        else:
+            received[player] = Received(_play_read(duel, raw_id, reads[player], player), origin)
+    return received

@@ -1,0 +1,196 @@
+"""The duel clock (festival/duel_clock.py), sequential and simultaneous turns.
+
+docs/rulings.md, "The clock in a simultaneous turn": in an Elementarium turn every player whose
+orders are not in is on the clock, from the turn's start until their own orders arrive, and
+their overtime is taken from their own reserve. Sequential games keep the clock they had."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from festival import duel_store
+from festival.duel_clock import INTERVAL, ClockReading, read_clock, running_time, turn_spans
+from festival.duel_host import Duel
+
+TURN, RESERVE = 30, 60
+RUNNING = [(0.0, True)]
+
+
+@dataclass(frozen=True)
+class Case:
+    rule: str
+    awaited: list[tuple[str, ...]]
+    times: list[float]
+    at: float
+    waiting: tuple[str, ...]
+    used: float
+    reserve: dict[str, int]
+    out: tuple[str, ...] = ()
+    events: Sequence[tuple[float, bool]] = tuple(RUNNING)
+
+
+CASES = [
+    Case("sequential: the player to act is charged, then the next one's turn runs",
+         [("A",), ("A",), ("B",)], [10, 45], 60, ("B",), 15, {"A": 30, "B": 60}),
+    Case("sequential: running out of time forfeits",
+         [("A",)], [], 100, ("A",), 100, {"A": 0, "B": 60}, ("A",)),
+    Case("sequential: a finished duel has no turn under way",
+         [("A",), ()], [20], 500, (), 0, {"A": 60, "B": 60}),
+    Case("simultaneous, both awaited: both are on the clock from the turn's start",
+         [("A", "B")], [], 50, ("A", "B"), 50, {"A": 30, "B": 30}),
+    Case("simultaneous, one in: A's time stopped with A's orders, B's runs from the start",
+         [("A", "B"), ("B",)], [40], 100, ("B",), 100, {"A": 30, "B": 0}, ("B",)),
+    Case("simultaneous, the other one in: the same, mirrored",
+         [("A", "B"), ("A",)], [40], 100, ("A",), 100, {"A": 0, "B": 30}, ("A",)),
+    Case("simultaneous, both in: each charged until their own orders; the next turn runs",
+         [("A", "B"), ("B",), ("A", "B")], [40, 70], 100, ("A", "B"), 30, {"A": 30, "B": 0}),
+    Case("simultaneous: the player with less time left runs out first",
+         [("A", "B"), ("B",), ("A", "B")], [40, 70], 125, ("A", "B"), 55, {"A": 0, "B": 0},
+         ("B",)),
+    Case("simultaneous: two players out at the same moment are both named",
+         [("A", "B")], [], 100, ("A", "B"), 100, {"A": 0, "B": 0}, ("A", "B")),
+    Case("simultaneous: a stopped clock charges nobody",
+         [("A", "B"), ("B",)], [30], 80, ("B",), 50, {"A": 60, "B": 30},
+         events=((0.0, True), (20.0, False), (50.0, True))),
+]  # fmt: skip
+
+
+def reading(case: Case, players: Sequence[str] = ("A", "B")) -> ClockReading:
+    turns = turn_spans(case.awaited, case.times)
+    return read_clock(case.events, turns, players, TURN, RESERVE, case.at)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.rule for c in CASES])
+def test_the_clock_charges_every_awaited_player(case: Case) -> None:
+    got = reading(case)
+    assert got.waiting == case.waiting
+    assert got.turn_used == case.used
+    assert got.turn_left == max(0.0, TURN - case.used)
+    assert dict(got.reserve_left) == case.reserve
+    assert got.out_of_time == case.out
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.rule for c in CASES])
+def test_the_order_of_the_players_decides_nothing(case: Case) -> None:
+    first, second = reading(case), reading(case, ("B", "A"))
+    assert set(first.waiting) == set(second.waiting)
+    assert dict(first.reserve_left) == dict(second.reserve_left)
+    assert set(first.out_of_time) == set(second.out_of_time)
+
+
+def test_a_simultaneous_turn_is_described_for_every_awaited_player() -> None:
+    both = reading(CASES[3])
+    assert both.describe() == (
+        "clock running for A and B: 0:00 of the turn left, 0:50 used; reserve A 0:30, B 0:30"
+    )
+    assert reading(CASES[8]).describe().startswith("clock running: A and B are both out of time")
+
+
+# --- sequential games: exactly the clock they had -----------------------------------------
+
+
+def old_reading(
+    events: Sequence[tuple[float, bool]],
+    awaited: Sequence[tuple[str, ...]],
+    times: Sequence[float],
+    at: float,
+) -> tuple[tuple[str, ...], float, dict[str, int], tuple[str, ...]]:
+    """The clock before simultaneous turns were read (the first awaited player charged from
+    the last change of who acts): (waiting, turn used, reserves, out of time)."""
+    spans: list[tuple[str, float, float | None]] = []
+    start = 0.0
+    for before, after, taken in zip(awaited, awaited[1:], times, strict=False):
+        if before and after != before:
+            spans.append((before[0], start, taken))
+            start = taken
+    if awaited[-1]:
+        spans.append((awaited[-1][0], start, None))
+    reserve = dict.fromkeys(("A", "B"), RESERVE)
+    out: str | None = None
+    used = 0.0
+    for player, begin, end in spans:
+        used = running_time(events, begin, end if end is not None else at)
+        over = max(0.0, used - TURN)
+        if over > reserve[player] and out is None:
+            out = player
+        reserve[player] = max(0, reserve[player] - INTERVAL * math.ceil(over / INTERVAL))
+    current = spans[-1][0] if spans and spans[-1][2] is None else None
+    return (
+        (current,) if current else (),
+        used if current else 0.0,
+        reserve,
+        (out,) if out else (),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    moves=st.lists(st.tuples(st.booleans(), st.integers(1, 90)), max_size=8),
+    over=st.booleans(),
+    toggles=st.lists(st.integers(1, 120), max_size=4),
+    tail=st.integers(0, 150),
+)
+def test_sequential_games_keep_their_clock(
+    moves: list[tuple[bool, int]], over: bool, toggles: list[int], tail: int
+) -> None:
+    """A sequential duel (one player acts at a time, some turns of several actions, maybe
+    finished) reads exactly as before."""
+    awaited: list[tuple[str, ...]] = [("A",)]
+    times: list[float] = []
+    now = 0.0
+    for switch, wait in moves:
+        now += wait
+        times.append(now)
+        awaited.append(("B",) if (awaited[-1] == ("A",)) == switch else ("A",))
+    if over:
+        now += 5
+        times.append(now)
+        awaited.append(())
+    events: list[tuple[float, bool]] = [(0.0, True)]
+    for gap in toggles:
+        events.append((events[-1][0] + gap, not events[-1][1]))
+    at = now + tail
+    got = read_clock(events, turn_spans(awaited, times), ("A", "B"), TURN, RESERVE, at)
+    waiting, used, reserve, out = old_reading(events, awaited, times, at)
+    assert (got.waiting, got.turn_used, dict(got.reserve_left), got.out_of_time) == (
+        waiting,
+        used,
+        reserve,
+        out,
+    )
+
+
+# --- a hosted Elementarium duel -------------------------------------------------------------
+
+
+def test_an_elementarium_turn_runs_for_the_player_still_awaited_from_its_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    now = [1000.0]
+    import festival.duel_host as host
+
+    monkeypatch.setattr(duel_store, "clock_now", lambda: now[0])
+    monkeypatch.setattr(host, "clock_now", lambda: now[0])
+    duel = Duel.create(tmp_path / "d", "elementarium", None, {}, ["Ash", "Birch"], 3)
+    try:
+        duel.set_clock(True)
+        assert duel.clock().waiting == ("Ash", "Birch")
+        now[0] += 40
+        assert duel.play_text("f3-e4", "Ash").ok
+        now[0] += 60
+        reading = duel.clock()
+        assert reading.waiting == ("Birch",) and reading.turn_used == 100.0
+        assert duel.play_text("hold", "Birch").ok
+        now[0] += 5
+        reading = duel.clock()
+        assert reading.waiting == ("Ash", "Birch") and reading.turn_used == 5.0
+        assert duel.enforce_time() is None  # Elementarium has no forfeit for time
+    finally:
+        duel.close()
