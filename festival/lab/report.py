@@ -5,7 +5,8 @@
   wins more than twice its fair share;
 - items: the paired value of each forced item (the forced seat's score in the item's event
   minus its score on the same seed unforced), with flags for a value significantly negative,
-  significantly above or below the other items', and above twice their median;
+  significantly above or below the other items', and significantly above twice their
+  median (its interval above it; above 0 when the median is 0 or less);
 - catalogs: sets A and B side by side (same seeds): mean score per event and strategy
   results in each.
 
@@ -132,7 +133,7 @@ def item_values(players: pd.DataFrame, catalog: str | None = None) -> pd.DataFra
         others = pd.Series([d for ds in same["_diffs"] for d in ds], dtype=float)
         flag = _join(flag, _versus(pd.Series(row["_diffs"], dtype=float), others, False))
         median = float(out[out["event"] == row["event"]]["value"].median())
-        if median > 0 and row["value"] > 2 * median:
+        if row["low"] > 2 * max(median, 0.0):
             flag = _join(flag, "over twice the median")
         flags.append(flag)
     out["flag"] = flags
