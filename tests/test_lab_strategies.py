@@ -96,9 +96,14 @@ def test_nothing_is_converted_when_the_plan_needs_no_conversion(
     alchemy = catalogs[0]
     conv = next(m for m in alchemy.machines if m.effect.value == "convert")
     public = {"catalog": alchemy.to_json()}
-    private = {"stock": {}, "coins": 0, "energy": 17, "machines": [conv.name]}
+    (given, _), = conv.conversion[0]  # fmt: skip
+    (made, _), = conv.conversion[1]  # fmt: skip
+    stock = {m.name: 3 for m in alchemy.materials} | {made: 10}  # enough made already
+    assert stock[given] >= 1
+    private = {"stock": stock, "coins": 0, "energy": 0, "machines": [conv.name]}
     data = plan(GREEDY, public, private, "P01", np.random.default_rng(1))
-    assert data["convert"] == {}
+    assert data["engineer"]  # it plans from stock...
+    assert data["convert"] == {}  # ...and keeps its input for the recipes that need it
 
 
 def test_reach_counts_the_machine_price_in_materials_as_given(
