@@ -202,3 +202,38 @@ def test_over_twice_the_median_needs_the_interval_above_it(spread: float, flagge
     values = report.item_values(pd.DataFrame(rows)).set_index("item")
     assert ("over twice the median" in str(values.loc["D", "flag"])) is flagged
     assert "over twice the median" not in str(values.loc["A", "flag"])
+
+
+def test_simultaneous_intervals_count_items_not_games() -> None:
+    """An event's item intervals widen with the number of items judged together, never
+    with the number of games played."""
+    rows = []
+    for seed in range(10):
+        row = {"seed": seed, "kind": "alchemy", "catalog": "A", "forced_applied": True,
+               "player": "P01", "seat": 0, "strategy": "greedy", "alchemy_rank": 1}  # fmt: skip
+        rows.append({**row, "game": f"b{seed}", "force": BASELINE, "alchemy_score": 100})
+        for item in ("A", "B"):
+            gain = 10 + (seed % 3)
+            rows.append({**row, "game": f"{item}{seed}", "force": f"alchemy:{item}",
+                         "alchemy_score": 100 + gain})  # fmt: skip
+    values = report.item_values(pd.DataFrame(rows)).set_index("item")
+    diffs = pd.Series([10 + (s % 3) for s in range(10)], dtype=float)
+    _, low, high = report.mean_interval(diffs, report.family_z(2))
+    assert values.loc["A", "low"] == pytest.approx(low)
+    assert values.loc["A", "high"] == pytest.approx(high)
+    assert report.family_z(2) > report.Z
+
+
+def test_a_festival_report_without_forced_items_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """`festival simulate --report` on whole festivals (no forced arm) prints the strategies."""
+    rows = []
+    for g in range(4):
+        for seat, strategy in enumerate(("greedy", "cautious")):
+            row = {"game": str(g), "seed": g, "kind": "festival", "catalog": "A",
+                   "force": BASELINE, "forced_applied": False, "seat": seat}  # fmt: skip
+            rows.append({**row, "player": f"P{seat}", "strategy": strategy,
+                         "festival_rank": seat + 1})  # fmt: skip
+    items = pd.DataFrame(columns=["game", "event", "item", "force", "catalog", "strategy"])
+    report.print_report(pd.DataFrame(rows), items)
+    printed = capsys.readouterr().out
+    assert "greedy" in printed and "Paired item values" not in printed

@@ -20,6 +20,7 @@ treat games' rows as independent, which makes them slightly too narrow for mean 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from statistics import NormalDist
 
 import pandas as pd
@@ -111,7 +112,7 @@ def item_values(players: pd.DataFrame, catalog: str | None = None) -> pd.DataFra
     base = rows_of[rows_of["force"] == BASELINE].set_index("seed")
     rows = []
     forced = rows_of[rows_of["force"] != BASELINE]
-    members = forced["force"].str.partition(":")[0].value_counts().to_dict()
+    members = Counter(str(f).partition(":")[0] for f in forced["force"].unique())
     for label, group in forced.groupby("force"):
         event, _, item = str(label).partition(":")
         z = family_z(int(members[event]))
