@@ -1,0 +1,59 @@
+"""Sets of squares as 64-bit masks, for the random board search (events.continuum.board).
+
+Square (file f, rank r) is bit 8r + f, so bits run in board order (by rank, then file, as
+ALL_SQUARES lists them) and the lowest clear bit of a mask is the first square not in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from events.continuum.squares import SIZE, Square
+
+FULL = (1 << SIZE * SIZE) - 1
+"""every square of the board"""
+_FILE_A = sum(1 << (SIZE * r) for r in range(SIZE))
+_FILE_H = _FILE_A << (SIZE - 1)
+
+
+def index(square: Square) -> int:
+    """The square's bit number (its place in ALL_SQUARES)."""
+    return square.rank * SIZE + square.file
+
+
+def mask(squares: Iterable[Square]) -> int:
+    out = 0
+    for sq in squares:
+        out |= 1 << index(sq)
+    return out
+
+
+def first_clear(filled: int) -> int | None:
+    """The bit number of the first square (in board order) not in `filled`; None if full."""
+    free = ~filled & FULL
+    return (free & -free).bit_length() - 1 if free else None
+
+
+def _grown(region: int) -> int:
+    """`region` with every orthogonal neighbour of its squares (on the board)."""
+    east = (region << 1) & ~_FILE_A  # a square on file H has no east neighbour
+    west = (region >> 1) & ~_FILE_H
+    return (region | east | west | region << SIZE | region >> SIZE) & FULL
+
+
+def regions(squares: int) -> Iterator[int]:
+    """The orthogonally connected pieces of a set of squares, one mask each."""
+    left = squares
+    while left:
+        region = left & -left
+        while True:
+            grown = _grown(region) & left
+            if grown == region:
+                break
+            region = grown
+        yield region
+        left &= ~region
+
+
+def size(squares: int) -> int:
+    return squares.bit_count()
