@@ -10,8 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from events.alchemy.catalog import Catalog, Effect
+from events.alchemy.catalog import Effect
 from events.alchemy.rules import energy_cost
+from festival.bots.catalogs import alchemy_catalog
 
 MACHINE_CHANCE = 0.35
 NO_PRIORITY_CHANCE = 0.2
@@ -24,7 +25,7 @@ def alchemy_bot(
     round_no: int,
     rng: np.random.Generator,
 ) -> dict[str, Any]:
-    catalog = Catalog.from_json(public["catalog"])
+    catalog = alchemy_catalog(public["catalog"])
     stock: Counter[str] = Counter(private["stock"])
     coins, energy = int(private["coins"]), int(private["energy"])
     owned = set(private["machines"])
