@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -186,7 +186,7 @@ def _defence(catalog: Catalog, towers: list[Unit]) -> tuple[MapDef, list[dict[st
     best: tuple[int, MapDef, list[dict[str, Any]]] | None = None
     ordered = sorted(towers, key=lambda u: -tower_value(catalog.towers[u.kind][u.level - 1]))
     for battlefield in catalog.maps:
-        covered: set[Tile] = set()
+        covered = 0  # track tiles covered so far, as a mask (see _spots)
         used: set[Tile] = set()
         placements = []
         total = 0
@@ -195,12 +195,16 @@ def _defence(catalog: Catalog, towers: list[Unit]) -> tuple[MapDef, list[dict[st
             spot = _best_spot(battlefield, covered, used, reach, unit.kind == ROAD_TOWER)
             if spot is None:
                 continue
-            tile, facing, hits = spot
-            used.add(tile)
-            covered |= hits
-            total += len(hits)
+            used.add(spot.tile)
+            covered |= spot.hits
+            total += spot.tiles
             placements.append(
-                {"tower": unit.id, "row": tile[0] + 1, "col": tile[1] + 1, "facing": facing.value}
+                {
+                    "tower": unit.id,
+                    "row": spot.tile[0] + 1,
+                    "col": spot.tile[1] + 1,
+                    "facing": spot.facing.value,
+                }
             )
         if best is None or total > best[0]:
             best = (total, battlefield, placements)
@@ -208,32 +212,44 @@ def _defence(catalog: Catalog, towers: list[Unit]) -> tuple[MapDef, list[dict[st
     return best[1], best[2]
 
 
+class Spot(NamedTuple):
+    """Where a tower may stand, facing which way, and the track tiles it hits there."""
+
+    tile: Tile
+    facing: Facing
+    hits: int
+    """the track tiles hit, as a mask: bit i is the map's i-th track tile (in sorted order)"""
+    tiles: int
+    """how many track tiles it hits"""
+
+
 def _best_spot(
     battlefield: MapDef,
-    covered: set[Tile],
+    covered: int,
     used: set[Tile],
     reach: tuple[Tile, ...],
     on_road: bool,
-) -> tuple[Tile, Facing, frozenset[Tile]] | None:
-    best: tuple[int, int, Tile, Facing, frozenset[Tile]] | None = None
-    for tile, facing, hits in _spots(battlefield, reach, on_road):
-        if best is not None and len(hits) <= best[0]:
+) -> Spot | None:
+    """The free spot hitting the most track tiles not `covered` yet, then the most in all
+    (the first such spot in _spots' order)."""
+    best: tuple[int, int, Spot] | None = None
+    for spot in _spots(battlefield, reach, on_road):
+        if best is not None and spot.tiles <= best[0]:
             break  # spots come most hits first: none further can cover more new track
-        if tile in used:
+        if spot.tile in used:
             continue
-        score = (len(hits - covered), len(hits))
+        score = ((spot.hits & ~covered).bit_count(), spot.tiles)
         if best is None or score > best[:2]:
-            best = (score[0], score[1], tile, facing, hits)
-    return None if best is None else (best[2], best[3], best[4])
+            best = (score[0], score[1], spot)
+    return None if best is None else best[2]
 
 
 @cache
-def _spots(
-    battlefield: MapDef, reach: tuple[Tile, ...], on_road: bool
-) -> tuple[tuple[Tile, Facing, frozenset[Tile]], ...]:
+def _spots(battlefield: MapDef, reach: tuple[Tile, ...], on_road: bool) -> tuple[Spot, ...]:
     """Every tile and facing where a tower of this reach may stand and hits the track, with
     the track tiles it hits, most hits first (computed once per map and reach)."""
     track = set(battlefield.track("A")) | set(battlefield.track("B"))
+    bit = {tile: 1 << i for i, tile in enumerate(sorted(track))}
     turned = {f: rotate(reach, f) for f in Facing}
     out = []
     for r, line in enumerate(battlefield.rows):
@@ -243,5 +259,5 @@ def _spots(
             for facing in Facing:
                 hits = frozenset((r + dr, c + dc) for dr, dc in turned[facing]) & track
                 if hits:
-                    out.append(((r, c), facing, frozenset(hits)))
-    return tuple(sorted(out, key=lambda spot: -len(spot[2])))
+                    out.append(Spot((r, c), facing, sum(bit[t] for t in hits), len(hits)))
+    return tuple(sorted(out, key=lambda spot: -spot.tiles))
