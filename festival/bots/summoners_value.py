@@ -232,16 +232,17 @@ def _best_spot(
 ) -> Spot | None:
     """The free spot hitting the most track tiles not `covered` yet, then the most in all
     (the first such spot in _spots' order)."""
-    best: tuple[int, int, Spot] | None = None
+    best, best_score = None, (-1, -1)  # (new tiles hit, tiles hit)
     for spot in _spots(battlefield, reach, on_road):
-        if best is not None and spot.tiles <= best[0]:
+        tile, _, hits, tiles = spot
+        if tiles <= best_score[0]:
             break  # spots come most hits first: none further can cover more new track
-        if spot.tile in used:
+        if tile in used:
             continue
-        score = ((spot.hits & ~covered).bit_count(), spot.tiles)
-        if best is None or score > best[:2]:
-            best = (score[0], score[1], spot)
-    return None if best is None else best[2]
+        score = ((hits & ~covered).bit_count(), tiles)
+        if score > best_score:
+            best, best_score = spot, score
+    return best
 
 
 @cache
