@@ -98,7 +98,7 @@ class _Walker:
 
     @property
     def tile(self) -> Tile:
-        return self.track[min(self.index, len(self.track) - 1)]
+        return self.track[min(self.progress // HALF, len(self.track) - 1)]  # self.index
 
 
 def simulate(

@@ -9,6 +9,7 @@ a consecutive range of Slots." "All Familiars must be used when invading."
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from events.errors import quoted
 from events.summoners.catalog import ROAD_TOWER, Catalog, MapDef
@@ -75,6 +76,7 @@ def attack_problems(attack: Attack) -> list[str]:
     return problems
 
 
+@lru_cache(maxsize=4096)  # asked again and again for the same few ids in every round
 def unit_key(text: str) -> str:
     """A unit id or kind as written, made comparable: "Yi 2", "yi2" and "YI 2" are Yi2, "Raccoon
     Dog 1" is Raccoon Dog1 (docs/formats.md)."""
