@@ -14,14 +14,14 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
 from events.continuum import masks
 from events.continuum.elements import Element
 from events.continuum.pentominoes import is_connected, placements_covering_first, shape_name
-from events.continuum.squares import ALL_SQUARES, Square, squares_text
+from events.continuum.squares import ALL_SQUARES, Square, in_order, squares_text
 from events.errors import quoted
 
 NEUTRAL = "N"
@@ -83,7 +83,7 @@ class Ward:
     squares: frozenset[Square]
     value: int
 
-    @property
+    @cached_property
     def shape(self) -> str:
         """The pentomino letter, or 'neutral' for the neutral ward."""
         if self.element is Element.NEUTRAL:
@@ -91,6 +91,11 @@ class Ward:
         return shape_name(self.squares) or "?"
 
     def describe(self) -> str:
+        return self._description
+
+    @cached_property
+    def _description(self) -> str:
+        """Written once per ward: round 1's reports describe every ward of every board twice."""
         kind = (
             "neutral ward"
             if self.element is Element.NEUTRAL
@@ -122,6 +127,13 @@ class Board:
 
     def layout(self) -> dict[Square, str]:
         return {sq: w.label for w in self.wards for sq in w.squares}
+
+    @cached_property
+    def named_layout(self) -> tuple[tuple[str, str], ...]:
+        """(square's name, ward label) of every square, by file then rank: the player's
+        private view shows it every round, and a board never changes."""
+        layout = self.layout()
+        return tuple((str(sq), layout[sq]) for sq in in_order(layout))
 
     def values(self) -> dict[str, int]:
         return {w.label: w.value for w in self.wards if w.label != NEUTRAL}

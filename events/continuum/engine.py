@@ -31,7 +31,7 @@ from events.continuum.model import (
     Hit,
     SetupSubmission,
 )
-from events.continuum.squares import Square, in_order, squares_text
+from events.continuum.squares import Square, squares_text
 from events.continuum.template import board_tab, board_view_tab, bolts_tab, wards_tab
 from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionError
@@ -359,9 +359,8 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
 
     def private_view(self, state: ContinuumState, player: str) -> Mapping[str, Any]:
         board = state.boards.get(player)
-        layout = board.layout() if board else {}
         return {
-            "board": {str(sq): layout[sq] for sq in in_order(layout)},
+            "board": dict(board.named_layout) if board else {},
             "values": board.values() if board else {},
             "bolts": {
                 r: [
