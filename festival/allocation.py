@@ -341,6 +341,7 @@ def max_flow(capacity: Mapping[tuple[str, str], int], source: str, sink: str) ->
         residual.setdefault((b, a), 0)
         neighbours.setdefault(a, set()).add(b)
         neighbours.setdefault(b, set()).add(a)
+    ordered = {a: sorted(bs) for a, bs in neighbours.items()}  # each search visits in this order
     flow = 0
     while True:
         parent: dict[str, str] = {source: source}
@@ -348,7 +349,7 @@ def max_flow(capacity: Mapping[tuple[str, str], int], source: str, sink: str) ->
         while frontier and sink not in parent:
             nxt: list[str] = []
             for a in frontier:
-                for b in sorted(neighbours.get(a, ())):
+                for b in ordered.get(a, ()):
                     if b not in parent and residual[(a, b)] > 0:
                         parent[b] = a
                         nxt.append(b)
