@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
 from events.summoners.battle import BattleFamiliar, BattleResult, BattleTower, simulate
-from events.summoners.catalog import Catalog
+from events.summoners.catalog import Catalog, MapDef
 from events.summoners.model import (
     INCOME,
     SLOTS,
@@ -25,6 +26,8 @@ from events.summoners.rules import (
     targets_left,
     unit_key,
 )
+
+BATTLES_KEPT = 1024
 
 
 @dataclass(frozen=True)
@@ -199,12 +202,11 @@ def resolve_round(
     for attacker, defender in targets.items():
         d = defence[defender]
         battlefield = catalog.map(d.map) if d else catalog.maps[0]
-        result = simulate(
+        result = battle(
             battlefield,
-            _battle_towers(catalog, d, towers[defender]),
-            _battle_familiars(catalog, attack[attacker], familiars[attacker]),
-            record=True,
-        )
+            tuple(_battle_towers(catalog, d, towers[defender])),
+            tuple(_battle_familiars(catalog, attack[attacker], familiars[attacker])),
+        ).copied()
         treasures[attacker] += result.stolen
         treasures[defender] -= result.stolen
         kills[defender] += result.kills
@@ -225,6 +227,16 @@ def resolve_round(
         built=built,
     )
     return new, invasions
+
+
+@lru_cache(maxsize=BATTLES_KEPT)
+def battle(
+    battlefield: MapDef, towers: tuple[BattleTower, ...], familiars: tuple[BattleFamiliar, ...]
+) -> BattleResult:
+    """The battle, with its replay, worked out once: a battle is a pure function of the map,
+    the towers and the familiars, and the same armies meet the same defences again and again
+    (in a lab's thousands of games, most battles are repeats)."""
+    return simulate(battlefield, towers, familiars, record=True)
 
 
 def _battle_towers(catalog: Catalog, d: Defence | None, units: Sequence[Unit]) -> list[BattleTower]:
