@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -183,31 +183,47 @@ def _upgraded(units: list[Unit], upgrades: list[str]) -> list[Unit]:
 def _defence(catalog: Catalog, towers: list[Unit]) -> tuple[MapDef, list[dict[str, Any]]]:
     """The map where the towers, placed one by one where they cover the most track tiles
     not covered yet, cover the most in all."""
-    best: tuple[int, MapDef, list[dict[str, Any]]] | None = None
     ordered = sorted(towers, key=lambda u: -tower_value(catalog.towers[u.kind][u.level - 1]))
-    for battlefield in catalog.maps:
+    reaches = tuple(
+        (catalog.towers[u.kind][u.level - 1].reach, u.kind == ROAD_TOWER) for u in ordered
+    )
+    battlefield, spots = _placed(catalog.maps, reaches)
+    placements = [
+        {
+            "tower": unit.id,
+            "row": spot.tile[0] + 1,
+            "col": spot.tile[1] + 1,
+            "facing": spot.facing.value,
+        }
+        for unit, spot in zip(ordered, spots, strict=True)
+        if spot is not None
+    ]
+    return battlefield, placements
+
+
+@lru_cache(maxsize=1024)
+def _placed(
+    maps: tuple[MapDef, ...], towers: tuple[tuple[tuple[Tile, ...], bool], ...]
+) -> tuple[MapDef, tuple[Spot | None, ...]]:
+    """The best map and each tower's spot on it (None: nowhere), for towers given by reach
+    and whether they stand on the road, best first. Worked out once per army: bots at a
+    lab's tables own the same few armies again and again."""
+    best: tuple[int, MapDef, tuple[Spot | None, ...]] | None = None
+    for battlefield in maps:
         covered = 0  # track tiles covered so far, as a mask (see _spots)
         used: set[Tile] = set()
-        placements = []
+        spots: list[Spot | None] = []
         total = 0
-        for unit in ordered:
-            reach = catalog.towers[unit.kind][unit.level - 1].reach
-            spot = _best_spot(battlefield, covered, used, reach, unit.kind == ROAD_TOWER)
+        for reach, on_road in towers:
+            spot = _best_spot(battlefield, covered, used, reach, on_road)
+            spots.append(spot)
             if spot is None:
                 continue
             used.add(spot.tile)
             covered |= spot.hits
             total += spot.tiles
-            placements.append(
-                {
-                    "tower": unit.id,
-                    "row": spot.tile[0] + 1,
-                    "col": spot.tile[1] + 1,
-                    "facing": spot.facing.value,
-                }
-            )
         if best is None or total > best[0]:
-            best = (total, battlefield, placements)
+            best = (total, battlefield, tuple(spots))
     assert best is not None, "a catalog always has maps"
     return best[1], best[2]
 
