@@ -267,8 +267,8 @@ def test_a_remembered_battle_is_the_battle_with_a_replay_of_its_own(
     index, towers, familiars = battle
     m = catalog().maps[index]
     fresh = simulate(m, towers, familiars, record=True)
-    first = remembered(m, tuple(towers), tuple(familiars)).copied()
-    second = remembered(m, tuple(towers), tuple(familiars)).copied()
+    first = remembered(m, tuple(towers), tuple(familiars))
+    second = remembered(m, tuple(towers), tuple(familiars))
     assert first == fresh == second
     mine = {id(c) for frame in first.replay for c in _containers(frame)}
     assert not mine & {id(c) for frame in second.replay for c in _containers(frame)}

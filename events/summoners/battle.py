@@ -25,7 +25,7 @@ tower's range, and a battle lasts at most MAX_UNITS units).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from events.summoners.catalog import (
     SINGLE_TARGET,
@@ -72,26 +72,6 @@ class BattleResult:
     sent: int
     units: int
     replay: tuple[dict[str, object], ...] = ()
-
-    def copied(self) -> BattleResult:
-        """The same result with replay frames of its own (for a result kept and handed out
-        again: no two reports then share a frame someone might change)."""
-        return replace(self, replay=tuple(_copied(frame) for frame in self.replay))
-
-
-def _copied(frame: dict[str, object]) -> dict[str, object]:
-    """A replay frame and everything in it, new (frames hold dicts and lists, two deep)."""
-    out: dict[str, object] = {}
-    for key, value in frame.items():
-        if isinstance(value, list):
-            value = [
-                {k: list(v) if isinstance(v, list) else v for k, v in item.items()}
-                if isinstance(item, dict)
-                else item
-                for item in value
-            ]
-        out[key] = value
-    return out
 
 
 @dataclass(slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -206,7 +207,7 @@ def resolve_round(
             battlefield,
             tuple(_battle_towers(catalog, d, towers[defender])),
             tuple(_battle_familiars(catalog, attack[attacker], familiars[attacker])),
-        ).copied()
+        )
         treasures[attacker] += result.stolen
         treasures[defender] -= result.stolen
         kills[defender] += result.kills
@@ -229,14 +230,25 @@ def resolve_round(
     return new, invasions
 
 
-@lru_cache(maxsize=BATTLES_KEPT)
 def battle(
     battlefield: MapDef, towers: tuple[BattleTower, ...], familiars: tuple[BattleFamiliar, ...]
 ) -> BattleResult:
-    """The battle, with its replay, worked out once: a battle is a pure function of the map,
-    the towers and the familiars, and the same armies meet the same defences again and again
-    (in a lab's thousands of games, most battles are repeats)."""
-    return simulate(battlefield, towers, familiars, record=True)
+    """simulate(..., record=True), worked out once per battle (_kept); every call gets replay
+    frames of its own, so a report that changed one could not change another's."""
+    result, replay = _kept(battlefield, towers, familiars)
+    return replace(result, replay=pickle.loads(replay))
+
+
+@lru_cache(maxsize=BATTLES_KEPT)
+def _kept(
+    battlefield: MapDef, towers: tuple[BattleTower, ...], familiars: tuple[BattleFamiliar, ...]
+) -> tuple[BattleResult, bytes]:
+    """A battle's result and its replay as bytes: a battle is a pure function of the map, the
+    towers and the familiars, and the same armies meet the same defences again and again (in
+    a lab's thousands of games, most battles are repeats). Reading frames back from bytes is
+    the quickest way to hand out copies."""
+    result = simulate(battlefield, towers, familiars, record=True)
+    return replace(result, replay=()), pickle.dumps(result.replay)
 
 
 def _battle_towers(catalog: Catalog, d: Defence | None, units: Sequence[Unit]) -> list[BattleTower]:
