@@ -38,8 +38,11 @@ def alchemy_bot(
             harvest.append(material)
     places = {catalog.material(m).location for m in harvest}
     for m in catalog.materials:  # extra materials at the same places are cheap
-        fits = energy_cost(catalog, [*harvest, m.name]) <= energy
-        if m.location in places and m.name not in harvest and fits:
+        if (
+            m.location in places
+            and m.name not in harvest
+            and energy_cost(catalog, [*harvest, m.name]) <= energy
+        ):
             harvest.append(m.name)
     expected = stock + Counter({m: 1 for m in harvest})
 

@@ -141,8 +141,11 @@ def plan(
     # cheap extras at places already visited (one energy less per extra material there)
     places = {catalog.material(m).location for m in harvest}
     for mat in catalog.materials:
-        fits = energy_cost(catalog, [*harvest, mat.name]) <= energy
-        if mat.location in places and mat.name not in harvest and fits:
+        if (
+            mat.location in places
+            and mat.name not in harvest
+            and energy_cost(catalog, [*harvest, mat.name]) <= energy
+        ):
             harvest.append(mat.name)
 
     convert = {
