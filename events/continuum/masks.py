@@ -34,20 +34,24 @@ def first_clear(filled: int) -> int | None:
     return (free & -free).bit_length() - 1 if free else None
 
 
-def _grown(region: int) -> int:
-    """`region` with every orthogonal neighbour of its squares (on the board)."""
-    east = (region << 1) & ~_FILE_A  # a square on file H has no east neighbour
-    west = (region >> 1) & ~_FILE_H
-    return (region | east | west | region << SIZE | region >> SIZE) & FULL
+_NOT_FILE_A = FULL & ~_FILE_A
+_NOT_FILE_H = FULL & ~_FILE_H
 
 
 def regions(squares: int) -> Iterator[int]:
-    """The orthogonally connected pieces of a set of squares, one mask each."""
+    """The orthogonally connected pieces of a set of squares, one mask each: a piece grows
+    from its first square by its neighbours within `squares` until it grows no more."""
     left = squares
     while left:
         region = left & -left
         while True:
-            grown = _grown(region) & left
+            grown = (
+                region
+                | (region << 1) & _NOT_FILE_A  # east: a square on file H has no east neighbour
+                | (region >> 1) & _NOT_FILE_H  # west
+                | region << SIZE  # north
+                | region >> SIZE  # south
+            ) & left
             if grown == region:
                 break
             region = grown
