@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from events.continuum import masks
+from events.continuum.pentominoes import is_connected
 from events.continuum.squares import ALL_SQUARES, Square
 
 
@@ -66,3 +67,26 @@ def test_first_clear_is_the_first_square_in_board_order_not_in_the_mask() -> Non
         first = next((i for i, sq in enumerate(ALL_SQUARES) if sq not in squares), None)
         assert masks.first_clear(masks.mask(squares)) == first
     assert masks.first_clear(masks.FULL) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "squares", "expected"),
+    [
+        ("an L pentomino", ["A1", "A2", "A3", "A4", "B1"], True),
+        ("touching at a corner only", ["A1", "B2"], False),
+        ("two pieces", ["A1", "A2", "C1", "C2", "C3"], False),
+        ("one square", ["H8"], True),
+        ("nothing", [], False),
+    ],
+)
+def test_a_ward_is_one_orthogonally_connected_piece(
+    name: str, squares: list[str], expected: bool
+) -> None:
+    """ "Each pentomino" is five squares joined edge to edge: a ward in two pieces, or joined
+    only at a corner, is no pentomino."""
+    assert is_connected(Square.parse(s) for s in squares) is expected, name
+
+
+def test_a_square_off_the_board_has_no_bit() -> None:
+    with pytest.raises(ValueError):
+        masks.index(Square(8, 0))

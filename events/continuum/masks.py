@@ -1,4 +1,5 @@
-"""Sets of squares as 64-bit masks, for the random board search (events.continuum.board).
+"""Sets of squares as 64-bit masks, for the random board search (events.continuum.board) and
+the check that a ward is one piece (events.continuum.pentominoes).
 
 Square (file f, rank r) is bit 8r + f, so bits run in board order (by rank, then file, as
 ALL_SQUARES lists them) and the lowest clear bit of a mask is the first square not in it.
@@ -18,6 +19,8 @@ _FILE_H = _FILE_A << (SIZE - 1)
 
 def index(square: Square) -> int:
     """The square's bit number (its place in ALL_SQUARES)."""
+    if not (0 <= square.file < SIZE and 0 <= square.rank < SIZE):
+        raise ValueError(f"{square!r} is not a square of the board")
     return square.rank * SIZE + square.file
 
 

@@ -61,7 +61,8 @@ def attack_problems(attack: Attack) -> list[str]:
     if len(spans) == 2 and not (spans[0][1] < spans[1][0] or spans[1][1] < spans[0][0]):
         problems.append("Party A and Party B share slots; each party is its own range of slots")
     members = party_members(attack)
-    outside = [s for s in slots if not any(s in (m for m, _ in ms) for ms in members.values())]
+    in_a_party = {slot for ms in members.values() for slot, _ in ms}
+    outside = [s for s in slots if s not in in_a_party]
     if outside:
         problems.append(
             f"slot(s) {', '.join(map(str, sorted(outside)))} are in no party: every familiar must "
