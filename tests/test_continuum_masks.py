@@ -82,8 +82,8 @@ def test_first_clear_is_the_first_square_in_board_order_not_in_the_mask() -> Non
 def test_a_ward_is_one_orthogonally_connected_piece(
     name: str, squares: list[str], expected: bool
 ) -> None:
-    """ "Each pentomino" is five squares joined edge to edge: a ward in two pieces, or joined
-    only at a corner, is no pentomino."""
+    """A ward is one of the "12 pentominos on the board": five squares joined edge to edge,
+    so a ward in two pieces, or joined only at a corner, is none."""
     assert is_connected(Square.parse(s) for s in squares) is expected, name
 
 
