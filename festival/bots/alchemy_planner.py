@@ -208,8 +208,7 @@ def plan(
         mat for mat in catalog.materials if mat.location in places
     ]
     for mat in extras:
-        fits = energy_cost(catalog, [*harvest, mat.name]) <= energy
-        if mat.name not in harvest and fits:
+        if mat.name not in harvest and energy_cost(catalog, [*harvest, mat.name]) <= energy:
             harvest.append(mat.name)
 
     convert = {name: times for name, times in sorted(converted.items()) if times}

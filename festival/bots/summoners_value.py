@@ -17,6 +17,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,7 @@ from events.summoners.geometry import Tile
 from events.summoners.model import INCOME, SLOTS, Unit
 from events.summoners.rules import new_units, spending_problem
 from festival.bots.catalogs import summoners_catalog
-from festival.bots.summoners_placing import best_spot
+from festival.bots.summoners_placing import Spot, best_spot
 from festival.bots.summoners_worth import familiar_worth, tower_worth
 
 LIKELY = 4
@@ -270,26 +271,46 @@ def _upgraded(units: list[Unit], upgrades: list[str]) -> list[Unit]:
 def _defence(catalog: Catalog, towers: list[Unit]) -> tuple[MapDef, list[dict[str, Any]]]:
     """The map where the towers, placed one by one where they cover the most track tiles
     not covered yet, cover the most in all."""
-    best: tuple[int, MapDef, list[dict[str, Any]]] | None = None
     ordered = sorted(towers, key=lambda u: -tower_value(catalog.towers[u.kind][u.level - 1]))
-    for battlefield in catalog.maps:
-        covered: set[Tile] = set()
+    reaches = tuple(
+        (catalog.towers[u.kind][u.level - 1].reach, u.kind == ROAD_TOWER) for u in ordered
+    )
+    battlefield, spots = _placed(catalog.maps, reaches)
+    placements = [
+        {
+            "tower": unit.id,
+            "row": spot.tile[0] + 1,
+            "col": spot.tile[1] + 1,
+            "facing": spot.facing.value,
+        }
+        for unit, spot in zip(ordered, spots, strict=True)
+        if spot is not None
+    ]
+    return battlefield, placements
+
+
+@lru_cache(maxsize=1024)
+def _placed(
+    maps: tuple[MapDef, ...], towers: tuple[tuple[tuple[Tile, ...], bool], ...]
+) -> tuple[MapDef, tuple[Spot | None, ...]]:
+    """The best map and each tower's spot on it (None: nowhere), for towers given by reach
+    and whether they stand on the road, best first. Worked out once per army: bots at a
+    lab's tables own the same few armies again and again."""
+    best: tuple[int, MapDef, tuple[Spot | None, ...]] | None = None
+    for battlefield in maps:
+        covered = 0  # track tiles covered so far, as a mask (see _spots)
         used: set[Tile] = set()
-        placements = []
+        spots: list[Spot | None] = []
         total = 0
-        for unit in ordered:
-            reach = catalog.towers[unit.kind][unit.level - 1].reach
-            spot = best_spot(battlefield, covered, used, reach, unit.kind == ROAD_TOWER)
+        for reach, on_road in towers:
+            spot = best_spot(battlefield, covered, used, reach, on_road)
+            spots.append(spot)
             if spot is None:
                 continue
-            tile, facing, hits = spot
-            used.add(tile)
-            covered |= hits
-            total += len(hits)
-            placements.append(
-                {"tower": unit.id, "row": tile[0] + 1, "col": tile[1] + 1, "facing": facing.value}
-            )
+            used.add(spot.tile)
+            covered |= spot.hits
+            total += spot.tiles
         if best is None or total > best[0]:
-            best = (total, battlefield, placements)
+            best = (total, battlefield, tuple(spots))
     assert best is not None, "a catalog always has maps"
     return best[1], best[2]

@@ -40,11 +40,10 @@ def tower_worth(
     """Hit points `level` takes off the reference `party`, averaged over `maps`."""
     total = 0.0
     for battlefield in maps:
-        spot = best_spot(battlefield, set(), set(), level.reach, kind == ROAD_TOWER)
+        spot = best_spot(battlefield, 0, set(), level.reach, kind == ROAD_TOWER)
         if spot is None:
             continue
-        tile, facing, _ = spot
-        tower = BattleTower("t", kind, level, tile, facing)
+        tower = BattleTower("t", kind, level, spot.tile, spot.facing)
         walkers = [
             BattleFamiliar(i + 1, track, i, f"f{i}", stats)
             for track in TRACKS
@@ -107,17 +106,16 @@ def _frames(replay: tuple[dict[str, object], ...]) -> list[list[_Seen]]:
 
 def _placed(battlefield: MapDef, defence: tuple[tuple[str, TowerLevel], ...]) -> list[BattleTower]:
     """The reference towers where each covers the most track not covered yet."""
-    covered: set[Tile] = set()
+    covered = 0  # track tiles covered so far, as a mask (summoners_placing.Spot.hits)
     used: set[Tile] = set()
     out = []
     for i, (kind, level) in enumerate(defence):
         spot = best_spot(battlefield, covered, used, level.reach, kind == ROAD_TOWER)
         if spot is None:
             continue
-        tile, facing, hits = spot
-        used.add(tile)
-        covered |= hits
-        out.append(BattleTower(f"t{i}", kind, level, tile, facing))
+        used.add(spot.tile)
+        covered |= spot.hits
+        out.append(BattleTower(f"t{i}", kind, level, spot.tile, spot.facing))
     return out
 
 
