@@ -18,6 +18,7 @@ import zlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -50,46 +51,57 @@ SPECIALIST = Style(expected_yield=2, reserve=100, buys_machines=True, specialist
 @dataclass(frozen=True)
 class Tools:
     """What the player's machines (owned, or bought this round) do for the plan: extra
-    yield of a harvest, cheaper recipes, a set's sale bonus, conversions."""
+    yield of a harvest, cheaper recipes, a set's sale bonus, conversions. Each is worked
+    out once per plan (a plan asks thousands of times)."""
 
     catalog: Catalog
     machines: tuple[str, ...]
 
     def bonus(self, material: str) -> int:
         """The extra units a harvest of `material` brings (yield machines)."""
-        extra = 0
-        for name in self.machines:
-            m = self.catalog.machine(name)
-            at = self.catalog.material(material).location
-            if (m.effect is Effect.MATERIAL_YIELD and m.target == material) or (
-                m.effect is Effect.LOCATION_YIELD and m.target == at
-            ):
-                extra += m.amount
-        return extra
+        return self._bonuses.get(material, 0)
 
     def recipe(self, c: Construct) -> tuple[tuple[str, int], ...]:
         """`c`'s recipe after the player's recipe-saving machines (a machine's price in
         materials, passed as a construct of its own name, as it is)."""
-        if not c.set:
-            return c.recipe
-        return tuple(sorted(recipe_needs(self.catalog, c.name, self.machines).items()))
+        return self._recipes[c.name] if c.set else c.recipe
 
     def value(self, c: Construct) -> float:
         """`c`'s market value with the player's set bonus."""
-        bonus = sum(
-            float(self.catalog.machine(n).bonus)
-            for n in self.machines
-            if self.catalog.machine(n).effect is Effect.SET_BONUS
-            and self.catalog.machine(n).target == c.set
-        )
-        return c.value * (1 + bonus)
+        return c.value * (1 + self._set_bonus.get(c.set, 0.0))
 
     def converters(self) -> list[Machine]:
-        return [
-            self.catalog.machine(n)
-            for n in self.machines
-            if self.catalog.machine(n).effect is Effect.CONVERT
-        ]
+        return [m for m in self._owned if m.effect is Effect.CONVERT]
+
+    @cached_property
+    def _owned(self) -> tuple[Machine, ...]:
+        return tuple(self.catalog.machine(n) for n in self.machines)
+
+    @cached_property
+    def _bonuses(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for mat in self.catalog.materials:
+            for m in self._owned:
+                if (m.effect is Effect.MATERIAL_YIELD and m.target == mat.name) or (
+                    m.effect is Effect.LOCATION_YIELD and m.target == mat.location
+                ):
+                    out[mat.name] = out.get(mat.name, 0) + m.amount
+        return out
+
+    @cached_property
+    def _recipes(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        return {
+            c.name: tuple(sorted(recipe_needs(self.catalog, c.name, self.machines).items()))
+            for c in self.catalog.constructs
+        }
+
+    @cached_property
+    def _set_bonus(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for m in self._owned:
+            if m.effect is Effect.SET_BONUS:
+                out[m.target] = out.get(m.target, 0.0) + float(m.bonus)
+        return out
 
 
 def greedy_alchemy(

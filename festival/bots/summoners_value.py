@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -182,7 +182,21 @@ def _worths(
     """(kind, level index) -> worth, for towers and for familiars, against the army other
     players are likely to field: first every kind at level 1 is measured against every kind
     of the other side; the LIKELY kinds best per coin then make the reference party (two of
-    each) and defence that the final worths are measured against."""
+    each) and defence that the final worths are measured against. Worked out once per
+    catalog (the bots of a table share one catalog object a round)."""
+    kept = _WORTHS.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        kept = (catalog, *_worth_tables(catalog))
+        _WORTHS.clear()  # one catalog at a time: a lab job or a match plays one
+        _WORTHS[id(catalog)] = kept
+    _, t_table, f_table = kept
+    return (lambda kind, i: t_table[kind][i]), (lambda kind, i: f_table[kind][i])
+
+
+_WORTHS: dict[int, tuple[Catalog, dict[str, list[float]], dict[str, list[float]]]] = {}
+
+
+def _worth_tables(catalog: Catalog) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     every_party = tuple(catalog.familiars[k][0] for k in sorted(catalog.familiars))
     every_defence = tuple((k, catalog.towers[k][0]) for k in sorted(catalog.towers))
 
@@ -198,13 +212,14 @@ def _worths(
     likely_f = sorted(catalog.familiars, key=lambda k: (-per_coin_f(k), k))[:LIKELY]
     party = tuple(catalog.familiars[k][0] for k in sorted(likely_f) for _ in range(2))
     defence = tuple((k, catalog.towers[k][0]) for k in sorted(likely_t))
-
-    def towers(kind: str, i: int) -> float:
-        return tower_worth(kind, catalog.towers[kind][i], catalog.maps, party)
-
-    def familiars(kind: str, i: int) -> float:
-        return familiar_worth(catalog.familiars[kind][i], catalog.maps, defence)
-
+    towers = {
+        k: [tower_worth(k, lv, catalog.maps, party) for lv in levels]
+        for k, levels in catalog.towers.items()
+    }
+    familiars = {
+        k: [familiar_worth(lv, catalog.maps, defence) for lv in levels]
+        for k, levels in catalog.familiars.items()
+    }
     return towers, familiars
 
 
@@ -221,13 +236,10 @@ def _shop(
     """Alternate sides, best value per coin first, within budget and the spending rule
     (`must` first, when it is on sale and affordable). Values carry a little noise, so
     bots of one strategy do not all buy the same army."""
-    options = sorted(
-        (
-            replace(o, value=o.value * (1 + NOISE * (float(rng.random()) - 0.5)))
-            for o in _options(catalog, towers, familiars, round_no, home)
-        ),
-        key=lambda o: (-o.value, o.ref),
-    )
+    plain = _options(catalog, towers, familiars, round_no, home)
+    noisy = [o.value * (1 + NOISE * (float(rng.random()) - 0.5)) for o in plain]
+    ranked = sorted(range(len(plain)), key=lambda i: (-noisy[i], plain[i].ref))
+    options = [plain[i] for i in ranked]
     spent = {"tower": 0, "familiar": 0}
     chosen: list[Option] = []
     n_familiars = len(familiars)
