@@ -27,7 +27,7 @@ def render(st: Any, folder: Path) -> None:
     st.caption(
         f"{folder.resolve().name}: {players['seed'].nunique()} seeds of {kind}, "
         f"catalog sets {', '.join(sorted(players['catalog'].unique()))}; bars show 95% "
-        "intervals, flagged results in red."
+        "intervals (an event's items together: simultaneous ones), flagged results in red."
     )
     if not len(players):
         st.info("The results are empty.")

@@ -314,57 +314,26 @@ def can_complete(
 ) -> bool:
     """Whether the partial allocation `held` extends to a full one.
 
-    A max-flow from a source through each player (who needs `per_player - len(held)` more)
-    to each event they are not in (one place each) to a sink (each event's free places).
+    A flow from a source through each player (who needs `per_player - len(held)` more) to
+    each event they are not in (one place each) to a sink (each event's free places) must
+    carry every place still needed. Its maximum equals its smallest cut (max-flow min-cut),
+    and on this graph a cut is fixed by the events it leaves on the source side: it cuts
+    their free places, and each player costs the smaller of their need and their edges to
+    the other events. So the flow carries every place iff no such cut is smaller than the
+    places needed (a few events: every subset is tried).
     """
-    cap: dict[tuple[str, str], int] = {}
-    need_total = 0
-    for p, h in held.items():
-        need = per_player - len(h)
-        if need <= 0:
-            continue
-        need_total += need
-        cap[("source", "p:" + p)] = need
-        for e in events:
-            if e not in h:
-                cap[("p:" + p, "e:" + e)] = 1
-    for e in events:
-        cap[("e:" + e, "sink")] = capacity - count[e]
-    return max_flow(cap, "source", "sink") == need_total
-
-
-def max_flow(capacity: Mapping[tuple[str, str], int], source: str, sink: str) -> int:
-    """Edmonds-Karp on a small graph given as {(from, to): capacity}."""
-    residual: dict[tuple[str, str], int] = dict(capacity)
-    neighbours: dict[str, set[str]] = {}
-    for a, b in capacity:
-        residual.setdefault((b, a), 0)
-        neighbours.setdefault(a, set()).add(b)
-        neighbours.setdefault(b, set()).add(a)
-    flow = 0
-    while True:
-        parent: dict[str, str] = {source: source}
-        frontier = [source]
-        while frontier and sink not in parent:
-            nxt: list[str] = []
-            for a in frontier:
-                for b in sorted(neighbours.get(a, ())):
-                    if b not in parent and residual[(a, b)] > 0:
-                        parent[b] = a
-                        nxt.append(b)
-            frontier = nxt
-        if sink not in parent:
-            return flow
-        path: list[tuple[str, str]] = []
-        node = sink
-        while node != source:
-            path.append((parent[node], node))
-            node = parent[node]
-        push = min(residual[edge] for edge in path)
-        for a, b in path:
-            residual[(a, b)] -= push
-            residual[(b, a)] += push
-        flow += push
+    needs = {p: per_player - len(h) for p, h in held.items() if len(h) < per_player}
+    needed = sum(needs.values())
+    free = {e: max(0, capacity - count[e]) for e in events}
+    for size in range(len(events) + 1):
+        for kept in combinations(events, size):
+            others = [e for e in events if e not in kept]
+            cut = sum(free[e] for e in kept) + sum(
+                min(need, sum(1 for e in others if e not in held[p])) for p, need in needs.items()
+            )
+            if cut < needed:
+                return False
+    return True
 
 
 @dataclass(frozen=True)

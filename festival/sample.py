@@ -25,6 +25,7 @@ from festival.paths import FIXTURES, fixture
 from festival.replay import states_after
 from festival.roster import parse_roster
 from festival.round_pipeline import ingest_folder, resolve
+from festival.standings_view import festival_standings
 from sheets.xlsx_reader import read_table_file
 from sheets.xlsx_writer import fill_workbook, write_templates
 
@@ -111,7 +112,8 @@ def build(seed: int, out: Path) -> dict[str, Any]:
 
 def highlights(match: Match) -> dict[str, Any]:
     """The moments the sample should have: a tie a tiebreak settles, a ward breakdown, a
-    crowded market set, familiars reaching E."""
+    crowded market set, familiars reaching E, and a sole winner (who then chooses among
+    tied Elimination Candidates, the dashboard's and announcements' fullest ending)."""
     rows = match.store.rounds()
     last = rows[-1]
     reports = [r for row in rows for r in row.reports]
@@ -139,6 +141,9 @@ def highlights(match: Match) -> dict[str, Any]:
             if r["event"] == "summoners"
             for b in r["data"].get("host", {}).get("battles", [])
         ),
+        "sole_winner": festival_standings(
+            match, states_after(match, match.config.rounds), False
+        ).sole_winner,
     }
 
 
@@ -148,6 +153,7 @@ def good(h: Mapping[str, Any]) -> bool:
         and h["ward_breakdowns"]
         and h["crowded_market"]
         and h["familiars_stole"]
+        and h["sole_winner"]
     )
 
 

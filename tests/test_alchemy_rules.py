@@ -130,7 +130,7 @@ def test_machines_apply_after_harvesting_and_before_engineering() -> None:
     """Machines are applied after all materials are harvested and before constructs are
     engineered."""
     state = new_game(P)
-    # Moon Press bought this round adds +1 Moonpetal to this round's harvest, in time for
+    # Moon Press bought this round adds +2 Moonpetal to this round's harvest, in time for
     # a Moon Lantern (2 Moonpetal, 1 Quartz) that the harvest alone could not make... with 1
     # Moonpetal from a crowded grove.
     crowd = {p: Sub(harvest=("Dewdrop",)) for p in P[1:4]}
@@ -138,7 +138,7 @@ def test_machines_apply_after_harvesting_and_before_engineering() -> None:
               engineer=("Moon Lantern",))  # fmt: skip
     new = play(state, {**crowd, "ann": sub})
     assert new.logs[1]["ann"].harvested == {"Moonpetal": 1}
-    assert new.logs[1]["ann"].bonuses == {"Moonpetal": 1}
+    assert new.logs[1]["ann"].bonuses == {"Moonpetal": 2}
     assert new.logs[1]["ann"].engineered == ("Moon Lantern",)
 
 
@@ -148,7 +148,7 @@ def test_a_machines_material_cost_is_paid_from_the_harvest_or_it_is_not_bought()
     new = play(state, {"ann": Sub(harvest=("Bog Iron",), machine="Mining Cart")})
     assert new.books["ann"].machines == ("Mining Cart",)
     assert new.books["ann"].stock == {"Bog Iron": 3}  # 4 harvested, 1 paid
-    assert new.books["ann"].coins == 300
+    assert new.books["ann"].coins == 420
     poor = play(state, {"ann": Sub(machine="Mining Cart")})
     assert poor.books["ann"].machines == () and poor.books["ann"].coins == 500
     assert "Bog Iron" in (poor.logs[1]["ann"].machine_failed or "")
@@ -168,17 +168,17 @@ def test_energy_machine_works_from_the_next_round() -> None:
 @pytest.mark.parametrize(
     ("machine", "sub", "stock", "check"),
     [
-        ("Mining Cart", Sub(harvest=("Quartz", "Salt")), {},
-         lambda b: b.stock == {"Quartz": 5, "Salt": 5}),
-        ("Hoard Map", Sub(harvest=("Gold",)), {}, lambda b: b.stock == {"Gold": 5}),
+        ("Mining Cart", Sub(harvest=("Quartz", "Amethyst")), {},
+         lambda b: b.stock == {"Quartz": 4, "Amethyst": 6}),
+        ("Hoard Map", Sub(harvest=("Gold",)), {}, lambda b: b.stock == {"Gold": 7}),
         ("Alembic", Sub(convert=(("Alembic", 2),)), {"Ash": 5},
-         lambda b: b.stock == {"Ash": 1, "Emberstone": 2}),
+         lambda b: b.stock == {"Ash": 3, "Emberstone": 2}),
         ("Transmuter", Sub(convert=(("Transmuter", 1),)), {"Reed": 3},
          lambda b: b.stock == {"Gold": 1}),
         ("Lens Grinder", Sub(engineer=("Silver Mirror",)), {"Silverleaf": 1, "Quartz": 1},
          lambda b: b.sold == {"Silver Mirror": 1} and b.stock == {}),
         ("Guild Stall", Sub(engineer=("Clay Golem",)), {"Reed": 2, "Bog_Iron": 2},
-         lambda b: b.gems == Fraction(35) * Fraction(3, 2) * Fraction(6, 5)),
+         lambda b: b.gems == Fraction(35) * Fraction(3, 2) * Fraction(13, 10)),
     ],
 )  # fmt: skip
 def test_every_machine_effect(machine: str, sub: Sub, stock: dict[str, int], check: object) -> None:
@@ -190,8 +190,8 @@ def test_every_machine_effect(machine: str, sub: Sub, stock: dict[str, int], che
 
 def test_a_conversion_runs_at_most_its_limit() -> None:
     state = with_machines(new_game(P), "ann", "Alembic")
-    (error,) = ENGINE.validate(state, "ann", Sub(convert=(("Alembic", 3),)))
-    assert error.message == "Alembic runs at most 2 times a round"
+    (error,) = ENGINE.validate(state, "ann", Sub(convert=(("Alembic", 4),)))
+    assert error.message == "Alembic runs at most 3 times a round"
     (error,) = ENGINE.validate(new_game(P), "ann", Sub(convert=(("Alembic", 1),)))
     assert error.message == "you do not own Alembic"
 

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +31,7 @@ from festival.allocation import (
     Allocation,
     Preference,
     allocate,
+    can_complete,
     draw_lottery,
     justified_complaints,
     unmet_choices,
@@ -648,3 +649,58 @@ def test_festival_allocate_fewest_unmet_is_a_named_option_of_the_command(
         assert f"Allocated by {allocation.method}: {unmet[name]} listed choice(s)" in out
     assert unmet == {"literal": 5, "fewest": 3}
     assert Match.open(tmp_path / "fewest").allocation.method == FEWEST_UNMET
+
+
+def _completes_by_brute_force(
+    held: Mapping[str, set[str]], events: Sequence[str], capacity: int, per_player: int
+) -> bool:
+    """Try every way to give each player the events they still need (written here from the
+    definition: every player in exactly `per_player` events, none above `capacity`)."""
+    taken = Counter(e for h in held.values() for e in h)
+    players = list(held)
+
+    def place(i: int) -> bool:
+        if i == len(players):
+            return True
+        p = players[i]
+        need = per_player - len(held[p])
+        if need <= 0:
+            return place(i + 1)
+        for extra in combinations([e for e in events if e not in held[p]], need):
+            if all(taken[e] < capacity for e in extra):
+                taken.update(extra)
+                if place(i + 1):
+                    return True
+                taken.subtract(extra)
+        return False
+
+    return place(0)
+
+
+@st.composite
+def partial_allocations(draw: st.DrawFn) -> tuple[dict[str, set[str]], list[str], int, int]:
+    events = [f"e{i}" for i in range(draw(st.integers(2, 4)))]
+    per_player = draw(st.integers(1, min(2, len(events))))
+    capacity = draw(st.integers(1, 4))
+    held: dict[str, set[str]] = {}
+    taken: Counter[str] = Counter()
+    for i in range(draw(st.integers(1, 6))):
+        mine = draw(st.sets(st.sampled_from(events), max_size=per_player))
+        mine = {e for e in mine if taken[e] < capacity}  # the claim order never overfills
+        taken.update(mine)
+        held[f"p{i}"] = mine
+    return held, events, capacity, per_player
+
+
+@settings(max_examples=300, deadline=None)
+@given(partial_allocations())
+def test_can_complete_agrees_with_trying_every_completion(
+    case: tuple[dict[str, set[str]], list[str], int, int],
+) -> None:
+    """ "granting it still leaves a way to complete the allocation: every player in exactly 2
+    events, none above 7" (docs/rulings.md): the min-cut check says so exactly when some
+    completion exists."""
+    held, events, capacity, per_player = case
+    count = {e: sum(e in h for h in held.values()) for e in events}
+    expected = _completes_by_brute_force(held, events, capacity, per_player)
+    assert can_complete(held, count, events, capacity, per_player) == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 from events.continuum import ContinuumEngine
-from events.continuum.board import layout_problems, random_board
+from events.continuum.board import Board, layout_problems, random_board
 from events.continuum.elements import Element
 from events.continuum.model import Bolt, BoltsSubmission, ContinuumState, SetupSubmission
 from events.continuum.scoring import scores, tiles_broken_by, unbroken_tiles, ward_shares
@@ -274,6 +275,43 @@ def test_random_boards_are_legal_and_seeded() -> None:
         assert layout_problems(board.layout(), board.values()) == []
         assert board == random_board(np.random.default_rng(seed))
         assert board.total_value == 49
+
+
+SEED_7_BOARD = """
+W3 W3 W1 W1 W1 W1 W1 A1
+E1 W3 W3 W2 A1 A1 A1 A1
+E1 E1 W3 W2 W2 F1 F3 F3
+E2 E1 E1  N W2 F1 F1 F3
+E2 F2 F2 F2 W2 F1 F1 F3
+E2 F2  N E3 A3 A3 A2 F3
+E2 F2 E3 E3 A3  N A2 A2
+E2 E3 E3 A3 A3 A2 A2  N
+"""
+SEED_7_VALUES = {"F1": 6, "F2": 6, "F3": 2, "W1": 6, "W2": 2, "W3": 4,
+                 "A1": 2, "A2": 4, "A3": 4, "E1": 6, "E2": 4, "E3": 2}  # fmt: skip
+BOARDS_0_TO_39 = "3cddb228633445dd9f7a33c6d4eb5dd28bf9076d856e77e571a884bdaf9f67f8"
+
+
+def _drawing(board: Board) -> str:
+    """Rank 8 at the top, files A-H left to right, as the Board tab shows it."""
+    layout = board.layout()
+    return "\n".join(
+        " ".join(f"{layout[Square(f, r)]:>2}" for f in range(8)) for r in reversed(range(8))
+    )
+
+
+def test_a_seed_draws_the_same_board_as_it_always_has() -> None:
+    """No board: "a random legal board is drawn for the player with the round's seeded
+    generator" (docs/rulings.md): a recorded match replays only if a seed keeps drawing the
+    same board, so the search may get faster but never draw differently (golden boards)."""
+    board = random_board(np.random.default_rng(7))
+    assert _drawing(board) == SEED_7_BOARD.strip("\n")
+    assert board.values() == SEED_7_VALUES
+    digest = hashlib.sha256()
+    for seed in range(40):
+        board = random_board(np.random.default_rng(seed))
+        digest.update((_drawing(board) + repr(sorted(board.values().items()))).encode())
+    assert digest.hexdigest() == BOARDS_0_TO_39
 
 
 def test_a_drawn_board_does_not_depend_on_who_else_was_drawn() -> None:

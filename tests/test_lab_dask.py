@@ -18,7 +18,7 @@ import pytest
 from festival.lab import tables
 from festival.lab.game import GameResult, GameSpec
 from festival.lab.job import Job, specs
-from festival.lab.run import Options, dask_client, play_one, run_dask, run_serial
+from festival.lab.run import Options, batch_size, dask_client, play_one, run_dask, run_serial
 from festival.lab.setup import option_sets
 
 SETS = option_sets([], [], [], [])
@@ -60,3 +60,31 @@ def test_a_killed_workers_games_are_rerun_not_lost_nor_counted_twice(
     assert marker.exists(), "a worker was killed"
     pd.testing.assert_frame_equal(serial, on_dask)
     assert on_dask.groupby("game").size().eq(10).all()
+
+
+def test_batched_games_same_results_and_a_killed_batch_is_rerun_once(
+    client: Any, serial: pd.DataFrame, tmp_path: Path
+) -> None:
+    """Several games a task: the same rows as one game a task, and a worker killed in the
+    middle of a batch (after its first game) has the whole batch rerun, every game once."""
+    games = specs(JOB)
+    marker = tmp_path / "killed"
+    player = partial(crash_once, str(marker), games[3].key)
+    on_dask = tables.frames(run_dask(games, SETS, client, player=player, batch=2))[0]
+    assert marker.exists(), "a worker was killed"
+    pd.testing.assert_frame_equal(serial, on_dask)
+    assert on_dask.groupby("game").size().eq(10).all()
+    assert on_dask["game"].nunique() == len(games)
+
+
+@pytest.mark.parametrize(
+    ("games", "workers", "expected"),
+    [
+        (4, 2, 1),  # a small job: one game a task, so both workers get some
+        (160, 2, 8),  # plenty: the largest batch
+        (48, 2, 3),  # every worker still gets TASKS_PER_WORKER tasks
+        (10_000, 0, 8),  # no worker yet: as if one
+    ],
+)
+def test_batch_size_keeps_every_worker_busy(games: int, workers: int, expected: int) -> None:
+    assert batch_size(games, workers) == expected

@@ -15,6 +15,7 @@ from events.summoners.battle import BattleFamiliar, BattleTower, simulate
 from events.summoners.catalog import FAMILIAR_LEVELS, FAMILIARS, ROAD_TOWER, TOWER_LEVELS, TOWERS
 from events.summoners.geometry import Facing
 from events.summoners.model import SLOTS, START_TREASURES, SummonersState, SummonersSubmission
+from events.summoners.resolve import battle as remembered
 from festival.bots.summoners import summoners_bot
 from tests.support.summoners_kit import ENGINE, P, catalog, new_game
 
@@ -244,3 +245,30 @@ def test_a_battle_does_not_depend_on_the_order_of_towers_or_familiars(
     shuffler.shuffle(towers)
     shuffler.shuffle(familiars)
     assert simulate(m, towers, familiars, record=True) == first
+
+
+def _containers(value: object) -> list[object]:
+    """Every dict and list in a replay frame, itself included."""
+    if isinstance(value, dict):
+        return [value, *(c for v in value.values() for c in _containers(v))]
+    if isinstance(value, list):
+        return [value, *(c for v in value for c in _containers(v))]
+    return []
+
+
+@settings(max_examples=30, deadline=None)
+@given(battles())
+def test_a_remembered_battle_is_the_battle_with_a_replay_of_its_own(
+    battle: tuple[int, list[BattleTower], list[BattleFamiliar]],
+) -> None:
+    """A round works each battle out once (events.summoners.resolve.battle): what it hands
+    out is exactly the simulated battle, and every copy's replay frames are its own, so a
+    report that changed one could not change another's."""
+    index, towers, familiars = battle
+    m = catalog().maps[index]
+    fresh = simulate(m, towers, familiars, record=True)
+    first = remembered(m, tuple(towers), tuple(familiars))
+    second = remembered(m, tuple(towers), tuple(familiars))
+    assert first == fresh == second
+    mine = {id(c) for frame in first.replay for c in _containers(frame)}
+    assert not mine & {id(c) for frame in second.replay for c in _containers(frame)}

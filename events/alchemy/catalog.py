@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from functools import cached_property
+from typing import Any, TypeVar
 
 from events.catalog_tables import CatalogProblems, header_rows
 from events.errors import SubmissionError, quoted
@@ -99,13 +100,26 @@ class Catalog:
     machines: tuple[Machine, ...]
 
     def material(self, name: str) -> Material:
-        return next(m for m in self.materials if m.name == name)
+        return self._materials[name]
 
     def construct(self, name: str) -> Construct:
-        return next(c for c in self.constructs if c.name == name)
+        return self._constructs[name]
 
     def machine(self, name: str) -> Machine:
-        return next(m for m in self.machines if m.name == name)
+        return self._machines[name]
+
+    # looked up by name thousands of times a round (energy costs, yields, bots' plans)
+    @cached_property
+    def _materials(self) -> dict[str, Material]:
+        return _by_name(self.materials)
+
+    @cached_property
+    def _constructs(self) -> dict[str, Construct]:
+        return _by_name(self.constructs)
+
+    @cached_property
+    def _machines(self) -> dict[str, Machine]:
+        return _by_name(self.machines)
 
     @property
     def sets(self) -> tuple[str, ...]:
@@ -164,6 +178,17 @@ class Catalog:
                 for m in data["machines"]
             ),
         )
+
+
+Named = TypeVar("Named", Material, Construct, Machine)
+
+
+def _by_name(items: tuple[Named, ...]) -> dict[str, Named]:
+    """name -> the first item of that name."""
+    out: dict[str, Named] = {}
+    for item in items:
+        out.setdefault(item.name, item)
+    return out
 
 
 _AMOUNT = re.compile(r"^\s*(?:(\d+)\s*[x×*]?\s+)?(.+?)(?:\s*[x×*]\s*(\d+))?\s*$")

@@ -4,6 +4,7 @@ mean" for a misspelt catalog name."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property, lru_cache
 from typing import Any
 
 from events.alchemy.catalog import Catalog, Effect
@@ -49,8 +50,7 @@ class _Reader:
         self, text: str, kind: str, choices: Sequence[str], tab: str | None, cell: str | None
     ) -> str | None:
         """A catalog name as typed (any case, stray spaces), or an error with a suggestion."""
-        by_key = {c.lower(): c for c in choices}
-        found = by_key.get(" ".join(text.split()).lower())
+        found = _by_key(tuple(choices)).get(" ".join(text.split()).lower())
         if found is None:
             hint = close_matches(text, list(choices))
             more = f"; did you mean {hint[0]!r}?" if hint else ""
@@ -65,17 +65,23 @@ class _Reader:
         )
         return None
 
-    @property
+    @cached_property
     def materials(self) -> list[str]:
         return [m.name for m in self.catalog.materials]
 
-    @property
+    @cached_property
     def constructs(self) -> list[str]:
         return [c.name for c in self.catalog.constructs]
 
-    @property
+    @cached_property
     def machines(self) -> list[str]:
         return [m.name for m in self.catalog.machines]
+
+
+@lru_cache(maxsize=64)
+def _by_key(choices: tuple[str, ...]) -> dict[str, str]:
+    """name in lower case -> name (made once per catalog list: every name read needs it)"""
+    return {c.lower(): c for c in choices}
 
 
 def parse_workbook(

@@ -9,7 +9,6 @@ one construct sold in its set, ... 1.5x ... (5) five or more ... 0.6x".
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 
@@ -25,10 +24,10 @@ CROWDED = Fraction(3, 5)
 def energy_cost(catalog: Catalog, materials: Iterable[str]) -> int:
     """The energy a harvest costs: each material's cost, less (x - 1) for each location where
     x different materials are harvested."""
-    chosen = list(dict.fromkeys(materials))
-    total = sum(catalog.material(m).energy for m in chosen)
-    per_location = Counter(catalog.material(m).location for m in chosen)
-    return total - sum(x - 1 for x in per_location.values())
+    chosen = [catalog.material(m) for m in dict.fromkeys(materials)]
+    locations = {m.location for m in chosen}
+    # the (x - 1) of every location, summed: every material harvested, less one a location
+    return sum(m.energy for m in chosen) - (len(chosen) - len(locations))
 
 
 def harvest_yield(others_at_location: int) -> int:

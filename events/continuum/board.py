@@ -14,12 +14,14 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache, cached_property
 
 import numpy as np
 
+from events.continuum import masks
 from events.continuum.elements import Element
 from events.continuum.pentominoes import is_connected, placements_covering_first, shape_name
-from events.continuum.squares import ALL_SQUARES, Square, squares_text
+from events.continuum.squares import ALL_SQUARES, Square, in_order, squares_text
 from events.errors import quoted
 
 NEUTRAL = "N"
@@ -81,7 +83,7 @@ class Ward:
     squares: frozenset[Square]
     value: int
 
-    @property
+    @cached_property
     def shape(self) -> str:
         """The pentomino letter, or 'neutral' for the neutral ward."""
         if self.element is Element.NEUTRAL:
@@ -89,6 +91,11 @@ class Ward:
         return shape_name(self.squares) or "?"
 
     def describe(self) -> str:
+        return self._description
+
+    @cached_property
+    def _description(self) -> str:
+        """Written once per ward: round 1's reports describe every ward of every board twice."""
         kind = (
             "neutral ward"
             if self.element is Element.NEUTRAL
@@ -120,6 +127,13 @@ class Board:
 
     def layout(self) -> dict[Square, str]:
         return {sq: w.label for w in self.wards for sq in w.squares}
+
+    @cached_property
+    def named_layout(self) -> tuple[tuple[str, str], ...]:
+        """(square's name, ward label) of every square, by file then rank: the player's
+        private view shows it every round, and a board never changes."""
+        layout = self.layout()
+        return tuple((str(sq), layout[sq]) for sq in in_order(layout))
 
     def values(self) -> dict[str, int]:
         return {w.label: w.value for w in self.wards if w.label != NEUTRAL}
@@ -285,64 +299,60 @@ def _random_tiling(
     rng: np.random.Generator, budget: int = 20_000
 ) -> tuple[list[frozenset[Square]], list[Square]] | None:
     """Backtracking over the first empty square: cover it with a pentomino, or leave it
-    neutral while fewer than 4 are. None when the search budget runs out (try again)."""
-    filled: set[Square] = set()
+    neutral while fewer than 4 are. None when the search budget runs out (try again).
+
+    The squares covered so far are a mask (events.continuum.masks): the search tries
+    thousands of partial boards, and masks make each test a few integer operations."""
+    filled = 0
     pieces: list[frozenset[Square]] = []
     neutral: list[Square] = []
     steps = 0
 
     def solve() -> bool:
-        nonlocal steps
+        nonlocal steps, filled
         steps += 1
         if steps > budget:
             return False
-        todo = next((sq for sq in ALL_SQUARES if sq not in filled), None)
+        todo = masks.first_clear(filled)
         if todo is None:
             return len(neutral) == NEUTRAL_SQUARES
         if _leftover(filled) > NEUTRAL_SQUARES - len(neutral):
             return False
-        options: list[frozenset[Square] | None] = [
-            p for p in placements_covering_first(todo) if not (p & filled)
+        options: list[tuple[int, frozenset[Square]] | None] = [
+            p for p in _placements(todo) if not (p[0] & filled)
         ]
         if len(neutral) < NEUTRAL_SQUARES:
             options.append(None)
         for i in rng.permutation(len(options)):
             choice = options[int(i)]
             if choice is None:
-                neutral.append(todo)
-                filled.add(todo)
+                neutral.append(ALL_SQUARES[todo])
+                filled |= 1 << todo
                 if solve():
                     return True
                 neutral.pop()
-                filled.discard(todo)
+                filled &= ~(1 << todo)
             else:
-                pieces.append(choice)
-                filled.update(choice)
+                covered, piece = choice
+                pieces.append(piece)
+                filled |= covered
                 if solve():
                     return True
                 pieces.pop()
-                filled.difference_update(choice)
+                filled &= ~covered
         return False
 
     return (pieces, neutral) if solve() else None
 
 
-def _leftover(filled: set[Square]) -> int:
+@cache
+def _placements(first: int) -> tuple[tuple[int, frozenset[Square]], ...]:
+    """placements_covering_first of the square of bit `first`, each with its mask."""
+    return tuple((masks.mask(p), p) for p in placements_covering_first(ALL_SQUARES[first]))
+
+
+def _leftover(filled: int) -> int:
     """Squares that no pentomino can cover: each empty region's size modulo 5, summed (those
     must all be neutral, so a partial tiling with more than the neutrals left is dead)."""
-    seen: set[Square] = set()
-    total = 0
-    for start in ALL_SQUARES:
-        if start in filled or start in seen:
-            continue
-        size = 0
-        todo = [start]
-        seen.add(start)
-        while todo:
-            size += 1
-            for n in todo.pop().neighbours():
-                if n not in filled and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        total += size % WARD_SIZE
-    return total
+    empty = ~filled & masks.FULL
+    return sum(masks.size(region) % WARD_SIZE for region in masks.regions(empty))

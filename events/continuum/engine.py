@@ -360,9 +360,7 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
     def private_view(self, state: ContinuumState, player: str) -> Mapping[str, Any]:
         board = state.boards.get(player)
         return {
-            "board": {str(sq): label for sq, label in sorted(board.layout().items())}
-            if board
-            else {},
+            "board": dict(board.named_layout) if board else {},
             "values": board.values() if board else {},
             "bolts": {
                 r: [

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
+from events.continuum import masks
 from events.continuum.squares import SIZE, Square
 
 Cells = frozenset[tuple[int, int]]
@@ -60,19 +61,9 @@ def shape_name(squares: Iterable[Square]) -> str | None:
 
 
 def is_connected(squares: Iterable[Square]) -> bool:
-    """Whether the squares form one orthogonally connected piece."""
-    group = set(squares)
-    if not group:
-        return False
-    start = next(iter(group))
-    seen = {start}
-    todo = [start]
-    while todo:
-        for n in todo.pop().neighbours():
-            if n in group and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen == group
+    """Whether the squares (of the board) form one orthogonally connected piece."""
+    pieces = masks.regions(masks.mask(squares))
+    return next(pieces, None) is not None and next(pieces, None) is None
 
 
 @cache

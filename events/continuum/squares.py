@@ -24,25 +24,45 @@ class Square:
 
     def neighbours(self) -> list[Square]:
         """The orthogonally adjacent squares on the board."""
-        out = []
-        for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            f, r = self.file + df, self.rank + dr
-            if 0 <= f < SIZE and 0 <= r < SIZE:
-                out.append(Square(f, r))
-        return out
+        if 0 <= self.file < SIZE and 0 <= self.rank < SIZE:
+            return list(_NEIGHBOURS[self.rank * SIZE + self.file])
+        return _neighbours(self)
 
     @staticmethod
     def parse(text: str) -> Square | None:
         """'c5', ' C5 ' -> Square; None if not a square of the board."""
+        known = _BY_NAME.get(text)  # the usual spelling, "C5": no need to match it
+        if known is not None:
+            return known
         m = _SQUARE.match(text)
         if not m:
             return None
         return Square(FILES.index(m.group(1).upper()), int(m.group(2)) - 1)
 
 
+def _neighbours(square: Square) -> list[Square]:
+    out = []
+    for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        f, r = square.file + df, square.rank + dr
+        if 0 <= f < SIZE and 0 <= r < SIZE:
+            out.append(Square(f, r))
+    return out
+
+
 ALL_SQUARES: tuple[Square, ...] = tuple(Square(f, r) for r in range(SIZE) for f in range(SIZE))
+_BY_NAME = {str(sq): sq for sq in ALL_SQUARES}
+_NEIGHBOURS = tuple(
+    tuple(ALL_SQUARES[n.rank * SIZE + n.file] for n in _neighbours(sq)) for sq in ALL_SQUARES
+)
+"""each square's neighbours, by its place in ALL_SQUARES (asked for thousands of times a
+round by the board checks and the bots)"""
 
 
 def squares_text(squares: Iterable[Square]) -> str:
     """'A1, A2, B2' in board order (by rank, then file)."""
     return ", ".join(str(s) for s in sorted(squares, key=lambda s: (s.rank, s.file)))
+
+
+def in_order(squares: Iterable[Square]) -> list[Square]:
+    """sorted(squares) (by file, then rank), comparing plain numbers rather than Squares."""
+    return sorted(squares, key=lambda s: (s.file, s.rank))

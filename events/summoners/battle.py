@@ -74,7 +74,7 @@ class BattleResult:
     replay: tuple[dict[str, object], ...] = ()
 
 
-@dataclass
+@dataclass(slots=True)
 class _Walker:
     f: BattleFamiliar
     track: tuple[Tile, ...]
@@ -98,7 +98,7 @@ class _Walker:
 
     @property
     def tile(self) -> Tile:
-        return self.track[min(self.index, len(self.track) - 1)]
+        return self.track[min(self.progress // HALF, len(self.track) - 1)]  # self.index
 
 
 def simulate(
@@ -161,7 +161,7 @@ def simulate(
             if t % tower.stats.interval:
                 continue
             targets = [w for tile in covered for w in at.get(tile, ())]
-            if tower.kind == SINGLE_TARGET:
+            if targets and tower.kind == SINGLE_TARGET:
                 targets = _single_target(targets)
             if targets:
                 volleys.append((tower, targets))
@@ -212,8 +212,8 @@ def _single_target(candidates: list[_Walker]) -> list[_Walker]:
     seen = [w for w in candidates if w.f.stats.trait is not Trait.HIDDEN]
     if not seen:
         return []
-    lead = min(seen, key=lambda w: (len(w.track) - 1 - w.index, w.f.slot))
-    return [min((w for w in seen if w.tile == lead.tile), key=lambda w: w.f.slot)]
+    lead = min(seen, key=lambda w: (len(w.track) - 1 - w.index, w.f.slot)).tile
+    return [min((w for w in seen if w.tile == lead), key=lambda w: w.f.slot)]
 
 
 def _max_hp(w: _Walker) -> int:
@@ -221,12 +221,13 @@ def _max_hp(w: _Walker) -> int:
 
 
 def _move(w: _Walker, t: int) -> None:
-    swift = w.f.stats.trait is Trait.SWIFT
+    stats = w.f.stats
+    swift = stats.trait is Trait.SWIFT
     if t <= w.held_until or (t <= w.stunned_until and not swift):
         return
-    step = w.f.stats.speed * (1 if (t <= w.slowed_until and not swift) else HALF)
+    step = stats.speed * (1 if (t <= w.slowed_until and not swift) else HALF)
     target = w.progress + step
-    if w.f.stats.trait is not Trait.FLYING:
+    if stats.trait is not Trait.FLYING:
         for i in range(w.index + 1, target // HALF + 1):
             if i in w.blocks and i not in w.held_at:
                 w.held_at.add(i)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Any
 
 from events.catalog_tables import CatalogProblems, header_rows
@@ -111,7 +112,12 @@ class MapDef:
 
     def track(self, party: str) -> tuple[Tile, ...]:
         """The track's tiles from its entrance to E (E last); () if it is not a path."""
-        return _walk(self, party) or ()
+        return self._tracks[party]
+
+    @cached_property
+    def _tracks(self) -> dict[str, tuple[Tile, ...]]:
+        """Both tracks, walked once per map (every battle and every bot asks for them)."""
+        return {party: _walk(self, party) or () for party in "AB"}
 
 
 def _walk(m: MapDef, party: str) -> tuple[Tile, ...] | None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 
 from events.summoners.battle import BattleFamiliar, BattleResult, BattleTower, simulate
-from events.summoners.catalog import Catalog
+from events.summoners.catalog import Catalog, MapDef
 from events.summoners.model import (
     INCOME,
     SLOTS,
@@ -25,6 +27,8 @@ from events.summoners.rules import (
     targets_left,
     unit_key,
 )
+
+BATTLES_KEPT = 1024
 
 
 @dataclass(frozen=True)
@@ -199,11 +203,10 @@ def resolve_round(
     for attacker, defender in targets.items():
         d = defence[defender]
         battlefield = catalog.map(d.map) if d else catalog.maps[0]
-        result = simulate(
+        result = battle(
             battlefield,
-            _battle_towers(catalog, d, towers[defender]),
-            _battle_familiars(catalog, attack[attacker], familiars[attacker]),
-            record=True,
+            tuple(_battle_towers(catalog, d, towers[defender])),
+            tuple(_battle_familiars(catalog, attack[attacker], familiars[attacker])),
         )
         treasures[attacker] += result.stolen
         treasures[defender] -= result.stolen
@@ -225,6 +228,27 @@ def resolve_round(
         built=built,
     )
     return new, invasions
+
+
+def battle(
+    battlefield: MapDef, towers: tuple[BattleTower, ...], familiars: tuple[BattleFamiliar, ...]
+) -> BattleResult:
+    """simulate(..., record=True), worked out once per battle (_kept); every call gets replay
+    frames of its own, so a report that changed one could not change another's."""
+    result, replay = _kept(battlefield, towers, familiars)
+    return replace(result, replay=pickle.loads(replay))
+
+
+@lru_cache(maxsize=BATTLES_KEPT)
+def _kept(
+    battlefield: MapDef, towers: tuple[BattleTower, ...], familiars: tuple[BattleFamiliar, ...]
+) -> tuple[BattleResult, bytes]:
+    """A battle's result and its replay as bytes: a battle is a pure function of the map, the
+    towers and the familiars, and the same armies meet the same defences again and again (in
+    a lab's thousands of games, most battles are repeats). Reading frames back from bytes is
+    the quickest way to hand out copies."""
+    result = simulate(battlefield, towers, familiars, record=True)
+    return replace(result, replay=()), pickle.dumps(result.replay)
 
 
 def _battle_towers(catalog: Catalog, d: Defence | None, units: Sequence[Unit]) -> list[BattleTower]:

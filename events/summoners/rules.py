@@ -9,6 +9,7 @@ a consecutive range of Slots." "All Familiars must be used when invading."
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from events.errors import quoted
 from events.summoners.catalog import ROAD_TOWER, Catalog, MapDef
@@ -60,7 +61,8 @@ def attack_problems(attack: Attack) -> list[str]:
     if len(spans) == 2 and not (spans[0][1] < spans[1][0] or spans[1][1] < spans[0][0]):
         problems.append("Party A and Party B share slots; each party is its own range of slots")
     members = party_members(attack)
-    outside = [s for s in slots if not any(s in (m for m, _ in ms) for ms in members.values())]
+    in_a_party = {slot for ms in members.values() for slot, _ in ms}
+    outside = [s for s in slots if s not in in_a_party]
     if outside:
         problems.append(
             f"slot(s) {', '.join(map(str, sorted(outside)))} are in no party: every familiar must "
@@ -75,6 +77,7 @@ def attack_problems(attack: Attack) -> list[str]:
     return problems
 
 
+@lru_cache(maxsize=4096)  # asked again and again for the same few ids in every round
 def unit_key(text: str) -> str:
     """A unit id or kind as written, made comparable: "Yi 2", "yi2" and "YI 2" are Yi2, "Raccoon
     Dog 1" is Raccoon Dog1 (docs/formats.md)."""

@@ -10,8 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from events.alchemy.catalog import Catalog, Effect
+from events.alchemy.catalog import Effect
 from events.alchemy.rules import energy_cost
+from festival.bots.catalogs import alchemy_catalog
 
 MACHINE_CHANCE = 0.35
 NO_PRIORITY_CHANCE = 0.2
@@ -24,7 +25,7 @@ def alchemy_bot(
     round_no: int,
     rng: np.random.Generator,
 ) -> dict[str, Any]:
-    catalog = Catalog.from_json(public["catalog"])
+    catalog = alchemy_catalog(public["catalog"])
     stock: Counter[str] = Counter(private["stock"])
     coins, energy = int(private["coins"]), int(private["energy"])
     owned = set(private["machines"])
@@ -37,8 +38,11 @@ def alchemy_bot(
             harvest.append(material)
     places = {catalog.material(m).location for m in harvest}
     for m in catalog.materials:  # extra materials at the same places are cheap
-        fits = energy_cost(catalog, [*harvest, m.name]) <= energy
-        if m.location in places and m.name not in harvest and fits:
+        if (
+            m.location in places
+            and m.name not in harvest
+            and energy_cost(catalog, [*harvest, m.name]) <= energy
+        ):
             harvest.append(m.name)
     expected = stock + Counter({m: 1 for m in harvest})
 

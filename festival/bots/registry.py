@@ -16,9 +16,17 @@ import numpy as np
 from festival.bots.alchemy import alchemy_bot
 from festival.bots.alchemy_planner import cautious_alchemy, greedy_alchemy, specialist_alchemy
 from festival.bots.continuum import continuum_bot
-from festival.bots.continuum_hunter import cautious_continuum, hunter_continuum
+from festival.bots.continuum_hunter import (
+    cautious_continuum,
+    finisher_continuum,
+    hunter_continuum,
+)
 from festival.bots.summoners import summoners_bot
-from festival.bots.summoners_value import cautious_summoners, value_summoners
+from festival.bots.summoners_value import (
+    cautious_summoners,
+    specialist_summoners,
+    value_summoners,
+)
 
 Bot = Callable[
     [Mapping[str, Any], Mapping[str, Any], str, int, np.random.Generator], dict[str, Any]
@@ -42,8 +50,8 @@ STRATEGIES: dict[str, dict[str, Bot]] = {
     },
     "specialist": {
         "alchemy": specialist_alchemy,
-        "continuum": hunter_continuum,
-        "summoners": value_summoners,
+        "continuum": finisher_continuum,
+        "summoners": specialist_summoners,
     },
 }
 """strategy name -> event -> bot ("random" is the first, weak bot kept as a baseline)"""
@@ -63,6 +71,7 @@ FORCEABLE: dict[tuple[str, str], Callable[..., dict[str, Any]]] = {
         specialist_alchemy,
         value_summoners,
         cautious_summoners,
+        specialist_summoners,
     )
 }
 """the bots that take `must=ITEM`: they buy that item first when they can, and plan around

@@ -9,10 +9,11 @@ from typing import Any
 
 import numpy as np
 
-from events.summoners.catalog import ROAD_TOWER, Catalog
+from events.summoners.catalog import ROAD_TOWER
 from events.summoners.geometry import Facing, neighbours
 from events.summoners.model import INCOME, SLOTS, Unit
 from events.summoners.rules import new_units, spending_problem
+from festival.bots.catalogs import summoners_catalog
 
 
 def summoners_bot(
@@ -22,7 +23,7 @@ def summoners_bot(
     round_no: int,
     rng: np.random.Generator,
 ) -> dict[str, Any]:
-    catalog = Catalog.from_json(public["catalog"])
+    catalog = summoners_catalog(public["catalog"])
     coins = int(private["coins"]) + INCOME
     towers = [Unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
     familiars = [Unit(f["id"], f["kind"], f["level"]) for f in private["familiars"]]

@@ -6,23 +6,36 @@ familiars and the players they have not invaded yet (private).
   alternating tower and familiar sides so the spending rule holds ("may not spend twice as
   much coins on Towers as they do Familiars or vice versa"), upgrades what it owns, and
   picks the map and the tiles and facings where its towers cover the most track;
-- cautious: the same choices, but keeps half its coins for later rounds.
+- cautious: the same choices, but keeps half its coins for later rounds;
+- specialist: favours one tower kind and one familiar kind all match (chosen from the
+  player's name): their worth counts double, so it buys and upgrades them whenever they
+  are on sale and fills in with the best of the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from events.summoners.catalog import ROAD_TOWER, Catalog, MapDef, TowerLevel
-from events.summoners.geometry import Facing, Tile, rotate
+from events.summoners.geometry import Tile
 from events.summoners.model import INCOME, SLOTS, Unit
 from events.summoners.rules import new_units, spending_problem
 from festival.bots.catalogs import summoners_catalog
+from festival.bots.summoners_placing import Spot, best_spot
+from festival.bots.summoners_worth import familiar_worth, tower_worth
+
+LIKELY = 4
+"""how many kinds of each side make the army a bot expects to meet"""
+NOISE = 0.3
+"""the spread of the noise on a bot's values (+-15%)"""
+HOME_WEIGHT = 2.0
+"""how much more the specialist values its own tower and familiar kinds"""
 
 
 @dataclass(frozen=True)
@@ -59,6 +72,24 @@ def cautious_summoners(
     return play(public, private, round_no, rng, keep=0.5, must=must)
 
 
+def specialist_summoners(
+    public: Mapping[str, Any],
+    private: Mapping[str, Any],
+    player: str,
+    round_no: int,
+    rng: np.random.Generator,
+    must: str | None = None,
+) -> dict[str, Any]:
+    catalog = summoners_catalog(public["catalog"])
+    home = (_home(sorted(catalog.towers), player), _home(sorted(catalog.familiars), player))
+    return play(public, private, round_no, rng, keep=0.0, must=must, home=home)
+
+
+def _home(kinds: list[str], player: str) -> str:
+    """The specialist's kind: fixed by the player's name, so it holds all match long."""
+    return kinds[zlib.crc32(player.encode()) % len(kinds)]
+
+
 def tower_value(level: TowerLevel) -> float:
     return level.damage * len(level.reach) / max(1, level.interval)
 
@@ -70,14 +101,16 @@ def play(
     rng: np.random.Generator,
     keep: float,
     must: str | None = None,
+    home: tuple[str, str] = ("", ""),
 ) -> dict[str, Any]:
-    """`must`: a tower or familiar kind bought first if on sale (a lab's forced item)."""
+    """`must`: a tower or familiar kind bought first if on sale (a lab's forced item);
+    `home`: the tower and familiar kinds whose worth counts double (the specialist's)."""
     catalog = summoners_catalog(public["catalog"])
     coins = int(private["coins"]) + INCOME
     budget = int(coins * (1 - keep))
     towers = [Unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
     familiars = [Unit(f["id"], f["kind"], f["level"]) for f in private["familiars"]]
-    buy_t, buy_f, upgrades = _shop(catalog, towers, familiars, round_no, budget, must)
+    buy_t, buy_f, upgrades = _shop(catalog, towers, familiars, round_no, budget, must, home, rng)
     towers = _upgraded([*towers, *new_units(towers, buy_t)], upgrades)
     familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], upgrades)
 
@@ -104,29 +137,90 @@ def play(
 
 
 def _options(
-    catalog: Catalog, towers: list[Unit], familiars: list[Unit], round_no: int
+    catalog: Catalog,
+    towers: list[Unit],
+    familiars: list[Unit],
+    round_no: int,
+    home: tuple[str, str] = ("", ""),
 ) -> list[Option]:
+    """Every purchase and upgrade on offer, by worth per coin (summoners_worth); the
+    `home` kinds' worth counts double."""
     on_sale_t, on_sale_f = catalog.sales.get(round_no, ((), ()))
+    plain_t, plain_f = _worths(catalog)
+
+    def t_worth(kind: str, i: int) -> float:
+        return plain_t(kind, i) * (HOME_WEIGHT if kind == home[0] else 1)
+
+    def f_worth(kind: str, i: int) -> float:
+        return plain_f(kind, i) * (HOME_WEIGHT if kind == home[1] else 1)
+
     out = []
     for kind in on_sale_t:
         lv = catalog.towers[kind][0]
-        out.append(Option("tower", "buy", kind, lv.cost, tower_value(lv) / max(1, lv.cost)))
+        out.append(Option("tower", "buy", kind, lv.cost, t_worth(kind, 0) / max(1, lv.cost)))
     for kind in on_sale_f:
         fl = catalog.familiars[kind][0]
-        out.append(Option("familiar", "buy", kind, fl.cost, fl.hp * fl.speed / max(1, fl.cost)))
+        out.append(Option("familiar", "buy", kind, fl.cost, f_worth(kind, 0) / max(1, fl.cost)))
     for u in towers:
         levels = catalog.towers[u.kind]
         if u.level < len(levels):
-            t_next = levels[u.level]
-            gain = tower_value(t_next) - tower_value(levels[u.level - 1])
-            out.append(Option("tower", "upgrade", u.id, t_next.cost, gain / max(1, t_next.cost)))
+            gain = t_worth(u.kind, u.level) - t_worth(u.kind, u.level - 1)
+            cost = levels[u.level].cost
+            out.append(Option("tower", "upgrade", u.id, cost, gain / max(1, cost)))
     for u in familiars:
         f_levels = catalog.familiars[u.kind]
         if u.level < len(f_levels) and round_no >= u.level + 1:
-            nxt, now = f_levels[u.level], f_levels[u.level - 1]
-            gain = nxt.hp * nxt.speed - now.hp * now.speed
-            out.append(Option("familiar", "upgrade", u.id, nxt.cost, gain / max(1, nxt.cost)))
+            gain = f_worth(u.kind, u.level) - f_worth(u.kind, u.level - 1)
+            cost = f_levels[u.level].cost
+            out.append(Option("familiar", "upgrade", u.id, cost, gain / max(1, cost)))
     return sorted(out, key=lambda o: (-o.value, o.ref))
+
+
+def _worths(
+    catalog: Catalog,
+) -> tuple[Callable[[str, int], float], Callable[[str, int], float]]:
+    """(kind, level index) -> worth, for towers and for familiars, against the army other
+    players are likely to field: first every kind at level 1 is measured against every kind
+    of the other side; the LIKELY kinds best per coin then make the reference party (two of
+    each) and defence that the final worths are measured against. Worked out once per
+    catalog (the bots of a table share one catalog object a round)."""
+    kept = _WORTHS.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        kept = (catalog, *_worth_tables(catalog))
+        _WORTHS.clear()  # one catalog at a time: a lab job or a match plays one
+        _WORTHS[id(catalog)] = kept
+    _, t_table, f_table = kept
+    return (lambda kind, i: t_table[kind][i]), (lambda kind, i: f_table[kind][i])
+
+
+_WORTHS: dict[int, tuple[Catalog, dict[str, list[float]], dict[str, list[float]]]] = {}
+
+
+def _worth_tables(catalog: Catalog) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    every_party = tuple(catalog.familiars[k][0] for k in sorted(catalog.familiars))
+    every_defence = tuple((k, catalog.towers[k][0]) for k in sorted(catalog.towers))
+
+    def per_coin_t(k: str) -> float:
+        lv = catalog.towers[k][0]
+        return tower_worth(k, lv, catalog.maps, every_party) / max(1, lv.cost)
+
+    def per_coin_f(k: str) -> float:
+        lv = catalog.familiars[k][0]
+        return familiar_worth(lv, catalog.maps, every_defence) / max(1, lv.cost)
+
+    likely_t = sorted(catalog.towers, key=lambda k: (-per_coin_t(k), k))[:LIKELY]
+    likely_f = sorted(catalog.familiars, key=lambda k: (-per_coin_f(k), k))[:LIKELY]
+    party = tuple(catalog.familiars[k][0] for k in sorted(likely_f) for _ in range(2))
+    defence = tuple((k, catalog.towers[k][0]) for k in sorted(likely_t))
+    towers = {
+        k: [tower_worth(k, lv, catalog.maps, party) for lv in levels]
+        for k, levels in catalog.towers.items()
+    }
+    familiars = {
+        k: [familiar_worth(lv, catalog.maps, defence) for lv in levels]
+        for k, levels in catalog.familiars.items()
+    }
+    return towers, familiars
 
 
 def _shop(
@@ -136,10 +230,16 @@ def _shop(
     round_no: int,
     budget: int,
     must: str | None,
+    home: tuple[str, str],
+    rng: np.random.Generator,
 ) -> tuple[list[str], list[str], list[str]]:
     """Alternate sides, best value per coin first, within budget and the spending rule
-    (`must` first, when it is on sale and affordable)."""
-    options = _options(catalog, towers, familiars, round_no)
+    (`must` first, when it is on sale and affordable). Values carry a little noise, so
+    bots of one strategy do not all buy the same army."""
+    plain = _options(catalog, towers, familiars, round_no, home)
+    noisy = [o.value * (1 + NOISE * (float(rng.random()) - 0.5)) for o in plain]
+    ranked = sorted(range(len(plain)), key=lambda i: (-noisy[i], plain[i].ref))
+    options = [plain[i] for i in ranked]
     spent = {"tower": 0, "familiar": 0}
     chosen: list[Option] = []
     n_familiars = len(familiars)
@@ -183,65 +283,46 @@ def _upgraded(units: list[Unit], upgrades: list[str]) -> list[Unit]:
 def _defence(catalog: Catalog, towers: list[Unit]) -> tuple[MapDef, list[dict[str, Any]]]:
     """The map where the towers, placed one by one where they cover the most track tiles
     not covered yet, cover the most in all."""
-    best: tuple[int, MapDef, list[dict[str, Any]]] | None = None
     ordered = sorted(towers, key=lambda u: -tower_value(catalog.towers[u.kind][u.level - 1]))
-    for battlefield in catalog.maps:
-        covered: set[Tile] = set()
+    reaches = tuple(
+        (catalog.towers[u.kind][u.level - 1].reach, u.kind == ROAD_TOWER) for u in ordered
+    )
+    battlefield, spots = _placed(catalog.maps, reaches)
+    placements = [
+        {
+            "tower": unit.id,
+            "row": spot.tile[0] + 1,
+            "col": spot.tile[1] + 1,
+            "facing": spot.facing.value,
+        }
+        for unit, spot in zip(ordered, spots, strict=True)
+        if spot is not None
+    ]
+    return battlefield, placements
+
+
+@lru_cache(maxsize=1024)
+def _placed(
+    maps: tuple[MapDef, ...], towers: tuple[tuple[tuple[Tile, ...], bool], ...]
+) -> tuple[MapDef, tuple[Spot | None, ...]]:
+    """The best map and each tower's spot on it (None: nowhere), for towers given by reach
+    and whether they stand on the road, best first. Worked out once per army: bots at a
+    lab's tables own the same few armies again and again."""
+    best: tuple[int, MapDef, tuple[Spot | None, ...]] | None = None
+    for battlefield in maps:
+        covered = 0  # track tiles covered so far, as a mask (see _spots)
         used: set[Tile] = set()
-        placements = []
+        spots: list[Spot | None] = []
         total = 0
-        for unit in ordered:
-            reach = catalog.towers[unit.kind][unit.level - 1].reach
-            spot = _best_spot(battlefield, covered, used, reach, unit.kind == ROAD_TOWER)
+        for reach, on_road in towers:
+            spot = best_spot(battlefield, covered, used, reach, on_road)
+            spots.append(spot)
             if spot is None:
                 continue
-            tile, facing, hits = spot
-            used.add(tile)
-            covered |= hits
-            total += len(hits)
-            placements.append(
-                {"tower": unit.id, "row": tile[0] + 1, "col": tile[1] + 1, "facing": facing.value}
-            )
+            used.add(spot.tile)
+            covered |= spot.hits
+            total += spot.tiles
         if best is None or total > best[0]:
-            best = (total, battlefield, placements)
+            best = (total, battlefield, tuple(spots))
     assert best is not None, "a catalog always has maps"
     return best[1], best[2]
-
-
-def _best_spot(
-    battlefield: MapDef,
-    covered: set[Tile],
-    used: set[Tile],
-    reach: tuple[Tile, ...],
-    on_road: bool,
-) -> tuple[Tile, Facing, frozenset[Tile]] | None:
-    best: tuple[int, int, Tile, Facing, frozenset[Tile]] | None = None
-    for tile, facing, hits in _spots(battlefield, reach, on_road):
-        if best is not None and len(hits) <= best[0]:
-            break  # spots come most hits first: none further can cover more new track
-        if tile in used:
-            continue
-        score = (len(hits - covered), len(hits))
-        if best is None or score > best[:2]:
-            best = (score[0], score[1], tile, facing, hits)
-    return None if best is None else (best[2], best[3], best[4])
-
-
-@cache
-def _spots(
-    battlefield: MapDef, reach: tuple[Tile, ...], on_road: bool
-) -> tuple[tuple[Tile, Facing, frozenset[Tile]], ...]:
-    """Every tile and facing where a tower of this reach may stand and hits the track, with
-    the track tiles it hits, most hits first (computed once per map and reach)."""
-    track = set(battlefield.track("A")) | set(battlefield.track("B"))
-    turned = {f: rotate(reach, f) for f in Facing}
-    out = []
-    for r, line in enumerate(battlefield.rows):
-        for c, ch in enumerate(line):
-            if not (ch in "abc" if on_road else ch == "G"):
-                continue
-            for facing in Facing:
-                hits = frozenset((r + dr, c + dc) for dr, dc in turned[facing]) & track
-                if hits:
-                    out.append(((r, c), facing, frozenset(hits)))
-    return tuple(sorted(out, key=lambda spot: -len(spot[2])))

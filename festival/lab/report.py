@@ -5,7 +5,11 @@
   wins more than twice its fair share;
 - items: the paired value of each forced item (the forced seat's score in the item's event
   minus its score on the same seed unforced), with flags for a value significantly negative,
-  significantly above or below the other items', and above twice their median;
+  significantly above or below the other items', and significantly above twice their
+  median (its interval above it; above 0 when the median is 0 or less). An event's items
+  are judged together: their intervals are 95% simultaneous ones (Bonferroni over the
+  event's items), so a catalog of 16 fair items is not flagged by chance alone, as one in
+  twenty plain 95% intervals misses its value;
 - catalogs: sets A and B side by side (same seeds): mean score per event and strategy
   results in each.
 
@@ -16,6 +20,8 @@ treat games' rows as independent, which makes them slightly too narrow for mean 
 from __future__ import annotations
 
 import math
+from collections import Counter
+from statistics import NormalDist
 
 import pandas as pd
 
@@ -37,8 +43,14 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean_interval(values: pd.Series) -> tuple[float, float, float]:
-    """(mean, low, high): the mean and its normal 95% interval."""
+def family_z(members: int) -> float:
+    """The normal quantile of 95% simultaneous two-sided intervals over `members` values
+    (Bonferroni): Z for one."""
+    return NormalDist().inv_cdf(1 - 0.025 / max(1, members))
+
+
+def mean_interval(values: pd.Series, z: float = Z) -> tuple[float, float, float]:
+    """(mean, low, high): the mean and its normal interval (95% with the default `z`)."""
     x = values.dropna().astype(float)
     n = len(x)
     if n == 0:
@@ -46,7 +58,7 @@ def mean_interval(values: pd.Series) -> tuple[float, float, float]:
     m = float(x.mean())
     if n < 2:
         return (m, math.nan, math.nan)
-    half = Z * float(x.std(ddof=1)) / math.sqrt(n)
+    half = z * float(x.std(ddof=1)) / math.sqrt(n)
     return (m, m - half, m + half)
 
 
@@ -99,8 +111,11 @@ def item_values(players: pd.DataFrame, catalog: str | None = None) -> pd.DataFra
     rows_of = players[(players["catalog"] == cat) & (players["seat"] == 0)]
     base = rows_of[rows_of["force"] == BASELINE].set_index("seed")
     rows = []
-    for label, group in rows_of[rows_of["force"] != BASELINE].groupby("force"):
+    forced = rows_of[rows_of["force"] != BASELINE]
+    members = Counter(str(f).partition(":")[0] for f in forced["force"].unique())
+    for label, group in forced.groupby("force"):
         event, _, item = str(label).partition(":")
+        z = family_z(int(members[event]))
         applied = group[group["forced_applied"].astype(bool)].set_index("seed")
         score = f"{event}_score"
         pairs = applied[[score]].merge(
@@ -108,7 +123,7 @@ def item_values(players: pd.DataFrame, catalog: str | None = None) -> pd.DataFra
         )
         pairs = pairs.dropna()
         diff = pairs[score].astype(float) - pairs[f"{score}_base"].astype(float)
-        m, lo, hi = mean_interval(diff)
+        m, lo, hi = mean_interval(diff, z)
         rows.append(
             {
                 "event": event,
@@ -118,6 +133,7 @@ def item_values(players: pd.DataFrame, catalog: str | None = None) -> pd.DataFra
                 "low": lo,
                 "high": hi,
                 "_diffs": diff.to_numpy(),
+                "_z": z,
             }
         )
     out = pd.DataFrame(rows)
@@ -130,13 +146,14 @@ def item_values(players: pd.DataFrame, catalog: str | None = None) -> pd.DataFra
         if row["high"] < 0:
             flag = "significantly negative"
         others = pd.Series([d for ds in same["_diffs"] for d in ds], dtype=float)
-        flag = _join(flag, _versus(pd.Series(row["_diffs"], dtype=float), others, False))
+        mine = pd.Series(row["_diffs"], dtype=float)
+        flag = _join(flag, _versus(mine, others, False, float(row["_z"])))
         median = float(out[out["event"] == row["event"]]["value"].median())
-        if median > 0 and row["value"] > 2 * median:
+        if row["low"] > 2 * max(median, 0.0):
             flag = _join(flag, "over twice the median")
         flags.append(flag)
     out["flag"] = flags
-    out = out.drop(columns="_diffs")
+    out = out.drop(columns=["_diffs", "_z"])
     return out.sort_values(["event", "value"], ascending=[True, False]).reset_index(drop=True)
 
 
@@ -175,7 +192,10 @@ def print_report(players: pd.DataFrame, items: pd.DataFrame) -> None:
     print(_figures(strategies(players)))
     values = item_values(players)
     if len(values):
-        print("\n== Paired item values (seat P01 forced to buy vs not, same seeds) ==")
+        print(
+            "\n== Paired item values (seat P01 forced to buy vs not, same seeds; "
+            "95% simultaneous intervals over each event's items) =="
+        )
         print(_figures(values))
     if players["catalog"].nunique() > 1:
         print("\n== Catalog sets side by side (same seeds) ==")
@@ -190,15 +210,16 @@ def _figures(table: pd.DataFrame) -> str:
     return table.to_string(float_format=lambda x: f"{x:.3f}")
 
 
-def _versus(mine: pd.Series, others: pd.Series, lower_is_better: bool) -> str:
-    """ "significantly better/worse than the rest" by a two-sample normal test at 95%."""
+def _versus(mine: pd.Series, others: pd.Series, lower_is_better: bool, level: float = Z) -> str:
+    """ "significantly better/worse than the rest" by a two-sample normal test (at 95% with
+    the default `level`)."""
     if len(mine) < 2 or len(others) < 2:
         return ""
     se = math.sqrt(float(mine.var(ddof=1)) / len(mine) + float(others.var(ddof=1)) / len(others))
     if se == 0:
         return ""
     z = (float(mine.mean()) - float(others.mean())) / se
-    if abs(z) < Z:
+    if abs(z) < level:
         return ""
     better = z < 0 if lower_is_better else z > 0
     return "significantly better than the rest" if better else "significantly worse than the rest"

@@ -1,0 +1,66 @@
+"""Sets of squares as 64-bit masks, for the random board search (events.continuum.board) and
+the check that a ward is one piece (events.continuum.pentominoes).
+
+Square (file f, rank r) is bit 8r + f, so bits run in board order (by rank, then file, as
+ALL_SQUARES lists them) and the lowest clear bit of a mask is the first square not in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from events.continuum.squares import SIZE, Square
+
+FULL = (1 << SIZE * SIZE) - 1
+"""every square of the board"""
+_FILE_A = sum(1 << (SIZE * r) for r in range(SIZE))
+_FILE_H = _FILE_A << (SIZE - 1)
+
+
+def index(square: Square) -> int:
+    """The square's bit number (its place in ALL_SQUARES)."""
+    if not (0 <= square.file < SIZE and 0 <= square.rank < SIZE):
+        raise ValueError(f"{square!r} is not a square of the board")
+    return square.rank * SIZE + square.file
+
+
+def mask(squares: Iterable[Square]) -> int:
+    out = 0
+    for sq in squares:
+        out |= 1 << index(sq)
+    return out
+
+
+def first_clear(filled: int) -> int | None:
+    """The bit number of the first square (in board order) not in `filled`; None if full."""
+    free = ~filled & FULL
+    return (free & -free).bit_length() - 1 if free else None
+
+
+_NOT_FILE_A = FULL & ~_FILE_A
+_NOT_FILE_H = FULL & ~_FILE_H
+
+
+def regions(squares: int) -> Iterator[int]:
+    """The orthogonally connected pieces of a set of squares, one mask each: a piece grows
+    from its first square by its neighbours within `squares` until it grows no more."""
+    left = squares
+    while left:
+        region = left & -left
+        while True:
+            grown = (
+                region
+                | (region << 1) & _NOT_FILE_A  # east: a square on file H has no east neighbour
+                | (region >> 1) & _NOT_FILE_H  # west
+                | region << SIZE  # north
+                | region >> SIZE  # south
+            ) & left
+            if grown == region:
+                break
+            region = grown
+        yield region
+        left &= ~region
+
+
+def size(squares: int) -> int:
+    return squares.bit_count()

@@ -1,0 +1,92 @@
+"""The board search's square masks (events.continuum.masks) against plain sets of squares.
+
+"There are 12 pentominos on the board ... four squares of neutral element": the random board
+search prunes a partial board whose empty regions leave more squares than the neutrals can
+fill, so the masks' regions must be exactly the orthogonally connected empty regions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from events.continuum import masks
+from events.continuum.pentominoes import is_connected
+from events.continuum.squares import ALL_SQUARES, Square
+
+
+def _regions_by_walking(squares: set[Square]) -> list[set[Square]]:
+    out: list[set[Square]] = []
+    left = set(squares)
+    while left:
+        todo = [min(left, key=masks.index)]
+        region = set(todo)
+        while todo:
+            for n in todo.pop().neighbours():
+                if n in left and n not in region:
+                    region.add(n)
+                    todo.append(n)
+        out.append(region)
+        left -= region
+    return out
+
+
+def _squares(mask: int) -> set[Square]:
+    return {sq for sq in ALL_SQUARES if mask >> masks.index(sq) & 1}
+
+
+@pytest.mark.parametrize(
+    ("name", "squares"),
+    [
+        ("the whole board is one region", set(ALL_SQUARES)),
+        ("file H and file A of the next rank do not touch", {Square(7, 0), Square(0, 1)}),
+        ("file A and file H of the rank below do not touch", {Square(0, 1), Square(7, 0)}),
+        ("a corner square alone", {Square(7, 7)}),
+        ("diagonal squares are separate", {Square(2, 2), Square(3, 3)}),
+        ("nothing", set()),
+    ],
+)
+def test_regions_are_orthogonally_connected_pieces(name: str, squares: set[Square]) -> None:
+    found = [_squares(r) for r in masks.regions(masks.mask(squares))]
+    assert sorted(map(sorted, found)) == sorted(map(sorted, _regions_by_walking(squares))), name
+
+
+def test_regions_of_random_sets_match_a_walk_over_neighbours() -> None:
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        squares = {sq for sq in ALL_SQUARES if rng.random() < rng.random()}
+        found = [_squares(r) for r in masks.regions(masks.mask(squares))]
+        assert sorted(map(sorted, found)) == sorted(map(sorted, _regions_by_walking(squares)))
+        assert sum(masks.size(r) for r in masks.regions(masks.mask(squares))) == len(squares)
+
+
+def test_first_clear_is_the_first_square_in_board_order_not_in_the_mask() -> None:
+    rng = np.random.default_rng(4)
+    for _ in range(100):
+        squares = {sq for sq in ALL_SQUARES if rng.random() < 0.9}
+        first = next((i for i, sq in enumerate(ALL_SQUARES) if sq not in squares), None)
+        assert masks.first_clear(masks.mask(squares)) == first
+    assert masks.first_clear(masks.FULL) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "squares", "expected"),
+    [
+        ("an L pentomino", ["A1", "A2", "A3", "A4", "B1"], True),
+        ("touching at a corner only", ["A1", "B2"], False),
+        ("two pieces", ["A1", "A2", "C1", "C2", "C3"], False),
+        ("one square", ["H8"], True),
+        ("nothing", [], False),
+    ],
+)
+def test_a_ward_is_one_orthogonally_connected_piece(
+    name: str, squares: list[str], expected: bool
+) -> None:
+    """A ward is one of the "12 pentominos on the board": five squares joined edge to edge,
+    so a ward in two pieces, or joined only at a corner, is none."""
+    assert is_connected(Square.parse(s) for s in squares) is expected, name
+
+
+def test_a_square_off_the_board_has_no_bit() -> None:
+    with pytest.raises(ValueError):
+        masks.index(Square(8, 0))
