@@ -35,11 +35,7 @@ def hunter_continuum(
     round_no: int,
     rng: np.random.Generator,
 ) -> dict[str, Any]:
-    if round_no == 1:
-        return setup_json(SetupSubmission(random_board(rng)))
-    squares = _ranked(public, player, rng)
-    elements = rng.choice(len(BOLT_ELEMENT_NAMES), size=2, replace=False)
-    return {"bolts": [_bolt(squares[0], int(e)) for e in elements]}
+    return _both_bolts_at_the_best(public, player, round_no, rng, finish=False)
 
 
 def finisher_continuum(
@@ -49,9 +45,17 @@ def finisher_continuum(
     round_no: int,
     rng: np.random.Generator,
 ) -> dict[str, Any]:
+    return _both_bolts_at_the_best(public, player, round_no, rng, finish=True)
+
+
+def _both_bolts_at_the_best(
+    public: Mapping[str, Any], player: str, round_no: int, rng: np.random.Generator, finish: bool
+) -> dict[str, Any]:
+    """A random board in round 1; then both bolts, of two different elements, at the best
+    square (`finish`: ranked as the finisher ranks squares)."""
     if round_no == 1:
         return setup_json(SetupSubmission(random_board(rng)))
-    squares = _ranked(public, player, rng, finish=True)
+    squares = _ranked(public, player, rng, finish=finish)
     elements = rng.choice(len(BOLT_ELEMENT_NAMES), size=2, replace=False)
     return {"bolts": [_bolt(squares[0], int(e)) for e in elements]}
 
