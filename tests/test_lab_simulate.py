@@ -76,6 +76,33 @@ def test_bad_jobs_are_refused_in_words() -> None:
         specs(Job("alchemy", 0, ("greedy",)))
 
 
+@pytest.mark.parametrize(
+    ("force", "said"),
+    [
+        ("summoners:Nope", "not sold in summoners (Carp, Cat,"),
+        ("continuum:Ward", "continuum sells nothing to force"),
+    ],
+)
+def test_an_item_the_event_does_not_sell_is_refused_before_anything_plays(
+    force: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A misspelt item could never be bought: its arm would measure nothing, silently."""
+    out = tmp_path / "lab"
+    code = main(["simulate", "--event", force.partition(":")[0], "--games", "1", "--serial",
+                 "--quiet", "--force", force, "--out", str(out)])  # fmt: skip
+    assert code == 2
+    assert said in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_forced_item_is_named_as_the_catalog_spells_it(tmp_path: Path) -> None:
+    out = tmp_path / "lab"
+    code = main(["simulate", "--event", "alchemy", "--games", "1", "--serial", "--quiet",
+                 "--force", "alchemy:bellows", "--out", str(out)])  # fmt: skip
+    assert code == 0
+    assert set(pd.read_parquet(out / tables.PLAYERS_FILE)["force"]) == {BASELINE, "alchemy:Bellows"}
+
+
 def test_simulate_writes_parquet_for_pandas(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

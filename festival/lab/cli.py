@@ -101,7 +101,7 @@ def simulate(args: argparse.Namespace) -> int:
         raise MatchError(f"--event {args.event!r}: expected {FESTIVAL} or one of {EVENTS}")
     mix = tuple(s.strip() for s in args.mix.split(",") if s.strip())
     sets = option_sets(args.catalog, args.option, args.compare_catalog, args.compare_option)
-    forces = [_force(f) for f in args.force]
+    forces = [_on_sale(_force(f), sets[FIRST]) for f in args.force]
     if args.force_all:
         event = parse_event_name(args.force_all)
         if event is None:
@@ -153,6 +153,20 @@ def _force(text: str) -> Force:
     if not sep or event is None or not item.strip():
         raise MatchError(f"--force {text!r}: expected EVENT:ITEM (alchemy:Bellows)")
     return Force(event, item.strip())
+
+
+def _on_sale(force: Force, options: Any) -> Force:
+    """The forced item as the catalog spells it; an item the event does not sell is refused
+    (it could never be bought, so its arm would measure nothing)."""
+    try:
+        sold = {f.item.lower(): f for f in all_items(force.event, options)}
+    except JobError as exc:
+        raise MatchError(f"--force {force.event}:{force.item}: {exc}") from exc
+    found = sold.get(force.item.lower())
+    if found is None:
+        names = ", ".join(sorted(f.item for f in sold.values()))
+        raise MatchError(f"--force {force.event}:{force.item}: not sold in {force.event} ({names})")
+    return found
 
 
 def _replay(job: Job, args: argparse.Namespace, sets: Any) -> int:
