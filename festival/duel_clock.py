@@ -40,9 +40,15 @@ class ClockReading:
     out_of_time: tuple[str, ...]
     """the player whose time ran out first (several whose time ran out at the same moment of
     one simultaneous turn); empty while nobody's has"""
+    limited: bool = True
+    """False for a duel with no time control (no turn time, no reserve): the clock only
+    counts, and nobody runs out of time"""
 
     def describe(self) -> str:
         state = "running" if self.running else "stopped"
+        if not self.limited:
+            who = f" for {' and '.join(self.waiting)}" if self.waiting else ""
+            return f"clock {state}{who}: {_mmss(self.turn_used)} used (this duel has no time limit)"
         reserves = ", ".join(f"{p} {_mmss(s)}" for p, s in self.reserve_left.items())
         if self.out_of_time:
             who = " and ".join(self.out_of_time)
@@ -116,7 +122,9 @@ def read_clock(
     """The clock at `at`: each player's time in each turn runs from the turn's start until
     their actions are in, and what goes beyond the turn time is taken from their own reserve.
     The first turn in which a time ran out names who ran out first (the least turn time plus
-    reserve left); a tie names every player of it, in `players` order."""
+    reserve left); a tie names every player of it, in `players` order. With no turn time and
+    no reserve the duel has no time control: the clock counts and nobody runs out."""
+    limited = turn_seconds > 0 or reserve_seconds > 0
     reserve = dict.fromkeys(players, reserve_seconds)
     out: tuple[str, ...] = ()
     for turn in turns:
@@ -128,7 +136,7 @@ def read_clock(
             if over > left:
                 fell[player] = turn_seconds + left
             reserve[player] = max(0, left - INTERVAL * math.ceil(over / INTERVAL))
-        if fell and not out:
+        if fell and not out and limited:
             first = min(fell.values())
             out = tuple(p for p in players if fell.get(p) == first)
     last = turns[-1] if turns else None
@@ -136,4 +144,5 @@ def read_clock(
     waiting = tuple(p for p in players if p in waiting)
     used = running_time(events, last.start, at) if last and waiting else 0.0
     running = bool(events) and events[-1][1]
-    return ClockReading(running, waiting, used, max(0.0, turn_seconds - used), reserve, out)
+    turn_left = max(0.0, turn_seconds - used)
+    return ClockReading(running, waiting, used, turn_left, reserve, out, limited)

@@ -194,3 +194,36 @@ def test_an_elementarium_turn_runs_for_the_player_still_awaited_from_its_start(
         assert duel.enforce_time() is None  # Elementarium has no forfeit for time
     finally:
         duel.close()
+
+
+@pytest.mark.parametrize("game", ["halma", "alchelemental"])
+def test_a_duel_with_no_time_control_never_runs_out_of_time(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Elemental Halma and Alchelemental give no turn time or reserve: a clock the host
+    starts only counts. (It used to read 0 + 0 seconds as a limit, and the player to move
+    lost on time a second after the host started it.)"""
+    now = [1000.0]
+    import festival.duel_host as host
+
+    monkeypatch.setattr(duel_store, "clock_now", lambda: now[0])
+    monkeypatch.setattr(host, "clock_now", lambda: now[0])
+    duel = Duel.create(tmp_path / "d", game, None, {}, ["Ash", "Birch"], 3)
+    try:
+        duel.set_clock(True)
+        now[0] += 3600
+        reading = duel.clock()
+        assert reading.out_of_time == () and not reading.limited
+        assert reading.turn_used == 3600.0
+        assert "no time limit" in reading.describe()
+        assert duel.enforce_time() is None
+        assert duel.game.outcome(duel.state()) is None
+    finally:
+        duel.close()
+
+
+def test_a_turn_time_alone_is_a_time_control() -> None:
+    events = [(0.0, True)]
+    turns = turn_spans([("A",)], [])
+    reading = read_clock(events, turns, ("A", "B"), 60, 0, 61.0)
+    assert reading.limited and reading.out_of_time == ("A",)
