@@ -19,7 +19,7 @@ never raises, whatever it is given; `apply` is only called with actions `check` 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -321,6 +321,45 @@ class DuelGame(ABC, Generic[S, A]):
 
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> S: ...
+
+
+@dataclass(frozen=True)
+class DuelCodec(Generic[S, A]):
+    """A duel's notation and JSON as functions of its own modules (Element, Elemental Halma
+    and Alchelemental keep them in a `notation` and a `state` module)."""
+
+    parse_actions: Callable[[str], Parsed[tuple[A, ...]]]
+    format_action: Callable[[A], str]
+    action_from_json: Callable[[Any], Parsed[A]]
+    action_to_json: Callable[[A], Any]
+    state_to_json: Callable[[S], dict[str, Any]]
+    state_from_json: Callable[[Mapping[str, Any]], S]
+
+
+class CodecGame(DuelGame[S, A]):
+    """A duel whose notation and JSON are the functions of its `codec`."""
+
+    @property
+    @abstractmethod
+    def codec(self) -> DuelCodec[S, A]: ...
+
+    def parse_actions(self, text: str) -> Parsed[tuple[A, ...]]:
+        return self.codec.parse_actions(text)
+
+    def format_action(self, action: A) -> str:
+        return self.codec.format_action(action)
+
+    def action_from_json(self, data: Any) -> Parsed[A]:
+        return self.codec.action_from_json(data)
+
+    def action_to_json(self, action: A) -> Any:
+        return self.codec.action_to_json(action)
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        return self.codec.state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        return self.codec.state_from_json(data)
 
 
 @dataclass(frozen=True)

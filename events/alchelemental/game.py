@@ -31,7 +31,15 @@ from events.alchelemental.state import (
     state_to_json,
 )
 from events.alchelemental.units import UNITS
-from events.duel import DuelError, DuelGame, Outcome, Parsed, Picture, PictureCell, PicturePiece
+from events.duel import (
+    CodecGame,
+    DuelCodec,
+    DuelError,
+    Outcome,
+    Picture,
+    PictureCell,
+    PicturePiece,
+)
 
 CODE = "alchelemental"
 
@@ -51,7 +59,18 @@ def board_of(options: Mapping[str, Any]) -> tuple[Board | None, list[str]]:
     return load_board(spec)
 
 
-class AlchelementalGame(DuelGame[AlchState, Action]):
+CODEC: DuelCodec[AlchState, Action] = DuelCodec(
+    notation.parse_actions,
+    notation.format_action,
+    notation.action_from_json,
+    notation.action_to_json,
+    state_to_json,
+    state_from_json,
+)
+"""the game's notation (events/alchelemental/notation.py) and state JSON"""
+
+
+class AlchelementalGame(CodecGame[AlchState, Action]):
     name = "alchelemental"
     title = "Alchelemental"
     player_counts = (2,)
@@ -92,23 +111,9 @@ class AlchelementalGame(DuelGame[AlchState, Action]):
 
     # --- notation and JSON --------------------------------------------------------------
 
-    def parse_actions(self, text: str) -> Parsed[tuple[Action, ...]]:
-        return notation.parse_actions(text)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(action)
-
-    def action_from_json(self, data: Any) -> Parsed[Action]:
-        return notation.action_from_json(data)
-
-    def action_to_json(self, action: Action) -> Any:
-        return notation.action_to_json(action)
-
-    def state_to_json(self, state: AlchState) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> AlchState:
-        return state_from_json(data)
+    @property
+    def codec(self) -> DuelCodec[AlchState, Action]:
+        return CODEC
 
     # --- checking -----------------------------------------------------------------------
 

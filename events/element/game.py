@@ -8,7 +8,15 @@ from typing import Any
 
 import numpy as np
 
-from events.duel import DuelError, DuelGame, Outcome, Parsed, Picture, PictureCell, PicturePiece
+from events.duel import (
+    CodecGame,
+    DuelCodec,
+    DuelError,
+    Outcome,
+    Picture,
+    PictureCell,
+    PicturePiece,
+)
 from events.element import notation, rules
 from events.element.actions import Action, Concede, Confirm, Draw, Move, Place, Ride
 from events.element.board import (
@@ -40,7 +48,18 @@ def _error(code: str, message: str, square: str | None = None, rule: str = "") -
     return DuelError(code, message, square, rule)
 
 
-class ElementGame(DuelGame[ElementState, Action]):
+CODEC: DuelCodec[ElementState, Action] = DuelCodec(
+    notation.parse_actions,
+    notation.format_action,
+    notation.action_from_json,
+    notation.action_to_json,
+    state_to_json,
+    state_from_json,
+)
+"""the game's notation (events/element/notation.py) and state JSON"""
+
+
+class ElementGame(CodecGame[ElementState, Action]):
     name = "element"
     title = "Element"
     player_counts = (2,)
@@ -80,23 +99,9 @@ class ElementGame(DuelGame[ElementState, Action]):
 
     # --- notation and JSON --------------------------------------------------------------
 
-    def parse_actions(self, text: str) -> Parsed[tuple[Action, ...]]:
-        return notation.parse_actions(text)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(action)
-
-    def action_from_json(self, data: Any) -> Parsed[Action]:
-        return notation.action_from_json(data)
-
-    def action_to_json(self, action: Action) -> Any:
-        return notation.action_to_json(action)
-
-    def state_to_json(self, state: ElementState) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> ElementState:
-        return state_from_json(data)
+    @property
+    def codec(self) -> DuelCodec[ElementState, Action]:
+        return CODEC
 
     # --- chance -------------------------------------------------------------------------
 

@@ -8,7 +8,15 @@ from typing import Any
 
 import numpy as np
 
-from events.duel import DuelError, DuelGame, Outcome, Parsed, Picture, PictureCell, PicturePiece
+from events.duel import (
+    CodecGame,
+    DuelCodec,
+    DuelError,
+    Outcome,
+    Picture,
+    PictureCell,
+    PicturePiece,
+)
 from events.halma import notation, rules
 from events.halma.actions import Action, Concede, Confirm, Move
 from events.halma.board import (
@@ -37,7 +45,18 @@ def _error(code: str, message: str, square: str | None = None, rule: str = "") -
     return DuelError(code, message, square, rule)
 
 
-class HalmaGame(DuelGame[HalmaState, Action]):
+CODEC: DuelCodec[HalmaState, Action] = DuelCodec(
+    notation.parse_actions,
+    notation.format_action,
+    notation.action_from_json,
+    notation.action_to_json,
+    state_to_json,
+    state_from_json,
+)
+"""the game's notation (events/halma/notation.py) and state JSON"""
+
+
+class HalmaGame(CodecGame[HalmaState, Action]):
     """Elemental Halma for two players or four in two teams, on a board given as a board
     file's text (festival reads fixtures/halma/board.txt; the engine reads no file)."""
 
@@ -85,23 +104,9 @@ class HalmaGame(DuelGame[HalmaState, Action]):
 
     # --- notation and JSON --------------------------------------------------------------
 
-    def parse_actions(self, text: str) -> Parsed[tuple[Action, ...]]:
-        return notation.parse_actions(text)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(action)
-
-    def action_from_json(self, data: Any) -> Parsed[Action]:
-        return notation.action_from_json(data)
-
-    def action_to_json(self, action: Action) -> Any:
-        return notation.action_to_json(action)
-
-    def state_to_json(self, state: HalmaState) -> dict[str, Any]:
-        return state_to_json(state)
-
-    def state_from_json(self, data: Mapping[str, Any]) -> HalmaState:
-        return state_from_json(data)
+    @property
+    def codec(self) -> DuelCodec[HalmaState, Action]:
+        return CODEC
 
     def resolve_chance(
         self, state: HalmaState, player: str, action: Action, rng: np.random.Generator
