@@ -83,14 +83,9 @@ class DuelStore(SqliteFile):
             raise StoreError(f"{folder} already holds a duel ({DUEL_FILE})")
         folder.mkdir(parents=True, exist_ok=True)
         store = DuelStore(path, sqlite3.connect(path, isolation_level=None))
-        with store.transaction() as c:
-            for statement in _SCHEMA.strip().split(";"):
-                if statement.strip():
-                    c.execute(statement)
-            c.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            c.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
-            c.execute("INSERT INTO meta VALUES ('config', ?)", (json.dumps(config),))
-            c.execute("INSERT INTO meta VALUES ('duel_id', ?)", (duel_id,))
+        meta = {"schema_version": str(SCHEMA_VERSION), "created_at": now(),
+                "config": json.dumps(config), "duel_id": duel_id}  # fmt: skip
+        store.lay_out(_SCHEMA, meta, f"{folder} already holds a duel ({DUEL_FILE})")
         return store
 
     @staticmethod

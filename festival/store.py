@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -314,6 +314,22 @@ class SqliteFile:
         row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
+    def lay_out(self, schema: str, meta: Mapping[str, str], taken: str) -> None:
+        """A new file's tables and meta rows, all or nothing; `taken` is the error when
+        another command created the file since the caller looked. The connection is closed
+        if anything fails."""
+        try:
+            with self.transaction() as conn:
+                if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                    raise StoreError(taken)
+                for statement in schema.strip().split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
+        except BaseException:
+            self.conn.close()
+            raise
+
 
 class Store(SqliteFile):
     """Access to one match's SQLite file."""
@@ -324,24 +340,10 @@ class Store(SqliteFile):
         if path.exists():
             raise StoreError(f"{folder} already holds a match ({STORE_FILE})")
         folder.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
-        store = Store(path, conn)
-        try:
-            with store.transaction():
-                if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                    # another `festival new` created it since the check above
-                    raise StoreError(f"{folder} already holds a match ({STORE_FILE})")
-                for statement in _SCHEMA.strip().split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute(
-                    "INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
-                )
-                conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (now(),))
-                conn.execute("INSERT INTO meta VALUES ('config', ?)", (json.dumps(config),))
-        except BaseException:
-            conn.close()
-            raise
+        store = Store(path, sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS))
+        meta = {"schema_version": str(SCHEMA_VERSION), "created_at": now(),
+                "config": json.dumps(config)}  # fmt: skip
+        store.lay_out(_SCHEMA, meta, f"{folder} already holds a match ({STORE_FILE})")
         return store
 
     @staticmethod
