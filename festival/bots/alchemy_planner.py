@@ -18,7 +18,7 @@ import zlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 import numpy as np
@@ -104,7 +104,8 @@ class Tools:
         return out
 
 
-def greedy_alchemy(
+def _bot(
+    style: Style,
     public: Mapping[str, Any],
     private: Mapping[str, Any],
     player: str,
@@ -112,29 +113,13 @@ def greedy_alchemy(
     rng: np.random.Generator,
     must: str | None = None,
 ) -> dict[str, Any]:
-    return plan(GREEDY, public, private, player, rng, must)
+    """The bot signature (festival/bots/registry.py) around `plan`."""
+    return plan(style, public, private, player, rng, must)
 
 
-def cautious_alchemy(
-    public: Mapping[str, Any],
-    private: Mapping[str, Any],
-    player: str,
-    round_no: int,
-    rng: np.random.Generator,
-    must: str | None = None,
-) -> dict[str, Any]:
-    return plan(CAUTIOUS, public, private, player, rng, must)
-
-
-def specialist_alchemy(
-    public: Mapping[str, Any],
-    private: Mapping[str, Any],
-    player: str,
-    round_no: int,
-    rng: np.random.Generator,
-    must: str | None = None,
-) -> dict[str, Any]:
-    return plan(SPECIALIST, public, private, player, rng, must)
+greedy_alchemy = partial(_bot, GREEDY)
+cautious_alchemy = partial(_bot, CAUTIOUS)
+specialist_alchemy = partial(_bot, SPECIALIST)
 
 
 def home_set(catalog: Catalog, player: str) -> str:

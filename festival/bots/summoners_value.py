@@ -17,7 +17,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import numpy as np
@@ -50,7 +50,15 @@ class Option:
     value: float
 
 
-def value_summoners(
+@dataclass(frozen=True)
+class Style:
+    keep: float
+    """the share of its coins kept for later rounds"""
+    specialist: bool = False
+
+
+def _bot(
+    style: Style,
     public: Mapping[str, Any],
     private: Mapping[str, Any],
     player: str,
@@ -58,31 +66,18 @@ def value_summoners(
     rng: np.random.Generator,
     must: str | None = None,
 ) -> dict[str, Any]:
-    return play(public, private, round_no, rng, keep=0.0, must=must)
+    """The bot signature (festival/bots/registry.py) around `play`; the specialist's home
+    kinds come from the player's name."""
+    home = ("", "")
+    if style.specialist:
+        catalog = summoners_catalog(public["catalog"])
+        home = (_home(sorted(catalog.towers), player), _home(sorted(catalog.familiars), player))
+    return play(public, private, round_no, rng, keep=style.keep, must=must, home=home)
 
 
-def cautious_summoners(
-    public: Mapping[str, Any],
-    private: Mapping[str, Any],
-    player: str,
-    round_no: int,
-    rng: np.random.Generator,
-    must: str | None = None,
-) -> dict[str, Any]:
-    return play(public, private, round_no, rng, keep=0.5, must=must)
-
-
-def specialist_summoners(
-    public: Mapping[str, Any],
-    private: Mapping[str, Any],
-    player: str,
-    round_no: int,
-    rng: np.random.Generator,
-    must: str | None = None,
-) -> dict[str, Any]:
-    catalog = summoners_catalog(public["catalog"])
-    home = (_home(sorted(catalog.towers), player), _home(sorted(catalog.familiars), player))
-    return play(public, private, round_no, rng, keep=0.0, must=must, home=home)
+value_summoners = partial(_bot, Style(keep=0.0))
+cautious_summoners = partial(_bot, Style(keep=0.5))
+specialist_summoners = partial(_bot, Style(keep=0.0, specialist=True))
 
 
 def _home(kinds: list[str], player: str) -> str:
