@@ -69,11 +69,24 @@ def test_a_game_played_twice_counts_once() -> None:
     assert len(players) == 4 and players["game"].nunique() == 1
 
 
-def test_bad_jobs_are_refused_in_words() -> None:
-    with pytest.raises(JobError, match="unknown strategies nosuch"):
-        specs(Job(FESTIVAL, 1, ("nosuch",)))
-    with pytest.raises(JobError, match="at least one game"):
-        specs(Job("alchemy", 0, ("greedy",)))
+@pytest.mark.parametrize(
+    ("job", "said"),
+    [
+        (Job(FESTIVAL, 1, ("nosuch",)), "unknown strategies nosuch"),
+        (Job("alchemy", 0, ("greedy",)), "at least one game"),
+        (Job("alchemy", 1, ("greedy",), seed=-1), "whole number >= 0"),
+        (Job("alchemy", 1, ("greedy",), seed=2**63), "must stay within"),
+        (Job("alchemy", 2, ("greedy",), seed=2**63 - 1), "must stay within"),
+    ],
+)
+def test_bad_jobs_are_refused_in_words(job: Job, said: str) -> None:
+    """A seed past 64 bits cannot be written to the results (int64): refused before playing."""
+    with pytest.raises(JobError, match=said):
+        specs(job)
+
+
+def test_the_largest_storable_seed_is_played() -> None:
+    assert [s.seed for s in specs(Job("alchemy", 1, ("greedy",), seed=2**63 - 1))] == [2**63 - 1]
 
 
 @pytest.mark.parametrize(
