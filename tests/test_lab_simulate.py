@@ -94,15 +94,18 @@ def test_the_largest_storable_seed_is_played() -> None:
     [
         ("summoners:Nope", "not sold in summoners (Carp, Cat,"),
         ("continuum:Ward", "continuum sells nothing to force"),
+        ("continuum", "--force-all continuum: continuum sells nothing to force"),
     ],
 )
 def test_an_item_the_event_does_not_sell_is_refused_before_anything_plays(
     force: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A misspelt item could never be bought: its arm would measure nothing, silently."""
+    """A misspelt item could never be bought: its arm would measure nothing, silently.
+    An event that sells nothing has no arm to force at all (--force-all EVENT)."""
     out = tmp_path / "lab"
+    flag = ["--force", force] if ":" in force else ["--force-all", force]
     code = main(["simulate", "--event", force.partition(":")[0], "--games", "1", "--serial",
-                 "--quiet", "--force", force, "--out", str(out)])  # fmt: skip
+                 "--quiet", *flag, "--out", str(out)])  # fmt: skip
     assert code == 2
     assert said in capsys.readouterr().err
     assert not out.exists()

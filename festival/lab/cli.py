@@ -106,7 +106,10 @@ def simulate(args: argparse.Namespace) -> int:
         event = parse_event_name(args.force_all)
         if event is None:
             raise MatchError(f"--force-all {args.force_all!r}: not an event")
-        forces += all_items(event, sets[FIRST])
+        try:
+            forces += all_items(event, sets[FIRST])
+        except JobError as exc:
+            raise MatchError(f"--force-all {args.force_all}: {exc}") from exc
     job = Job(kind, args.games, mix, args.seed, tuple(sets), tuple(forces), args.seats)
     try:
         if args.replay is not None:
