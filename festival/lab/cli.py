@@ -94,7 +94,12 @@ def simulate(args: argparse.Namespace) -> int:
     if args.dashboard is not None:
         return _dashboard(args.dashboard, args.port)
     if args.source is not None:
-        players, items = tables.read(args.source)
+        try:
+            players, items = tables.read(args.source)
+        except tables.ResultsError as exc:
+            raise MatchError(str(exc)) from exc
+        if not len(players):
+            raise MatchError(f"{args.source} holds no games to report on")
         return _report(players, items)
     kind = FESTIVAL if args.event == FESTIVAL else parse_event_name(args.event)
     if kind is None:
