@@ -209,6 +209,31 @@ def test_a_broken_json_file_is_kept_and_refused(duel: Path, tmp_path: Path) -> N
     assert conn.execute("SELECT content FROM raw_inputs").fetchall() == [("{not json",)]
 
 
+@pytest.mark.parametrize(
+    ("name", "content", "said", "kept"),
+    [
+        ("turn.json", b"\xff\xfe{", "turn.json: not UTF-8 text", 1),
+        ("turn.txt", b"\x95 take 2", "turn.txt: not UTF-8 text", 1),
+        ("turn.json", b"[" * 100_000, "turn.json: nested deeper than 32 levels", 1),
+        ("turn.txt", b"confirm\n" * 800_000, "the file is 6.1 MB; festival reads at most 5 MB", 0),
+    ],
+)
+def test_a_turn_file_that_cannot_be_read_is_one_clear_line(
+    name: str, content: bytes, said: str, kept: int, duel: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """Bad input never crashes: a turn file that is not text or breaks the limits of
+    docs/formats.md is refused in one line, exit 2, nothing recorded (what was read is kept)."""
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert main(["duel", "play", str(duel), "--from", str(path), "--player", "Ash"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+    conn = sqlite3.connect(duel / duel_store.DUEL_FILE)
+    assert len(conn.execute("SELECT content FROM raw_inputs").fetchall()) == kept
+    assert positions(duel)[1] == []
+
+
 def test_a_concurrent_change_records_nothing(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Commits are atomic: if another command recorded actions while this input was being
     checked, nothing of it is written (the raw input is kept) and the command says so."""
