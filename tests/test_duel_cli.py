@@ -185,6 +185,22 @@ def test_new_refuses_bad_players_and_variants(
     assert "no variant" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "players",
+    ["../../escape,Birch", "Ash,A/B", "Ash," + "x" * 33, "Ash,con", "Ash,-dash"],
+)
+def test_a_duel_player_name_must_be_a_safe_file_name(
+    players: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name names the player's order workbook (NAME-turnN.xlsx): '../../escape' wrote it
+    outside the --out folder, 'A/B' crashed. The match's name rule (festival/player_names.py)."""
+    folder = tmp_path / "deep" / "duel"
+    code = main(["duel", "new", str(folder), "--game", "elementarium", "--players", players])
+    assert code == 2
+    assert "is not a usable player name" in capsys.readouterr().err
+    assert not (folder / "duel.sqlite").exists()
+
+
 def test_a_turn_from_a_workbook_a_player_filled_in(duel: Path, tmp_path: Path) -> None:
     """`--from` reads a workbook: the first sheet's cells, row by row, as notation."""
     import openpyxl
