@@ -149,3 +149,28 @@ def test_serial_run_is_independent_of_order() -> None:
     forward = tables.frames(run_serial(games, SETS))[0]
     backward = tables.frames(run_serial(games[::-1], SETS))[0]
     pd.testing.assert_frame_equal(forward, backward)
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (
+            ["--catalog", "alchemy=a.xlsx", "--catalog", "Alchemy=b.xlsx"],
+            "--catalog alchemy is given twice",
+        ),
+        (
+            ["--option", "alchemy.x=1", "--option", "alchemy.x=2"],
+            "--option alchemy.x is given twice (1 and 2)",
+        ),
+    ],
+)
+def test_one_setting_given_twice_is_refused_since_the_last_would_win(
+    given: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # fmt: skip
+    """Order never decides: the same inputs listed in another order must give the same
+    results, so two values for one catalog or option are refused, not settled by order."""
+    out = tmp_path / "lab"
+    args = ["simulate", "--event", "alchemy", "--games", "1", "--serial", "--quiet"]
+    assert main([*args, *given, "--out", str(out)]) == 2
+    assert said in capsys.readouterr().err
+    assert not out.exists()
