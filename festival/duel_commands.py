@@ -41,9 +41,12 @@ def _options(pairs: list[str]) -> dict[str, Any]:
         if not sep:
             raise DuelHostError(f"--option {pair!r}: write NAME=VALUE")
         try:
-            out[key.strip()] = json.loads(value)
+            parsed: Any = json.loads(value)
         except json.JSONDecodeError:
-            out[key.strip()] = value
+            parsed = value
+        if key.strip() in out and out[key.strip()] != parsed:
+            raise DuelHostError(f"--option {key.strip()} is given twice; give one value")
+        out[key.strip()] = parsed
     return out
 
 

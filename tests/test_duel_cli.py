@@ -185,6 +185,17 @@ def test_new_refuses_bad_players_and_variants(
     assert "no variant" in capsys.readouterr().err
 
 
+def test_a_duel_option_given_twice_is_refused_since_the_last_would_win(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Order never decides: `--option move_limit=5 --option move_limit=6` is refused; the
+    same value twice is one setting."""
+    args = ["duel", "new", "--game", "halma", "--players", "A,B", "--option", "move_limit=5"]
+    assert main([*args, "--option", "move_limit=6", str(tmp_path / "a")]) == 2
+    assert "--option move_limit is given twice" in capsys.readouterr().err
+    assert main([*args, "--option", "move_limit=5", str(tmp_path / "b")]) == 0
+
+
 @pytest.mark.parametrize(
     "players",
     ["../../escape,Birch", "Ash,A/B", "Ash," + "x" * 33, "Ash,con", "Ash,-dash"],
