@@ -15,6 +15,9 @@ from festival.duel_bots import BOTS, bot_turn, make_bot
 from festival.duel_host import Duel, DuelHostError, Played
 from festival.duel_resolve import add_parsers, step_words
 from festival.paths import fixture
+from sheets.errors import SheetReadError
+from sheets.json_input import load_json
+from sheets.limits import MAX_FILE_BYTES, megabytes
 
 SAMPLE = ("element", "sample-duel.json")
 SAMPLES = {"element": SAMPLE, "alchelemental": ("alchelemental", "sample-duel.json")}
@@ -38,9 +41,12 @@ def _options(pairs: list[str]) -> dict[str, Any]:
         if not sep:
             raise DuelHostError(f"--option {pair!r}: write NAME=VALUE")
         try:
-            out[key.strip()] = json.loads(value)
+            parsed: Any = json.loads(value)
         except json.JSONDecodeError:
-            out[key.strip()] = value
+            parsed = value
+        if key.strip() in out and out[key.strip()] != parsed:
+            raise DuelHostError(f"--option {key.strip()} is given twice; give one value")
+        out[key.strip()] = parsed
     return out
 
 
@@ -75,8 +81,8 @@ def _board(
         return variant or board, options
     path = Path(board)
     try:
-        data = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
+        data = load_json(_file_bytes(path), board)
+    except (OSError, SheetReadError) as exc:
         raise DuelHostError(
             f"--board {board}: not pit, battleground or a board file ({exc})"
         ) from exc
@@ -149,18 +155,38 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _play_file(duel: Duel, path: Path, player: str | None) -> Played:
-    if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(path.read_text())
-        except json.JSONDecodeError as exc:
-            text = path.read_text(errors="replace")
-            raw_id = duel.store.add_raw(player or "?", f"file:{path.name}", text)
-            duel.store.add_errors(raw_id, [("duel.json", f"{path.name} is not JSON: {exc}")])
-            raise DuelHostError(f"{path} is not JSON ({exc}); kept as input {raw_id}") from exc
-        return duel.play_json(data, player, source=f"file:{path.name}")
     if path.suffix.lower() in (".xlsx", ".xlsm"):
         return duel.play_text(_workbook_text(path), player, source=f"file:{path.name}")
-    return duel.play_text(path.read_text(), player, source=f"file:{path.name}")
+    content = _file_bytes(path)
+    if path.suffix.lower() == ".json":
+        try:
+            data = load_json(content, path.name)
+        except SheetReadError as exc:
+            text = content.decode("utf-8", errors="replace")
+            raw_id = duel.store.add_raw(player or "?", f"file:{path.name}", text)
+            duel.store.add_errors(raw_id, [("duel.json", str(exc))])
+            raise DuelHostError(f"{exc}; kept as input {raw_id}") from exc
+        return duel.play_json(data, player, source=f"file:{path.name}")
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raw_id = duel.store.add_raw(
+            player or "?", f"file:{path.name}", content.decode("utf-8", errors="replace")
+        )
+        duel.store.add_errors(raw_id, [("duel.file", f"{path.name}: not UTF-8 text")])
+        raise DuelHostError(f"{path}: not UTF-8 text; kept as input {raw_id}") from exc
+    return duel.play_text(text, player, source=f"file:{path.name}")
+
+
+def _file_bytes(path: Path) -> bytes:
+    """A turn file's bytes, within the limits of docs/formats.md (sheets/limits.py)."""
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise DuelHostError(
+            f"{path}: the file is {megabytes(size)}; festival reads at most "
+            f"{megabytes(MAX_FILE_BYTES)}"
+        )
+    return path.read_bytes()
 
 
 def _workbook_text(path: Path) -> str:

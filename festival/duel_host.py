@@ -24,6 +24,7 @@ from festival.duel_clock import ClockReading, read_clock, turn_spans
 from festival.duel_games import duel_game
 from festival.duel_store import DuelStore, StepRow, clock_now
 from festival.match import MatchError
+from festival.player_names import check_player_name, normalise_name
 from sheets.stamp import DUEL, Stamp
 
 
@@ -65,7 +66,10 @@ class Duel:
         seed: int | None,
     ) -> Duel:
         game = duel_game(game_name)
-        names = [p.strip() for p in players if p.strip()]
+        names = [normalise_name(p) for p in players if p.strip()]
+        bad = [why for why in map(check_player_name, names) if why]
+        if bad:
+            raise DuelHostError("; ".join(bad))
         if len(names) not in game.player_counts or len({n.lower() for n in names}) != len(names):
             counts = " or ".join(str(n) for n in game.player_counts)
             raise DuelHostError(f"{game.title} needs {counts} different players, not {names}")

@@ -14,6 +14,9 @@ from events.duel import DuelError
 from festival.duel_host import Duel, DuelHostError, Played
 from festival.elementarium_sheets import WorkbookOrders, check_mark, read_orders, workbook_content
 from sheets.errors import SheetReadError
+from sheets.json_input import load_json
+from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
+from sheets.source import describe_file
 
 SUFFIXES = (".json", ".txt", ".xlsx")
 
@@ -78,20 +81,45 @@ def _play_read(duel: Duel, raw_id: int, read: WorkbookOrders, player: str) -> Pl
     return Played(played.raw_id, played.steps, tuple(_named(read, played.errors, player)))
 
 
+def _refused_file(
+    duel: Duel, player: str, path: Path, content: str, message: str, code: str = "duel.file"
+) -> Received:
+    """A file that cannot be read as orders: stored as received, refused in words."""
+    raw_id = duel.store.add_raw(player, f"file:{path.name}", content)
+    return Received(duel.reject(raw_id, [DuelError(code, f"{player}: {message}")]), path.name)
+
+
 def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
     if path.suffix.lower() == ".xlsx":
         return _play_workbook(duel, path, player)
+    size = path.stat().st_size
+    if size > MAX_STORED_BYTES:
+        said = f"{path.name}: the file is {megabytes(size)}; festival reads at most " + megabytes(
+            MAX_FILE_BYTES
+        )
+        return _refused_file(duel, player, path, describe_file(path, size).decode(), said)
+    content = path.read_bytes()
     if path.suffix.lower() == ".json":
         try:
-            data = json.loads(path.read_text())
-        except json.JSONDecodeError as exc:
-            raw_id = duel.store.add_raw(
-                player, f"file:{path.name}", path.read_text(errors="replace")
-            )
-            message = f"{player}: {path.name} is not JSON: {exc}"
-            return Received(duel.reject(raw_id, [DuelError("duel.json", message)]), path.name)
+            data = load_json(content, path.name)
+        except SheetReadError as exc:
+            kept = content.decode("utf-8", errors="replace")
+            return _refused_file(duel, player, path, kept, str(exc), "duel.json")
+        named = data.get("player") if isinstance(data, dict) else None
+        if named is not None and str(named).lower() != player.lower():
+            said = f"{path.name} holds the orders of {named!r}, not of {player}: send {player}'s"
+            return _refused_file(duel, player, path, content.decode("utf-8-sig"), said)
         return Received(duel.play_json(data, player, source=f"file:{path.name}"), path.name)
-    text = path.read_text()
+    if size > MAX_FILE_BYTES:
+        said = f"{path.name}: the file is {megabytes(size)}; festival reads at most " + megabytes(
+            MAX_FILE_BYTES
+        )
+        return _refused_file(duel, player, path, content.decode("utf-8", "replace"), said)
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        kept = content.decode("utf-8", errors="replace")
+        return _refused_file(duel, player, path, kept, f"{path.name}: not UTF-8 text")
     return Received(duel.play_text(text, player, source=f"file:{path.name}"), path.name)
 
 

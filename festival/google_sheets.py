@@ -91,6 +91,7 @@ def read_sheets_file(
     pc, sc = header.index("player"), header.index("spreadsheet")
     known = {name_key(p): p for p in players}
     sheets: dict[str, str] = {}
+    rows: dict[str, int] = {}
     problems = []
     for r in range(1, grid.height):
         name, key = grid.text(r, pc), grid.text(r, sc)
@@ -101,8 +102,14 @@ def read_sheets_file(
             problems.append(f"row {r + 1}: {quoted(name)} is not a player of {of}")
         elif not key:
             problems.append(f"row {r + 1}: {player} has no spreadsheet")
+        elif player in sheets and sheets[player] != google.spreadsheet_key(key):
+            problems.append(
+                f"row {r + 1}: {player} is given a second spreadsheet (row {rows[player] + 1} "
+                "gives another); keep one row per player"
+            )
         else:
             sheets[player] = google.spreadsheet_key(key)
+            rows.setdefault(player, r)
     missing = [p for p in players if p not in sheets]
     if missing:
         problems.append(f"no spreadsheet for {', '.join(missing)}")

@@ -32,6 +32,11 @@ def catalog_files(items: list[str]) -> dict[str, Path]:
         event = parse_event_name(name)
         if not sep or event is None:
             raise MatchError(f"--catalog {item!r}: expected EVENT=FILE")
+        if event in out and out[event] != Path(path):
+            raise MatchError(
+                f"--catalog {event} is given twice ({out[event]} and {path}); give one catalog "
+                "per event"
+            )
         out[event] = Path(path)
     return out
 
@@ -48,5 +53,11 @@ def event_options(items: list[str]) -> dict[str, dict[str, Any]]:
             parsed: Any = json.loads(value)
         except json.JSONDecodeError:
             parsed = value
-        out.setdefault(event, {})[option] = parsed
+        given = out.setdefault(event, {})
+        if option in given and given[option] != parsed:
+            raise MatchError(
+                f"--option {event}.{option} is given twice ({given[option]!r} and {parsed!r}); "
+                "give one value"
+            )
+        given[option] = parsed
     return out

@@ -185,6 +185,33 @@ def test_new_refuses_bad_players_and_variants(
     assert "no variant" in capsys.readouterr().err
 
 
+def test_a_duel_option_given_twice_is_refused_since_the_last_would_win(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Order never decides: `--option move_limit=5 --option move_limit=6` is refused; the
+    same value twice is one setting."""
+    args = ["duel", "new", "--game", "halma", "--players", "A,B", "--option", "move_limit=5"]
+    assert main([*args, "--option", "move_limit=6", str(tmp_path / "a")]) == 2
+    assert "--option move_limit is given twice" in capsys.readouterr().err
+    assert main([*args, "--option", "move_limit=5", str(tmp_path / "b")]) == 0
+
+
+@pytest.mark.parametrize(
+    "players",
+    ["../../escape,Birch", "Ash,A/B", "Ash," + "x" * 33, "Ash,con", "Ash,-dash"],
+)
+def test_a_duel_player_name_must_be_a_safe_file_name(
+    players: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name names the player's order workbook (NAME-turnN.xlsx): '../../escape' wrote it
+    outside the --out folder, 'A/B' crashed. The match's name rule (festival/player_names.py)."""
+    folder = tmp_path / "deep" / "duel"
+    code = main(["duel", "new", str(folder), "--game", "elementarium", "--players", players])
+    assert code == 2
+    assert "is not a usable player name" in capsys.readouterr().err
+    assert not (folder / "duel.sqlite").exists()
+
+
 def test_a_turn_from_a_workbook_a_player_filled_in(duel: Path, tmp_path: Path) -> None:
     """`--from` reads a workbook: the first sheet's cells, row by row, as notation."""
     import openpyxl
@@ -207,6 +234,31 @@ def test_a_broken_json_file_is_kept_and_refused(duel: Path, tmp_path: Path) -> N
     assert main(["duel", "play", str(duel), "--from", str(path)]) == 2
     conn = sqlite3.connect(duel / duel_store.DUEL_FILE)
     assert conn.execute("SELECT content FROM raw_inputs").fetchall() == [("{not json",)]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "said", "kept"),
+    [
+        ("turn.json", b"\xff\xfe{", "turn.json: not UTF-8 text", 1),
+        ("turn.txt", b"\x95 take 2", "turn.txt: not UTF-8 text", 1),
+        ("turn.json", b"[" * 100_000, "turn.json: nested deeper than 32 levels", 1),
+        ("turn.txt", b"confirm\n" * 800_000, "the file is 6.1 MB; festival reads at most 5 MB", 0),
+    ],
+)
+def test_a_turn_file_that_cannot_be_read_is_one_clear_line(
+    name: str, content: bytes, said: str, kept: int, duel: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """Bad input never crashes: a turn file that is not text or breaks the limits of
+    docs/formats.md is refused in one line, exit 2, nothing recorded (what was read is kept)."""
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert main(["duel", "play", str(duel), "--from", str(path), "--player", "Ash"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+    conn = sqlite3.connect(duel / duel_store.DUEL_FILE)
+    assert len(conn.execute("SELECT content FROM raw_inputs").fetchall()) == kept
+    assert positions(duel)[1] == []
 
 
 def test_a_concurrent_change_records_nothing(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -344,11 +344,14 @@ def test_another_duels_tab_in_the_same_spreadsheet_is_never_taken_for_this_duels
         (["Ash,key-1", "Birch,key-1"], "Ash and Birch (key-1) share a spreadsheet"),
         (["Ash,key-1", "Cedar,key-2"], "'Cedar' is not a player of this duel"),
         (["Ash,key-1"], "no spreadsheet for Birch"),
+        (["Ash,key-1", "Birch,key-2", "ash,key-3"], "row 4: Ash is given a second spreadsheet"),
+        (["Ash,key-3", "Birch,key-2", "Ash,key-1"], "row 4: Ash is given a second spreadsheet"),
     ],
 )
 def test_the_spreadsheets_file_is_checked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], rows: list[str], words: str
 ) -> None:
+    """Order never decides: a player given two spreadsheets is refused (the last row would win)."""
     folder = tmp_path / "d"
     args = ["duel", "new", str(folder), "--game", "elementarium", "--players", "Ash,Birch"]
     assert main(args) == 0

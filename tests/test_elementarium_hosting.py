@@ -164,3 +164,39 @@ def test_picture_shows_units_obstacles_sources_moves_and_clashes() -> None:
     svg = duel_picture.svg(picture)
     assert svg.count('class="move"') == 3 and svg.count('class="clash"') == 1
     assert duel_picture.png(picture)[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "said"),
+    [
+        ("Ash.json", b"\xff\xfe{not text", "Ash: Ash.json: not UTF-8 text"),
+        ("Ash.txt", b"\xfa\xbf f3-e4", "Ash: Ash.txt: not UTF-8 text"),
+        ("Ash.json", b"[" * 100_000, "Ash: Ash.json: nested deeper than"),
+        (
+            "Ash.json",
+            b'{"player": "Birch", "actions": []}',
+            "holds the orders of 'Birch', not of Ash",
+        ),
+        (
+            "Ash.txt",
+            b"hold\n" * 1_200_000,
+            "Ash: Ash.txt: the file is 5.7 MB; festival reads at most",
+        ),
+    ],
+)
+def test_an_order_file_that_cannot_be_read_is_refused_by_name_and_kept(
+    name: str, content: bytes, said: str, duel: Path, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """Bad input never crashes: an order file that is not text, breaks the limits of
+    docs/formats.md or is another player's is refused in words, stored, and nothing resolves."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / name).write_bytes(content)
+    assert main(["duel", "resolve", str(duel), "--from", str(inbox)]) == 1
+    assert said in capsys.readouterr().err
+    d = Duel.open(duel)
+    try:
+        assert d.store.step_count() == 0 and [r.player for r in d.store.raws()] == ["Ash"]
+    finally:
+        d.close()

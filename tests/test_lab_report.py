@@ -6,6 +6,7 @@ Synthetic tables with known answers check the arithmetic; a small real run check
 from __future__ import annotations
 
 import math
+import shutil
 from pathlib import Path
 
 import openpyxl
@@ -113,6 +114,41 @@ def test_unknown_options_are_refused_before_anything_plays(
     assert main(args) == 2
     assert "Alchemy has no option 'nosuch'" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+def _spoil(folder: Path, how: str) -> None:
+    if how == "no players file":
+        (folder / "players.parquet").unlink()
+    elif how == "text as parquet":
+        (folder / "players.parquet").write_text("not parquet")
+    elif how == "truncated items":
+        (folder / "items.parquet").write_bytes(b"PAR1")
+    elif how == "foreign parquet":
+        pd.DataFrame({"a": [1]}).to_parquet(folder / "players.parquet")
+    elif how == "no games":
+        pd.read_parquet(folder / "players.parquet").iloc[0:0].to_parquet(folder / "players.parquet")
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [
+        ("no players file", "holds no lab results (players.parquet)"),
+        ("text as parquet", "players.parquet: not readable lab results"),
+        ("truncated items", "items.parquet: not readable lab results"),
+        ("foreign parquet", "players.parquet: not lab results (no column game, seed"),
+        ("no games", "holds no games to report on"),
+    ],
+)
+def test_a_results_folder_that_cannot_be_read_is_refused_in_words(
+    how: str, said: str, lab_folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--from reports on results already written: a missing, damaged or foreign file is named."""
+    folder = tmp_path / "copy"
+    shutil.copytree(lab_folder, folder)
+    _spoil(folder, how)
+    assert main(["simulate", "--from", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
 
 
 def test_catalog_sets_side_by_side(lab_folder: Path) -> None:

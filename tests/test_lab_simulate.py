@@ -69,11 +69,24 @@ def test_a_game_played_twice_counts_once() -> None:
     assert len(players) == 4 and players["game"].nunique() == 1
 
 
-def test_bad_jobs_are_refused_in_words() -> None:
-    with pytest.raises(JobError, match="unknown strategies nosuch"):
-        specs(Job(FESTIVAL, 1, ("nosuch",)))
-    with pytest.raises(JobError, match="at least one game"):
-        specs(Job("alchemy", 0, ("greedy",)))
+@pytest.mark.parametrize(
+    ("job", "said"),
+    [
+        (Job(FESTIVAL, 1, ("nosuch",)), "unknown strategies nosuch"),
+        (Job("alchemy", 0, ("greedy",)), "at least one game"),
+        (Job("alchemy", 1, ("greedy",), seed=-1), "whole number >= 0"),
+        (Job("alchemy", 1, ("greedy",), seed=2**63), "must stay within"),
+        (Job("alchemy", 2, ("greedy",), seed=2**63 - 1), "must stay within"),
+    ],
+)
+def test_bad_jobs_are_refused_in_words(job: Job, said: str) -> None:
+    """A seed past 64 bits cannot be written to the results (int64): refused before playing."""
+    with pytest.raises(JobError, match=said):
+        specs(job)
+
+
+def test_the_largest_storable_seed_is_played() -> None:
+    assert [s.seed for s in specs(Job("alchemy", 1, ("greedy",), seed=2**63 - 1))] == [2**63 - 1]
 
 
 @pytest.mark.parametrize(
@@ -81,15 +94,18 @@ def test_bad_jobs_are_refused_in_words() -> None:
     [
         ("summoners:Nope", "not sold in summoners (Carp, Cat,"),
         ("continuum:Ward", "continuum sells nothing to force"),
+        ("continuum", "--force-all continuum: continuum sells nothing to force"),
     ],
 )
 def test_an_item_the_event_does_not_sell_is_refused_before_anything_plays(
     force: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A misspelt item could never be bought: its arm would measure nothing, silently."""
+    """A misspelt item could never be bought: its arm would measure nothing, silently.
+    An event that sells nothing has no arm to force at all (--force-all EVENT)."""
     out = tmp_path / "lab"
+    flag = ["--force", force] if ":" in force else ["--force-all", force]
     code = main(["simulate", "--event", force.partition(":")[0], "--games", "1", "--serial",
-                 "--quiet", "--force", force, "--out", str(out)])  # fmt: skip
+                 "--quiet", *flag, "--out", str(out)])  # fmt: skip
     assert code == 2
     assert said in capsys.readouterr().err
     assert not out.exists()
@@ -133,3 +149,28 @@ def test_serial_run_is_independent_of_order() -> None:
     forward = tables.frames(run_serial(games, SETS))[0]
     backward = tables.frames(run_serial(games[::-1], SETS))[0]
     pd.testing.assert_frame_equal(forward, backward)
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (
+            ["--catalog", "alchemy=a.xlsx", "--catalog", "Alchemy=b.xlsx"],
+            "--catalog alchemy is given twice",
+        ),
+        (
+            ["--option", "alchemy.x=1", "--option", "alchemy.x=2"],
+            "--option alchemy.x is given twice (1 and 2)",
+        ),
+    ],
+)
+def test_one_setting_given_twice_is_refused_since_the_last_would_win(
+    given: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:  # fmt: skip
+    """Order never decides: the same inputs listed in another order must give the same
+    results, so two values for one catalog or option are refused, not settled by order."""
+    out = tmp_path / "lab"
+    args = ["simulate", "--event", "alchemy", "--games", "1", "--serial", "--quiet"]
+    assert main([*args, *given, "--out", str(out)]) == 2
+    assert said in capsys.readouterr().err
+    assert not out.exists()

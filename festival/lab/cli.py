@@ -94,7 +94,12 @@ def simulate(args: argparse.Namespace) -> int:
     if args.dashboard is not None:
         return _dashboard(args.dashboard, args.port)
     if args.source is not None:
-        players, items = tables.read(args.source)
+        try:
+            players, items = tables.read(args.source)
+        except tables.ResultsError as exc:
+            raise MatchError(str(exc)) from exc
+        if not len(players):
+            raise MatchError(f"{args.source} holds no games to report on")
         return _report(players, items)
     kind = FESTIVAL if args.event == FESTIVAL else parse_event_name(args.event)
     if kind is None:
@@ -106,7 +111,10 @@ def simulate(args: argparse.Namespace) -> int:
         event = parse_event_name(args.force_all)
         if event is None:
             raise MatchError(f"--force-all {args.force_all!r}: not an event")
-        forces += all_items(event, sets[FIRST])
+        try:
+            forces += all_items(event, sets[FIRST])
+        except JobError as exc:
+            raise MatchError(f"--force-all {args.force_all}: {exc}") from exc
     job = Job(kind, args.games, mix, args.seed, tuple(sets), tuple(forces), args.seats)
     try:
         if args.replay is not None:

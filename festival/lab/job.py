@@ -20,6 +20,8 @@ from festival.lab.game import FESTIVAL, Force, GameSpec
 
 FESTIVAL_SEATS = 10
 SEATING_STREAM = 1_002
+MAX_SEED = 2**63 - 1
+"""results store seeds as 64-bit integers (Parquet int64)"""
 BASELINE = "-"
 """the force label of the arm in which nobody is forced to buy anything"""
 
@@ -55,6 +57,8 @@ class Job:
             out.append("a job plays at least one game")
         if self.seed < 0:
             out.append("the seed must be a whole number >= 0")
+        elif self.seed + max(self.games, 1) - 1 > MAX_SEED:
+            out.append(f"the seed plus the games played must stay within {MAX_SEED}")
         unknown = sorted(set(self.mix) - set(STRATEGIES))
         if unknown or not self.mix:
             out.append(

@@ -88,11 +88,8 @@ def frames(results: Mapping[str, GameResult]) -> tuple[pd.DataFrame, pd.DataFram
     players = pd.DataFrame([row for r in ordered for row in player_rows(r)])
     items = pd.DataFrame(
         [row for r in ordered for row in item_rows(r)],
-        columns=[
-            "game", "seed", "kind", "catalog", "force", "player", "strategy", "event", "round",
-            "item", "forced",
-        ],
-    )  # fmt: skip
+        columns=list(ITEM_COLUMNS),
+    )
     for e in EVENTS:
         for col in ("rank", "field", "invalid"):
             players[f"{e}_{col}"] = players[f"{e}_{col}"].astype("Int64")
@@ -109,5 +106,35 @@ def write(folder: Path, players: pd.DataFrame, items: pd.DataFrame) -> None:
     items.to_parquet(folder / ITEMS_FILE, index=False)
 
 
+class ResultsError(ValueError):
+    """A results folder that cannot be read back, in words."""
+
+
+PLAYER_COLUMNS = (
+    "game", "seed", "kind", "catalog", "force", "forced_applied", "player", "seat", "strategy",
+    "festival_rank", "average_rank", "winner",
+    *(f"{e}_{col}" for e in EVENTS for col in ("rank", "score", "field", "invalid")),
+)  # fmt: skip
+ITEM_COLUMNS = (
+    "game", "seed", "kind", "catalog", "force", "player", "strategy", "event", "round", "item",
+    "forced",
+)  # fmt: skip
+
+
 def read(folder: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
-    return pd.read_parquet(folder / PLAYERS_FILE), pd.read_parquet(folder / ITEMS_FILE)
+    """(players, items) as `write` left them; a missing, unreadable or foreign file is a
+    ResultsError naming it."""
+    out = []
+    for name, columns in ((PLAYERS_FILE, PLAYER_COLUMNS), (ITEMS_FILE, ITEM_COLUMNS)):
+        path = folder / name
+        if not path.is_file():
+            raise ResultsError(f"{folder} holds no lab results ({name})")
+        try:
+            frame = pd.read_parquet(path)
+        except (ValueError, OSError) as exc:  # pyarrow's ArrowInvalid is a ValueError
+            raise ResultsError(f"{path}: not readable lab results ({exc})") from exc
+        missing = [c for c in columns if c not in frame.columns]
+        if missing:
+            raise ResultsError(f"{path}: not lab results (no column {', '.join(missing)})")
+        out.append(frame)
+    return out[0], out[1]
