@@ -131,6 +131,13 @@ class EventEngine(ABC, Generic[S, T]):
     ) -> tuple[S, RoundReport]:
         """Resolve the next round; `submissions` has one entry per participant."""
 
+    def advance(self, state: S, submissions: Mapping[str, T], rng: np.random.Generator) -> S:
+        """The state `resolve_round` gives, without its report: for callers that read no
+        report (the balance lab's thousands of games). An engine whose report costs more
+        than a little to build skips it here; the state must equal resolve_round's (a test
+        compares them round by round)."""
+        return self.resolve_round(state, submissions, rng)[0]
+
     # --- standings and views ------------------------------------------------------------
 
     @abstractmethod

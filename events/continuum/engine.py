@@ -147,7 +147,20 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
     ) -> tuple[ContinuumState, RoundReport]:
         if state.round_no == 0:
             return self._setup_round(state, submissions, rng)
-        return self._bolts_round(state, submissions)
+        new, broken_now, down_now = self._bolts_round(state, submissions)
+        return new, self._bolts_report(new, broken_now, down_now)
+
+    def advance(
+        self,
+        state: ContinuumState,
+        submissions: Mapping[str, ContinuumSubmission],
+        rng: np.random.Generator,
+    ) -> ContinuumState:
+        """The new state; a bolts round's report (scores and shares for every board) is
+        skipped."""
+        if state.round_no == 0:
+            return self._setup_round(state, submissions, rng)[0]
+        return self._bolts_round(state, submissions)[0]
 
     def _setup_round(
         self,
@@ -198,7 +211,8 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
 
     def _bolts_round(
         self, state: ContinuumState, submissions: Mapping[str, ContinuumSubmission]
-    ) -> tuple[ContinuumState, RoundReport]:
+    ) -> tuple[ContinuumState, list[tuple[str, Square]], list[tuple[str, str]]]:
+        """The new state, the tiles broken and the wards broken down this round."""
         round_no = state.round_no + 1
         hits: dict[tuple[str, Square], tuple[Hit, ...]] = (
             dict(state.hits) if state.carry_hits else {}
@@ -251,7 +265,7 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             broken_down=broken_down,
             bolts=bolts_log,
         )
-        return new, self._bolts_report(new, broken_now, down_now)
+        return new, broken_now, down_now
 
     def _bolts_report(
         self,

@@ -145,6 +145,15 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         new, invasions = resolve_round(state, submissions, rng)
         return new, self._report(new, invasions)
 
+    def advance(
+        self,
+        state: SummonersState,
+        submissions: Mapping[str, SummonersSubmission],
+        rng: np.random.Generator,
+    ) -> SummonersState:
+        """The new state without the report, so without recording the battles' replays."""
+        return resolve_round(state, submissions, rng, replays=False)[0]
+
     def _report(self, state: SummonersState, invasions: list[Invasion]) -> RoundReport:
         private: dict[str, list[str]] = {p: [] for p in state.players}
         for inv in invasions:

@@ -147,8 +147,13 @@ def _free_slot(
 
 
 def resolve_round(
-    state: SummonersState, submissions: Mapping[str, SummonersSubmission], rng: np.random.Generator
+    state: SummonersState,
+    submissions: Mapping[str, SummonersSubmission],
+    rng: np.random.Generator,
+    replays: bool = True,
 ) -> tuple[SummonersState, list[Invasion]]:
+    """The round's new state and its invasions; `replays=False` leaves the battles' replay
+    frames out (they are for the report: the state and the outcomes are the same)."""
     catalog = state.catalog
     round_no = state.round_no + 1
     coins = {p: state.coins[p] + INCOME for p in state.players}
@@ -207,6 +212,7 @@ def resolve_round(
             battlefield,
             tuple(_battle_towers(catalog, d, towers[defender])),
             tuple(_battle_familiars(catalog, attack[attacker], familiars[attacker])),
+            replays,
         )
         treasures[attacker] += result.stolen
         treasures[defender] -= result.stolen
@@ -231,12 +237,26 @@ def resolve_round(
 
 
 def battle(
+    battlefield: MapDef,
+    towers: tuple[BattleTower, ...],
+    familiars: tuple[BattleFamiliar, ...],
+    replay: bool = True,
+) -> BattleResult:
+    """simulate(..., record=replay), worked out once per battle (_kept, _outcome); every call
+    gets replay frames of its own, so a report that changed one could not change another's.
+    Recording costs about a third of a battle, so a caller that shows no replay skips it."""
+    if not replay:
+        return _outcome(battlefield, towers, familiars)
+    result, frames = _kept(battlefield, towers, familiars)
+    return replace(result, replay=pickle.loads(frames))
+
+
+@lru_cache(maxsize=BATTLES_KEPT)
+def _outcome(
     battlefield: MapDef, towers: tuple[BattleTower, ...], familiars: tuple[BattleFamiliar, ...]
 ) -> BattleResult:
-    """simulate(..., record=True), worked out once per battle (_kept); every call gets replay
-    frames of its own, so a report that changed one could not change another's."""
-    result, replay = _kept(battlefield, towers, familiars)
-    return replace(result, replay=pickle.loads(replay))
+    """A battle's result without its replay (immutable, so one copy serves every call)."""
+    return simulate(battlefield, towers, familiars)
 
 
 @lru_cache(maxsize=BATTLES_KEPT)

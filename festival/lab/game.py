@@ -204,7 +204,7 @@ def play(
                 if record:
                     played.setdefault(round_no, {}).setdefault(p, {})[e] = data
             rng = seeds.event_rng(round_seed, index[e])
-            states[e], _ = eng.resolve_round(state, subs, rng)
+            states[e] = eng.advance(state, subs, rng)  # the lab reads no reports
     event_ranks: dict[str, dict[str, int]] = {}
     results: list[EventResult] = []
     for e in events:

@@ -1,0 +1,84 @@
+"""`advance` (the state without the report, the balance lab's way through a round) gives
+exactly the state `resolve_round` gives, round after round, for every festival event; and a
+battle simulated without recording its replay has the same outcome as a recorded one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pytest
+
+from events.summoners.resolve import resolve_round
+from festival.bots.registry import STRONGEST, bot
+from festival.catalogs import catalog_options
+from festival.engines import load_engines
+from festival.event_names import EVENTS
+from festival.lab.game import bot_rng
+
+PLAYERS = tuple(f"P{i:02d}" for i in range(1, 8))
+
+
+@pytest.fixture(scope="module")
+def engines() -> dict[str, Any]:
+    return dict(load_engines({}, EVENTS))
+
+
+@pytest.fixture(scope="module")
+def options(engines: dict[str, Any]) -> dict[str, dict[str, object]]:
+    return catalog_options(engines, {})
+
+
+def rounds_played(engine: Any, options: dict[str, object], seed: int) -> list[tuple[Any, Any]]:
+    """(state before, submissions) for every round of one bot game (the greedy, cautious and
+    specialist strategies around the table)."""
+    merged = {**engine.default_options(), **options}
+    state = engine.setup(PLAYERS, merged, np.random.default_rng(seed))
+    played = []
+    for round_no in engine.rounds(len(PLAYERS), 6):
+        public = engine.public_view(state)
+        subs = {}
+        for seat, p in enumerate(state.players):
+            strategy = STRONGEST[seat % len(STRONGEST)]
+            data = bot(strategy, engine.name)(
+                public, engine.private_view(state, p), p, round_no, bot_rng(seed, seat, round_no, 0)
+            )
+            parsed = engine.from_json(state, p, round_no, data).submission
+            subs[p] = parsed if parsed is not None else engine.default_submission(state, p)
+        played.append((state, subs))
+        state, _ = engine.resolve_round(state, subs, np.random.default_rng([seed, round_no]))
+    return played
+
+
+@pytest.mark.parametrize("event", EVENTS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_advance_gives_the_state_resolve_round_gives(
+    event: str, seed: int, engines: dict[str, Any], options: dict[str, dict[str, object]]
+) -> None:
+    """The lab skips the reports; a skipped report must not change a single state."""
+    engine = engines[event]
+    played = rounds_played(engine, options.get(event, {}), seed)
+    assert len(played) >= 2
+    for state, subs in played:
+        rng_seed = [seed, state.round_no + 1]
+        resolved, _ = engine.resolve_round(state, subs, np.random.default_rng(rng_seed))
+        assert engine.advance(state, subs, np.random.default_rng(rng_seed)) == resolved
+
+
+def test_a_battle_without_its_replay_has_the_recorded_battles_outcome(
+    engines: dict[str, Any], options: dict[str, dict[str, object]]
+) -> None:
+    """Recording is for the report: stolen, kills, sent and time units are the same."""
+    engine = engines["summoners"]
+    played = rounds_played(engine, options["summoners"], 3)
+    fought = 0
+    for state, subs in played:
+        _, invasions = resolve_round(state, subs, np.random.default_rng(0))
+        _, bare = resolve_round(state, subs, np.random.default_rng(0), replays=False)
+        for recorded, plain in zip(invasions, bare, strict=True):
+            assert recorded.result.replay, "the report's battles carry their replay"
+            assert plain.result.replay == ()
+            assert replace(recorded.result, replay=()) == plain.result
+            fought += 1
+    assert fought >= 7
