@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from events.summoners.catalog import (
     SINGLE_TARGET,
@@ -80,6 +81,10 @@ class _Walker:
     track: tuple[Tile, ...]
     blocks: dict[int, int]
     hp: int
+    armour: int = 0
+    """what its armour takes off every hit (0: none)"""
+    index: int = 0
+    """the tile it stands on, as a place along its track (progress // HALF)"""
     progress: int = 0
     slowed_until: int = -1
     stunned_until: int = -1
@@ -93,12 +98,12 @@ class _Walker:
     """tiles the towers firing in this time unit push it back, applied once all have fired"""
 
     @property
-    def index(self) -> int:
-        return self.progress // HALF
-
-    @property
     def tile(self) -> Tile:
-        return self.track[min(self.progress // HALF, len(self.track) - 1)]  # self.index
+        return self.track[self.index]
+
+    def go_to(self, progress: int) -> None:
+        self.progress = progress
+        self.index = progress // HALF
 
 
 def simulate(
@@ -108,14 +113,7 @@ def simulate(
     record: bool = False,
 ) -> BattleResult:
     tracks = {"A": battlefield.track("A"), "B": battlefield.track("B")}
-    on_track = {t for track in tracks.values() for t in track[:-1]}
-    cover: list[tuple[Tile, ...]] = []
-    for tower in towers:
-        tiles = {
-            (tower.tile[0] + dr, tower.tile[1] + dc)
-            for dr, dc in rotate(tower.stats.reach, tower.facing)
-        }
-        cover.append(tuple(sorted(tiles & on_track)))
+    covering = _covering(tracks, towers)
     blocks = {
         party: {
             i: t.stats.amount
@@ -126,6 +124,7 @@ def simulate(
         }
         for party, track in tracks.items()
     }
+    single = [tower.kind == SINGLE_TARGET for tower in towers]
     waiting = sorted(familiars, key=lambda f: (f.entry, f.slot))
     walking: list[_Walker] = []
     stolen = kills = 0
@@ -144,7 +143,8 @@ def simulate(
         # 2. enter
         while waiting and waiting[0].entry <= t:
             f = waiting.pop(0)
-            walking.append(_Walker(f, tracks[f.party], blocks[f.party], f.stats.hp))
+            armour = f.stats.amount if f.stats.trait is Trait.ARMOUR else 0
+            walking.append(_Walker(f, tracks[f.party], blocks[f.party], f.stats.hp, armour))
         # 3. regeneration and burns
         for w in walking:
             if w.f.stats.trait is Trait.REGEN:
@@ -152,25 +152,29 @@ def simulate(
             if w.burns:
                 w.hp -= sum(a for until, a in w.burns if until >= t)
                 w.burns = [(until, a) for until, a in w.burns if until > t]
-        # 4. towers fire
-        at: dict[Tile, list[_Walker]] = {}
+        # 4. towers fire: each aims at the familiars where they stand now (a hit moves no
+        # one: pushes wait until every tower has fired), so aiming and hitting can go
+        # familiar by familiar; Geon picks its one target among all it sees, afterwards
+        firing = [not t % tower.stats.interval for tower in towers]
+        aimed: dict[int, list[_Walker]] = {}
         for w in walking:
-            at.setdefault(w.tile, []).append(w)
+            for k in covering[w.f.party][w.index]:
+                if not firing[k]:
+                    continue
+                if single[k] or record:  # its targets are listed (Geon's, the replay's)
+                    aimed.setdefault(k, []).append(w)
+                else:
+                    _hit(w, towers[k], t)
         volleys: list[tuple[BattleTower, list[_Walker]]] = []
-        for tower, covered in zip(towers, cover, strict=True):
-            if t % tower.stats.interval:
-                continue
-            targets = [w for tile in covered for w in at.get(tile, ())]
-            if targets and tower.kind == SINGLE_TARGET:
-                targets = _single_target(targets)
+        for k, seen in sorted(aimed.items()):
+            targets = _single_target(seen) if single[k] else seen
             if targets:
-                volleys.append((tower, targets))
-        for tower, targets in volleys:
-            for w in targets:
-                _hit(w, tower, t)
+                volleys.append((towers[k], targets))
+                for w in targets:
+                    _hit(w, towers[k], t)
         for w in walking:  # the pushes of all towers together, once every tower has aimed
             if w.pushed_back:  # pushed off a road block, it is no longer held there
-                w.progress = max(0, w.progress - w.pushed_back * HALF)
+                w.go_to(max(0, w.progress - w.pushed_back * HALF))
                 w.pushed_back, w.held_until = 0, min(w.held_until, t)
         # 5. deaths
         alive: list[_Walker] = []
@@ -204,6 +208,33 @@ def simulate(
     return BattleResult(stolen, kills, len(familiars), t, tuple(replay))
 
 
+def _covering(
+    tracks: dict[str, tuple[Tile, ...]], towers: Sequence[BattleTower]
+) -> dict[str, list[tuple[int, ...]]]:
+    """For each track, for each place along it: the towers (by position in `towers`) whose
+    range covers that tile. Worked out once a battle, so a time unit only looks up where
+    each familiar stands (the tile E, where no familiar stays, is covered by none)."""
+    out: dict[str, list[tuple[int, ...]]] = {}
+    for party, track in tracks.items():
+        places: list[tuple[int, ...]] = [()] * len(track)
+        for k, tower in enumerate(towers):
+            for i in _covered(track, tower.tile, tower.facing, tower.stats.reach):
+                places[i] = (*places[i], k)
+        out[party] = places
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _covered(
+    track: tuple[Tile, ...], tile: Tile, facing: Facing, reach: tuple[Tile, ...]
+) -> tuple[int, ...]:
+    """The places along `track` (E excluded) a tower at `tile` facing `facing` covers: a pure
+    function of its arguments, and the same towers stand in the same places battle after
+    battle."""
+    tiles = {(tile[0] + dr, tile[1] + dc) for dr, dc in rotate(reach, facing)}
+    return tuple(i for i, t in enumerate(track[:-1]) if t in tiles)
+
+
 def _single_target(candidates: list[_Walker]) -> list[_Walker]:
     """Geon's one target: the tile of the visible familiar nearest to E (tracks can differ in
     length, so nearness is tiles left to walk), and on that tile the lowest slot number ("If
@@ -227,7 +258,7 @@ def _move(w: _Walker, t: int) -> None:
         return
     step = stats.speed * (1 if (t <= w.slowed_until and not swift) else HALF)
     target = w.progress + step
-    if stats.trait is not Trait.FLYING:
+    if w.blocks and stats.trait is not Trait.FLYING:
         for i in range(w.index + 1, target // HALF + 1):
             if i in w.blocks and i not in w.held_at:
                 w.held_at.add(i)
@@ -235,6 +266,7 @@ def _move(w: _Walker, t: int) -> None:
                 target = i * HALF
                 break
     w.progress = min(target, (len(w.track) - 1) * HALF)
+    w.index = w.progress // HALF
 
 
 def _hit(w: _Walker, tower: BattleTower, t: int) -> None:
@@ -244,9 +276,11 @@ def _hit(w: _Walker, tower: BattleTower, t: int) -> None:
     together")."""
     stats = tower.stats
     damage = stats.damage
-    if w.f.stats.trait is Trait.ARMOUR and damage:
-        damage = max(1, damage - w.f.stats.amount)
+    if w.armour and damage:
+        damage = max(1, damage - w.armour)
     w.hp -= damage
+    if stats.effect is TowerEffect.NONE:
+        return
     if stats.effect is TowerEffect.SLOW:
         w.slowed_until = max(w.slowed_until, t + stats.amount)
     elif stats.effect is TowerEffect.STUN:
