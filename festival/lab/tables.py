@@ -61,35 +61,37 @@ def player_rows(r: GameResult) -> list[dict[str, Any]]:
     return list(by_player.values())
 
 
-def item_rows(r: GameResult) -> list[dict[str, Any]]:
-    spec = r.spec
-    seat = {p: i for i, p in enumerate(spec.players)}
-    return [
-        {
-            "game": spec.key,
-            "seed": spec.seed,
-            "kind": spec.kind,
-            "catalog": spec.catalog,
-            "force": spec.force.label if spec.force else BASELINE,
-            "player": x.player,
-            "strategy": spec.strategies[seat[x.player]],
-            "event": x.event,
-            "round": x.round_no,
-            "item": x.item,
-            "forced": x.forced,
-        }
-        for x in r.purchases
-    ]
+def item_columns(results: Iterable[GameResult]) -> dict[str, list[Any]]:
+    """One row per item bought, as columns (a whole festival buys some 200 items, so 10,000
+    festivals are two million rows: built column by column, not as a dict per row)."""
+    cols: dict[str, list[Any]] = {c: [] for c in ITEM_COLUMNS}
+    for r in results:
+        bought = r.purchases
+        n = len(bought)
+        if not n:
+            continue
+        spec = r.spec
+        strategy = dict(zip(spec.players, spec.strategies, strict=True))
+        cols["game"] += [spec.key] * n
+        cols["seed"] += [spec.seed] * n
+        cols["kind"] += [spec.kind] * n
+        cols["catalog"] += [spec.catalog] * n
+        cols["force"] += [spec.force.label if spec.force else BASELINE] * n
+        cols["player"] += [x.player for x in bought]
+        cols["strategy"] += [strategy[x.player] for x in bought]
+        cols["event"] += [x.event for x in bought]
+        cols["round"] += [x.round_no for x in bought]
+        cols["item"] += [x.item for x in bought]
+        cols["forced"] += [x.forced for x in bought]
+    return cols
 
 
 def frames(results: Mapping[str, GameResult]) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(players, items), in game-key order so the tables never depend on finishing order."""
     ordered = [results[k] for k in sorted(results)]
     players = pd.DataFrame([row for r in ordered for row in player_rows(r)])
-    items = pd.DataFrame(
-        [row for r in ordered for row in item_rows(r)],
-        columns=list(ITEM_COLUMNS),
-    )
+    bought = item_columns(ordered)
+    items = pd.DataFrame(bought if bought["game"] else None, columns=list(ITEM_COLUMNS))
     for e in EVENTS:
         for col in ("rank", "field", "invalid"):
             players[f"{e}_{col}"] = players[f"{e}_{col}"].astype("Int64")
