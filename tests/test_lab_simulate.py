@@ -10,7 +10,7 @@ import pytest
 from festival.cli import main
 from festival.lab import tables
 from festival.lab.game import FESTIVAL, Force, GameSpec, play
-from festival.lab.job import BASELINE, Job, JobError, seating, specs
+from festival.lab.job import BASELINE, MAX_GAMES, Job, JobError, seating, specs
 from festival.lab.replay import replay_into
 from festival.lab.run import play_one, run_serial
 from festival.lab.setup import option_sets
@@ -77,12 +77,25 @@ def test_a_game_played_twice_counts_once() -> None:
         (Job("alchemy", 1, ("greedy",), seed=-1), "whole number >= 0"),
         (Job("alchemy", 1, ("greedy",), seed=2**63), "must stay within"),
         (Job("alchemy", 2, ("greedy",), seed=2**63 - 1), "must stay within"),
+        (Job(FESTIVAL, 10**9, ("greedy",)), "1,000,000,000 games is more than one job plays"),
+        (Job("alchemy", 100_001, ("greedy",), catalogs=("A", "B")), "200,002 games is more"),
     ],
 )
 def test_bad_jobs_are_refused_in_words(job: Job, said: str) -> None:
     """A seed past 64 bits cannot be written to the results (int64): refused before playing."""
     with pytest.raises(JobError, match=said):
         specs(job)
+
+
+def test_a_job_of_the_most_games_is_accepted() -> None:
+    """The cap counts seeds x catalog sets x arms (the baseline is an arm)."""
+    assert (
+        Job("alchemy", MAX_GAMES // 2, ("greedy",), forces=(Force("alchemy", "x"),)).problems()
+        == []
+    )
+    assert Job(
+        "alchemy", MAX_GAMES // 2 + 1, ("greedy",), forces=(Force("alchemy", "x"),)
+    ).problems()
 
 
 def test_the_largest_storable_seed_is_played() -> None:

@@ -22,6 +22,10 @@ FESTIVAL_SEATS = 10
 SEATING_STREAM = 1_002
 MAX_SEED = 2**63 - 1
 """results store seeds as 64-bit integers (Parquet int64)"""
+MAX_GAMES = 200_000
+"""games in one job (seeds x catalog sets x arms): every result is held in memory until the
+tables are written (a festival's is some 15 KB), so a study larger than this is split into
+jobs by --seed"""
 BASELINE = "-"
 """the force label of the arm in which nobody is forced to buy anything"""
 
@@ -59,6 +63,12 @@ class Job:
             out.append("the seed must be a whole number >= 0")
         elif self.seed + max(self.games, 1) - 1 > MAX_SEED:
             out.append(f"the seed plus the games played must stay within {MAX_SEED}")
+        total = self.games * len(self.catalogs) * (1 + len(self.forces))
+        if total > MAX_GAMES:
+            out.append(
+                f"{total:,} games is more than one job plays ({MAX_GAMES:,}: results are held "
+                "in memory); split the study into jobs with --seed"
+            )
         unknown = sorted(set(self.mix) - set(STRATEGIES))
         if unknown or not self.mix:
             out.append(
