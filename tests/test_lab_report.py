@@ -139,16 +139,29 @@ def _spoil(folder: Path, how: str) -> None:
         ("no games", "holds no games to report on"),
     ],
 )
+@pytest.mark.parametrize("flag", ["--from", "--dashboard"])
 def test_a_results_folder_that_cannot_be_read_is_refused_in_words(
-    how: str, said: str, lab_folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    how: str,
+    said: str,
+    flag: str,
+    lab_folder: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """--from reports on results already written: a missing, damaged or foreign file is named."""
+    """--from reports on results already written, --dashboard opens them: a missing, damaged
+    or foreign file is named, and no dashboard is started on it."""
+    import subprocess
+
+    started: list[object] = []
+    monkeypatch.setattr(subprocess, "call", lambda *a, **k: started.append(a) or 0)
     folder = tmp_path / "copy"
     shutil.copytree(lab_folder, folder)
     _spoil(folder, how)
-    assert main(["simulate", "--from", str(folder)]) == 2
+    assert main(["simulate", flag, str(folder)]) == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
+    assert started == []
 
 
 def test_catalog_sets_side_by_side(lab_folder: Path) -> None:

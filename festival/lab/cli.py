@@ -7,7 +7,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from festival.bots.registry import STRATEGIES, STRONGEST
 from festival.event_names import EVENTS, parse_event_name
@@ -18,6 +18,9 @@ from festival.lab.replay import replay_into
 from festival.lab.run import dask_client, run_dask, run_serial
 from festival.lab.setup import FIRST, SECOND, describe, option_sets
 from festival.match import MatchError
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def add_parser(sub: Any) -> None:
@@ -94,13 +97,7 @@ def simulate(args: argparse.Namespace) -> int:
     if args.dashboard is not None:
         return _dashboard(args.dashboard, args.port)
     if args.source is not None:
-        try:
-            players, items = tables.read(args.source)
-        except tables.ResultsError as exc:
-            raise MatchError(str(exc)) from exc
-        if not len(players):
-            raise MatchError(f"{args.source} holds no games to report on")
-        return _report(players, items)
+        return _report(*_results(args.source))
     kind = FESTIVAL if args.event == FESTIVAL else parse_event_name(args.event)
     if kind is None:
         raise MatchError(f"--event {args.event!r}: expected {FESTIVAL} or one of {EVENTS}")
@@ -192,12 +189,22 @@ def _replay(job: Job, args: argparse.Namespace, sets: Any) -> int:
     return 0
 
 
+def _results(folder: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(players, items) of a results folder that holds at least one game."""
+    try:
+        players, items = tables.read(folder)
+    except tables.ResultsError as exc:
+        raise MatchError(str(exc)) from exc
+    if not len(players):
+        raise MatchError(f"{folder} holds no games to report on")
+    return players, items
+
+
 def _dashboard(folder: Path, port: int | None) -> int:
     import subprocess
 
     from festival.commands import dashboard_command
 
-    if not (folder / tables.PLAYERS_FILE).is_file():
-        raise MatchError(f"{folder} holds no lab results ({tables.PLAYERS_FILE})")
+    _results(folder)  # a missing, damaged or foreign folder is refused here, in words
     print(f"Opening the Balance lab for {folder} at http://127.0.0.1:{port or 8501} (Ctrl-C).")
     return subprocess.call(dashboard_command(folder, port))
