@@ -21,15 +21,37 @@ from sheets.source import describe_file
 SUFFIXES = (".json", ".txt", ".xlsx")
 
 
-def _find(inbox: Path, player: str) -> Path | None:
+def order_file_stem(player: str, turn: int) -> str:
+    """The name `duel sheets --out` gives a player's order workbook for a turn (plus .xlsx)."""
+    return f"{player}-turn{turn}"
+
+
+def _find(inbox: Path, player: str, turn: int | None) -> Path | None:
+    """The player's order file: `<player>.json|.txt|.xlsx` or `<player>-<anything>.<same>`.
+    Several (an inbox kept from turn to turn holds every turn's workbooks): the one named for
+    this turn (`Ash-turn3.xlsx`); else the host is asked to keep only one, since picking by
+    name would read `Ash-turn9` after `Ash-turn10`. A folder with such a name is refused."""
+    key = player.lower()
     found = sorted(
         p
         for p in inbox.iterdir()
-        if p.is_file()
-        and p.suffix.lower() in SUFFIXES
-        and (p.stem.lower() == player.lower() or p.stem.lower().startswith(player.lower() + "-"))
+        if p.suffix.lower() in SUFFIXES
+        and not p.name.startswith(("~$", "."))
+        and (p.stem.lower() == key or p.stem.lower().startswith(key + "-"))
     )
-    return found[-1] if found else None
+    folders = [p.name for p in found if not p.is_file()]
+    if folders:
+        raise DuelHostError(f"{inbox / folders[0]} is a folder, not {player}'s order file")
+    if len(found) > 1 and turn is not None:
+        this_turn = [p for p in found if p.stem.lower() == order_file_stem(key, turn)]
+        found = this_turn or found
+    if len(found) > 1:
+        names = ", ".join(p.name for p in found)
+        raise DuelHostError(
+            f"{inbox}: {names} all match player {player!r}; keep only one (or name this "
+            f"turn's {order_file_stem(player, turn or 1)}{found[0].suffix.lower()})"
+        )
+    return found[0] if found else None
 
 
 @dataclass(frozen=True)
@@ -124,15 +146,17 @@ def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
 
 
 def from_inbox(
-    duel: Duel, inbox: Path, awaited: tuple[str, ...]
+    duel: Duel, inbox: Path, awaited: tuple[str, ...], turn: int | None = None
 ) -> tuple[dict[str, Received], list[str]]:
-    """Each awaited player's order file, stored and played; the players without one."""
+    """Each awaited player's order file for `turn`, stored and played; the players without
+    one. Every player's file is found before any is stored, so an inbox the host must tidy
+    stores nothing."""
     if not inbox.is_dir():
         raise DuelHostError(f"{inbox} is not a folder of order files")
+    paths = {player: _find(inbox, player, turn) for player in awaited}
     received: dict[str, Received] = {}
     missing = []
-    for player in awaited:
-        path = _find(inbox, player)
+    for player, path in paths.items():
         if path is None:
             missing.append(player)
         else:

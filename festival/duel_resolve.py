@@ -58,14 +58,16 @@ def resolve(args: argparse.Namespace) -> int:
     with opened(args.duel) as duel:
         if not duel.game.simultaneous:
             raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
-        awaited = duel.game.to_act(duel.state())
+        now = duel.state()
+        awaited = duel.game.to_act(now)
         if not awaited:
             raise DuelHostError("the duel is over")
         missing: list[str] = []
         if args.google:
             received = from_google(duel, awaited, args.credentials)
         else:
-            received, missing = from_inbox(duel, args.inbox, awaited)
+            turn = getattr(now, "turn", None)
+            received, missing = from_inbox(duel, args.inbox, awaited, turn)
         failed = False
         for player, got in received.items():
             played = got.played
@@ -110,11 +112,12 @@ def resolve(args: argparse.Namespace) -> int:
 
 
 def write_order_books(duel: Duel, state: Any, out: Path) -> None:
+    from festival.duel_orders import order_file_stem
     from festival.elementarium_sheets import write_order_workbook
 
     out.mkdir(parents=True, exist_ok=True)
     for player in duel.game.to_act(state):
-        path = out / f"{player}-turn{state.turn}.xlsx"
+        path = out / f"{order_file_stem(player, state.turn)}.xlsx"
         write_order_workbook(state, player, path, duel.stamp(state.turn, player))
         print(f"Wrote {path}")
 

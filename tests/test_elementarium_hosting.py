@@ -86,6 +86,55 @@ def test_resolve_reads_every_players_orders_in_one_pass(duel: Path, tmp_path: Pa
     assert (tmp_path / "out" / "Ash-turn2.xlsx").is_file()
 
 
+def test_an_inbox_kept_from_turn_to_turn_reads_this_turns_file(duel: Path, tmp_path: Path) -> None:
+    """Several files for one player: the one named for this turn is read ("Ash-turn1"),
+    whatever sorts last by name ("Ash-turn10" after "Ash-turn1", "Ash-turn9" after both)."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "Ash-turn1.txt").write_text("f3-e4")
+    (inbox / "Ash-turn10.txt").write_text("b2-b3")
+    (inbox / "Ash-turn9.txt").write_text("b2-b3")
+    (inbox / "Birch-turn1.txt").write_text("hold")
+    out = _run(["duel", "resolve", str(duel), "--from", str(inbox)])
+    assert "Ash moved f3 to e4" in out and "b2" not in out
+
+
+@pytest.mark.parametrize(
+    ("files", "said"),
+    [
+        (["Ash.txt", "Ash-old.txt"], "Ash-old.txt, Ash.txt all match player 'Ash'; keep only one"),
+        (["Ash-turn9.txt", "Ash-turn10.txt"], "keep only one (or name this turn's Ash-turn1.txt)"),
+        (["Ash.json/"], "Ash.json is a folder, not Ash's order file"),
+    ],
+)
+def test_an_inbox_that_does_not_say_which_file_is_refused_and_stores_nothing(
+    files: list[str],
+    said: str,
+    duel: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Choosing by name would read a stale file for a fresh one: the host keeps only one."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    for name in files:
+        if name.endswith("/"):
+            (inbox / name).mkdir()
+        else:
+            (inbox / name).write_text("f3-e4")
+    (inbox / "Birch.txt").write_text("hold")
+    before = _run(["duel", "log", str(duel), "--json"])
+    assert main(["duel", "resolve", str(duel), "--from", str(inbox)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+    assert _run(["duel", "log", str(duel), "--json"]) == before
+    d = Duel.open(duel)
+    try:
+        assert d.store.raws() == []
+    finally:
+        d.close()
+
+
 def test_a_player_who_sends_nothing_holds(duel: Path, tmp_path: Path) -> None:
     """Ruling: a player with no order file holds all units still."""
     inbox = tmp_path / "inbox"
