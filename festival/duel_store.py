@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from festival.store import SqliteFile, StoreError, load_json, now
+from festival.store import SqliteFile, StoreError, now, stored_json
 
 SCHEMA_VERSION = 1
 DUEL_FILE = "duel.sqlite"
@@ -139,7 +139,7 @@ class DuelStore(SqliteFile):
     ) -> Any:
         """JSON read back from the duel file, through the match store's guarded loader."""
         try:
-            return load_json(value, where, expect)
+            return stored_json(value, where, expect)
         except ValueError as exc:
             raise self.damaged(str(exc)) from None
 

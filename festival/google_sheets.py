@@ -24,7 +24,7 @@ from events.template import Template
 from festival.announce import announcements
 from festival.match import Match, MatchError
 from festival.replay import states_after
-from festival.store import load_json, reason
+from festival.store import reason, stored_json
 from sheets import google, google_tabs
 from sheets.errors import SheetReadError
 from sheets.google_http import TEMPLATES, TEMPLATES_READING, Doing
@@ -57,7 +57,7 @@ class GoogleSettings:
 def settings_from_json(text: str, where: str) -> GoogleSettings:
     """Settings as stored (`to_json`); raises ValueError, LookupError, TypeError or
     AttributeError when they were edited into another shape."""
-    data = load_json(text, where, dict)
+    data = stored_json(text, where, dict)
     return GoogleSettings(
         {str(k): str(v) for k, v in dict(data["spreadsheets"]).items()},
         data.get("host_sheet"),

@@ -176,7 +176,7 @@ def schema_problems(conn: sqlite3.Connection) -> list[str]:
     return problems
 
 
-def load_json(value: object, where: str, expect: type[dict[str, Any]] | type[list[Any]]) -> Any:
+def stored_json(value: object, where: str, expect: type[dict[str, Any]] | type[list[Any]]) -> Any:
     """The JSON text `value` read back from the store (`where`: table.column and row),
     checked to be a JSON object or array (`expect`).
 
@@ -227,7 +227,7 @@ def read_round_row(r: Sequence[Any]) -> tuple[RoundRow | None, list[str]]:
 
     def parse(i: int, column: str, expect: type[dict[str, Any]] | type[list[Any]]) -> Any:
         try:
-            return load_json(r[i], f"rounds.{column} of {where}", expect)
+            return stored_json(r[i], f"rounds.{column} of {where}", expect)
         except ValueError as exc:
             problems.append(str(exc))
             return expect()
@@ -381,7 +381,7 @@ class Store(SqliteFile):
         self, value: object, where: str, expect: type[dict[str, Any]] | type[list[Any]]
     ) -> Any:
         try:
-            return load_json(value, where, expect)
+            return stored_json(value, where, expect)
         except ValueError as exc:
             raise self.damaged(str(exc)) from None
 

@@ -37,11 +37,11 @@ from festival.store import (
     RoundRow,
     Store,
     StoreError,
-    load_json,
     read_round_row,
     reason,
     schema_problems,
     shorten,
+    stored_json,
 )
 
 
@@ -246,7 +246,7 @@ def _json_values(
     def parse(value: object, where: str, expect: type[dict[str, Any]] | type[list[Any]]) -> Any:
         nonlocal damaged
         try:
-            return load_json(value, where, expect)
+            return stored_json(value, where, expect)
         except ValueError as exc:
             fail(str(exc))
             damaged = True

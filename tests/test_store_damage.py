@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from festival.cli import main
 from festival.match import Match
 from festival.replay import fingerprint, states_after
-from festival.store import STORE_FILE, load_json
+from festival.store import STORE_FILE, stored_json
 from tests.support.store_kit import resolve_rounds, sql
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -274,7 +274,7 @@ def test_a_damaged_snapshot_is_not_used_and_check_reports_it(
 def test_the_guarded_loader_turns_every_failure_into_one_value_error(value: object) -> None:
     """Whatever a column holds, reading it gives a JSON object or a ValueError naming it."""
     try:
-        data = load_json(value, "meta.config", dict)
+        data = stored_json(value, "meta.config", dict)
     except ValueError as exc:
         assert str(exc).startswith("meta.config ")
     else:
