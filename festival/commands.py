@@ -260,11 +260,19 @@ def standings(args: argparse.Namespace) -> int:
     return 0
 
 
+def resolved_round(match: Match, asked: int | None) -> int:
+    """The round to announce or publish: `asked`, else the last resolved one."""
+    last = match.last_resolved_round()
+    if last < 1:
+        raise MatchError("no round is resolved yet")
+    if asked is not None and asked < 1:
+        raise MatchError(f"--round {asked}: rounds are numbered from 1 (resolved: 1 to {last})")
+    return asked if asked is not None else last
+
+
 def announce(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
-    round_no = args.round if args.round is not None else match.last_resolved_round()
-    if round_no < 1:
-        raise MatchError("no round is resolved yet")
+    round_no = resolved_round(match, args.round)
     result = announcements(match, round_no)
     blocks = [("PUBLIC", result.public)] + [
         (f"PRIVATE to {p}", msgs) for p, msgs in result.private.items()
@@ -297,9 +305,7 @@ def google_setup(args: argparse.Namespace) -> int:
 
 def publish(args: argparse.Namespace) -> int:
     match = Match.open(args.match)
-    round_no = args.round if args.round is not None else match.last_resolved_round()
-    if round_no < 1:
-        raise MatchError("no round is resolved yet")
+    round_no = resolved_round(match, args.round)
     settings = google_sheets.load_settings(match)
     written = google_sheets.publish(
         match, round_no, google_sheets.client_for(settings, args.credentials)

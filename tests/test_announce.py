@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from festival.announce import announcements, public_markdown, round_reports
+from festival.cli import main
 from festival.discord import split_messages
 from festival.match import Match
 from festival.round_pipeline import ingest_json, resolve
@@ -84,3 +87,19 @@ def test_the_final_post_is_split_only_between_blocks_at_any_message_size(toy_mat
         assert [x for x in sent if x.strip() and not x.startswith("|")] == [
             x for x in post.split("\n") if x.strip() and not x.startswith("|")
         ]
+
+
+def test_announce_names_the_rounds_there_are(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--round 0` once round 1 is resolved: the rounds are numbered from 1; "no round is
+    resolved yet" only when none is."""
+    assert main(["announce", str(toy_match)]) == 2
+    assert "no round is resolved yet" in capsys.readouterr().err
+    match = Match.open(toy_match)
+    path = numbers_json(toy_match, 1, lambda p, e: 3)
+    resolve(match, 1, ingest_json(match, 1, path))
+    assert main(["announce", str(toy_match), "--round", "0"]) == 2
+    assert "--round 0: rounds are numbered from 1 (resolved: 1 to 1)" in capsys.readouterr().err
+    assert main(["announce", str(toy_match)]) == 0
+    assert "round 1" in capsys.readouterr().out
