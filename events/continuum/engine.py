@@ -156,10 +156,10 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         submissions: Mapping[str, ContinuumSubmission],
         rng: np.random.Generator,
     ) -> ContinuumState:
-        """The new state; a bolts round's report (scores and shares for every board) is
-        skipped."""
+        """The new state; the round's report (every ward of every board described in round 1,
+        scores and shares for every board after bolts) is skipped."""
         if state.round_no == 0:
-            return self._setup_round(state, submissions, rng)[0]
+            return self._setup_state(state, submissions, rng)[0]
         return self._bolts_round(state, submissions)[0]
 
     def _setup_round(
@@ -168,6 +168,16 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         submissions: Mapping[str, ContinuumSubmission],
         rng: np.random.Generator,
     ) -> tuple[ContinuumState, RoundReport]:
+        new, drawn = self._setup_state(state, submissions, rng)
+        return new, self._setup_report(new, drawn)
+
+    def _setup_state(
+        self,
+        state: ContinuumState,
+        submissions: Mapping[str, ContinuumSubmission],
+        rng: np.random.Generator,
+    ) -> tuple[ContinuumState, list[str]]:
+        """The state with every board set, and the players whose board was drawn."""
         boards: dict[str, Board] = {}
         drawn: list[str] = []
         # one generator per player, so a drawn board does not depend on who else was drawn
@@ -181,7 +191,10 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
                 drawn.append(p)
             else:
                 boards[p] = sub.board
-        new = replace(state, round_no=1, boards=boards)
+        return replace(state, round_no=1, boards=boards), drawn
+
+    def _setup_report(self, state: ContinuumState, drawn: list[str]) -> RoundReport:
+        boards = state.boards
         private = {
             p: (
                 *(
@@ -199,7 +212,7 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             + "; ".join(f"{w.label} {w.describe()}" for w in boards[p].wards)
             for p in state.players
         )
-        report = RoundReport(
+        return RoundReport(
             event=self.name,
             round_no=1,
             public=(f"All {len(state.players)} boards are set. Bolts fly from round 2.",),
@@ -207,7 +220,6 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             host=host,
             data={"public": {"boards_set": len(state.players)}, "host": {"drawn": drawn}},
         )
-        return new, report
 
     def _bolts_round(
         self, state: ContinuumState, submissions: Mapping[str, ContinuumSubmission]
