@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -84,24 +85,42 @@ def _ranked(
     next to the largest clusters of broken tiles), then fresh squares (not broken on any
     other board) in a random order. Squares are counted by their place in ALL_SQUARES
     (plain numbers are cheaper to count and compare than Squares)."""
-    leads: Counter[int] = Counter()
+    leads: dict[int, int] = {}
     broken_somewhere: set[int] = set()
-    boards = [b for owner, b in public.get("boards", {}).items() if owner != player]
-    for board in boards:
-        broken = _places(board["broken"])
-        down = _places(s for w in board["broken_down"] for s in w["squares"])
+    for owner, board in public.get("boards", {}).items():
+        if owner == player:
+            continue
+        down = tuple(s for w in board["broken_down"] for s in w["squares"])
+        broken, board_leads = _board_leads(tuple(board["broken"]), down, finish)
         broken_somewhere |= broken
-        standing = broken - down
-        for i in standing:
-            weight = _cluster(i, standing) if finish else 1
-            for n in _NEIGHBOURS[i]:
-                if n not in broken and n not in down:
-                    leads[n] += weight
+        for n, weight in board_leads:
+            leads[n] = leads.get(n, 0) + weight
     fresh = [i for i in range(len(ALL_SQUARES)) if i not in broken_somewhere and i not in leads]
     order = rng.permutation(len(fresh))
     ranked = sorted(leads, key=lambda i: (-leads[i], _NAMES[i]))
     out = [ALL_SQUARES[i] for i in ranked] + [ALL_SQUARES[fresh[int(j)]] for j in order]
     return out if len(out) >= 2 else list(ALL_SQUARES[:2])
+
+
+@lru_cache(maxsize=4096)
+def _board_leads(
+    broken_names: tuple[str, ...], down_names: tuple[str, ...], finish: bool
+) -> tuple[frozenset[int], tuple[tuple[int, int], ...]]:
+    """One board's broken squares, and the weight it adds to each unbroken square next to a
+    standing broken tile (`finish`: each such tile weighs its cluster's size, else 1).
+
+    Cached: it depends only on the names of the board's broken and broken-down squares, and
+    every bot at the table asks it about the same boards each round."""
+    broken = _places(broken_names)
+    down = _places(down_names)
+    standing = broken - down
+    leads: Counter[int] = Counter()
+    for i in standing:
+        weight = _cluster(i, standing) if finish else 1
+        for n in _NEIGHBOURS[i]:
+            if n not in broken and n not in down:
+                leads[n] += weight
+    return frozenset(broken), tuple(leads.items())
 
 
 def _cluster(start: int, tiles: set[int]) -> int:
