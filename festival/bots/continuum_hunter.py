@@ -56,7 +56,7 @@ def _both_bolts_at_the_best(
     square (`finish`: ranked as the finisher ranks squares)."""
     if round_no == 1:
         return setup_json(SetupSubmission(random_board(rng)))
-    squares = _ranked(public, player, rng, finish=finish)
+    squares = _best_two(public, player, rng, finish=finish)
     elements = rng.choice(len(BOLT_ELEMENT_NAMES), size=2, replace=False)
     return {"bolts": [_bolt(squares[0], int(e)) for e in elements]}
 
@@ -70,21 +70,22 @@ def cautious_continuum(
 ) -> dict[str, Any]:
     if round_no == 1:
         return setup_json(SetupSubmission(random_board(rng)))
-    squares = _ranked(public, player, rng)
-    return {"bolts": [_bolt(sq, int(rng.integers(len(BOLT_ELEMENT_NAMES)))) for sq in squares[:2]]}
+    squares = _best_two(public, player, rng)
+    return {"bolts": [_bolt(sq, int(rng.integers(len(BOLT_ELEMENT_NAMES)))) for sq in squares]}
 
 
 def _bolt(square: Square, element: int) -> dict[str, str]:
     return {"element": BOLT_ELEMENT_NAMES[element].lower(), "target": str(square)}
 
 
-def _ranked(
+def _best_two(
     public: Mapping[str, Any], player: str, rng: np.random.Generator, finish: bool = False
 ) -> list[Square]:
-    """Squares to fire at, best first: next to broken tiles on the most boards (`finish`:
-    next to the largest clusters of broken tiles), then fresh squares (not broken on any
-    other board) in a random order. Squares are counted by their place in ALL_SQUARES
-    (plain numbers are cheaper to count and compare than Squares)."""
+    """The two squares to fire at, best first, from this ranking: next to broken tiles on
+    the most boards (`finish`: next to the largest clusters of broken tiles), then fresh
+    squares (not broken on any other board) in a random order (drawn whole, however few of
+    them are used, so the bot's later draws stay put). Squares are counted by their place in
+    ALL_SQUARES (plain numbers are cheaper to count and compare than Squares)."""
     leads: dict[int, int] = {}
     broken_somewhere: set[int] = set()
     for owner, board in public.get("boards", {}).items():
@@ -97,9 +98,9 @@ def _ranked(
             leads[n] = leads.get(n, 0) + weight
     fresh = [i for i in range(len(ALL_SQUARES)) if i not in broken_somewhere and i not in leads]
     order = rng.permutation(len(fresh))
-    ranked = sorted(leads, key=lambda i: (-leads[i], _NAMES[i]))
-    out = [ALL_SQUARES[i] for i in ranked] + [ALL_SQUARES[fresh[int(j)]] for j in order]
-    return out if len(out) >= 2 else list(ALL_SQUARES[:2])
+    ranked = sorted(leads, key=lambda i: (-leads[i], _NAMES[i]))[:2]
+    ranked += [fresh[int(j)] for j in order[: 2 - len(ranked)]]
+    return [ALL_SQUARES[i] for i in ranked] if len(ranked) == 2 else list(ALL_SQUARES[:2])
 
 
 @lru_cache(maxsize=4096)
