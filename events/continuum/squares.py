@@ -63,6 +63,8 @@ def squares_text(squares: Iterable[Square]) -> str:
     return ", ".join(str(s) for s in sorted(squares, key=lambda s: (s.rank, s.file)))
 
 
-def in_order(squares: Iterable[Square]) -> list[Square]:
-    """sorted(squares) (by file, then rank), comparing plain numbers rather than Squares."""
-    return sorted(squares, key=lambda s: (s.file, s.rank))
+NAMED_BY_FILE: tuple[tuple[Square, str], ...] = tuple(
+    (sq, str(sq)) for sq in sorted(ALL_SQUARES, key=lambda s: (s.file, s.rank))
+)
+"""every square of the board with its name, by file then rank (sorted(ALL_SQUARES)): a
+player's private view lists their board in this order every round"""
