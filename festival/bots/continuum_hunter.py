@@ -96,7 +96,8 @@ def _best_two(
         broken_somewhere |= broken
         for n, weight in board_leads:
             leads[n] = leads.get(n, 0) + weight
-    fresh = [i for i in range(len(ALL_SQUARES)) if i not in broken_somewhere and i not in leads]
+    taken = broken_somewhere.union(leads)
+    fresh = [i for i in range(len(ALL_SQUARES)) if i not in taken]
     order = rng.permutation(len(fresh))
     ranked = sorted(leads, key=lambda i: (-leads[i], _NAMES[i]))[:2]
     ranked += [fresh[int(j)] for j in order[: 2 - len(ranked)]]
