@@ -15,9 +15,10 @@ import pytest
 
 from events.alchemy.catalog import Catalog as AlchemyCatalog
 from events.alchemy.catalog import Construct
+from events.continuum.squares import ALL_SQUARES
 from events.summoners.catalog import Catalog as SummonersCatalog
 from festival.bots.alchemy_planner import GREEDY, Tools, _convert_into, _reach, plan
-from festival.bots.continuum_hunter import _ranked
+from festival.bots.continuum_hunter import _best_two
 from festival.bots.summoners_value import _options
 from festival.bots.summoners_worth import familiar_worth, tower_worth
 from festival.catalogs import catalog_options
@@ -171,10 +172,27 @@ def test_the_finisher_aims_next_to_the_largest_cluster_the_hunter_next_to_most_b
     """Rule: "When 3 or more tiles of a player's ward is broken, the entire ward breaks
     down". Three broken tiles in a row on one board against one broken corner on two."""
     public = {"boards": {"X": _board("A1", "A2", "A3"), "Y": _board("H8"), "Z": _board("H8")}}
-    hunter = _ranked(public, "P", np.random.default_rng(1))
-    finisher = _ranked(public, "P", np.random.default_rng(1), finish=True)
+    hunter = _best_two(public, "P", np.random.default_rng(1))
+    finisher = _best_two(public, "P", np.random.default_rng(1), finish=True)
     assert str(hunter[0]) in ("G8", "H7")
     assert str(finisher[0]) in ("A4", "B1", "B2", "B3")
+
+
+def test_a_ward_broken_down_leaves_no_lead_though_its_tiles_stay_broken() -> None:
+    """Rule: "A bolt on a broken tile, or on a ward that has broken down, does nothing".
+    The same broken tiles are asked about before and after their ward broke down (each
+    board's leads are cached by its broken and broken-down squares)."""
+    standing = {"boards": {"X": _board("D4", "D5", "E4")}}
+    down = {"boards": {"X": {**_board("D4", "D5", "E4"), "broken_down": [
+        {"squares": ["C4", "D4", "D5", "E4", "F4"]}]}}}  # fmt: skip
+    near = {"C5", "D3", "D6", "E3", "E5", "F4", "C4"}
+    fresh = [sq for sq in ALL_SQUARES if str(sq) not in ("D4", "D5", "E4")]
+    for finish in (False, True):
+        aimed = _best_two(standing, "P", np.random.default_rng(1), finish=finish)
+        assert {str(sq) for sq in aimed} <= near
+        after = _best_two(down, "P", np.random.default_rng(1), finish=finish)
+        order = np.random.default_rng(1).permutation(len(fresh))
+        assert after == [fresh[int(j)] for j in order[:2]], "no lead left: fresh squares"
 
 
 # --- the report's "over twice the median" is a tested claim --------------------------------

@@ -14,14 +14,14 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 import numpy as np
 
 from events.continuum import masks
 from events.continuum.elements import Element
 from events.continuum.pentominoes import is_connected, placements_covering_first, shape_name
-from events.continuum.squares import ALL_SQUARES, Square, in_order, squares_text
+from events.continuum.squares import ALL_SQUARES, NAMED_BY_FILE, Square, squares_text
 from events.errors import quoted
 
 NEUTRAL = "N"
@@ -55,8 +55,11 @@ _LABEL_WORDS = {
 _LABEL = re.compile(r"^([a-z]+)\s*-?\s*([0-9]+)$")
 
 
+@lru_cache(maxsize=1024)
 def parse_label(text: str) -> str | None:
-    """'f1', ' F1 ', 'Fire 1', 'Wind2', 'Air-3', 'n', 'Neutral' -> 'F1' ... 'N'; None if not."""
+    """'f1', ' F1 ', 'Fire 1', 'Wind2', 'Air-3', 'n', 'Neutral' -> 'F1' ... 'N'; None if not.
+
+    Cached: a pure function of the text, and every board names the same 13 labels."""
     t = text.strip().lower()
     if t in ("n", "neutral"):
         return NEUTRAL
@@ -131,9 +134,12 @@ class Board:
     @cached_property
     def named_layout(self) -> tuple[tuple[str, str], ...]:
         """(square's name, ward label) of every square, by file then rank: the player's
-        private view shows it every round, and a board never changes."""
-        layout = self.layout()
-        return tuple((str(sq), layout[sq]) for sq in in_order(layout))
+        private view shows it every round, and a board never changes. (A board's squares are
+        squares of the board: they are parsed or drawn so.)"""
+        at = self._at
+        return tuple(
+            (name, ward.label) for sq, name in NAMED_BY_FILE if (ward := at.get(sq)) is not None
+        )
 
     def values(self) -> dict[str, int]:
         return {w.label: w.value for w in self.wards if w.label != NEUTRAL}
@@ -179,17 +185,15 @@ def layout_problems(
     without a second message.
     """
     problems: list[LayoutProblem] = []
-    empty = [sq for sq in ALL_SQUARES if layout.get(sq) is None]
-    for sq in empty:
-        if sq not in unreadable:
-            problems.append(
-                LayoutProblem("continuum.board.empty", f"square {sq} has no ward label", (sq,))
-            )
     groups: dict[str, list[Square]] = {}
     for sq in ALL_SQUARES:
         label = layout.get(sq)
         if label is not None:
             groups.setdefault(label, []).append(sq)
+        elif sq not in unreadable:
+            problems.append(
+                LayoutProblem("continuum.board.empty", f"square {sq} has no ward label", (sq,))
+            )
     for label in WARD_LABELS:
         squares = groups.get(label, [])
         if not squares:

@@ -19,12 +19,11 @@ SINGULARITY_BOLTS = 2
 ADVANTAGE_BOLTS = 1
 
 
-def counting_hits(tile: Element, hits: Sequence[Hit]) -> tuple[Hit, ...]:
-    """The hits that can ever matter to a tile: a bolt that neither defeats nor matches an
-    elemental tile does nothing to it. Every bolt counts on a neutral tile."""
-    if tile is Element.NEUTRAL:
-        return tuple(hits)
-    return tuple(h for h in hits if h.element in (tile, DEFEATED_BY[tile]))
+def counts(tile: Element, bolt: Element) -> bool:
+    """Whether a bolt of this element can ever matter to the tile: a bolt that neither
+    defeats nor matches an elemental tile does nothing to it. Every bolt counts on a neutral
+    tile."""
+    return tile is Element.NEUTRAL or bolt is tile or bolt is DEFEATED_BY[tile]
 
 
 def evaluate(tile: Element, hits: Sequence[Hit]) -> tuple[tuple[str, ...], tuple[Hit, ...]]:

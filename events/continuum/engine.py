@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 
 from events.continuum import parse, scoring
-from events.continuum.board import BREAKDOWN_TILES, Board, random_board
-from events.continuum.breaking import counting_hits, evaluate
+from events.continuum.board import BREAKDOWN_TILES, Board, Ward, random_board
+from events.continuum.breaking import counts, evaluate
 from events.continuum.layout import (
     BOARD_TAB,
     BOLT_ELEMENT_COL,
@@ -156,10 +156,10 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         submissions: Mapping[str, ContinuumSubmission],
         rng: np.random.Generator,
     ) -> ContinuumState:
-        """The new state; a bolts round's report (scores and shares for every board) is
-        skipped."""
+        """The new state; the round's report (every ward of every board described in round 1,
+        scores and shares for every board after bolts) is skipped."""
         if state.round_no == 0:
-            return self._setup_round(state, submissions, rng)[0]
+            return self._setup_state(state, submissions, rng)[0]
         return self._bolts_round(state, submissions)[0]
 
     def _setup_round(
@@ -168,6 +168,16 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         submissions: Mapping[str, ContinuumSubmission],
         rng: np.random.Generator,
     ) -> tuple[ContinuumState, RoundReport]:
+        new, drawn = self._setup_state(state, submissions, rng)
+        return new, self._setup_report(new, drawn)
+
+    def _setup_state(
+        self,
+        state: ContinuumState,
+        submissions: Mapping[str, ContinuumSubmission],
+        rng: np.random.Generator,
+    ) -> tuple[ContinuumState, list[str]]:
+        """The state with every board set, and the players whose board was drawn."""
         boards: dict[str, Board] = {}
         drawn: list[str] = []
         # one generator per player, so a drawn board does not depend on who else was drawn
@@ -181,7 +191,10 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
                 drawn.append(p)
             else:
                 boards[p] = sub.board
-        new = replace(state, round_no=1, boards=boards)
+        return replace(state, round_no=1, boards=boards), drawn
+
+    def _setup_report(self, state: ContinuumState, drawn: list[str]) -> RoundReport:
+        boards = state.boards
         private = {
             p: (
                 *(
@@ -199,7 +212,7 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             + "; ".join(f"{w.label} {w.describe()}" for w in boards[p].wards)
             for p in state.players
         )
-        report = RoundReport(
+        return RoundReport(
             event=self.name,
             round_no=1,
             public=(f"All {len(state.players)} boards are set. Bolts fly from round 2.",),
@@ -207,7 +220,6 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             host=host,
             data={"public": {"boards_set": len(state.players)}, "host": {"drawn": drawn}},
         )
-        return new, report
 
     def _bolts_round(
         self, state: ContinuumState, submissions: Mapping[str, ContinuumSubmission]
@@ -227,11 +239,11 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             for number, bolt in enumerate(sub.bolts, 1):
                 hit = Hit(shooter, bolt.element, round_no, number)
                 for owner in state.players:
-                    key = (owner, bolt.target)
-                    if owner == shooter or not _live(state, owner, bolt.target):
+                    if owner == shooter:
                         continue
-                    tile = state.boards[owner].ward_at(bolt.target).element
-                    if counting_hits(tile, (hit,)):
+                    ward = _live_ward(state, owner, bolt.target)
+                    if ward is not None and counts(ward.element, bolt.element):
+                        key = (owner, bolt.target)
                         hits[key] = (*hits.get(key, ()), hit)
                         struck.add(key)
         broken = dict(state.broken)
@@ -245,9 +257,13 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
                 del hits[key]
         broken_down = dict(state.broken_down)
         down_now: list[tuple[str, str]] = []
+        # A ward's count of broken tiles grows only when one of its tiles breaks, and every
+        # round checks the wards whose tiles broke in it: a ward with no tile broken this
+        # round stayed below BREAKDOWN_TILES, so only the wards hit now need counting.
+        hit_now = {(owner, state.boards[owner].ward_at(sq).label) for owner, sq in broken_now}
         for owner in state.players:
             for ward in state.boards[owner].wards:
-                if (owner, ward.label) in broken_down:
+                if (owner, ward.label) not in hit_now or (owner, ward.label) in broken_down:
                     continue
                 if sum((owner, sq) in broken for sq in ward.squares) >= BREAKDOWN_TILES:
                     broken_down[(owner, ward.label)] = round_no
@@ -422,14 +438,14 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         }
 
 
-def _live(state: ContinuumState, owner: str, square: Square) -> bool:
-    """Whether a bolt on this tile can still do anything: the tile is unbroken and its ward
-    has not broken down ("A bolt on a broken tile, or on a ward that has broken down, does
-    nothing")."""
+def _live_ward(state: ContinuumState, owner: str, square: Square) -> Ward | None:
+    """The tile's ward, when a bolt on the tile can still do anything: the tile is unbroken
+    and its ward has not broken down ("A bolt on a broken tile, or on a ward that has broken
+    down, does nothing"); else None."""
     if (owner, square) in state.broken:
-        return False
-    label = state.boards[owner].ward_at(square).label
-    return (owner, label) not in state.broken_down
+        return None
+    ward = state.boards[owner].ward_at(square)
+    return None if (owner, ward.label) in state.broken_down else ward
 
 
 def _ward_json(owner: str, ward: Any) -> dict[str, Any]:

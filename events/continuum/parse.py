@@ -209,16 +209,15 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
             continue
         for text in squares:
             sq = Square.parse(str(text))
+            held = layout.get(sq) if sq is not None else None
             if sq is None:
                 errors.add(
                     "continuum.board.square", f"board.{label}: {quoted(text)} is not a square A1-H8"
                 )
-            elif layout.get(sq) == label:
+            elif held == label:
                 errors.add("continuum.board.twice", f"board.{label}: square {sq} is listed twice")
-            elif layout.get(sq) is not None:
-                errors.add(
-                    "continuum.board.twice", f"square {sq} is in both {layout[sq]} and {label}"
-                )
+            elif held is not None:
+                errors.add("continuum.board.twice", f"square {sq} is in both {held} and {label}")
             else:
                 layout[sq] = label
     parsed: dict[str, int | None] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from events.continuum import masks
 from events.continuum.squares import SIZE, Square
@@ -62,7 +62,15 @@ def shape_name(squares: Iterable[Square]) -> str | None:
 
 def is_connected(squares: Iterable[Square]) -> bool:
     """Whether the squares (of the board) form one orthogonally connected piece."""
-    pieces = masks.regions(masks.mask(squares))
+    return _connected(masks.mask(squares))
+
+
+@lru_cache(maxsize=4096)
+def _connected(squares: int) -> bool:
+    """is_connected of a mask. Cached: a pure function of one number, and the wards checked
+    (every ward of every board of every lab festival) are the board's 2,308 pentomino
+    placements over and over."""
+    pieces = masks.regions(squares)
     return next(pieces, None) is not None and next(pieces, None) is None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SIZE = 8
 FILES = "ABCDEFGH"
@@ -18,6 +18,16 @@ class Square:
     """0 (A) to 7 (H)"""
     rank: int
     """0 (rank 1) to 7 (rank 8)"""
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.file, self.rank)))
+
+    def __hash__(self) -> int:
+        """The hash the dataclass would compute, hash((file, rank)), worked out once: squares
+        key the boards' and the states' dicts, looked up tens of thousands of times a game
+        (and the same value keeps every set of squares in the same order)."""
+        return self._hash
 
     def __str__(self) -> str:
         return f"{FILES[self.file]}{self.rank + 1}"
@@ -63,6 +73,8 @@ def squares_text(squares: Iterable[Square]) -> str:
     return ", ".join(str(s) for s in sorted(squares, key=lambda s: (s.rank, s.file)))
 
 
-def in_order(squares: Iterable[Square]) -> list[Square]:
-    """sorted(squares) (by file, then rank), comparing plain numbers rather than Squares."""
-    return sorted(squares, key=lambda s: (s.file, s.rank))
+NAMED_BY_FILE: tuple[tuple[Square, str], ...] = tuple(
+    (sq, str(sq)) for sq in sorted(ALL_SQUARES, key=lambda s: (s.file, s.rank))
+)
+"""every square of the board with its name, by file then rank (sorted(ALL_SQUARES)): a
+player's private view lists their board in this order every round"""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -55,7 +56,7 @@ def _both_bolts_at_the_best(
     square (`finish`: ranked as the finisher ranks squares)."""
     if round_no == 1:
         return setup_json(SetupSubmission(random_board(rng)))
-    squares = _ranked(public, player, rng, finish=finish)
+    squares = _best_two(public, player, rng, finish=finish)
     elements = rng.choice(len(BOLT_ELEMENT_NAMES), size=2, replace=False)
     return {"bolts": [_bolt(squares[0], int(e)) for e in elements]}
 
@@ -69,39 +70,59 @@ def cautious_continuum(
 ) -> dict[str, Any]:
     if round_no == 1:
         return setup_json(SetupSubmission(random_board(rng)))
-    squares = _ranked(public, player, rng)
-    return {"bolts": [_bolt(sq, int(rng.integers(len(BOLT_ELEMENT_NAMES)))) for sq in squares[:2]]}
+    squares = _best_two(public, player, rng)
+    return {"bolts": [_bolt(sq, int(rng.integers(len(BOLT_ELEMENT_NAMES)))) for sq in squares]}
 
 
 def _bolt(square: Square, element: int) -> dict[str, str]:
     return {"element": BOLT_ELEMENT_NAMES[element].lower(), "target": str(square)}
 
 
-def _ranked(
+def _best_two(
     public: Mapping[str, Any], player: str, rng: np.random.Generator, finish: bool = False
 ) -> list[Square]:
-    """Squares to fire at, best first: next to broken tiles on the most boards (`finish`:
-    next to the largest clusters of broken tiles), then fresh squares (not broken on any
-    other board) in a random order. Squares are counted by their place in ALL_SQUARES
-    (plain numbers are cheaper to count and compare than Squares)."""
-    leads: Counter[int] = Counter()
+    """The two squares to fire at, best first, from this ranking: next to broken tiles on
+    the most boards (`finish`: next to the largest clusters of broken tiles), then fresh
+    squares (not broken on any other board) in a random order (drawn whole, however few of
+    them are used, so the bot's later draws stay put). Squares are counted by their place in
+    ALL_SQUARES (plain numbers are cheaper to count and compare than Squares)."""
+    leads: dict[int, int] = {}
     broken_somewhere: set[int] = set()
-    boards = [b for owner, b in public.get("boards", {}).items() if owner != player]
-    for board in boards:
-        broken = _places(board["broken"])
-        down = _places(s for w in board["broken_down"] for s in w["squares"])
+    for owner, board in public.get("boards", {}).items():
+        if owner == player:
+            continue
+        down = tuple(s for w in board["broken_down"] for s in w["squares"])
+        broken, board_leads = _board_leads(tuple(board["broken"]), down, finish)
         broken_somewhere |= broken
-        standing = broken - down
-        for i in standing:
-            weight = _cluster(i, standing) if finish else 1
-            for n in _NEIGHBOURS[i]:
-                if n not in broken and n not in down:
-                    leads[n] += weight
-    fresh = [i for i in range(len(ALL_SQUARES)) if i not in broken_somewhere and i not in leads]
+        for n, weight in board_leads:
+            leads[n] = leads.get(n, 0) + weight
+    taken = broken_somewhere.union(leads)
+    fresh = [i for i in range(len(ALL_SQUARES)) if i not in taken]
     order = rng.permutation(len(fresh))
-    ranked = sorted(leads, key=lambda i: (-leads[i], _NAMES[i]))
-    out = [ALL_SQUARES[i] for i in ranked] + [ALL_SQUARES[fresh[int(j)]] for j in order]
-    return out if len(out) >= 2 else list(ALL_SQUARES[:2])
+    ranked = sorted(leads, key=lambda i: (-leads[i], _NAMES[i]))[:2]
+    ranked += [fresh[int(j)] for j in order[: 2 - len(ranked)]]
+    return [ALL_SQUARES[i] for i in ranked] if len(ranked) == 2 else list(ALL_SQUARES[:2])
+
+
+@lru_cache(maxsize=4096)
+def _board_leads(
+    broken_names: tuple[str, ...], down_names: tuple[str, ...], finish: bool
+) -> tuple[frozenset[int], tuple[tuple[int, int], ...]]:
+    """One board's broken squares, and the weight it adds to each unbroken square next to a
+    standing broken tile (`finish`: each such tile weighs its cluster's size, else 1).
+
+    Cached: it depends only on the names of the board's broken and broken-down squares, and
+    every bot at the table asks it about the same boards each round."""
+    broken = _places(broken_names)
+    down = _places(down_names)
+    standing = broken - down
+    leads: Counter[int] = Counter()
+    for i in standing:
+        weight = _cluster(i, standing) if finish else 1
+        for n in _NEIGHBOURS[i]:
+            if n not in broken and n not in down:
+                leads[n] += weight
+    return frozenset(broken), tuple(leads.items())
 
 
 def _cluster(start: int, tiles: set[int]) -> int:
