@@ -177,6 +177,18 @@ def test_json_errors_are_all_reported() -> None:
     assert any("water ward W1 is worth 5" in m for m in messages)
 
 
+@pytest.mark.parametrize("values", [{"W1": 6}, {"W1": "lots"}, []])
+def test_values_without_a_board_are_refused_not_ignored(values: object) -> None:
+    """`{"board": null}` draws a random board, values and all: values sent with it were meant
+    for a board that is missing, so they are an error, not silently dropped."""
+    result = ENGINE.from_json(STATE, "ann", 1, {"board": None, "values": values})
+    assert result.submission is None
+    assert [e.code for e in result.errors] == ["continuum.json"]
+    assert '"values" need a "board"' in result.errors[0].message
+    drawn = ENGINE.from_json(STATE, "ann", 1, {"board": None, "values": None})
+    assert drawn.submission == SetupSubmission(None)
+
+
 def test_sorting_the_wards_tab_moves_no_value(tmp_path: Path) -> None:
     """Values are read by the ward label in column A, not by row."""
     path = workbook(tmp_path, 1)

@@ -186,6 +186,13 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
         errors.add("continuum.json", 'expected {"board": {label: [squares]}, "values": {...}}')
         return ParseResult.of(None, errors.items)
     if data["board"] is None:
+        if data.get("values") is not None:  # values for no board: a mistake, not a choice
+            errors.add(
+                "continuum.json",
+                '"values" need a "board": with "board": null a random board is drawn, '
+                'values and all (leave "values" out, or give the board)',
+            )
+            return ParseResult.of(None, errors.items)
         return ParseResult.of(SetupSubmission(None), [])
     board, values = data["board"], data.get("values")
     if not isinstance(board, Mapping) or not isinstance(values, Mapping):
