@@ -98,15 +98,12 @@ def resolve_round(
     for p in state.players:
         desk, book = desks[p], state.books[p]
         earned = Fraction(0)
+        bonuses = _set_bonuses(catalog, desk.machines)
         for name in desk.engineered or ():
             construct = catalog.construct(name)
-            bonus = sum(
-                (catalog.machine(m).bonus for m in desk.machines
-                 if catalog.machine(m).effect is Effect.SET_BONUS
-                 and catalog.machine(m).target == construct.set),
-                Fraction(0),
-            )  # fmt: skip
-            earned += construct.value * multiplier(sold[construct.set]) * (1 + bonus)
+            worth = construct.value * multiplier(sold[construct.set])
+            bonus = bonuses.get(construct.set)
+            earned += worth * (1 + bonus) if bonus else worth
         books[p] = PlayerBook(
             coins=desk.coins,
             gems=book.gems + earned,
@@ -141,6 +138,18 @@ def _stock(player: str, stock: Counter[str]) -> dict[str, int]:
     if short:
         raise AssertionError(f"{player} would hold negative materials: {short}")
     return {m: q for m, q in sorted(stock.items()) if q > 0}
+
+
+def _set_bonuses(catalog: Catalog, machines: list[str]) -> dict[str, Fraction]:
+    """set -> the sale bonus the player's set-bonus machines give it (sets without one are
+    left out: their constructs sell at the market price, and skipping the multiplication
+    by 1 spares two Fraction operations a sale)."""
+    out: dict[str, Fraction] = {}
+    for name in machines:
+        machine = catalog.machine(name)
+        if machine.effect is Effect.SET_BONUS:
+            out[machine.target] = out.get(machine.target, Fraction(0)) + machine.bonus
+    return out
 
 
 def _buy_machine(catalog: Catalog, desk: _Desk, name: str | None) -> None:
