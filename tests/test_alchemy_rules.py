@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
@@ -10,6 +11,7 @@ import pytest
 
 from events.alchemy.catalog import load_catalog
 from events.alchemy.model import AlchemySubmission as Sub
+from events.alchemy.resolve import _sold
 from events.alchemy.rules import added_energy, energy_cost, harvest_yield, multiplier
 from events.tables import Grid
 from tests.support.alchemy_kit import ENGINE, new_game, play, with_machines, with_stock
@@ -360,3 +362,15 @@ def test_an_event_with_a_catalog_refuses_to_start_without_one() -> None:
         "Alchemy needs a catalog (fixtures/alchemy/catalog.xlsx by default)"
     ]
     assert any("needs a catalog" in p for p in SummonersEngine().check_options({}))
+
+
+def test_sales_over_the_game_add_this_rounds_in_order() -> None:
+    """A player's sales are kept as Counter addition would keep them: counts added, earlier
+    constructs first, then this round's new ones in the order engineered."""
+    before = {"Clay Golem": 2, "Silver Mirror": 1}
+    engineered = ("Iron Golem", "Clay Golem", "Moon Lamp", "Iron Golem")
+    after = _sold(before, engineered)
+    assert after == dict(Counter(before) + Counter(engineered))
+    assert list(after) == list(Counter(before) + Counter(engineered))
+    assert after == {"Clay Golem": 3, "Silver Mirror": 1, "Iron Golem": 2, "Moon Lamp": 1}
+    assert before == {"Clay Golem": 2, "Silver Mirror": 1}

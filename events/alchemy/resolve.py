@@ -4,9 +4,10 @@ are applied. (3) Constructs are engineered. (4) Constructs are sold." """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -101,7 +102,7 @@ def resolve_round(
         bonuses = _set_bonuses(catalog, desk.machines)
         for name in desk.engineered or ():
             construct = catalog.construct(name)
-            worth = construct.value * multiplier(sold[construct.set])
+            worth = _sale_price(construct.value, sold[construct.set])
             bonus = bonuses.get(construct.set)
             earned += worth * (1 + bonus) if bonus else worth
         books[p] = PlayerBook(
@@ -109,7 +110,7 @@ def resolve_round(
             gems=book.gems + earned,
             stock=_stock(p, desk.stock),
             machines=tuple(desk.machines),
-            sold=dict(Counter(book.sold) + Counter(desk.engineered or ())),
+            sold=_sold(book.sold, desk.engineered or ()),
         )
         logs[p] = RoundLog(
             harvested=desk.harvested,
@@ -138,6 +139,22 @@ def _stock(player: str, stock: Counter[str]) -> dict[str, int]:
     if short:
         raise AssertionError(f"{player} would hold negative materials: {short}")
     return {m: q for m, q in sorted(stock.items()) if q > 0}
+
+
+@lru_cache(maxsize=256)
+def _sale_price(value: int, sold_in_set: int) -> Fraction:
+    """A construct's price before set bonuses: a pure function of two small whole numbers,
+    so kept (Fraction arithmetic is a good part of a round's cost)."""
+    return value * multiplier(sold_in_set)
+
+
+def _sold(before: Mapping[str, int], engineered: Sequence[str]) -> dict[str, int]:
+    """Sales over the game after this round's: what `Counter(before) + Counter(engineered)`
+    gives (same counts, same order, only counts above 0), without building two Counters."""
+    out = dict(before)
+    for name in engineered:
+        out[name] = out.get(name, 0) + 1
+    return {name: n for name, n in out.items() if n > 0}
 
 
 def _set_bonuses(catalog: Catalog, machines: list[str]) -> dict[str, Fraction]:

@@ -371,17 +371,21 @@ def _reach(
     that should cover `recipe` this round, or None if they cannot. The inputs are left as
     they are."""
     catalog = tools.catalog
-    h = harvest.copy()
+    h = harvest  # copied before it grows
     e = dict(expected)
     done = dict(converted)
     buy: dict[str, int] = {}
     spent = 0
     for m, q in recipe:
-        _convert_into(m, q, tools, e, done)  # converting stock costs no energy
+        if tools.conversions:
+            _convert_into(m, q, tools, e, done)  # converting stock costs no energy
         if e.get(m, 0) >= q:
             continue
-        if m not in h.names and h.add_if_fits(m, energy):
-            e[m] = e.get(m, 0) + 1 + tools.bonus(m)  # at least the floor; more is a bonus
+        if m not in h.names:
+            if h is harvest:
+                h = harvest.copy()
+            if h.add_if_fits(m, energy):
+                e[m] = e.get(m, 0) + 1 + tools.bonus(m)  # at least the floor; more is a bonus
         short = q - e.get(m, 0)
         if short <= 0:
             continue
