@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from events.alchemy.catalog import load_catalog
 from events.alchemy.model import AlchemySubmission as Sub
-from events.alchemy.rules import energy_cost, harvest_yield, multiplier
+from events.alchemy.resolve import _sold
+from events.alchemy.rules import added_energy, energy_cost, harvest_yield, multiplier
 from events.tables import Grid
 from tests.support.alchemy_kit import ENGINE, new_game, play, with_machines, with_stock
 
@@ -23,6 +26,21 @@ def test_energy_reduction_for_several_materials_at_one_location() -> None:
     assert energy_cost(catalog, ["Quartz"]) == 3
     assert energy_cost(catalog, ["Quartz", "Amethyst", "Salt"]) == 3 + 5 + 2 - 2
     assert energy_cost(catalog, ["Quartz", "Salt", "Reed", "Bog Iron"]) == 3 + 2 + 2 + 3 - 1 - 1
+
+
+def test_one_more_material_adds_what_the_whole_harvest_would_cost_more() -> None:
+    """added_energy (a harvest grown one material at a time) agrees with energy_cost of
+    the whole harvest, whether the material opens a location or joins one."""
+    catalog = new_game(P).catalog
+    names = [m.name for m in catalog.materials]
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        harvest: list[str] = []
+        for m in rng.permutation(names).tolist():
+            places = {catalog.material(x).location for x in harvest}
+            before = energy_cost(catalog, harvest)
+            assert energy_cost(catalog, [*harvest, m]) == before + added_energy(catalog, places, m)
+            harvest.append(m)
 
 
 def test_over_budget_is_invalid_and_says_by_how_much() -> None:
@@ -344,3 +362,15 @@ def test_an_event_with_a_catalog_refuses_to_start_without_one() -> None:
         "Alchemy needs a catalog (fixtures/alchemy/catalog.xlsx by default)"
     ]
     assert any("needs a catalog" in p for p in SummonersEngine().check_options({}))
+
+
+def test_sales_over_the_game_add_this_rounds_in_order() -> None:
+    """A player's sales are kept as Counter addition would keep them: counts added, earlier
+    constructs first, then this round's new ones in the order engineered."""
+    before = {"Clay Golem": 2, "Silver Mirror": 1}
+    engineered = ("Iron Golem", "Clay Golem", "Moon Lamp", "Iron Golem")
+    after = _sold(before, engineered)
+    assert after == dict(Counter(before) + Counter(engineered))
+    assert list(after) == list(Counter(before) + Counter(engineered))
+    assert after == {"Clay Golem": 3, "Silver Mirror": 1, "Iron Golem": 2, "Moon Lamp": 1}
+    assert before == {"Clay Golem": 2, "Silver Mirror": 1}

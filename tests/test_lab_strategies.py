@@ -8,16 +8,25 @@ get wrong (the lab's item values were measured with bots that ignored their mach
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from events.alchemy.catalog import Catalog as AlchemyCatalog
-from events.alchemy.catalog import Construct
 from events.continuum.squares import ALL_SQUARES
 from events.summoners.catalog import Catalog as SummonersCatalog
-from festival.bots.alchemy_planner import GREEDY, Tools, _convert_into, _reach, plan
+from festival.bots.alchemy_planner import (
+    GREEDY,
+    Tools,
+    _convert_into,
+    _Harvest,
+    _know,
+    _reach,
+    _tools,
+    plan,
+)
 from festival.bots.continuum_hunter import _best_two
 from festival.bots.summoners_value import _options
 from festival.bots.summoners_worth import familiar_worth, tower_worth
@@ -113,11 +122,34 @@ def test_reach_counts_the_machine_price_in_materials_as_given(
     """A machine's price in materials is gathered as it stands (no construct saves on it)."""
     alchemy = catalogs[0]
     priced = next(m for m in alchemy.machines if m.materials)
-    need = Construct(priced.name, "", 0, priced.materials)
-    harvest, buy, _, _, _ = _reach(need, Tools(alchemy, ()), Counter(), [], 17, 1000, Counter())
-    assert harvest is not None
+    reached = _reach(priced.materials, Tools(alchemy, ()), {}, _Harvest(alchemy), 17, 1000, {})
+    assert reached is not None
+    harvest, buy, _, _, _ = reached
     for m, q in priced.materials:
-        assert m in harvest or buy.get(m, 0) >= q
+        assert m in harvest.names or buy.get(m, 0) >= q
+
+
+def test_the_planners_kept_tools_are_those_of_the_catalog_and_machines_asked(
+    catalogs: tuple[AlchemyCatalog, SummonersCatalog],
+) -> None:
+    """The planner keeps the Tools it works out, by catalog and set of machines: a catalog
+    of other machine numbers, or another set of machines, must not get tools kept for
+    another one."""
+    alchemy = catalogs[0]
+    press = next(m for m in alchemy.machines if m.effect.value == "material_yield")
+    stronger = replace(
+        alchemy,
+        machines=tuple(
+            replace(m, amount=m.amount + 5) if m is press else m for m in alchemy.machines
+        ),
+    )
+    for catalog in (alchemy, stronger, alchemy):
+        for machines in ((), (press.name,)):
+            kept = _tools(_know(catalog), machines)
+            fresh = Tools(catalog, machines)
+            assert kept.catalog is catalog and kept.machines == machines
+            assert kept.bonus(press.target) == fresh.bonus(press.target)
+            assert kept.worths == fresh.worths
 
 
 # --- Summoner's Dream: worth measured in reference battles ---------------------------------

@@ -113,6 +113,15 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
         new = resolve_round(state, submissions, rng)
         return new, self._report(new)
 
+    def advance(
+        self,
+        state: AlchemyState,
+        submissions: Mapping[str, AlchemySubmission],
+        rng: np.random.Generator,
+    ) -> AlchemyState:
+        """The new state without the report (every player's lines cost a fifth of a round)."""
+        return resolve_round(state, submissions, rng)
+
     def _report(self, state: AlchemyState) -> RoundReport:
         round_no = state.round_no
         logs = state.logs[round_no]

@@ -4,9 +4,10 @@ are applied. (3) Constructs are engineered. (4) Constructs are sold." """
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -98,21 +99,18 @@ def resolve_round(
     for p in state.players:
         desk, book = desks[p], state.books[p]
         earned = Fraction(0)
+        bonuses = _set_bonuses(catalog, desk.machines)
         for name in desk.engineered or ():
             construct = catalog.construct(name)
-            bonus = sum(
-                (catalog.machine(m).bonus for m in desk.machines
-                 if catalog.machine(m).effect is Effect.SET_BONUS
-                 and catalog.machine(m).target == construct.set),
-                Fraction(0),
-            )  # fmt: skip
-            earned += construct.value * multiplier(sold[construct.set]) * (1 + bonus)
+            worth = _sale_price(construct.value, sold[construct.set])
+            bonus = bonuses.get(construct.set)
+            earned += worth * (1 + bonus) if bonus else worth
         books[p] = PlayerBook(
             coins=desk.coins,
             gems=book.gems + earned,
             stock=_stock(p, desk.stock),
             machines=tuple(desk.machines),
-            sold=dict(Counter(book.sold) + Counter(desk.engineered or ())),
+            sold=_sold(book.sold, desk.engineered or ()),
         )
         logs[p] = RoundLog(
             harvested=desk.harvested,
@@ -141,6 +139,34 @@ def _stock(player: str, stock: Counter[str]) -> dict[str, int]:
     if short:
         raise AssertionError(f"{player} would hold negative materials: {short}")
     return {m: q for m, q in sorted(stock.items()) if q > 0}
+
+
+@lru_cache(maxsize=256)
+def _sale_price(value: int, sold_in_set: int) -> Fraction:
+    """A construct's price before set bonuses: a pure function of two small whole numbers,
+    so kept (Fraction arithmetic is a good part of a round's cost)."""
+    return value * multiplier(sold_in_set)
+
+
+def _sold(before: Mapping[str, int], engineered: Sequence[str]) -> dict[str, int]:
+    """Sales over the game after this round's: what `Counter(before) + Counter(engineered)`
+    gives (same counts, same order, only counts above 0), without building two Counters."""
+    out = dict(before)
+    for name in engineered:
+        out[name] = out.get(name, 0) + 1
+    return {name: n for name, n in out.items() if n > 0}
+
+
+def _set_bonuses(catalog: Catalog, machines: list[str]) -> dict[str, Fraction]:
+    """set -> the sale bonus the player's set-bonus machines give it (sets without one are
+    left out: their constructs sell at the market price, and skipping the multiplication
+    by 1 spares two Fraction operations a sale)."""
+    out: dict[str, Fraction] = {}
+    for name in machines:
+        machine = catalog.machine(name)
+        if machine.effect is Effect.SET_BONUS:
+            out[machine.target] = out.get(machine.target, Fraction(0)) + machine.bonus
+    return out
 
 
 def _buy_machine(catalog: Catalog, desk: _Desk, name: str | None) -> None:

@@ -9,7 +9,7 @@ one construct sold in its set, ... 1.5x ... (5) five or more ... 0.6x".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from fractions import Fraction
 
 from events.alchemy.catalog import Catalog
@@ -28,6 +28,15 @@ def energy_cost(catalog: Catalog, materials: Iterable[str]) -> int:
     locations = {m.location for m in chosen}
     # the (x - 1) of every location, summed: every material harvested, less one a location
     return sum(m.energy for m in chosen) - (len(chosen) - len(locations))
+
+
+def added_energy(catalog: Catalog, locations: Collection[str], material: str) -> int:
+    """What one more material adds to the `energy_cost` of a harvest that does not have it
+    yet and harvests at `locations`: its own cost, less one if its location is among them
+    (one more material there, no new location). Lets a planner grow a harvest without
+    recounting it."""
+    chosen = catalog.material(material)
+    return chosen.energy - (1 if chosen.location in locations else 0)
 
 
 def harvest_yield(others_at_location: int) -> int:

@@ -15,9 +15,8 @@ per harvest: the greedy bot expects a fair share (2), the cautious one only the 
 from __future__ import annotations
 
 import zlib
-from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Any
 
@@ -25,7 +24,7 @@ import numpy as np
 
 from events.alchemy.catalog import Catalog, Construct, Effect, Machine
 from events.alchemy.resolve import recipe_needs
-from events.alchemy.rules import energy_cost
+from events.alchemy.rules import added_energy
 from festival.bots.catalogs import alchemy_catalog
 
 USEFUL_MACHINES = (Effect.ENERGY, Effect.LOCATION_YIELD, Effect.MATERIAL_YIELD, Effect.SET_BONUS)
@@ -52,7 +51,7 @@ SPECIALIST = Style(expected_yield=2, reserve=100, buys_machines=True, specialist
 class Tools:
     """What the player's machines (owned, or bought this round) do for the plan: extra
     yield of a harvest, cheaper recipes, a set's sale bonus, conversions. Each is worked
-    out once per plan (a plan asks thousands of times)."""
+    out once per set of machines (a plan asks thousands of times; `_tools` keeps them)."""
 
     catalog: Catalog
     machines: tuple[str, ...]
@@ -62,8 +61,7 @@ class Tools:
         return self._bonuses.get(material, 0)
 
     def recipe(self, c: Construct) -> tuple[tuple[str, int], ...]:
-        """`c`'s recipe after the player's recipe-saving machines (a machine's price in
-        materials, passed as a construct of its own name, as it is)."""
+        """`c`'s recipe after the player's recipe-saving machines."""
         return self._recipes[c.name] if c.set else c.recipe
 
     def value(self, c: Construct) -> float:
@@ -72,6 +70,26 @@ class Tools:
 
     def converters(self) -> list[Machine]:
         return [m for m in self._owned if m.effect is Effect.CONVERT]
+
+    @cached_property
+    def conversions(self) -> tuple[_Conversion, ...]:
+        """The converters, each parsed once (`Machine.conversion` parses its text)."""
+        return tuple(
+            _Conversion(m.name, m.conversion[0], dict(m.conversion[1]), m.amount)
+            for m in self.converters()
+        )
+
+    @cached_property
+    def worths(self) -> tuple[_Worth, ...]:
+        """What `_worth` needs of each construct of the catalog, in catalog order."""
+        out = []
+        for c in self.catalog.constructs:
+            terms = []
+            for m, q in self.recipe(c):
+                mat = self.catalog.material(m)
+                terms.append((m, q, mat.energy, mat.price is not None, self.bonus(m)))
+            out.append(_Worth(c, self.value(c), tuple(terms)))
+        return tuple(out)
 
     @cached_property
     def _owned(self) -> tuple[Machine, ...]:
@@ -104,6 +122,104 @@ class Tools:
         return out
 
 
+@dataclass
+class _Harvest:
+    """The materials a plan harvests, with their energy cost (`energy_cost` of `names`) and
+    locations kept as it grows: asking whether one more fits is asked thousands of times a
+    round, and recounting the whole harvest each time was a good part of a plan's cost."""
+
+    catalog: Catalog
+    names: list[str] = field(default_factory=list)
+    cost: int = 0
+    places: set[str] = field(default_factory=set)
+
+    def copy(self) -> _Harvest:
+        return _Harvest(self.catalog, list(self.names), self.cost, set(self.places))
+
+    def add_if_fits(self, material: str, energy: int) -> bool:
+        """Add `material` (not in the harvest yet) if the harvest then costs at most
+        `energy`."""
+        cost = self.cost + added_energy(self.catalog, self.places, material)
+        if cost > energy:
+            return False
+        self.names.append(material)
+        self.cost = cost
+        self.places.add(self.catalog.material(material).location)
+        return True
+
+
+@dataclass(frozen=True)
+class _Conversion:
+    name: str
+    given: tuple[tuple[str, int], ...]
+    made: dict[str, int]
+    times: int
+    """at most this many a round"""
+
+
+@dataclass(frozen=True)
+class _Worth:
+    construct: Construct
+    value: float
+    """with the player's set bonus"""
+    terms: tuple[tuple[str, int, int, bool, int], ...]
+    """(material, quantity, energy, for sale, harvest bonus) of the recipe after savings"""
+
+
+class _Known:
+    """What the planner works out from a catalog alone, and the `Tools` of each set of
+    machines seen with it. Everything here is a function of the catalog (frozen) and of the
+    machine names, so it holds for every plan made with that catalog."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.tools: dict[tuple[str, ...], Tools] = {}
+        self.sets = sorted(catalog.sets)
+        self.machine_names = frozenset(m.name for m in catalog.machines)
+        self._shopping: dict[str | None, tuple[Machine, ...]] = {}
+
+    def shopping(self, home: str | None) -> tuple[Machine, ...]:
+        """The machines worth buying (for the specialist of set `home`, or anyone when None),
+        best first: `_machine` takes the first one the player can have."""
+        if home not in self._shopping:
+            rank = {e: i for i, e in enumerate(USEFUL_MACHINES)}
+            useful = [
+                m
+                for m in self.catalog.machines
+                if (m.effect in USEFUL_MACHINES if home is None else _serves(m, self.catalog, home))
+            ]
+            # a stable sort: equal keys keep catalog order, the order min() broke ties in
+            useful.sort(key=lambda m: (rank.get(m.effect, len(rank)), m.cost, m.name))
+            self._shopping[home] = tuple(useful)
+        return self._shopping[home]
+
+
+KNOWN_CATALOGS = 16
+_known: dict[int, _Known] = {}
+"""id(catalog) -> what is known of it; each entry holds its catalog, so while it is kept
+that id cannot be reused by another object"""
+
+
+def _know(catalog: Catalog) -> _Known:
+    """The bots' catalogs come from festival/bots/catalogs.py's cache, so the same object
+    serves every plan with that catalog content: looked up by identity (hashing a catalog
+    costs more than a lookup)."""
+    known = _known.get(id(catalog))
+    if known is None:
+        if len(_known) >= KNOWN_CATALOGS:
+            _known.clear()
+        known = _known[id(catalog)] = _Known(catalog)
+    return known
+
+
+def _tools(known: _Known, machines: tuple[str, ...]) -> Tools:
+    """The `Tools` of `machines` (sorted names) with the known catalog, made once."""
+    tools = known.tools.get(machines)
+    if tools is None:
+        tools = known.tools[machines] = Tools(known.catalog, machines)
+    return tools
+
+
 def _bot(
     style: Style,
     public: Mapping[str, Any],
@@ -124,7 +240,7 @@ specialist_alchemy = partial(_bot, SPECIALIST)
 
 def home_set(catalog: Catalog, player: str) -> str:
     """The specialist's set: fixed by the player's name, so it holds all match long."""
-    sets = sorted(catalog.sets)
+    sets = _know(catalog).sets
     return sets[zlib.crc32(player.encode()) % len(sets)]
 
 
@@ -136,81 +252,86 @@ def plan(
     rng: np.random.Generator,
     must: str | None = None,
 ) -> dict[str, Any]:
-    """`must`: a machine bought this round if the player can (a lab's forced item)."""
+    """`must`: a machine bought this round if the player can (a lab's forced item).
+
+    Expected stock is a plain dict read with .get(m, 0) (a Counter's missing key costs a
+    method call); it never goes below 0, as `_use` keeps it."""
     catalog = alchemy_catalog(public["catalog"])
-    stock: Counter[str] = Counter({k: int(v) for k, v in private["stock"].items()})
+    known = _know(catalog)
+    stock = {k: int(v) for k, v in private["stock"].items()}
     coins, energy = int(private["coins"]), int(private["energy"])
     owned = set(private["machines"])
     budget = max(0, coins - style.reserve)
+    home = home_set(catalog, player) if style.specialist else None
 
-    machine = _forced(catalog, must, owned, coins) or _machine(
-        style, catalog, owned, stock, budget, player
+    machine = _forced(known, must, owned, coins) or _machine(
+        style, known, owned, stock, budget, home
     )
-    harvest: list[str] = []
-    expected = Counter(stock)
+    harvest = _Harvest(catalog)
+    expected = dict(stock)
     buy: dict[str, int] = {}
     if machine is not None:
         budget = max(0, budget - machine.cost)
         # the materials a machine costs: from stock, this round's harvest or the shop
-        need = Construct(machine.name, "", 0, machine.materials)
-        bare = Tools(catalog, tuple(sorted(owned)))
-        got_h, got_b, got_e, spent, _ = _reach(
-            need, bare, expected, harvest, energy, budget, Counter()
-        )
-        if got_h is None:
+        bare = _tools(known, tuple(sorted(owned)))
+        got = _reach(machine.materials, bare, expected, harvest, energy, budget, {})
+        if got is None:
             budget += machine.cost
             machine = None
         else:
-            harvest, budget, buy = got_h, budget - spent, dict(got_b)
-            expected = got_e - Counter(dict(machine.materials))
-    tools = Tools(catalog, tuple(sorted(owned | ({machine.name} if machine else set()))))
+            harvest, got_b, got_e, spent, _ = got
+            budget, buy = budget - spent, dict(got_b)
+            expected = _use(got_e, machine.materials)
+    tools = _tools(known, tuple(sorted(owned | ({machine.name} if machine else set()))))
 
-    candidates = list(catalog.constructs)
-    home = home_set(catalog, player) if style.specialist else None
-    # small noise so equal bots do not all crowd the same places
-    noise = {c.name: float(rng.random()) * 0.1 for c in candidates}
-    candidates.sort(
-        key=lambda c: (
-            -(
-                _worth(c, tools, expected, style) * (HOME_WEIGHT if c.set == home else 1)
-                + noise[c.name]
-            )
+    worths = tools.worths
+    # small noise so equal bots do not all crowd the same places (one draw a construct, in
+    # catalog order: the same numbers as drawing them one by one)
+    noise = (rng.random(len(worths)) * 0.1).tolist()
+    keys = [
+        -(
+            _worth(w, expected, style.expected_yield)
+            * (HOME_WEIGHT if w.construct.set == home else 1)
+            + x
         )
-    )
+        for w, x in zip(worths, noise, strict=True)
+    ]
+    # sorting positions is stable like sorting the constructs: ties keep catalog order
+    ranked = sorted(range(len(worths)), key=keys.__getitem__)
 
     targets: list[Construct] = []
     sets_used: set[str] = set()
-    converted: Counter[str] = Counter()
-    for c in candidates:
+    converted: dict[str, int] = {}
+    for i in ranked:
         if len(targets) >= MAX_TARGETS:
             break
+        c = worths[i].construct
         if c.set in sets_used:
             continue
-        trial_h, trial_b, trial_e, spent, trial_c = _reach(
-            c, tools, expected, harvest, energy, budget, converted
-        )
-        if trial_h is None:
+        recipe = tools.recipe(c)
+        trial = _reach(recipe, tools, expected, harvest, energy, budget, converted)
+        if trial is None:
             continue
-        harvest, expected, budget, converted = trial_h, trial_e, budget - spent, trial_c
+        harvest, trial_b, trial_e, spent, converted = trial
+        budget -= spent
         for m, q in trial_b.items():
             buy[m] = buy.get(m, 0) + q
-        expected -= Counter(dict(tools.recipe(c)))
+        expected = _use(trial_e, recipe)
         targets.append(c)
         sets_used.add(c.set)
     # cheap extras: what the player's converters take first, then materials at places
     # already visited (one energy less per extra material there)
-    fuel = [m for conv in tools.converters() for m, _ in conv.conversion[0]]
-    places = {catalog.material(m).location for m in harvest}
+    fuel = [m for conv in tools.conversions for m, _ in conv.given]
     extras = [catalog.material(m) for m in fuel] + [
-        mat for mat in catalog.materials if mat.location in places
+        mat for mat in catalog.materials if mat.location in harvest.places
     ]
     for mat in extras:
-        if mat.name not in harvest and energy_cost(catalog, [*harvest, mat.name]) <= energy:
-            harvest.append(mat.name)
+        if mat.name not in harvest.names:
+            harvest.add_if_fits(mat.name, energy)
 
     convert = {name: times for name, times in sorted(converted.items()) if times}
     return {
-        "harvest": harvest,
+        "harvest": harvest.names,
         "buy": buy,
         "machine": machine.name if machine else None,
         "convert": convert,
@@ -219,102 +340,107 @@ def plan(
     }
 
 
-def _worth(c: Construct, tools: Tools, stock: Counter[str], style: Style) -> float:
+def _use(expected: dict[str, int], recipe: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """`expected` less what `recipe` uses, never below 0 (as a Counter's subtraction: a
+    conversion planned for a later material may have eaten into an earlier one)."""
+    for m, q in dict(recipe).items():
+        expected[m] = max(0, expected.get(m, 0) - q)
+    return expected
+
+
+def _worth(w: _Worth, stock: Mapping[str, int], expected_yield: int) -> float:
     """Gems per unit of effort: value over the energy of the materials still missing."""
     effort = 1.0
-    for m, q in tools.recipe(c):
-        short = max(0, q - stock[m])
+    for m, q, energy, for_sale, bonus in w.terms:
+        short = max(0, q - stock.get(m, 0))
         if short:
-            mat = tools.catalog.material(m)
-            per_harvest = style.expected_yield + tools.bonus(m)
-            rounds_of_harvest = -(-short // per_harvest)
-            effort += mat.energy * rounds_of_harvest if mat.price is None else short * 0.5
-    return tools.value(c) / effort
+            effort += short * 0.5 if for_sale else energy * -(-short // (expected_yield + bonus))
+    return w.value / effort
 
 
 def _reach(
-    c: Construct,
+    recipe: tuple[tuple[str, int], ...],
     tools: Tools,
-    expected: Counter[str],
-    harvest: list[str],
+    expected: Mapping[str, int],
+    harvest: _Harvest,
     energy: int,
     budget: int,
-    converted: Counter[str],
-) -> tuple[list[str] | None, dict[str, int], Counter[str], int, Counter[str]]:
-    """Harvest, conversions (machine -> times) and purchases that should cover `c` this
-    round, or None if they cannot."""
+    converted: Mapping[str, int],
+) -> tuple[_Harvest, dict[str, int], dict[str, int], int, dict[str, int]] | None:
+    """Harvest, purchases, expected stock, coins spent and conversions (machine -> times)
+    that should cover `recipe` this round, or None if they cannot. The inputs are left as
+    they are."""
     catalog = tools.catalog
-    h = list(harvest)
-    e = Counter(expected)
-    done = Counter(converted)
+    h = harvest  # copied before it grows
+    e = dict(expected)
+    done = dict(converted)
     buy: dict[str, int] = {}
     spent = 0
-    for m, q in tools.recipe(c):
-        _convert_into(m, q, tools, e, done)  # converting stock costs no energy
-        if e[m] >= q:
+    for m, q in recipe:
+        if tools.conversions:
+            _convert_into(m, q, tools, e, done)  # converting stock costs no energy
+        if e.get(m, 0) >= q:
             continue
-        if m not in h and energy_cost(catalog, [*h, m]) <= energy:
-            h.append(m)
-            e[m] += 1 + tools.bonus(m)  # at least the floor; more is a bonus
-        short = q - e[m]
+        if m not in h.names:
+            if h is harvest:
+                h = harvest.copy()
+            if h.add_if_fits(m, energy):
+                e[m] = e.get(m, 0) + 1 + tools.bonus(m)  # at least the floor; more is a bonus
+        short = q - e.get(m, 0)
         if short <= 0:
             continue
         price = catalog.material(m).price
         if price is None or spent + price * short > budget:
-            return None, {}, expected, 0, converted
+            return None
         buy[m] = short
         spent += price * short
-        e[m] += short
+        e[m] = e.get(m, 0) + short
     return h, buy, e, spent, done
 
 
-def _convert_into(m: str, q: int, tools: Tools, e: Counter[str], done: Counter[str]) -> None:
+def _convert_into(m: str, q: int, tools: Tools, e: dict[str, int], done: dict[str, int]) -> None:
     """Count on the player's converters for `m` from materials expected in stock (each
     converter at most its times a round; `done` counts the times already planned)."""
-    for conv in tools.converters():
-        given, made = conv.conversion
-        out = dict(made).get(m, 0)
-        while out and done[conv.name] < conv.amount:
-            if e[m] >= q or any(e[g] < gq for g, gq in given):
+    for conv in tools.conversions:
+        out = conv.made.get(m, 0)
+        while out and done.get(conv.name, 0) < conv.times:
+            if e.get(m, 0) >= q or any(e.get(g, 0) < gq for g, gq in conv.given):
                 break
-            for g, gq in given:
-                e[g] -= gq
-            e[m] += out
-            done[conv.name] += 1
+            for g, gq in conv.given:
+                e[g] = e.get(g, 0) - gq
+            e[m] = e.get(m, 0) + out
+            done[conv.name] = done.get(conv.name, 0) + 1
 
 
-def _forced(catalog: Catalog, must: str | None, owned: set[str], coins: int) -> Machine | None:
+def _forced(known: _Known, must: str | None, owned: set[str], coins: int) -> Machine | None:
     """The forced machine when it is for sale to this player and affordable in coins (the
     materials it costs may come from this round's harvest: the engine says if they do)."""
-    if must is None or must in owned or must not in {m.name for m in catalog.machines}:
+    if must is None or must in owned or must not in known.machine_names:
         return None
-    machine = catalog.machine(must)
+    machine = known.catalog.machine(must)
     return machine if machine.cost <= coins else None
 
 
 def _machine(
     style: Style,
-    catalog: Catalog,
+    known: _Known,
     owned: set[str],
-    stock: Counter[str],
+    stock: Mapping[str, int],
     budget: int,
-    player: str,
+    home: str | None,
 ) -> Machine | None:
+    """The best machine (`_Known.shopping`) the player does not own, can pay with half its
+    budget and with materials in stock."""
     if not style.buys_machines:
         return None
-    home = home_set(catalog, player) if style.specialist else None
-    options = [
-        m
-        for m in catalog.machines
-        if m.name not in owned
-        and (m.effect in USEFUL_MACHINES if home is None else _serves(m, catalog, home))
-        and m.cost <= budget // 2
-        and all(stock[x] >= q for x, q in m.materials)
-    ]
-    if not options:
-        return None
-    rank = {e: i for i, e in enumerate(USEFUL_MACHINES)}
-    return min(options, key=lambda m: (rank.get(m.effect, len(rank)), m.cost, m.name))
+    for m in known.shopping(home):
+        if (
+            m.name not in owned
+            and m.cost <= budget // 2
+            and all(stock.get(x, 0) >= q for x, q in m.materials)
+        ):
+            return m
+    return None
 
 
 def _serves(m: Machine, catalog: Catalog, home: str) -> bool:
