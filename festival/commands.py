@@ -262,12 +262,14 @@ def standings(args: argparse.Namespace) -> int:
 
 def resolved_round(match: Match, asked: int | None) -> int:
     """The round to announce or publish: `asked`, else the last resolved one."""
+    if asked is not None and asked >= 1:
+        return asked  # a round not resolved yet is refused where it is read, in words
     last = match.last_resolved_round()
     if last < 1:
         raise MatchError("no round is resolved yet")
-    if asked is not None and asked < 1:
+    if asked is not None:
         raise MatchError(f"--round {asked}: rounds are numbered from 1 (resolved: 1 to {last})")
-    return asked if asked is not None else last
+    return last
 
 
 def announce(args: argparse.Namespace) -> int:
