@@ -47,10 +47,12 @@ def _find(inbox: Path, player: str, turn: int | None) -> Path | None:
         found = this_turn or found
     if len(found) > 1:
         names = ", ".join(p.name for p in found)
-        raise DuelHostError(
-            f"{inbox}: {names} all match player {player!r}; keep only one (or name this "
-            f"turn's {order_file_stem(player, turn or 1)}{found[0].suffix.lower()})"
+        hint = (
+            f" (or name this turn's {order_file_stem(player, turn)}{found[0].suffix.lower()})"
+            if turn is not None
+            else ""
         )
+        raise DuelHostError(f"{inbox}: {names} all match player {player!r}; keep only one{hint}")
     return found[0] if found else None
 
 

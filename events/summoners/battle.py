@@ -102,6 +102,7 @@ class _Walker:
         return self.track[self.index]
 
     def go_to(self, progress: int) -> None:
+        """The one way progress changes, so `index` always follows it."""
         self.progress = progress
         self.index = progress // HALF
 
@@ -265,8 +266,7 @@ def _move(w: _Walker, t: int) -> None:
                 w.held_until = t + w.blocks[i]
                 target = i * HALF
                 break
-    w.progress = min(target, (len(w.track) - 1) * HALF)
-    w.index = w.progress // HALF
+    w.go_to(min(target, (len(w.track) - 1) * HALF))
 
 
 def _hit(w: _Walker, tower: BattleTower, t: int) -> None:
