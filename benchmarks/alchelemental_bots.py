@@ -11,7 +11,7 @@ import time
 import numpy as np
 
 from events.alchelemental import AlchelementalGame
-from festival.duel_bots import MctsBot, RandomBot
+from festival.duels.bots import MctsBot, RandomBot
 
 
 def match(games: int, turns: int, iterations: int) -> tuple[int, int, int, float]:

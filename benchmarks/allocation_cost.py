@@ -14,7 +14,8 @@ from itertools import combinations, permutations
 
 import numpy as np
 
-from festival.allocation import (
+from festival.core.event_names import EVENTS
+from festival.match.allocation import (
     FEWEST_UNMET,
     Preference,
     allocate,
@@ -22,7 +23,6 @@ from festival.allocation import (
     draw_lottery,
     unmet_choices,
 )
-from festival.event_names import EVENTS
 
 PLAYERS = tuple(f"p{i}" for i in range(10))
 CAPACITY, PER_PLAYER = 7, 2

@@ -10,7 +10,7 @@ from events.summoners import SummonersEngine
 from events.summoners.battle import BattleFamiliar, BattleTower, simulate
 from events.summoners.catalog import FAMILIARS, TOWERS, Catalog
 from events.summoners.geometry import Facing, neighbours
-from festival.paths import fixture
+from festival.core.paths import fixture
 from sheets.xlsx_reader import read_workbook
 
 

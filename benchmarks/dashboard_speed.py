@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from festival.cli import main
+from festival.cli.main import main
 
 PASSWORD = "pw"
 PAGES = ("Round desk", "Alchemy", "Elemental Continuum", "Summoner's Dream", "Overview")

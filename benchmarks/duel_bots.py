@@ -10,7 +10,7 @@ import numpy as np
 
 from events.element import ElementGame
 from events.element.variant import VARIANTS
-from festival.duel_bots import MctsBot, RandomBot
+from festival.duels.bots import MctsBot, RandomBot
 
 
 def play(variant: str, seed: int, mcts_first: bool, iterations: int) -> str | None:

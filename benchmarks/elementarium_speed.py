@@ -10,8 +10,8 @@ import time
 
 import numpy as np
 
-from festival.duel_bots import MctsBot
-from festival.elementarium_data import HostedElementarium
+from festival.duels.bots import MctsBot
+from festival.duels.elementarium_data import HostedElementarium
 
 SECONDS = 2.0
 

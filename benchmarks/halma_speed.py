@@ -11,7 +11,7 @@ import time
 import numpy as np
 
 from events.halma import HalmaGame
-from festival.paths import fixture
+from festival.core.paths import fixture
 
 SECONDS = 2.0
 

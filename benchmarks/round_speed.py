@@ -14,11 +14,11 @@ from pathlib import Path
 
 import openpyxl
 
-from festival.match import Match
-from festival.paths import fixture
-from festival.replay import decode_submissions, play_round, states_after
-from festival.round_pipeline import check_round, ingest_folder, resolve
-from festival.sample import sample_config, sample_settings
+from festival.core.paths import fixture
+from festival.match.match import Match
+from festival.match.replay import decode_submissions, play_round, states_after
+from festival.match.rounds import check_round, ingest_folder, resolve
+from festival.sample.play import sample_config, sample_settings
 from sheets.xlsx_package import inspect_package
 from sheets.xlsx_reader import read_workbook
 

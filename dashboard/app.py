@@ -28,8 +28,8 @@ from dashboard import (
 from dashboard.access import host_mode
 from dashboard.colours import player_colours
 from dashboard.match_data import MatchData, load, store_stamp
-from festival.match import MatchError
-from festival.store import StoreError
+from festival.match.match import MatchError
+from festival.match.store import StoreError
 
 ENV_MATCH = "FESTIVAL_MATCH"
 OVERVIEW = "Overview"

@@ -1,18 +1,18 @@
 """The duel desk for a game of sealed orders (Elementarium): the host enters each awaited
 player's orders (kept sealed: the page shows only that they are in), lets a bot order for a
 player, takes sealed orders back, and resolves the turn, players without orders holding.
-Renders what festival/duel_host.py computes."""
+Renders what festival/duels/host.py computes."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from festival import duel_picture
-from festival.duel_bots import bot_turn, make_bot
-from festival.duel_commands import last_turn_cells
-from festival.duel_host import Duel
-from festival.duel_resolve import turn_words
-from festival.match import MatchError
+from festival.cli.duel_commands import last_turn_cells
+from festival.cli.duel_order_commands import turn_words
+from festival.duels import picture as duel_picture
+from festival.duels.bots import bot_turn, make_bot
+from festival.duels.host import Duel
+from festival.match.match import MatchError
 
 MESSAGES = "duel-desk-messages"
 

@@ -3,7 +3,7 @@ Host: the duel desk, where the host draws stones (Element), enters a player's ac
 sees the board after each, undoes, confirms, starts and stops the clock, and lets a bot play.
 
 Duel folders are found in FESTIVAL_DUELS (a duel folder, or a folder of them) and in the
-match folder's `duels/` folder. The page renders what festival/duel_host.py computes.
+match folder's `duels/` folder. The page renders what festival/duels/host.py computes.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from dashboard.duels_orders_desk import orders_desk
-from festival import duel_picture
-from festival.duel_bots import bot_turn, make_bot
-from festival.duel_commands import last_turn_cells
-from festival.duel_host import Duel
-from festival.duel_resolve import step_words
-from festival.duel_store import DUEL_FILE
-from festival.match import MatchError
-from festival.store import StoreError
+from festival.cli.duel_commands import last_turn_cells
+from festival.cli.duel_order_commands import step_words
+from festival.duels import picture as duel_picture
+from festival.duels.bots import bot_turn, make_bot
+from festival.duels.host import Duel
+from festival.duels.store import DUEL_FILE
+from festival.match.match import MatchError
+from festival.match.store import StoreError
 
 ENV_DUELS = "FESTIVAL_DUELS"
 

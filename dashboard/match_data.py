@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from festival.match import Match
-from festival.replay import states_after
-from festival.standings_view import standings_json
-from festival.store import STORE_FILE
+from festival.match.match import Match
+from festival.match.replay import states_after
+from festival.match.standings_view import standings_json
+from festival.match.store import STORE_FILE
 
 
 @dataclass(frozen=True)

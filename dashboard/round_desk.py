@@ -15,19 +15,19 @@ from typing import Any
 import streamlit
 
 from dashboard.match_data import store_stamp
-from festival import google_sheets
-from festival.announce import Announcements, announcements
-from festival.event_names import title
-from festival.match import Match, MatchError
-from festival.round_pipeline import (
+from festival.core.event_names import title
+from festival.google import match_sheets as google_sheets
+from festival.match.announce import Announcements, announcements
+from festival.match.lock import exclusive
+from festival.match.match import Match, MatchError
+from festival.match.rounds import (
     RoundRejected,
     ingest_folder,
     ingest_source,
     preview_source,
     resolve,
 )
-from festival.store import StoreError
-from festival.store_lock import exclusive
+from festival.match.store import StoreError
 from sheets.errors import SheetReadError
 from sheets.google import GoogleError
 from sheets.source import FolderSource, RawSubmission, SubmissionSource

@@ -18,7 +18,7 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from festival.cli import main
+from festival.cli.main import main
 from tests.support.dashboard_server import (
     full_height,
     have_chromium,

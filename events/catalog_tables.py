@@ -3,7 +3,7 @@ problem collected with its tab and cell (shared by the events that have a catalo
 
 from __future__ import annotations
 
-from events.errors import SubmissionError, quoted
+from events.errors import SubmissionProblem, quoted
 from events.tables import Grid, cell_ref, cell_text
 
 
@@ -12,12 +12,12 @@ class CatalogProblems:
 
     def __init__(self, event: str) -> None:
         self.event = event
-        self.items: list[SubmissionError] = []
+        self.items: list[SubmissionProblem] = []
 
     def add(self, tab: str, row: int | None, col: int | None, message: str) -> None:
         cell = cell_ref(row, col) if row is not None and col is not None else None
         self.items.append(
-            SubmissionError(f"{self.event}.catalog", "catalog", message, self.event, tab, cell)
+            SubmissionProblem(f"{self.event}.catalog", "catalog", message, self.event, tab, cell)
         )
 
     def whole(

@@ -31,7 +31,7 @@ V = TypeVar("V")
 
 
 @dataclass(frozen=True)
-class DuelError:
+class DuelProblem:
     """One thing wrong with one action, in words a player understands.
 
     `code` is stable ("element.place.occupied"); `rule` quotes or names the rule broken;
@@ -50,8 +50,8 @@ class DuelError:
         rule = f" [{self.rule}]" if self.rule else ""
         return f"{where}{at}{self.message}{rule} ({self.code})"
 
-    def at_action(self, index: int) -> DuelError:
-        return DuelError(self.code, self.message, self.square, self.rule, index)
+    def at_action(self, index: int) -> DuelProblem:
+        return DuelProblem(self.code, self.message, self.square, self.rule, index)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,14 +68,14 @@ class Parsed(Generic[V]):
     """A parsed value, or every error found (never both)."""
 
     value: V | None
-    errors: tuple[DuelError, ...] = ()
+    errors: tuple[DuelProblem, ...] = ()
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
     @staticmethod
-    def of(value: V, errors: Sequence[DuelError]) -> Parsed[V]:
+    def of(value: V, errors: Sequence[DuelProblem]) -> Parsed[V]:
         return Parsed(None, tuple(errors)) if errors else Parsed(value, ())
 
 
@@ -183,17 +183,17 @@ class DuelGame(ABC, Generic[S, A]):
         known = self.variants()
         if variant not in known:
             names = ", ".join(sorted(known))
-            return Parsed(None, (DuelError("duel.variant", f"no variant {variant!r}: {names}"),))
+            return Parsed(None, (DuelProblem("duel.variant", f"no variant {variant!r}: {names}"),))
         base = dict(known[variant])
         errors = [
-            DuelError("duel.option", f"{self.title} has no option {k!r}")
+            DuelProblem("duel.option", f"{self.title} has no option {k!r}")
             for k in sorted(set(overrides) - set(base))
         ]
         base.update({k: v for k, v in overrides.items() if k in base})
         errors.extend(self.check_options(base))
         return Parsed.of(base, errors)
 
-    def check_options(self, options: Mapping[str, Any]) -> list[DuelError]:
+    def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
         """Problems with a complete set of switches (empty when fine)."""
         return []
 
@@ -243,7 +243,7 @@ class DuelGame(ABC, Generic[S, A]):
         return action
 
     @abstractmethod
-    def check(self, state: S, player: str, action: A) -> tuple[DuelError, ...]:
+    def check(self, state: S, player: str, action: A) -> tuple[DuelProblem, ...]:
         """Everything wrong with `player` taking `action` now (empty: legal). Never raises."""
 
     @abstractmethod
@@ -382,7 +382,7 @@ def take(
     actions: Sequence[A],
     seed: int,
     first_index: int,
-) -> tuple[S, list[Step[A]], list[DuelError]]:
+) -> tuple[S, list[Step[A]], list[DuelProblem]]:
     """Check and apply actions in order, resolving chance with the duel's generator.
 
     Stops at the first illegal action; returns the position reached, the steps taken (to be

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 
-from events.errors import ParseResult, SubmissionError
+from events.errors import ParseResult, SubmissionProblem
 from events.ranking import Ranking
 from events.report import RoundReport
 from events.schedule import event_rounds
@@ -115,7 +115,7 @@ class EventEngine(ABC, Generic[S, T]):
         sample festival."""
         raise NotImplementedError(f"{self.title} cannot write submissions into workbooks")
 
-    def validate(self, state: S, player: str, submission: T) -> tuple[SubmissionError, ...]:
+    def validate(self, state: S, player: str, submission: T) -> tuple[SubmissionProblem, ...]:
         """Checks that need the game state (budgets, ownership...). Empty when valid."""
         return ()
 
@@ -165,7 +165,7 @@ class EventEngine(ABC, Generic[S, T]):
     catalog_fixture: ClassVar[str | None] = None
     """the shipped default catalog workbook, a path under fixtures/ (None: no catalog)"""
 
-    def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionError]]:
+    def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionProblem]]:
         """The JSON form of a catalog workbook (stored in the event's options under
         "catalog"), or every problem found in it."""
         raise NotImplementedError(f"{self.title} has no catalog")

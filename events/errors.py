@@ -15,7 +15,7 @@ untouched: the match treats that player as having submitted nothing for the even
 
 
 @dataclass(frozen=True)
-class SubmissionError:
+class SubmissionProblem:
     """One problem with one submission.
 
     `code` is stable and machine-readable (e.g. "toy.number.range"); `message` says what
@@ -56,7 +56,7 @@ class ParseResult(Generic[T]):
     """A parsed submission, or the complete list of what is wrong with it (never both)."""
 
     submission: T | None
-    errors: tuple[SubmissionError, ...] = ()
+    errors: tuple[SubmissionProblem, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.submission is None) == (not self.errors):
@@ -74,10 +74,10 @@ class ParseResult(Generic[T]):
     def nothing(player: str, event: str, where: str) -> ParseResult[T]:
         """The result for event tabs the player left untouched."""
         message = f"nothing was filled in on {where}"
-        return ParseResult(None, (SubmissionError(NOTHING_SUBMITTED, player, message, event),))
+        return ParseResult(None, (SubmissionProblem(NOTHING_SUBMITTED, player, message, event),))
 
     @staticmethod
-    def of(submission: T | None, errors: Sequence[SubmissionError]) -> ParseResult[T]:
+    def of(submission: T | None, errors: Sequence[SubmissionProblem]) -> ParseResult[T]:
         """Errors win: any error discards the half-parsed submission."""
         if errors:
             return ParseResult(None, tuple(errors))

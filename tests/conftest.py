@@ -9,7 +9,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from festival.cli import main
+from festival.cli.main import main
 from tests.support.toy_event import ENGINE_ARGS
 
 ROSTER = """player,first,second,garnets
@@ -56,7 +56,7 @@ def fill_workbooks(folder: Path, values: Mapping[str, Mapping[str, object]]) -> 
 
 def numbers_json(match_folder: Path, round_no: int, pick: Callable[[str, str], int]) -> Path:
     """A canonical JSON submissions file in which player p writes pick(p, event)."""
-    from festival.match import Match
+    from festival.match.match import Match
 
     match = Match.open(match_folder)
     subs = {

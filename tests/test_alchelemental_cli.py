@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from events.alchelemental.board import PIT_DATA
-from festival.cli import main
-from festival.duel_host import Duel
-from festival.paths import fixture
+from festival.cli.main import main
+from festival.core.paths import fixture
+from festival.duels.host import Duel
 
 
 def new(tmp_path: Path, *extra: str) -> Path:

@@ -8,8 +8,8 @@ from dataclasses import replace
 import numpy as np
 
 from events.alchelemental.actions import Impel
-from festival import duel_picture
-from festival.duel_bots import MctsBot, RandomBot
+from festival.duels import picture as duel_picture
+from festival.duels.bots import MctsBot, RandomBot
 from tests.support.alchelemental_kit import GAME, new_state, put, remove, run
 from tests.test_alchelemental_rules import condense_agitate
 

@@ -10,9 +10,9 @@ import openpyxl
 import pytest
 
 from festival.bots.alchemy import alchemy_bot
-from festival.cli import main
-from festival.match import Match
-from festival.replay import states_after
+from festival.cli.main import main
+from festival.match.match import Match
+from festival.match.replay import states_after
 from tests.support.alchemy_kit import fill_workbook
 
 

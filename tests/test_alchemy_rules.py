@@ -325,7 +325,7 @@ def test_the_most_gold_garnet_reads_gold_held_at_the_end() -> None:
 def test_a_broken_catalog_is_rejected_with_clear_errors(
     tab: str, row: list[str], message: str
 ) -> None:
-    from festival.paths import fixture
+    from festival.core.paths import fixture
     from sheets.xlsx_reader import read_workbook
 
     workbook = dict(read_workbook(fixture("alchemy", "catalog.xlsx")))

@@ -25,7 +25,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from festival.allocation import (
+from festival.core.event_names import ALCHEMY, CONTINUUM, EVENTS, SUMMONERS
+from festival.match.allocation import (
     CLAIM_ORDER,
     FEWEST_UNMET,
     Allocation,
@@ -37,7 +38,6 @@ from festival.allocation import (
     unmet_choices,
     validate_allocation,
 )
-from festival.event_names import ALCHEMY, CONTINUUM, EVENTS, SUMMONERS
 
 CAPACITY = 7
 PER_PLAYER = 2
@@ -631,9 +631,9 @@ def test_festival_allocate_fewest_unmet_is_a_named_option_of_the_command(
 ) -> None:
     """`festival allocate --fewest-unmet` allocates by the option, records it with the
     allocation and says how many listed choices it leaves unmet; without it, claim order."""
-    from festival.cli import main
-    from festival.event_names import title
-    from festival.match import Match
+    from festival.cli.main import main
+    from festival.core.event_names import title
+    from festival.match.match import Match
 
     roster = tmp_path / "roster.csv"
     lines = [f"{x.player},{title(x.first)},{title(x.second)},0" for x in everyone_lists_continuum()]

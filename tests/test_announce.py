@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from festival.announce import announcements, public_markdown, round_reports
-from festival.cli import main
-from festival.discord import split_messages
-from festival.match import Match
-from festival.round_pipeline import ingest_json, resolve
-from festival.standings_view import standings_json
+from festival.cli.main import main
+from festival.discord.messages import split_messages
+from festival.match.announce import announcements, public_markdown, round_reports
+from festival.match.match import Match
+from festival.match.rounds import ingest_json, resolve
+from festival.match.standings_view import standings_json
 from tests.conftest import numbers_json
 
 
@@ -57,7 +57,7 @@ def test_final_round_post_has_the_final_results(toy_match: Path) -> None:
 def test_most_gold_garnet_comes_from_the_alchemy_event(toy_match: Path) -> None:
     """(4) The player(s) with the most gold (material) remaining in Alchemy ... earn 1 garnet."""
     match = play_all(toy_match)
-    from festival.replay import current_states
+    from festival.match.replay import current_states
 
     gold = match.engine("alchemy").holdings(current_states(match)["alchemy"], "gold")
     assert gold is not None and max(gold.values()) > 0

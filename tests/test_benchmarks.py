@@ -21,7 +21,7 @@ def test_the_full_battle_is_full_size() -> None:
     module = runpy.run_path(str(BENCH / "battle_speed.py"))
     from events.summoners import SummonersEngine
     from events.summoners.catalog import Catalog
-    from festival.paths import fixture
+    from festival.core.paths import fixture
     from sheets.xlsx_reader import read_workbook
 
     content, _ = SummonersEngine().load_catalog(read_workbook(fixture("summoners", "catalog.xlsx")))
@@ -40,7 +40,7 @@ def test_duel_speed_prints_every_variant(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_the_dashboard_benchmark_times_every_page(tmp_path: Path) -> None:
-    from festival.cli import main
+    from festival.cli.main import main
 
     module = runpy.run_path(str(BENCH / "dashboard_speed.py"))
     folder = tmp_path / "demo"

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from festival.cli import main
+from festival.cli.main import main
 from tests.support.dashboard_server import (
     have_chromium,
     launch,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
-from festival.duel_host import Duel
+from festival.cli.main import main
+from festival.duels.host import Duel
 from tests.support.dashboard_server import CHROMIUM, FLAGS, served
 
 

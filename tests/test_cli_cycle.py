@@ -10,8 +10,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from festival.cli import main
-from festival.match import Match
+from festival.cli.main import main
+from festival.match.match import Match
 from tests.conftest import PLAYERS, TABS, fill_workbooks, numbers_json
 from tests.support.toy_event import ENGINE_ARGS
 
@@ -140,7 +140,10 @@ def test_missing_players_play_the_default(
 
 def test_help_lists_every_subcommand_and_each_has_its_own_help() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "festival.cli", "--help"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "festival.cli", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     commands = ["new", "allocate", "templates", "resolve", "standings", "announce", "demo"]
     for name in commands:
@@ -184,14 +187,14 @@ def test_choose_candidate_records_the_sole_winners_choice_only_when_the_rules_le
 
     from dataclasses import replace
 
-    import festival.commands
-    from festival.standings_view import festival_standings
+    import festival.cli.match_commands
+    from festival.match.standings_view import festival_standings
 
     def pending(match: Match, states: object, with_choice: bool = True) -> object:
         real = festival_standings(match, states, with_choice)  # type: ignore[arg-type]
         return replace(real, elimination_candidate=None, elimination_choice_pending=("uri", "cam"))
 
-    monkeypatch.setattr(festival.commands, "festival_standings", pending)
+    monkeypatch.setattr(festival.cli.match_commands, "festival_standings", pending)
     code, _, err = run(capsys, "choose-candidate", m, "Spadez")
     assert code == 2 and "not among the tied players: uri, cam" in err
     code, out, _ = run(capsys, "choose-candidate", m, "CAM")

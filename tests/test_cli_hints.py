@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import build_parser, main
-from festival.commands import dashboard_command
+from festival.cli.main import build_parser, main
+from festival.cli.match_commands import dashboard_command
 
 
 def test_templates_says_what_to_do_next(

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
-from festival.match import Match
+from festival.cli.main import main
+from festival.match.match import Match
 from tests.support.continuum_boards import fill_bolts, fill_setup, stripes
 
 HARMLESS = [("Earth", "A6"), ("Earth", "A6")]  # earth on the fire ward F3: does nothing

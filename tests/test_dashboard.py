@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from festival.cli import main
+from festival.cli.main import main
 
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 

@@ -10,11 +10,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.people import figure
-from festival.cli import main
-from festival.match import Match
-from festival.paths import fixture
-from festival.round_pipeline import ingest_folder, resolve
-from festival.sample import sample_config, sample_settings
+from festival.cli.main import main
+from festival.core.paths import fixture
+from festival.match.match import Match
+from festival.match.rounds import ingest_folder, resolve
+from festival.sample.play import sample_config, sample_settings
 
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 
@@ -72,7 +72,7 @@ def test_public_mode_shows_no_private_figure_before_the_end(
     unfinished: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match = Match.open(unfinished)
-    from festival.replay import current_states
+    from festival.match.replay import current_states
 
     states = current_states(match)
     secrets = [

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from festival.cli import main
-from festival.duel_host import Duel
-from festival.paths import fixture
+from festival.cli.main import main
+from festival.core.paths import fixture
+from festival.duels.host import Duel
 
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
-from festival.match import Match
-from festival.replay import verify_snapshots
-from festival.sample import highlights, sample_settings
+from festival.cli.main import main
+from festival.match.match import Match
+from festival.match.replay import verify_snapshots
+from festival.sample.play import highlights, sample_settings
 
 
 def test_demo_plays_the_sample_festival_from_its_workbooks(

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from festival.discord import split_messages
+from festival.discord.messages import split_messages
 
 line = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), max_size=300).filter(
     lambda s: not s.lstrip().startswith(("|", "```", "~~~"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from events.element.actions import Confirm
-from festival.duel_bots import MctsBot, RandomBot
+from festival.duels.bots import MctsBot, RandomBot
 from tests.support.element_kit import GAME, act, state_from
 
 TRAP = """

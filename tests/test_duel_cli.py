@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from events.duel import replay
-from festival import duel_store
-from festival.cli import main
-from festival.duel_host import Duel
-from festival.paths import fixture
+from festival.cli.main import main
+from festival.core.paths import fixture
+from festival.duels import store as duel_store
+from festival.duels.host import Duel
 
 
 @pytest.fixture
@@ -123,7 +123,7 @@ def test_the_clock_charges_reserve_in_30_second_intervals(
     intervals. Running out of time forfeits the DM." """
     now = [1000.0]
     monkeypatch.setattr(duel_store, "clock_now", lambda: now[0])
-    import festival.duel_host as host
+    import festival.duels.host as host
 
     monkeypatch.setattr(host, "clock_now", lambda: now[0])
     assert main(["duel", "clock", str(duel), "start"]) == 0
@@ -140,7 +140,7 @@ def test_the_clock_charges_reserve_in_30_second_intervals(
 
 def test_stopped_clock_does_not_run(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     now = [0.0]
-    import festival.duel_host as host
+    import festival.duels.host as host
 
     monkeypatch.setattr(host, "clock_now", lambda: now[0])
     d = Duel.open(duel)
@@ -204,7 +204,7 @@ def test_a_duel_player_name_must_be_a_safe_file_name(
     players: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A name names the player's order workbook (NAME-turnN.xlsx): '../../escape' wrote it
-    outside the --out folder, 'A/B' crashed. The match's name rule (festival/player_names.py)."""
+    outside the --out folder, 'A/B' crashed. The match's name rule (festival/core/names.py)."""
     folder = tmp_path / "deep" / "duel"
     code = main(["duel", "new", str(folder), "--game", "elementarium", "--players", players])
     assert code == 2
@@ -264,8 +264,8 @@ def test_a_turn_file_that_cannot_be_read_is_one_clear_line(
 def test_a_concurrent_change_records_nothing(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Commits are atomic: if another command recorded actions while this input was being
     checked, nothing of it is written (the raw input is kept) and the command says so."""
-    from festival.duel_store import DuelStore
-    from festival.store import StoreError
+    from festival.duels.store import DuelStore
+    from festival.match.store import StoreError
 
     d = Duel.open(duel)
     real = DuelStore.step_count
@@ -332,7 +332,7 @@ def test_a_bot_time_that_is_no_time_is_refused_by_the_command_line(
 def test_the_search_bot_takes_one_step_even_with_almost_no_time() -> None:
     import numpy as np
 
-    from festival.duel_bots import MctsBot
+    from festival.duels.bots import MctsBot
     from tests.support.element_kit import GAME
 
     state = GAME.initial_state(("Ash", "Birch"), GAME.variants()["dm5"], np.random.default_rng(0))

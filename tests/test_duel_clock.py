@@ -1,4 +1,4 @@
-"""The duel clock (festival/duel_clock.py), sequential and simultaneous turns.
+"""The duel clock (festival/duels/clock.py), sequential and simultaneous turns.
 
 docs/rulings.md, "The clock in a simultaneous turn": in an Elementarium turn every player whose
 orders are not in is on the clock, from the turn's start until their own orders arrive, and
@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from festival import duel_store
-from festival.duel_clock import INTERVAL, ClockReading, read_clock, running_time, turn_spans
-from festival.duel_host import Duel
+from festival.duels import store as duel_store
+from festival.duels.clock import INTERVAL, ClockReading, read_clock, running_time, turn_spans
+from festival.duels.host import Duel
 
 TURN, RESERVE = 30, 60
 RUNNING = [(0.0, True)]
@@ -174,7 +174,7 @@ def test_an_elementarium_turn_runs_for_the_player_still_awaited_from_its_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     now = [1000.0]
-    import festival.duel_host as host
+    import festival.duels.host as host
 
     monkeypatch.setattr(duel_store, "clock_now", lambda: now[0])
     monkeypatch.setattr(host, "clock_now", lambda: now[0])
@@ -204,7 +204,7 @@ def test_a_duel_with_no_time_control_never_runs_out_of_time(
     starts only counts. (It used to read 0 + 0 seconds as a limit, and the player to move
     lost on time a second after the host started it.)"""
     now = [1000.0]
-    import festival.duel_host as host
+    import festival.duels.host as host
 
     monkeypatch.setattr(duel_store, "clock_now", lambda: now[0])
     monkeypatch.setattr(host, "clock_now", lambda: now[0])

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from events.elementarium.orders import Orders
-from festival.cli import main
-from festival.duel_bots import MctsBot, RandomBot
-from festival.duel_host import Duel
+from festival.cli.main import main
+from festival.duels.bots import MctsBot, RandomBot
+from festival.duels.host import Duel
 from tests.support.elementarium_kit import GAME, position, turn
 
 

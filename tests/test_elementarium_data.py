@@ -8,7 +8,7 @@ import json
 import pytest
 
 from events.elementarium.setup import parse_board, parse_grid, parse_rules, parse_setup
-from festival.paths import fixture
+from festival.core.paths import fixture
 from tests.support.elementarium_kit import RULES
 
 # The rule text's movement grids, as printed (tabs shown as fields), each with its centre.

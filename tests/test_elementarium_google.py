@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-import festival.google_sheets as gs
-from festival.cli import main
-from festival.duel_host import Duel
+import festival.google.match_sheets as gs
+from festival.cli.main import main
+from festival.duels.host import Duel
 from sheets import google, google_tabs
 from tests.support.google_match import age_template, snapshot
 from tests.support.sheets_server import SheetsServer, local_client

@@ -15,9 +15,9 @@ import openpyxl
 import pytest
 
 from events.tables import Grid
-from festival.cli import main
-from festival.duel_host import Duel
-from festival.duel_store import DUEL_FILE
+from festival.cli.main import main
+from festival.duels.host import Duel
+from festival.duels.store import DUEL_FILE
 from sheets.stamp import DUEL, MATCH, STAMP_TAB, Stamp, StampError, mismatch, read_stamp
 from sheets.xlsx_reader import read_workbook
 from tests.test_elementarium_hosting import _run

@@ -12,10 +12,10 @@ import pytest
 
 from events.summoners.resolve import resolve_round
 from festival.bots.registry import STRONGEST, bot
-from festival.catalogs import catalog_options
-from festival.engines import load_engines
-from festival.event_names import EVENTS
+from festival.core.event_names import EVENTS
 from festival.lab.game import bot_rng
+from festival.match.catalogs import catalog_options
+from festival.match.engines import load_engines
 
 PLAYERS = tuple(f"P{i:02d}" for i in range(1, 8))
 

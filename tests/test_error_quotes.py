@@ -10,9 +10,9 @@ from events.continuum import ContinuumEngine
 from events.continuum.layout import grid_of
 from events.continuum.model import SetupSubmission
 from events.engine import EventEngine
-from events.errors import QUOTE_LIMIT, SubmissionError, quoted
+from events.errors import QUOTE_LIMIT, SubmissionProblem, quoted
 from events.tables import CellValue, Grid, Workbook
-from festival.roster import parse_roster
+from festival.match.roster import parse_roster
 from tests.support import alchemy_kit, summoners_kit
 from tests.support.continuum_boards import stripes
 from tests.support.template_book import template_book
@@ -117,7 +117,7 @@ def test_an_error_about_a_huge_cell_stays_short_and_names_the_cell(
         engine, state = CONTINUUM, continuum_state(round_no)
         if round_no == 1:
             typed = {**typed, "Board": {**board_cells(), **typed.get("Board", {})}}
-    errors: list[SubmissionError] = errors_of(
+    errors: list[SubmissionProblem] = errors_of(
         engine, state, round_no, template_book(engine.template(state, "ann", round_no), typed)
     )
     mine = [e for e in errors if e.code == code and (e.tab, e.cell) == where]

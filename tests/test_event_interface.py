@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from events.errors import ParseResult, SubmissionError
+from events.errors import ParseResult, SubmissionProblem
 from events.ranking import GAMEWIDE, Criterion, rank_players
 from events.tables import Grid, cell_ref, column_index, column_letter, parse_cell_ref
 from tests.support.toy_event import TallyEngine, TallySubmission
@@ -52,7 +52,7 @@ def test_canonical_json_round_trips_every_submission_including_the_default() -> 
 
 
 def test_parse_result_holds_a_submission_or_errors_never_both() -> None:
-    err = SubmissionError("x", "ann", "bad")
+    err = SubmissionProblem("x", "ann", "bad")
     with pytest.raises(ValueError):
         ParseResult(TallySubmission(1), (err,))
     with pytest.raises(ValueError):

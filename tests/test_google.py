@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-import festival.google_sheets as gs
-from festival.cli import main
-from festival.match import Match
-from festival.paths import fixture
-from festival.replay import states_after
-from festival.round_pipeline import ingest_folder, resolve
-from festival.sample import sample_config, sample_settings
+import festival.google.match_sheets as gs
+from festival.cli.main import main
+from festival.core.paths import fixture
+from festival.match.match import Match
+from festival.match.replay import states_after
+from festival.match.rounds import ingest_folder, resolve
+from festival.sample.play import sample_config, sample_settings
 from sheets import google, google_tabs
 from tests.support.google_match import fill_from_sample, google_match, over_budget, tab_titles
 from tests.support.sheets_server import SheetsServer, service_account_file

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
-from festival.google_sheets import SETTINGS
-from festival.match import Match
+from festival.cli.main import main
+from festival.google.match_sheets import SETTINGS
+from festival.match.match import Match
 from sheets.errors import SheetReadError
 from sheets.google import CONTENT_TYPE, load_values
 from sheets.source import RawSubmission

@@ -16,9 +16,9 @@ import requests
 from google.auth.credentials import AnonymousCredentials
 from google.auth.exceptions import RefreshError, TransportError
 
-import festival.google_sheets as gs
-from festival.cli import main
-from festival.match import Match
+import festival.google.match_sheets as gs
+from festival.cli.main import main
+from festival.match.match import Match
 from sheets import google, google_http
 from tests.support.google_match import Sleeps, fill_from_sample, google_match
 from tests.support.sheets_server import (

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
-from festival.match import Match
+from festival.cli.main import main
+from festival.match.match import Match
 from sheets import google, google_tabs
 from sheets.source import load
 from tests.support.google_match import (

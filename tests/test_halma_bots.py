@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from events.halma.actions import Confirm, Move
-from festival.duel_bots import MctsBot, RandomBot
+from festival.duels.bots import MctsBot, RandomBot
 from tests.support.halma_kit import FOUR, GAME, act, position
 from tests.test_halma_examples import EXAMPLE_1
 

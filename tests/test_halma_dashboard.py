@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
+from festival.cli.main import main
 from tests.test_dashboard_duels import app
 from tests.test_halma_hosting import state_of
 

@@ -11,9 +11,9 @@ import openpyxl
 import pytest
 
 from events.halma.state import HalmaState
-from festival.cli import main
-from festival.duel_host import Duel
-from festival.paths import fixture
+from festival.cli.main import main
+from festival.core.paths import fixture
+from festival.duels.host import Duel
 
 
 def state_of(folder: Path) -> HalmaState:

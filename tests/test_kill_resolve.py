@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from festival.match import Match
-from festival.paths import fixture
-from festival.sample import sample_config, sample_settings
+from festival.core.paths import fixture
+from festival.match.match import Match
+from festival.sample.play import sample_config, sample_settings
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from festival.bots.registry import STRATEGIES
-from festival.catalogs import catalog_options
-from festival.engines import load_engines
-from festival.event_names import EVENTS
+from festival.core.event_names import EVENTS
 from festival.lab.game import FESTIVAL, GameSpec, play
+from festival.match.catalogs import catalog_options
+from festival.match.engines import load_engines
 
 
 @pytest.fixture(scope="module")

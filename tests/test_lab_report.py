@@ -15,10 +15,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboard.lab_charts import interval_chart
-from festival.cli import main
+from festival.cli.main import main
+from festival.core.paths import fixture
 from festival.lab import report
 from festival.lab.job import BASELINE
-from festival.paths import fixture
 
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 

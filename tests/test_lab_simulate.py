@@ -7,14 +7,14 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from festival.cli import main
+from festival.cli.main import main
 from festival.lab import tables
 from festival.lab.game import FESTIVAL, Force, GameSpec, play
 from festival.lab.job import BASELINE, MAX_GAMES, Job, JobError, seating, specs
 from festival.lab.replay import replay_into
 from festival.lab.run import play_one, run_serial
 from festival.lab.setup import option_sets
-from festival.replay import current_states
+from festival.match.replay import current_states
 
 SETS = option_sets([], [], [], [])
 

@@ -30,11 +30,11 @@ from festival.bots.alchemy_planner import (
 from festival.bots.continuum_hunter import _best_two
 from festival.bots.summoners_value import _options
 from festival.bots.summoners_worth import familiar_worth, tower_worth
-from festival.catalogs import catalog_options
-from festival.engines import load_engines
-from festival.event_names import EVENTS
+from festival.core.event_names import EVENTS
 from festival.lab import report
 from festival.lab.job import BASELINE
+from festival.match.catalogs import catalog_options
+from festival.match.engines import load_engines
 
 
 @pytest.fixture(scope="module")

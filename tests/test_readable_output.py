@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
+from festival.cli.main import main
 
 FRACTION = re.compile(r"(?<![\w/])\d+/\d+(?![\w/])")
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from events.tables import Grid
-from festival.roster import parse_roster
+from festival.match.roster import parse_roster
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
+from festival.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
+from festival.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +34,7 @@ def test_the_readme_google_orders_run_as_written(
 ) -> None:
     """The README's Google commands, against the local Sheets server, players typing between
     `sheets` and `resolve`."""
-    import festival.google_sheets as gs
+    import festival.google.match_sheets as gs
     from sheets import google
     from tests.support.sheets_server import SheetsServer, local_client
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from festival.cli import main
-from festival.match import Match
+from festival.cli.main import main
+from festival.match.match import Match
 from sheets.limits import MAX_FILE_BYTES, MAX_UNPACKED_BYTES
 from tests.conftest import TABS, fill_workbooks
 

@@ -8,9 +8,9 @@ import openpyxl
 import pytest
 
 from events.tables import Grid
-from festival.cli import main
-from festival.match import Match
-from festival.roster import parse_roster
+from festival.cli.main import main
+from festival.match.match import Match
+from festival.match.roster import parse_roster
 
 HEADER = ["player", "first", "second", "garnets"]
 

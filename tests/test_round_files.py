@@ -10,10 +10,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from festival.cli import main
-from festival.match import Match, MatchError
-from festival.replay import states_after
-from festival.round_pipeline import check_round, ingest_folder
+from festival.cli.main import main
+from festival.match.match import Match, MatchError
+from festival.match.replay import states_after
+from festival.match.rounds import check_round, ingest_folder
 from sheets.limits import MAX_STORED_BYTES
 from sheets.stamp import STAMP_TAB
 from tests.conftest import PLAYERS, ROSTER, TABS, fill_workbooks

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from festival.cli import main
-from festival.match import Match, MatchError
-from festival.round_pipeline import ingest_folder, ingest_json, resolve
-from festival.store import NewRound, StoreError
+from festival.cli.main import main
+from festival.match.match import Match, MatchError
+from festival.match.rounds import ingest_folder, ingest_json, resolve
+from festival.match.store import NewRound, StoreError
 from tests.conftest import PLAYERS, ROSTER, TABS, fill_workbooks, numbers_json
 from tests.support.toy_event import MODULE
 

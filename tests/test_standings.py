@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from festival.event_names import ALCHEMY, CONTINUUM, SUMMONERS
-from festival.standings import final_standings
+from festival.core.event_names import ALCHEMY, CONTINUUM, SUMMONERS
+from festival.match.standings import final_standings
 
 ROSTER = ("Ada", "Bea", "Cal", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon")
 A, C, S = ALCHEMY, CONTINUUM, SUMMONERS

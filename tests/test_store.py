@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from festival.match import Match
-from festival.replay import fingerprint, replay, restore, states_after, verify_snapshots
-from festival.round_pipeline import ingest_folder, ingest_json, resolve
-from festival.store import NewRound
+from festival.match.match import Match
+from festival.match.replay import fingerprint, replay, restore, states_after, verify_snapshots
+from festival.match.rounds import ingest_folder, ingest_json, resolve
+from festival.match.store import NewRound
 from tests.conftest import numbers_json
 
 
@@ -40,7 +40,7 @@ def test_replay_reproduces_every_cached_snapshot_exactly(toy_match: Path) -> Non
     from dataclasses import replace
 
     states["alchemy"] = replace(states["alchemy"], points={p: 99 for p in states["alchemy"].points})
-    from festival.replay import snapshot
+    from festival.match.replay import snapshot
 
     match.store.conn.execute(
         "UPDATE rounds SET snapshot = ? WHERE id = ?",
@@ -143,7 +143,7 @@ def test_a_snapshot_written_by_other_rules_code_is_not_trusted(toy_match: Path) 
     """After an upgrade of the engines, the cached states are replayed, not believed."""
     from dataclasses import replace
 
-    from festival.replay import snapshot
+    from festival.match.replay import snapshot
 
     match = Match.open(toy_match)
     resolve_json(match, toy_match, 1)

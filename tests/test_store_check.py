@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from festival.cli import main
-from festival.match import Match
-from festival.replay import snapshot, states_after
-from festival.store import STORE_FILE
-from festival.store_lock import exclusive
+from festival.cli.main import main
+from festival.match.lock import exclusive
+from festival.match.match import Match
+from festival.match.replay import snapshot, states_after
+from festival.match.store import STORE_FILE
 from tests.support.store_kit import edit_round_json, resolve_rounds, sql
 
 
@@ -219,12 +219,12 @@ def test_a_backup_in_a_read_only_folder_can_be_checked(
     played: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where the lock file cannot be made (read-only media), `check` still reads the store."""
-    import festival.store_lock
+    import festival.match.lock
 
-    class ReadOnlyFolder(festival.store_lock.FileLock):
+    class ReadOnlyFolder(festival.match.lock.FileLock):
         def acquire(self, *args: object, **kwargs: object) -> Any:
             raise PermissionError(13, "Permission denied", str(self.lock_file))
 
-    monkeypatch.setattr(festival.store_lock, "FileLock", ReadOnlyFolder)
+    monkeypatch.setattr(festival.match.lock, "FileLock", ReadOnlyFolder)
     code, lines = check(capsys, played)
     assert code == 0, lines

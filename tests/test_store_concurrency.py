@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from festival.store import STORE_FILE
+from festival.match.store import STORE_FILE
 from tests.conftest import numbers_json
 from tests.support.store_kit import resolve_rounds
 

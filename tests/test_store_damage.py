@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from festival.cli import main
-from festival.match import Match
-from festival.replay import fingerprint, states_after
-from festival.store import STORE_FILE, stored_json
+from festival.cli.main import main
+from festival.match.match import Match
+from festival.match.replay import fingerprint, states_after
+from festival.match.store import STORE_FILE, stored_json
 from tests.support.store_kit import resolve_rounds, sql
 
 DEEP = "[" * 100_000 + "]" * 100_000

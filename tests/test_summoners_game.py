@@ -14,9 +14,9 @@ import pytest
 
 from events.summoners import layout as L
 from festival.bots.summoners import summoners_bot
-from festival.cli import main
-from festival.match import Match
-from festival.replay import states_after
+from festival.cli.main import main
+from festival.match.match import Match
+from festival.match.replay import states_after
 
 
 def fill(path: Path, data: Mapping[str, Any], maps: list[str]) -> None:

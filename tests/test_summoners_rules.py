@@ -178,7 +178,7 @@ def test_every_tower_and_familiar_is_on_sale_in_some_round_even_from_round_two()
 def _with_sales(*rows: tuple[object, str, str]) -> list[str]:
     """The errors of the shipped catalog with its Sales tab replaced by `rows`."""
     from events.summoners.catalog import load_catalog
-    from festival.paths import fixture
+    from festival.core.paths import fixture
     from sheets.xlsx_reader import read_workbook
 
     workbook = dict(read_workbook(fixture("summoners", "catalog.xlsx")))

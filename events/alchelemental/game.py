@@ -34,7 +34,7 @@ from events.alchelemental.units import UNITS
 from events.duel import (
     CodecGame,
     DuelCodec,
-    DuelError,
+    DuelProblem,
     Outcome,
     Picture,
     PictureCell,
@@ -44,8 +44,8 @@ from events.duel import (
 CODE = "alchelemental"
 
 
-def _error(code: str, message: str, hex_: str | None = None, rule: str = "") -> DuelError:
-    return DuelError(f"{CODE}.{code}", message, hex_, rule)
+def _error(code: str, message: str, hex_: str | None = None, rule: str = "") -> DuelProblem:
+    return DuelProblem(f"{CODE}.{code}", message, hex_, rule)
 
 
 def board_of(options: Mapping[str, Any]) -> tuple[Board | None, list[str]]:
@@ -79,7 +79,7 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
         return {"pit": {"board": "pit"}, "battleground": {"board": "battleground"}}
 
-    def check_options(self, options: Mapping[str, Any]) -> list[DuelError]:
+    def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
         return [_error("board", e) for e in board_of(options)[1]]
 
     def initial_state(
@@ -117,14 +117,14 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
 
     # --- checking -----------------------------------------------------------------------
 
-    def check(self, state: AlchState, player: str, action: Action) -> tuple[DuelError, ...]:
+    def check(self, state: AlchState, player: str, action: Action) -> tuple[DuelProblem, ...]:
         try:
             error = self._check(state, player, action)
         except Exception as exc:  # never raise on bad input: say what it was
             error = _error("bad-action", f"not an Alchelemental action: {action!r} ({exc})")
         return () if error is None else (error,)
 
-    def _check(self, s: AlchState, player: str, a: Action) -> DuelError | None:
+    def _check(self, s: AlchState, player: str, a: Action) -> DuelProblem | None:
         if s.outcome is not None:
             return _error("over", f"the duel is over: {s.outcome.detail}")
         if player != s.player:
@@ -190,12 +190,12 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
             return None
         if isinstance(a, Impel):
             found = self._impel_target(s, piece, a)
-            if isinstance(found, DuelError):
+            if isinstance(found, DuelProblem):
                 return found
             return None
         return _error("bad-action", f"not an Alchelemental action: {a!r}")
 
-    def _check_call(self, s: AlchState, side: int, a: Call) -> DuelError | None:
+    def _check_call(self, s: AlchState, side: int, a: Call) -> DuelProblem | None:
         if a.unit in s.eliminated[side]:
             return _error("call.eliminated", f"{a.unit} was eliminated",
                           rule="Eliminated units cannot be called again.")  # fmt: skip
@@ -220,7 +220,7 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
         return None
 
     @staticmethod
-    def _impel_target(s: AlchState, piece: Piece, a: Impel) -> tuple[int, Piece] | DuelError:
+    def _impel_target(s: AlchState, piece: Piece, a: Impel) -> tuple[int, Piece] | DuelProblem:
         where = s.board.hex_name(piece.hex)
         if piece.kind.is_power:
             return _error("impel.power", "power units cannot impel", where, rules.RULE_POWER)
@@ -294,7 +294,7 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
             return self._judge(self._swap(s, piece, replace(piece, hex=to), 1))
         if isinstance(action, Impel):
             found = self._impel_target(s, piece, action)
-            assert not isinstance(found, DuelError)
+            assert not isinstance(found, DuelProblem)
             d, target = found
             r = rules.reaction(s, piece, target, d)
             others = [p for p in s.pieces if p not in (piece, target)]

@@ -27,7 +27,7 @@ from events.alchelemental.actions import (
 from events.alchelemental.board import DIRECTIONS
 from events.alchelemental.elements import Elem
 from events.alchelemental.units import UNITS
-from events.duel import DuelError, Parsed
+from events.duel import DuelProblem, Parsed
 
 RULE_NOTATION = "Movement notation (for recording a game, PBEM, and online play)"
 NAMES = {w: u.name for u in UNITS.values() for w in (u.name, *u.aliases)}
@@ -46,16 +46,16 @@ class _Bad(Exception):
 def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
     """Actions from what a player typed; every clause with an error is named (from 1)."""
     actions: list[Action] = []
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     clauses = [c.strip() for c in re.split(r"[,;\n]+", text) if c.strip()]
     if not clauses:
-        errors.append(DuelError("alchelemental.notation", "no actions given", rule=RULE_NOTATION))
+        errors.append(DuelProblem("alchelemental.notation", "no actions given", rule=RULE_NOTATION))
     for n, clause in enumerate(clauses):
         try:
             actions.extend(parse_clause(clause))
         except _Bad as exc:
             errors.append(
-                DuelError("alchelemental.notation", f"{clause!r}: {exc}", None, RULE_NOTATION, n)
+                DuelProblem("alchelemental.notation", f"{clause!r}: {exc}", None, RULE_NOTATION, n)
             )
     return Parsed.of(tuple(actions), errors)
 
@@ -123,7 +123,7 @@ def parse_spec(text: str) -> Parsed[tuple[str, tuple[Facing, ...]]]:
             raise _Bad("name a unit")
         return Parsed((_unit(words[0]), _facings(words[1:])))
     except _Bad as exc:
-        return Parsed(None, (DuelError("alchelemental.notation", f"{text!r}: {exc}"),))
+        return Parsed(None, (DuelProblem("alchelemental.notation", f"{text!r}: {exc}"),))
 
 
 def _facings(body: list[str]) -> tuple[Facing, ...]:
@@ -234,7 +234,9 @@ def action_from_json(data: Any) -> Parsed[Action]:
     try:
         return Parsed(_from_json(data))
     except (KeyError, TypeError, ValueError, _Bad) as exc:
-        return Parsed(None, (DuelError("alchelemental.json", f"not an action: {data!r} ({exc})"),))
+        return Parsed(
+            None, (DuelProblem("alchelemental.json", f"not an action: {data!r} ({exc})"),)
+        )
 
 
 def _opt_unit(x: Any) -> str | None:

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from events.catalog_tables import CatalogProblems, header_rows
-from events.errors import SubmissionError, quoted
+from events.errors import SubmissionProblem, quoted
 from events.tables import Grid, Workbook
 
 SETS = 7
@@ -225,7 +225,7 @@ def _whole(
     return problems.whole(text, tab, r, col, what, least)
 
 
-def load_catalog(workbook: Workbook) -> tuple[Catalog | None, list[SubmissionError]]:
+def load_catalog(workbook: Workbook) -> tuple[Catalog | None, list[SubmissionProblem]]:
     """A catalog from its workbook tabs, or every problem found in it."""
     problems = CatalogProblems("alchemy")
     tabs = {}

@@ -23,7 +23,7 @@ from events.alchemy.resolve import resolve_round
 from events.alchemy.rules import energy_cost, multiplier
 from events.alchemy.template import buy_tab, engineer_tab, harvest_tab, machine_tab, status_tab
 from events.engine import EventEngine, in_fixed_order
-from events.errors import ParseResult, SubmissionError, quoted
+from events.errors import ParseResult, SubmissionProblem, quoted
 from events.numbers import number_text
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
@@ -41,7 +41,7 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
     def default_options(self) -> Mapping[str, Any]:
         return {CATALOG: None}
 
-    def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionError]]:
+    def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionProblem]]:
         catalog, errors = load_catalog(workbook)
         return (catalog.to_json() if catalog else None), errors
 
@@ -95,7 +95,7 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
 
     def validate(
         self, state: AlchemyState, player: str, submission: AlchemySubmission
-    ) -> tuple[SubmissionError, ...]:
+    ) -> tuple[SubmissionProblem, ...]:
         return tuple(validate(self, state, player, submission))
 
     def default_submission(self, state: AlchemyState, player: str) -> AlchemySubmission:
@@ -242,13 +242,13 @@ def private_lines(state: AlchemyState, player: str, log: RoundLog) -> tuple[str,
 
 def validate(
     engine: AlchemyEngine, state: AlchemyState, player: str, sub: AlchemySubmission
-) -> list[SubmissionError]:
+) -> list[SubmissionProblem]:
     """The checks that need the game state: energy, coins, machines owned."""
     catalog, book = state.catalog, state.books[player]
-    errors: list[SubmissionError] = []
+    errors: list[SubmissionProblem] = []
 
     def error(code: str, message: str, tab: str) -> None:
-        errors.append(SubmissionError(code, player, message, engine.name, tab))
+        errors.append(SubmissionProblem(code, player, message, engine.name, tab))
 
     twice = sorted({m for m in sub.harvest if sub.harvest.count(m) > 1})
     if twice:  # the parsers refuse it too, but a typed submission may come from anywhere

@@ -29,7 +29,7 @@ from events.alchemy.layout import (
     PRIORITY_COL,
 )
 from events.alchemy.model import AlchemySubmission
-from events.errors import ParseResult, SubmissionError, close_matches, quoted
+from events.errors import ParseResult, SubmissionProblem, close_matches, quoted
 from events.tables import CellValue, Grid, Workbook, cell_ref
 
 EVENT = "alchemy"
@@ -39,12 +39,12 @@ class _Reader:
     def __init__(self, player: str, catalog: Catalog) -> None:
         self.player = player
         self.catalog = catalog
-        self.errors: list[SubmissionError] = []
+        self.errors: list[SubmissionProblem] = []
 
     def error(
         self, code: str, message: str, tab: str | None = None, cell: str | None = None
     ) -> None:
-        self.errors.append(SubmissionError(code, self.player, message, EVENT, tab, cell))
+        self.errors.append(SubmissionProblem(code, self.player, message, EVENT, tab, cell))
 
     def name(
         self, text: str, kind: str, choices: Sequence[str], tab: str | None, cell: str | None

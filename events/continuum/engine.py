@@ -34,7 +34,7 @@ from events.continuum.model import (
 from events.continuum.squares import Square, squares_text
 from events.continuum.template import board_tab, board_view_tab, bolts_tab, wards_tab
 from events.engine import EventEngine, in_fixed_order
-from events.errors import ParseResult, SubmissionError
+from events.errors import ParseResult, SubmissionProblem
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
 from events.tables import CellValue, Workbook
@@ -120,12 +120,12 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
 
     def validate(
         self, state: ContinuumState, player: str, submission: ContinuumSubmission
-    ) -> tuple[SubmissionError, ...]:
+    ) -> tuple[SubmissionProblem, ...]:
         setup = state.round_no == 0
         if setup != isinstance(submission, SetupSubmission):
             what = "a board" if setup else "bolts"
             return (
-                SubmissionError(
+                SubmissionProblem(
                     "continuum.round", player, f"round {state.round_no + 1} takes {what}", self.name
                 ),
             )

@@ -46,7 +46,7 @@ from events.continuum.model import (
     SetupSubmission,
 )
 from events.continuum.squares import SIZE, Square
-from events.errors import ParseResult, SubmissionError, quoted
+from events.errors import ParseResult, SubmissionProblem, quoted
 from events.tables import Grid, Workbook, cell_ref
 
 EVENT = "continuum"
@@ -56,10 +56,10 @@ LABEL_HELP = "use F1-F3 (fire), W1-W3 (water), A1-A3 (wind), E1-E3 (earth) or N 
 class _Errors:
     def __init__(self, player: str) -> None:
         self.player = player
-        self.items: list[SubmissionError] = []
+        self.items: list[SubmissionProblem] = []
 
     def add(self, code: str, message: str, tab: str | None = None, cell: str | None = None) -> None:
-        self.items.append(SubmissionError(code, self.player, message, EVENT, tab, cell))
+        self.items.append(SubmissionProblem(code, self.player, message, EVENT, tab, cell))
 
 
 # --- round 1: the board -------------------------------------------------------------------

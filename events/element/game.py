@@ -11,7 +11,7 @@ import numpy as np
 from events.duel import (
     CodecGame,
     DuelCodec,
-    DuelError,
+    DuelProblem,
     Outcome,
     Picture,
     PictureCell,
@@ -44,8 +44,8 @@ RULE_MUST_MOVE = "You must move 5 - (drawn stones) spaces"
 RULE_MUST_PLACE = "Every stone drawn must be placed on the board, as long as there is a valid move"
 
 
-def _error(code: str, message: str, square: str | None = None, rule: str = "") -> DuelError:
-    return DuelError(code, message, square, rule)
+def _error(code: str, message: str, square: str | None = None, rule: str = "") -> DuelProblem:
+    return DuelProblem(code, message, square, rule)
 
 
 CODEC: DuelCodec[ElementState, Action] = DuelCodec(
@@ -70,7 +70,7 @@ class ElementGame(CodecGame[ElementState, Action]):
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
         return {k: v.to_json() for k, v in VARIANTS.items()}
 
-    def check_options(self, options: Mapping[str, Any]) -> list[DuelError]:
+    def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
         return check_variant(options)
 
     def initial_state(
@@ -116,14 +116,14 @@ class ElementGame(CodecGame[ElementState, Action]):
 
     # --- checking -----------------------------------------------------------------------
 
-    def check(self, state: ElementState, player: str, action: Action) -> tuple[DuelError, ...]:
+    def check(self, state: ElementState, player: str, action: Action) -> tuple[DuelProblem, ...]:
         try:
             error = self._check(state, player, action)
         except Exception as exc:  # never raise on bad input: say what it was
             error = _error("element.bad-action", f"not an Element action: {action!r} ({exc})")
         return () if error is None else (error,)
 
-    def _check(self, state: ElementState, player: str, action: Action) -> DuelError | None:
+    def _check(self, state: ElementState, player: str, action: Action) -> DuelProblem | None:
         if state.outcome is not None:
             return _error("element.over", f"the duel is over: {state.outcome.detail}")
         if player != state.player:
@@ -161,15 +161,15 @@ class ElementGame(CodecGame[ElementState, Action]):
                     RULE_MUST_MOVE,
                 )
             d = self._move_direction(state, action)
-            if isinstance(d, DuelError):
+            if isinstance(d, DuelProblem):
                 return d
             return rules.step_error(state.board, state.sages, who, d)
         if isinstance(action, Ride):
             rd = self._ride_direction(state, action)
-            if isinstance(rd, DuelError):
+            if isinstance(rd, DuelProblem):
                 return rd
             result = rules.ride(state.board, state.sages, who, rd, turn.used_stacks)
-            return result if isinstance(result, DuelError) else None
+            return result if isinstance(result, DuelProblem) else None
         if isinstance(action, Place):
             if action.stone not in turn.hand:
                 hand = " ".join(s.letter for s in turn.hand) or "nothing"
@@ -181,7 +181,7 @@ class ElementGame(CodecGame[ElementState, Action]):
             placed = rules.place(
                 state.board, state.sages, action.stone, action.at, action.river, action.path
             )
-            return placed if isinstance(placed, DuelError) else None
+            return placed if isinstance(placed, DuelProblem) else None
         if isinstance(action, Confirm):
             placeable = [s for s in sorted(set(turn.hand)) if self._can_place(state, s)]
             if placeable:
@@ -209,7 +209,7 @@ class ElementGame(CodecGame[ElementState, Action]):
         return state.variant.moves == "exactly" and state.turn.moves_left > 0
 
     @staticmethod
-    def _move_direction(state: ElementState, action: Move) -> Direction | DuelError:
+    def _move_direction(state: ElementState, action: Move) -> Direction | DuelProblem:
         if action.direction is not None:
             return action.direction
         here = state.sages[state.to_move]
@@ -226,7 +226,7 @@ class ElementGame(CodecGame[ElementState, Action]):
         return line[0]
 
     @staticmethod
-    def _ride_direction(state: ElementState, action: Ride) -> Direction | DuelError:
+    def _ride_direction(state: ElementState, action: Ride) -> Direction | DuelProblem:
         if action.direction is not None:
             return action.direction
         via = action.via if action.via is not None else -1
@@ -265,7 +265,7 @@ class ElementGame(CodecGame[ElementState, Action]):
             rd = self._ride_direction(state, action)
             assert isinstance(rd, Direction)
             result = rules.ride(state.board, state.sages, who, rd, turn.used_stacks)
-            assert not isinstance(result, DuelError)
+            assert not isinstance(result, DuelProblem)
             landing, stacks = result
             progress = TurnProgress(
                 turn.drawn,
@@ -407,7 +407,7 @@ class ElementGame(CodecGame[ElementState, Action]):
             for d in DIRECTIONS
             if not isinstance(
                 rules.ride(state.board, state.sages, state.to_move, d, state.turn.used_stacks),
-                DuelError,
+                DuelProblem,
             )
         ]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from events.duel import DuelError, Parsed
+from events.duel import DuelProblem, Parsed
 from events.element.actions import Action, Concede, Confirm, Draw, Move, Place, Ride
 from events.element.board import Direction, Stone, name, parse_square
 
@@ -46,15 +46,15 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,;]+", text.strip().lower()) if t]
 
 
-def _error(message: str, token: int) -> DuelError:
-    return DuelError("element.notation", message, None, RULE_NOTATION, token)
+def _error(message: str, token: int) -> DuelProblem:
+    return DuelProblem("element.notation", message, None, RULE_NOTATION, token)
 
 
 def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
     """Actions from what a player typed. Errors name the word (counted from 1)."""
     tokens = _tokens(text)
     actions: list[Action] = []
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     i = 0
 
     def at(k: int) -> str:
@@ -233,7 +233,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def _json_error(message: str) -> Parsed[Action]:
-    return Parsed(None, (DuelError("element.json", message),))
+    return Parsed(None, (DuelProblem("element.json", message),))
 
 
 def _direction(value: Any, orthogonal: bool = False) -> Direction | None:

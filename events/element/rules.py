@@ -1,6 +1,6 @@
 """Element's board rules: steps, whirlwind rides, placement and the four elements' effects.
 
-Every function is pure; an illegal action gives a DuelError naming the square and the rule.
+Every function is pure; an illegal action gives a DuelProblem naming the square and the rule.
 The rule sentences quoted are from the Summary text unless said otherwise.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from events.duel import DuelError
+from events.duel import DuelProblem
 from events.element.board import (
     DIR_INDEX,
     DIRECTIONS,
@@ -114,21 +114,23 @@ def free_rides(board: Board, sages: tuple[int, ...], who: int, used: frozenset[i
     return out
 
 
-def step_error(board: Board, sages: tuple[int, ...], who: int, d: Direction) -> DuelError | None:
+def step_error(board: Board, sages: tuple[int, ...], who: int, d: Direction) -> DuelProblem | None:
     """Why the sage of player `who` cannot step in direction d (None: it can)."""
     here = sages[who]
     there = step(here, d)
     if there < 0:
-        return DuelError("element.move.off-board", f"moving {d.name} leaves the board", name(here))
+        return DuelProblem(
+            "element.move.off-board", f"moving {d.name} leaves the board", name(here)
+        )
     if board.stone[there]:
         word = Stone(board.stone[there]).word.lower()
-        return DuelError(
+        return DuelProblem(
             "element.move.stone", f"{name(there)} holds {word}", name(there), RULE_STEP
         )
     if there in sages:
-        return DuelError("element.move.sage", f"a sage stands on {name(there)}", name(there))
+        return DuelProblem("element.move.sage", f"a sage stands on {name(there)}", name(there))
     if through_range(board, here, d):
-        return DuelError(
+        return DuelProblem(
             "element.move.range",
             f"moving {d.name} from {name(here)} passes diagonally through a mountain range",
             name(there),
@@ -144,16 +146,16 @@ def can_step(board: Board, sages: tuple[int, ...], who: int) -> bool:
 
 def ride(
     board: Board, sages: tuple[int, ...], who: int, d: Direction, used: frozenset[int]
-) -> tuple[int, tuple[int, ...]] | DuelError:
+) -> tuple[int, tuple[int, ...]] | DuelProblem:
     """Where riding the whirlwind in direction d lands, and the air stacks it uses."""
     here = sages[who]
     first = step(here, d)
     if first < 0 or board.stone[first] != Stone.AIR:
-        return DuelError(
+        return DuelProblem(
             "element.ride.none", f"no whirlwind touches {name(here)} going {d.name}", name(here)
         )
     if through_range(board, here, d):
-        return DuelError(
+        return DuelProblem(
             "element.ride.range",
             f"the whirlwind {d.name} of {name(here)} is behind a mountain range",
             name(first),
@@ -168,7 +170,7 @@ def ride(
         square = step(square, d)
     reused = [s for s in stacks if s in used]
     if reused:
-        return DuelError(
+        return DuelProblem(
             "element.ride.used",
             f"an air stack of the whirlwind {d.name} of {name(here)} was already ridden this turn",
             name(first),
@@ -178,7 +180,7 @@ def ride(
     for _ in range(count + 1):
         landing = step(landing, d)
         if landing < 0:
-            return DuelError(
+            return DuelProblem(
                 "element.ride.off-board",
                 f"riding {d.name} over {count} squares from {name(here)} leaves the board",
                 name(here),
@@ -186,7 +188,7 @@ def ride(
             )
     if board.stone[landing] or landing in sages:
         what = "a sage" if landing in sages else Stone(board.stone[landing]).word.lower()
-        return DuelError(
+        return DuelProblem(
             "element.ride.landing",
             f"riding {d.name} from {name(here)} lands on {name(landing)}, which holds {what}",
             name(landing),
@@ -195,7 +197,7 @@ def ride(
     return landing, tuple(stacks)
 
 
-def ride_direction(board: Board, here: int, via: int) -> Direction | DuelError:
+def ride_direction(board: Board, here: int, via: int) -> Direction | DuelProblem:
     """The direction of the whirlwind touching `here` that square `via` is on."""
     line = direction_between(here, via)
     if line is not None:
@@ -207,7 +209,7 @@ def ride_direction(board: Board, here: int, via: int) -> Direction | DuelError:
                 break
         else:
             return d
-    return DuelError(
+    return DuelProblem(
         "element.ride.via",
         f"{name(via)} is not on a whirlwind touching the sage on {name(here)}",
         name(via),
@@ -260,40 +262,40 @@ def river_paths(
 
 def place_error_basic(
     board: Board, sages: tuple[int, ...], stone: Stone, at: int
-) -> DuelError | None:
+) -> DuelProblem | None:
     """Whether `stone` may go on `at` at all (before any river)."""
     there = board.stone[at]
     if not there and at not in sages:
         return None
     where = name(at)
     if at in sages:
-        return DuelError(
+        return DuelProblem(
             "element.place.sage", f"a sage stands on {where}", where, "You can only place on "
             "an empty space or on the element that is weak to the one placed",
         )  # fmt: skip
     if there == stone == Stone.AIR:
         if board.height[at] >= MAX_AIR:
-            return DuelError(
+            return DuelProblem(
                 "element.place.air-full", f"the air stack on {where} is 4 high", where,
                 RULE_AIR_STACK,
             )  # fmt: skip
         return None
     if there == stone == Stone.EARTH:
         if board.height[at] >= 2:
-            return DuelError(
+            return DuelProblem(
                 "element.place.mountain", f"{where} is already a mountain", where, RULE_EARTH
             )
         return None
     if REPLACES[stone] == there:
         if stone == Stone.AIR and at in board.range_squares:
-            return DuelError(
+            return DuelProblem(
                 "element.place.range",
                 f"the earth on {where} is part of a mountain range",
                 where,
                 RULE_MOUNTAIN_AIR,
             )
         return None
-    return DuelError(
+    return DuelProblem(
         "element.place.occupied",
         f"{stone.word.lower()} cannot be placed on the {Stone(there).word.lower()} on {where} "
         f"({stone.word.lower()} replaces only {REPLACES[stone].word.lower()})",
@@ -309,7 +311,7 @@ def place(
     at: int,
     river: Direction | None = None,
     path: tuple[Direction, ...] | None = None,
-) -> Board | DuelError:
+) -> Board | DuelProblem:
     """The board after placing `stone` on `at` and resolving its effect."""
     error = place_error_basic(board, sages, stone, at)
     if error is not None:
@@ -319,7 +321,7 @@ def place(
     if stone == Stone.WATER:
         return _place_water(board, sages, at, river, path)
     if river is not None or path:
-        return DuelError(
+        return DuelProblem(
             "element.place.not-water", f"only water forms rivers ({stone.word} on {where})", where
         )
     if stone == Stone.AIR:
@@ -351,19 +353,19 @@ def _place_water(
     at: int,
     river: Direction | None,
     path: tuple[Direction, ...] | None,
-) -> Board | DuelError:
+) -> Board | DuelProblem:
     where = name(at)
     lines = water_lines(board, at)
     if not lines:
         if river is not None or path:
-            return DuelError(
+            return DuelProblem(
                 "element.river.none", f"water on {where} touches no water: no river forms", where
             )
         return board.with_squares({at: (int(Stone.WATER), 1, 0)})
     if river is None:
         if len(lines) > 1:
             options = ", ".join(d.name for d in lines)
-            return DuelError(
+            return DuelProblem(
                 "element.river.choose",
                 f"water on {where} forms {len(lines)} rivers ({options}): say which",
                 where,
@@ -371,7 +373,7 @@ def _place_water(
             )
         river = next(iter(lines))
     if river not in lines:
-        return DuelError(
+        return DuelProblem(
             "element.river.direction",
             f"no water line lies {river.name} of {where} (rivers: "
             f"{', '.join(d.name for d in lines)})",
@@ -383,14 +385,14 @@ def _place_water(
     if not path:
         possible = next(river_paths(board, sages, at, squares, length), None)
         if possible is None:
-            return DuelError(
+            return DuelProblem(
                 "element.river.stuck",
                 f"the river of {length} from {where} cannot move {length} squares",
                 where,
                 "If you can not move the river the required number of spaces, you may not "
                 "place the stone there",
             )
-        return DuelError(
+        return DuelProblem(
             "element.river.path",
             f"give the path of the river of {length} from {where} (e.g. path "
             f"{''.join(d.name for d in possible)})",
@@ -398,7 +400,7 @@ def _place_water(
             RULE_RIVER,
         )
     if len(path) != length:
-        return DuelError(
+        return DuelProblem(
             "element.river.length",
             f"the river from {where} holds {length} stones: its path must be {length} squares, "
             f"not {len(path)}",
@@ -410,18 +412,18 @@ def _place_water(
     targets = []
     for n, d in enumerate(path, start=1):
         if d.diagonal:
-            return DuelError(
+            return DuelProblem(
                 "element.river.diagonal", f"step {n} of the river path ({d.name}) is diagonal",
                 where, "The river moves orthogonally",
             )  # fmt: skip
         square = step(square, d)
         if square < 0:
-            return DuelError(
+            return DuelProblem(
                 "element.river.off-board", f"step {n} of the river path leaves the board", where,
                 RULE_RIVER_PATH,
             )  # fmt: skip
         if square in visited:
-            return DuelError(
+            return DuelProblem(
                 "element.river.crossing",
                 f"step {n} of the river path crosses {name(square)} again (or the river)",
                 name(square),
@@ -429,7 +431,7 @@ def _place_water(
             )
         if not _path_open(board, sages, square):
             what = "a sage" if square in sages else f"{Stone(board.stone[square]).word.lower()}"
-            return DuelError(
+            return DuelProblem(
                 "element.river.blocked",
                 f"step {n} of the river path reaches {name(square)}, which holds {what}",
                 name(square),

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from events.duel import DuelError
+from events.duel import DuelProblem
 
 MOVES = ("up-to", "exactly")
 GAME_END = ("turn-start", "any-action")
@@ -51,13 +51,13 @@ VARIANTS: dict[str, Variant] = {
 DEFAULT_VARIANT = "summary"
 
 
-def check_variant(data: Mapping[str, Any]) -> list[DuelError]:
+def check_variant(data: Mapping[str, Any]) -> list[DuelProblem]:
     """What is wrong with a set of switches (empty when fine)."""
     errors = []
     for key, allowed in (("moves", MOVES), ("game_end", GAME_END), ("unplayable", UNPLAYABLE)):
         if data.get(key) not in allowed:
             errors.append(
-                DuelError(
+                DuelProblem(
                     "element.option",
                     f"option {key} is {data.get(key)!r}; expected one of {', '.join(allowed)}",
                 )
@@ -66,6 +66,6 @@ def check_variant(data: Mapping[str, Any]) -> list[DuelError]:
         value = data.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             errors.append(
-                DuelError("element.option", f"option {key} must be a whole number of seconds")
+                DuelProblem("element.option", f"option {key} must be a whole number of seconds")
             )
     return errors

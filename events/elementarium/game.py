@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from events.duel import DuelError, DuelGame, Outcome, Parsed, Picture, PictureCell, PicturePiece
+from events.duel import DuelGame, DuelProblem, Outcome, Parsed, Picture, PictureCell, PicturePiece
 from events.elementarium import rules
 from events.elementarium.orders import (
     Move,
@@ -47,7 +47,7 @@ class ElementariumGame(DuelGame[State, Orders]):
             return {}
         return {"standard": {"board": self._board.splitlines(), "rules": self._rules}}
 
-    def check_options(self, options: Mapping[str, Any]) -> list[DuelError]:
+    def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
         return list(parse_setup(options.get("board"), options.get("rules")).errors)
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
@@ -92,11 +92,11 @@ class ElementariumGame(DuelGame[State, Orders]):
     def action_to_json(self, action: Orders) -> Any:
         return orders_to_json(action)
 
-    def check(self, state: State, player: str, action: Orders) -> tuple[DuelError, ...]:
+    def check(self, state: State, player: str, action: Orders) -> tuple[DuelProblem, ...]:
         try:
             if player not in self.to_act(state):
                 why = "the duel is over" if state.outcome else "your orders are already in"
-                return (DuelError("elementarium.turn", f"{player}: {why}"),)
+                return (DuelProblem("elementarium.turn", f"{player}: {why}"),)
             owner = state.players.index(player)
             inside = [
                 m
@@ -104,10 +104,10 @@ class ElementariumGame(DuelGame[State, Orders]):
                 if rules.inside(state.setup, m.src) and rules.inside(state.setup, m.dst)
             ]
             if len(inside) != len(action.moves):
-                return (DuelError("elementarium.field", "a field is off the board"),)
+                return (DuelProblem("elementarium.field", "a field is off the board"),)
             return tuple(rules.check_orders(state, owner, action))
         except Exception as exc:  # never raise, whatever the input
-            return (DuelError("elementarium.invalid", f"these orders cannot be read: {exc}"),)
+            return (DuelProblem("elementarium.invalid", f"these orders cannot be read: {exc}"),)
 
     def apply(self, state: State, player: str, action: Orders) -> State:
         owner = state.players.index(player)

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from events.duel import DuelError, Parsed
+from events.duel import DuelProblem, Parsed
 from events.elementarium.setup import COLS, Cell, cell_name
 
 MOVE = re.compile(r"^([a-z])(\d{1,2})\s*[-x>]\s*([a-z])(\d{1,2})$")
@@ -51,12 +51,12 @@ def parse_orders(text: str) -> Parsed[tuple[Orders, ...]]:
     if words == [HOLD] or words == []:
         return Parsed((Orders(()),), ())
     moves: list[Move] = []
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     for i, word in enumerate(words):
         match = MOVE.match(word)
         if match is None:
             errors.append(
-                DuelError(
+                DuelProblem(
                     "elementarium.notation",
                     f"{word!r} is not a move: write FROM-TO, e.g. b2-b4 (or hold)",
                     action=i,
@@ -76,16 +76,16 @@ def orders_from_json(data: Any) -> Parsed[Orders]:
     """{"orders": [{"from": "b2", "to": "b4"}, ...]} (an empty list holds)."""
     if not isinstance(data, dict) or not isinstance(data.get("orders"), list):
         return Parsed(
-            None, (DuelError("elementarium.json", 'orders are {"orders": [{"from", "to"}]}'),)
+            None, (DuelProblem("elementarium.json", 'orders are {"orders": [{"from", "to"}]}'),)
         )
     moves: list[Move] = []
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     for i, item in enumerate(data["orders"]):
         ok = isinstance(item, dict) and all(isinstance(item.get(k), str) for k in ("from", "to"))
         match = MOVE.match(f"{item['from']}-{item['to']}".lower()) if ok else None
         if match is None:
             errors.append(
-                DuelError(
+                DuelProblem(
                     "elementarium.json",
                     f"order {i + 1}: give from and to as fields, e.g. b2 and b4",
                     action=i,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from events.duel import DuelError, Outcome
+from events.duel import DuelProblem, Outcome
 from events.elementarium.orders import Move, Orders
 from events.elementarium.setup import UNIT_TYPES, Cell, Offset, Setup, cell_name
 from events.elementarium.state import Clash, State, TurnReport, Unit
@@ -101,15 +101,15 @@ def targets(state: State, src: Cell, blocked: frozenset[int] | None = None) -> d
     return out
 
 
-def _error(code: str, message: str, square: Cell | None, rule: str, i: int | None) -> DuelError:
-    return DuelError(
+def _error(code: str, message: str, square: Cell | None, rule: str, i: int | None) -> DuelProblem:
+    return DuelProblem(
         f"elementarium.{code}", message, cell_name(square) if square else None, rule, i
     )
 
 
-def check_orders(state: State, owner: int, orders: Orders) -> list[DuelError]:
+def check_orders(state: State, owner: int, orders: Orders) -> list[DuelProblem]:
     """Everything wrong with `owner`'s orders (each error names the move and its field)."""
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     rules = state.setup.rules
     if len(orders.moves) > rules.moves_per_turn:
         errors.append(

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from events.duel import DuelError, Parsed
+from events.duel import DuelProblem, Parsed
 
 Cell = tuple[int, int]
 Offset = tuple[int, int]
@@ -82,8 +82,8 @@ class Setup:
     """the rules as given, as canonical JSON"""
 
 
-def _err(code: str, message: str, where: str = "") -> DuelError:
-    return DuelError(f"elementarium.{code}", message, where or None)
+def _err(code: str, message: str, where: str = "") -> DuelProblem:
+    return DuelProblem(f"elementarium.{code}", message, where or None)
 
 
 def parse_board(text: str) -> Parsed[Board]:
@@ -92,7 +92,7 @@ def parse_board(text: str) -> Parsed[Board]:
     if "\n" not in text.strip() and "/" in text:
         text = text.replace("/", "\n")
     lines = [ln.split() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     if not lines:
         return Parsed(None, (_err("board.empty", "the board has no rows"),))
     height, width = len(lines), len(lines[0])
@@ -168,7 +168,7 @@ def _straight(offset: Offset) -> bool:
     return dx == 0 or dy == 0 or abs(dx) == abs(dy)
 
 
-def _rows(value: Any, where: str, errors: list[DuelError]) -> tuple[int, int]:
+def _rows(value: Any, where: str, errors: list[DuelProblem]) -> tuple[int, int]:
     if (
         isinstance(value, list)
         and len(value) == 2
@@ -180,7 +180,7 @@ def _rows(value: Any, where: str, errors: list[DuelError]) -> tuple[int, int]:
     return (0, 0)
 
 
-def _int(data: Mapping[str, Any], key: str, low: int, errors: list[DuelError]) -> int:
+def _int(data: Mapping[str, Any], key: str, low: int, errors: list[DuelProblem]) -> int:
     value = data.get(key)
     if isinstance(value, int) and not isinstance(value, bool) and value >= low:
         return value
@@ -197,7 +197,7 @@ def parse_rules(data: Any) -> Parsed[Rules]:
     """The rules file's JSON value (docs/formats.md), every problem named."""
     if not isinstance(data, Mapping):
         return Parsed(None, (_err("rules.json", "the rules are a JSON object"),))
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     zones = _mapping(data, "zones")
     allied = _rows(zones.get("allied"), "allied", errors)
     neutral = _rows(zones.get("neutral"), "neutral", errors)

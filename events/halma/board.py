@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 
-from events.duel import DuelError, Parsed
+from events.duel import DuelProblem, Parsed
 
 PLANE_SIZE = 3
 POINTS_OF_POWER = 8
@@ -177,8 +177,8 @@ def _square_index(board: Board) -> tuple[dict[Spot, int]]:
     return (index,)
 
 
-def _error(code: str, message: str, where: str | None = None) -> DuelError:
-    return DuelError(code, message, where, "Assemble the board as shown")
+def _error(code: str, message: str, where: str | None = None) -> DuelProblem:
+    return DuelProblem(code, message, where, "Assemble the board as shown")
 
 
 def board_rows(text: str) -> list[tuple[int, str]]:
@@ -202,7 +202,7 @@ def parse_rows(
     """A board from its grid rows (a state JSON's "board"), or every problem found."""
     lines = [n for n, _ in numbered] if numbered else list(range(1, len(rows) + 1))
     grid = [str(r).strip().upper() for r in rows]
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     if not grid:
         return Parsed(None, (_error("halma.board.empty", "the board file has no grid lines"),))
     width = len(grid[0])

@@ -11,7 +11,7 @@ import numpy as np
 from events.duel import (
     CodecGame,
     DuelCodec,
-    DuelError,
+    DuelProblem,
     Outcome,
     Picture,
     PictureCell,
@@ -41,8 +41,8 @@ from events.halma.state import (
 DEFAULT_VARIANT = "standard"
 
 
-def _error(code: str, message: str, square: str | None = None, rule: str = "") -> DuelError:
-    return DuelError(code, message, square, rule)
+def _error(code: str, message: str, square: str | None = None, rule: str = "") -> DuelProblem:
+    return DuelProblem(code, message, square, rule)
 
 
 CODEC: DuelCodec[HalmaState, Action] = DuelCodec(
@@ -78,7 +78,7 @@ class HalmaGame(CodecGame[HalmaState, Action]):
         the board it was created with."""
         return {DEFAULT_VARIANT: Options(self.board.rows).to_json()}
 
-    def check_options(self, options: Mapping[str, Any]) -> list[DuelError]:
+    def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
         return check_options(options)
 
     def initial_state(
@@ -121,14 +121,14 @@ class HalmaGame(CodecGame[HalmaState, Action]):
 
     # --- checking -----------------------------------------------------------------------
 
-    def check(self, state: HalmaState, player: str, action: Action) -> tuple[DuelError, ...]:
+    def check(self, state: HalmaState, player: str, action: Action) -> tuple[DuelProblem, ...]:
         try:
             error = self._check(state, player, action)
         except Exception as exc:  # never raise on bad input: say what it was
             error = _error("halma.bad-action", f"not an Elemental Halma action: {action!r} ({exc})")
         return () if error is None else (error,)
 
-    def _check(self, state: HalmaState, player: str, action: Action) -> DuelError | None:
+    def _check(self, state: HalmaState, player: str, action: Action) -> DuelProblem | None:
         if state.outcome is not None:
             return _error("halma.over", f"the duel is over: {state.outcome.detail}")
         if player != state.player:
@@ -148,7 +148,7 @@ class HalmaGame(CodecGame[HalmaState, Action]):
             return self._move_error(state, action)
         return _error("halma.bad-action", f"not an Elemental Halma action: {action!r}")
 
-    def _move_error(self, state: HalmaState, action: Move) -> DuelError | None:
+    def _move_error(self, state: HalmaState, action: Move) -> DuelProblem | None:
         board = state.board
         if state.pending is not None:
             return _error(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from events.duel import DuelError, Parsed
+from events.duel import DuelProblem, Parsed
 from events.halma.actions import Action, Concede, Confirm, Move
 from events.halma.board import DIRECTIONS, MATERIAL, Spot, parse_spot, spot_name
 
@@ -23,8 +23,8 @@ CONFIRM_WORDS = ("confirm", "ok", "done", "end")
 CONCEDE_WORDS = ("resign", "concede")
 
 
-def _bad(text: str, why: str) -> DuelError:
-    return DuelError(
+def _bad(text: str, why: str) -> DuelProblem:
+    return DuelProblem(
         "halma.notation",
         f"{text.strip()!r}: {why} (write e.g. C3-D4, C3 DR, D5-M, confirm)",
         rule="A move: one elemental, one square",
@@ -64,7 +64,7 @@ def parse_action(text: str) -> Parsed[Action]:
 def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
     """Every action of a typed turn, or every error found (each naming its action)."""
     actions: list[Action] = []
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     parts = [p for p in _SPLIT.split(text) if p.strip()]
     if not parts:
         return Parsed(None, (_bad(text, "no action given"),))
@@ -93,12 +93,12 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return {"type": "concede", "reason": action.reason}
 
 
-def _spot(data: dict[str, Any], key: str, errors: list[DuelError]) -> Spot | None:
+def _spot(data: dict[str, Any], key: str, errors: list[DuelProblem]) -> Spot | None:
     value = data.get(key)
     spot = parse_spot(value) if isinstance(value, str) else None
     if spot is None:
         errors.append(
-            DuelError("halma.json", f'{key!r} must name a square (like "C4" or "M"): {value!r}')
+            DuelProblem("halma.json", f'{key!r} must name a square (like "C4" or "M"): {value!r}')
         )
     return spot
 
@@ -107,22 +107,22 @@ def action_from_json(data: Any) -> Parsed[Action]:
     if isinstance(data, str):
         return parse_action(data)
     if not isinstance(data, dict):
-        return Parsed(None, (DuelError("halma.json", f"an action is an object: {data!r}"),))
+        return Parsed(None, (DuelProblem("halma.json", f"an action is an object: {data!r}"),))
     kind = data.get("type")
     if kind == "confirm":
         return Parsed(Confirm())
     if kind == "concede":
         reason = data.get("reason", "resign")
         if reason not in ("resign", "time"):
-            return Parsed(None, (DuelError("halma.json", f"concede reason {reason!r}"),))
+            return Parsed(None, (DuelProblem("halma.json", f"concede reason {reason!r}"),))
         return Parsed(Concede(str(reason)))
     if kind == "move":
-        errors: list[DuelError] = []
+        errors: list[DuelProblem] = []
         frm, to = _spot(data, "from", errors), _spot(data, "to", errors)
         if frm is None or to is None:
             return Parsed(None, tuple(errors))
         return Parsed(Move(frm, to))
     return Parsed(
         None,
-        (DuelError("halma.json", f"action type {kind!r}: move, confirm or concede"),),
+        (DuelProblem("halma.json", f"action type {kind!r}: move, confirm or concede"),),
     )

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from events.duel import DuelError, Outcome
+from events.duel import DuelProblem, Outcome
 from events.halma.board import SIDE_COLOURS, Board, Colour, board_of, parse_spot, spot_name
 
 NO_MOVE = ("pass", "lose")
@@ -34,20 +34,20 @@ class Options:
         )
 
 
-def check_options(options: Mapping[str, Any]) -> list[DuelError]:
+def check_options(options: Mapping[str, Any]) -> list[DuelProblem]:
     from events.halma.board import parse_rows
 
-    errors: list[DuelError] = []
+    errors: list[DuelProblem] = []
     rows = options.get("board")
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-        errors.append(DuelError("halma.option.board", "board: the board file's rows as text"))
+        errors.append(DuelProblem("halma.option.board", "board: the board file's rows as text"))
     else:
         errors.extend(parse_rows(rows).errors)
     limit = options.get("move_limit")
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
-        errors.append(DuelError("halma.option.move_limit", "move_limit: a whole number >= 0"))
+        errors.append(DuelProblem("halma.option.move_limit", "move_limit: a whole number >= 0"))
     if options.get("no_move") not in NO_MOVE:
-        errors.append(DuelError("halma.option.no_move", "no_move: pass or lose"))
+        errors.append(DuelProblem("halma.option.no_move", "no_move: pass or lose"))
     return errors
 
 

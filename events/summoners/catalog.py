@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from events.catalog_tables import CatalogProblems, header_rows
-from events.errors import SubmissionError, quoted
+from events.errors import SubmissionProblem, quoted
 from events.summoners.geometry import Tile, neighbours, parse_range
 from events.tables import Grid, Workbook
 
@@ -228,7 +228,7 @@ def _number(
     return least if found is None else found
 
 
-def load_catalog(workbook: Workbook) -> tuple[Catalog | None, list[SubmissionError]]:
+def load_catalog(workbook: Workbook) -> tuple[Catalog | None, list[SubmissionProblem]]:
     problems = CatalogProblems("summoners")
     for name in ("Towers", "Familiars", "Maps", "Sales"):
         if name not in workbook:

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from events.engine import EventEngine, in_fixed_order
-from events.errors import ParseResult, SubmissionError, quoted
+from events.errors import ParseResult, SubmissionProblem, quoted
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
 from events.schedule import first_round
@@ -59,7 +59,7 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
                 problems.append(f"{key} must be true or false")
         return problems
 
-    def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionError]]:
+    def load_catalog(self, workbook: Workbook) -> tuple[Any, list[SubmissionProblem]]:
         catalog, errors = load_catalog(workbook)
         return (catalog.to_json() if catalog else None), errors
 
@@ -123,9 +123,9 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
 
     def validate(
         self, state: SummonersState, player: str, submission: SummonersSubmission
-    ) -> tuple[SubmissionError, ...]:
+    ) -> tuple[SubmissionProblem, ...]:
         return tuple(
-            SubmissionError(code, player, message, self.name, tab, cell)
+            SubmissionProblem(code, player, message, self.name, tab, cell)
             for code, message, tab, cell in problems(state, player, submission)
         )
 

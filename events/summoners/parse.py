@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from events.errors import ParseResult, SubmissionError, close_matches, quoted
+from events.errors import ParseResult, SubmissionProblem, close_matches, quoted
 from events.summoners.catalog import FAMILIARS, TOWERS, Catalog
 from events.summoners.geometry import Facing
 from events.summoners.layout import (
@@ -55,12 +55,12 @@ _FACINGS = {
 class _Reader:
     def __init__(self, player: str, state: SummonersState) -> None:
         self.player, self.state = player, state
-        self.errors: list[SubmissionError] = []
+        self.errors: list[SubmissionProblem] = []
 
     def error(
         self, code: str, message: str, tab: str | None = None, cell: str | None = None
     ) -> None:
-        self.errors.append(SubmissionError(code, self.player, message, EVENT, tab, cell))
+        self.errors.append(SubmissionProblem(code, self.player, message, EVENT, tab, cell))
 
     def kind(
         self, text: str, names: Sequence[str], what: str, tab: str | None, cell: str | None

@@ -1,6 +1,6 @@
 """One lab game, in memory: a whole festival or a game of one event, played by bots.
 
-Every random draw follows the match's own streams (festival.seeds): the Gamewide Tiebreak,
+Every random draw follows the match's own streams (festival.core.seeds): the Gamewide Tiebreak,
 the allocation lottery, each event's setup and each round's seed are exactly those of a
 match created with the same seed, so a lab game can be replayed into a real match folder
 (festival.lab.replay) and opened in the dashboard. The bots draw from their own stream, per
@@ -16,13 +16,13 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from events.ranking import Number
-from festival import seeds
-from festival.allocation import Preference, allocate, draw_lottery
 from festival.bots.registry import bot, forcing_bot
-from festival.config import DEFAULT_CAPACITY, DEFAULT_EVENTS_PER_PLAYER, DEFAULT_ROUNDS
-from festival.engines import AnyEngine, load_engines
-from festival.event_names import EVENTS
-from festival.standings import final_standings
+from festival.core import seeds
+from festival.core.event_names import EVENTS
+from festival.match.allocation import Preference, allocate, draw_lottery
+from festival.match.config import DEFAULT_CAPACITY, DEFAULT_EVENTS_PER_PLAYER, DEFAULT_ROUNDS
+from festival.match.engines import AnyEngine, load_engines
+from festival.match.standings import final_standings
 
 BOT_STREAM = 1_000
 """SeedSequence tag of the bots' draws (apart from the match's own named streams)"""

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 
 from festival.bots.registry import STRATEGIES
-from festival.config import DEFAULT_CAPACITY
-from festival.event_names import EVENTS
+from festival.core.event_names import EVENTS
 from festival.lab.game import FESTIVAL, Force, GameSpec
+from festival.match.config import DEFAULT_CAPACITY
 
 FESTIVAL_SEATS = 10
 SEATING_STREAM = 1_002

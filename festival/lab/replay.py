@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from festival.config import DEFAULT_ROUNDS, MatchConfig
 from festival.lab.game import (
     FESTIVAL,
     GameResult,
@@ -22,8 +21,9 @@ from festival.lab.game import (
     play,
     preferences,
 )
-from festival.match import Match, MatchError
-from festival.round_pipeline import ingest_json, resolve
+from festival.match.config import DEFAULT_ROUNDS, MatchConfig
+from festival.match.match import Match, MatchError
+from festival.match.rounds import ingest_json, resolve
 
 
 def replay_into(

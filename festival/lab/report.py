@@ -25,7 +25,7 @@ from statistics import NormalDist
 
 import pandas as pd
 
-from festival.event_names import EVENTS, title
+from festival.core.event_names import EVENTS, title
 from festival.lab.game import FESTIVAL
 from festival.lab.job import BASELINE
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from festival.catalogs import catalog_options
-from festival.engines import load_engines
-from festival.event_names import EVENTS
-from festival.match import MatchError
-from festival.option_args import catalog_files, event_options
+from festival.cli.option_args import catalog_files, event_options
+from festival.core.event_names import EVENTS
+from festival.match.catalogs import catalog_options
+from festival.match.engines import load_engines
+from festival.match.match import MatchError
 
 FIRST, SECOND = "A", "B"
 

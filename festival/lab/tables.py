@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from festival.event_names import EVENTS
+from festival.core.event_names import EVENTS
 from festival.lab.game import GameResult
 from festival.lab.job import BASELINE
 

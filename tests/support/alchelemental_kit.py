@@ -11,7 +11,7 @@ import numpy as np
 from events.alchelemental import AlchelementalGame
 from events.alchelemental.actions import Action
 from events.alchelemental.state import AlchState, Piece, sort_pieces
-from events.duel import DuelError
+from events.duel import DuelProblem
 
 GAME = AlchelementalGame()
 WIDTH = 7
@@ -80,7 +80,7 @@ def run(state: AlchState, text: str, player: str | None = None) -> AlchState:
     return state
 
 
-def errors(state: AlchState, text: str, player: str | None = None) -> list[DuelError]:
+def errors(state: AlchState, text: str, player: str | None = None) -> list[DuelProblem]:
     """The errors of the last action of `text` (the ones before must be legal)."""
     parsed = GAME.parse_actions(text)
     assert parsed.ok and parsed.value is not None, parsed.errors

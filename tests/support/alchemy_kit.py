@@ -11,7 +11,7 @@ import numpy as np
 
 from events.alchemy import AlchemyEngine
 from events.alchemy.model import AlchemyState, AlchemySubmission
-from festival.paths import fixture
+from festival.core.paths import fixture
 from sheets.xlsx_reader import read_workbook
 
 ENGINE = AlchemyEngine()

@@ -6,14 +6,14 @@ from functools import cache
 
 import numpy as np
 
-from events.duel import DuelError
+from events.duel import DuelProblem
 from events.element import ElementGame
 from events.element.actions import Action
 from events.element.board import Stone, parse_square
 from events.element.position import parse_position, parse_positions
 from events.element.state import ElementState, TurnProgress
 from events.element.variant import VARIANTS
-from festival.paths import fixture
+from festival.core.paths import fixture
 
 GAME = ElementGame()
 PLAYERS = ("Ash", "Birch")
@@ -61,7 +61,7 @@ def one(text: str) -> Action:
     return parsed.value[0]
 
 
-def errors(state: ElementState, text: str) -> tuple[DuelError, ...]:
+def errors(state: ElementState, text: str) -> tuple[DuelProblem, ...]:
     return GAME.check(state, state.player, one(text))
 
 

@@ -11,8 +11,8 @@ import numpy as np
 from events.elementarium.orders import Orders, parse_orders
 from events.elementarium.setup import parse_cell
 from events.elementarium.state import State
-from festival.elementarium_data import HostedElementarium
-from festival.paths import fixture
+from festival.core.paths import fixture
+from festival.duels.elementarium_data import HostedElementarium
 
 GAME = HostedElementarium()
 RULES = json.loads(fixture("elementarium", "rules.json").read_text())

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import festival.google_sheets as gs
-from festival.cli import main
-from festival.match import Match
-from festival.paths import fixture
-from festival.sample import sample_config, sample_settings
+import festival.google.match_sheets as gs
+from festival.cli.main import main
+from festival.core.paths import fixture
+from festival.match.match import Match
+from festival.sample.play import sample_config, sample_settings
 from sheets import google, google_tabs
 from sheets.xlsx_reader import read_workbook
 from tests.support.sheets_server import SheetsServer, local_client

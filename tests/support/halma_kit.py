@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import numpy as np
 
-from events.duel import DuelError
+from events.duel import DuelProblem
 from events.halma import HalmaGame
 from events.halma.actions import Action
 from events.halma.board import Colour, parse_spot
 from events.halma.state import HalmaState
-from festival.paths import fixture
+from festival.core.paths import fixture
 
 BOARD_TEXT = fixture("halma", "board.txt").read_text()
 GAME = HalmaGame(BOARD_TEXT)
@@ -59,7 +59,7 @@ def act(state: HalmaState, text: str, player: str | None = None) -> HalmaState:
     return state
 
 
-def errors(state: HalmaState, text: str, player: str | None = None) -> tuple[DuelError, ...]:
+def errors(state: HalmaState, text: str, player: str | None = None) -> tuple[DuelProblem, ...]:
     """The errors of the first typed action."""
     parsed = GAME.parse_actions(text)
     assert parsed.value is not None, parsed.errors

@@ -15,12 +15,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-import festival.commands
-from festival.cli import main
+import festival.cli.match_commands
+from festival.cli.main import main
 
 
 def paused(started: Path, go: Path) -> Any:
-    real = festival.commands.resolve_round
+    real = festival.cli.match_commands.resolve_round
 
     def resolve_round(*args: Any, **kwargs: Any) -> Any:
         started.touch()
@@ -33,5 +33,5 @@ def paused(started: Path, go: Path) -> Any:
 
 
 if __name__ == "__main__":
-    festival.commands.resolve_round = paused(Path(sys.argv[1]), Path(sys.argv[2]))
+    festival.cli.match_commands.resolve_round = paused(Path(sys.argv[1]), Path(sys.argv[2]))
     sys.exit(main(sys.argv[3:]))

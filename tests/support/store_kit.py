@@ -8,8 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from festival.cli import main
-from festival.store import STORE_FILE
+from festival.cli.main import main
+from festival.match.store import STORE_FILE
 from tests.conftest import numbers_json
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from events.errors import SubmissionError
+from events.errors import SubmissionProblem
 from events.summoners import SummonersEngine
 from events.summoners.battle import BattleFamiliar, BattleResult, BattleTower
 from events.summoners.catalog import Catalog, MapDef
@@ -88,7 +88,9 @@ def with_values(state: SummonersState, field: str, **values: int) -> SummonersSt
     return replace(state, **changes)
 
 
-def problems(state: SummonersState, player: str, sub: SummonersSubmission) -> list[SubmissionError]:
+def problems(
+    state: SummonersState, player: str, sub: SummonersSubmission
+) -> list[SubmissionProblem]:
     return list(ENGINE.validate(state, player, sub))
 
 

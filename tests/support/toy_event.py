@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from events.engine import EventEngine
-from events.errors import ParseResult, SubmissionError
+from events.errors import ParseResult, SubmissionProblem
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
 from events.schedule import first_round
@@ -75,7 +75,11 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
         if grid is None:
             return ParseResult.of(
                 None,
-                [SubmissionError("tally.tab", player, f"no {self.tab!r} tab", self.name, self.tab)],
+                [
+                    SubmissionProblem(
+                        "tally.tab", player, f"no {self.tab!r} tab", self.name, self.tab
+                    )
+                ],
             )
         return self._number(player, grid.text(1, 1), self.tab, CELL)
 
@@ -85,7 +89,7 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
         if not isinstance(data, dict) or "number" not in data:
             return ParseResult.of(
                 None,
-                [SubmissionError("tally.json", player, 'expected {"number": 1-5}', self.name)],
+                [SubmissionProblem("tally.json", player, 'expected {"number": 1-5}', self.name)],
             )
         if data["number"] is None:
             return ParseResult.of(TallySubmission(None), [])  # the default: plays nothing
@@ -99,7 +103,7 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
         return ParseResult.of(
             None,
             [
-                SubmissionError(
+                SubmissionProblem(
                     "tally.number",
                     player,
                     f"{text!r} is not a number from 1 to 5",

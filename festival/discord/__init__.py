@@ -1,0 +1,1 @@
+"""Messages for Discord: what the players read, split to fit."""

@@ -1,0 +1,216 @@
+"""A turn's sealed orders as the players hand them in: order files in an inbox (JSON, the
+notation, or order workbooks, whose mark must be this turn's) or the turn's Orders tabs in
+their Google spreadsheets. Everything is stored as received before it is read; every order is
+checked, its errors naming player, tab and cell."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from events.duel import DuelProblem
+from festival.duels.elementarium_sheets import (
+    WorkbookOrders,
+    check_mark,
+    read_orders,
+    workbook_content,
+)
+from festival.duels.host import Duel, DuelHostError, Played
+from sheets.errors import SheetReadError
+from sheets.json_input import load_json
+from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
+from sheets.source import describe_file
+
+SUFFIXES = (".json", ".txt", ".xlsx")
+
+
+def order_file_stem(player: str, turn: int) -> str:
+    """The name `duel sheets --out` gives a player's order workbook for a turn (plus .xlsx)."""
+    return f"{player}-turn{turn}"
+
+
+def _find(inbox: Path, player: str, turn: int | None) -> Path | None:
+    """The player's order file: `<player>.json|.txt|.xlsx` or `<player>-<anything>.<same>`.
+    Several (an inbox kept from turn to turn holds every turn's workbooks): the one named for
+    this turn (`Ash-turn3.xlsx`); else the host is asked to keep only one, since picking by
+    name would read `Ash-turn9` after `Ash-turn10`. A folder with such a name is refused."""
+    key = player.lower()
+    found = sorted(
+        p
+        for p in inbox.iterdir()
+        if p.suffix.lower() in SUFFIXES
+        and not p.name.startswith(("~$", "."))
+        and (p.stem.lower() == key or p.stem.lower().startswith(key + "-"))
+    )
+    folders = [p.name for p in found if not p.is_file()]
+    if folders:
+        raise DuelHostError(f"{inbox / folders[0]} is a folder, not {player}'s order file")
+    if len(found) > 1 and turn is not None:
+        this_turn = [p for p in found if p.stem.lower() == order_file_stem(key, turn)]
+        found = this_turn or found
+    if len(found) > 1:
+        names = ", ".join(p.name for p in found)
+        hint = (
+            f" (or name this turn's {order_file_stem(player, turn)}{found[0].suffix.lower()})"
+            if turn is not None
+            else ""
+        )
+        raise DuelHostError(f"{inbox}: {names} all match player {player!r}; keep only one{hint}")
+    return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class Received:
+    """One player's orders as read: what was recorded (or refused), where they came from, and
+    a note for the host."""
+
+    played: Played
+    origin: str
+    note: str | None = None
+    waiting: bool = False
+    """read and right, but not recorded: another player's orders were not (Google)"""
+
+
+def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
+    """An order workbook: its cells stored first, then its mark checked against this turn's
+    (another duel's, turn's or player's workbook is refused), then its orders read."""
+    from sheets.xlsx_reader import read_workbook
+
+    source = f"file:{path.name}"
+    try:
+        book = read_workbook(path)
+    except SheetReadError as exc:
+        raw_id = duel.store.add_raw(
+            player, source, json.dumps({"file": path.name, "unreadable": str(exc)})
+        )
+        error = DuelProblem("elementarium.workbook", f"{player}: {exc}")
+        return Received(duel.reject(raw_id, [error]), path.name)
+    raw_id = duel.store.add_raw(player, source, workbook_content(path.name, book))
+    state = duel.state()
+    refused, note = check_mark(book, duel.stamp(state.turn, player), path.name)
+    if refused is not None:
+        return Received(duel.reject(raw_id, [refused]), path.name)
+    b = state.setup.board
+    read = read_orders(book, player, path.name, b.width, b.height)
+    return Received(_play_read(duel, raw_id, read, player), path.name, note)
+
+
+def _named(read: WorkbookOrders, errors: Sequence[DuelProblem], player: str) -> list[DuelProblem]:
+    """Errors about moves read from cells, each naming the cell of its move."""
+    return [replace(e, message=f"{read.where(e.square, player)}: {e.message}") for e in errors]
+
+
+def _play_read(duel: Duel, raw_id: int, read: WorkbookOrders, player: str) -> Played:
+    """Orders read from stored cells, recorded under that input; errors name their cell."""
+    if read.errors:
+        return duel.reject(raw_id, read.errors)
+    played = duel.play_stored(raw_id, read.text, player)
+    return Played(played.raw_id, played.steps, tuple(_named(read, played.errors, player)))
+
+
+def _refused_file(
+    duel: Duel, player: str, path: Path, content: str, message: str, code: str = "duel.file"
+) -> Received:
+    """A file that cannot be read as orders: stored as received, refused in words."""
+    raw_id = duel.store.add_raw(player, f"file:{path.name}", content)
+    return Received(duel.reject(raw_id, [DuelProblem(code, f"{player}: {message}")]), path.name)
+
+
+def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
+    if path.suffix.lower() == ".xlsx":
+        return _play_workbook(duel, path, player)
+    size = path.stat().st_size
+    if size > MAX_STORED_BYTES:
+        said = f"{path.name}: the file is {megabytes(size)}; festival reads at most " + megabytes(
+            MAX_FILE_BYTES
+        )
+        return _refused_file(duel, player, path, describe_file(path, size).decode(), said)
+    content = path.read_bytes()
+    if path.suffix.lower() == ".json":
+        try:
+            data = load_json(content, path.name)
+        except SheetReadError as exc:
+            kept = content.decode("utf-8", errors="replace")
+            return _refused_file(duel, player, path, kept, str(exc), "duel.json")
+        named = data.get("player") if isinstance(data, dict) else None
+        if named is not None and str(named).lower() != player.lower():
+            said = f"{path.name} holds the orders of {named!r}, not of {player}: send {player}'s"
+            return _refused_file(duel, player, path, content.decode("utf-8-sig"), said)
+        return Received(duel.play_json(data, player, source=f"file:{path.name}"), path.name)
+    if size > MAX_FILE_BYTES:
+        said = f"{path.name}: the file is {megabytes(size)}; festival reads at most " + megabytes(
+            MAX_FILE_BYTES
+        )
+        return _refused_file(duel, player, path, content.decode("utf-8", "replace"), said)
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        kept = content.decode("utf-8", errors="replace")
+        return _refused_file(duel, player, path, kept, f"{path.name}: not UTF-8 text")
+    return Received(duel.play_text(text, player, source=f"file:{path.name}"), path.name)
+
+
+def from_inbox(
+    duel: Duel, inbox: Path, awaited: tuple[str, ...], turn: int | None = None
+) -> tuple[dict[str, Received], list[str]]:
+    """Each awaited player's order file for `turn`, stored and played; the players without
+    one. Every player's file is found before any is stored, so an inbox the host must tidy
+    stores nothing."""
+    if not inbox.is_dir():
+        raise DuelHostError(f"{inbox} is not a folder of order files")
+    paths = {player: _find(inbox, player, turn) for player in awaited}
+    received: dict[str, Received] = {}
+    missing = []
+    for player, path in paths.items():
+        if path is None:
+            missing.append(player)
+        else:
+            received[player] = _play_order_file(duel, path, player)
+    return received, missing
+
+
+def from_google(
+    duel: Duel, awaited: tuple[str, ...], credentials: Path | None
+) -> dict[str, Received]:
+    """Each awaited player's Orders tab of the turn: all read (one request per spreadsheet),
+    then all stored as read, then all checked; recorded only when every one is right (a
+    player may still edit their tab, so none is sealed while the turn cannot resolve)."""
+    from festival.google import duel_sheets as duel_google
+    from sheets import google
+
+    settings, gc = duel_google.client(duel, credentials)
+    state = duel.state()
+    fetched = duel_google.fetch_orders(duel, gc, settings, state, awaited)
+    stored = {
+        p: duel.store.add_raw(p, raw.source, raw.content.decode()) for p, raw in fetched.items()
+    }
+    b = state.setup.board
+    origins: dict[str, str] = {}
+    reads: dict[str, WorkbookOrders] = {}
+    errors: dict[str, list[DuelProblem]] = {}
+    for player, raw in fetched.items():
+        key, tab = settings.spreadsheets[player], duel_google.tab_of(duel, state, player)
+        origins[player] = f"spreadsheet {key}, tab {tab}"
+        try:
+            grids = google.load_values(raw)
+        except SheetReadError as exc:
+            errors[player] = [DuelProblem("duel.google", f"{player}: {exc}")]
+            continue
+        reads[player] = read_orders(grids, player, f"spreadsheet {key}", b.width, b.height, tab)
+        if reads[player].errors:
+            errors[player] = list(reads[player].errors)
+    checked = duel.trial([(p, r.text) for p, r in reads.items() if p not in errors])
+    for player, found in checked.items():
+        errors[player] = _named(reads[player], found, player)
+    received: dict[str, Received] = {}
+    for player in fetched:
+        raw_id, origin = stored[player], origins[player]
+        if player in errors:
+            received[player] = Received(duel.reject(raw_id, errors[player]), origin)
+        elif errors:
+            received[player] = Received(Played(raw_id, (), ()), origin, waiting=True)
+        else:
+            received[player] = Received(_play_read(duel, raw_id, reads[player], player), origin)
+    return received

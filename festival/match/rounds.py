@@ -1,0 +1,517 @@
+"""One round, from what players handed in to a committed result.
+
+The order never changes: every raw submission is stored as received (committed at once);
+then it is loaded and parsed, collecting every error (stored too); then checked against the
+game state; then the round is resolved in memory; and only then written, in one
+transaction, together with every later round it changes. A failure anywhere before that
+write leaves the resolved rounds exactly as they were.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from events.errors import NOTHING_SUBMITTED, SubmissionProblem, quoted
+from events.report import RoundReport
+from events.tables import Workbook
+from festival.core import seeds
+from festival.match.match import Match, MatchError
+from festival.match.replay import (
+    States,
+    Submissions,
+    decode_submissions,
+    fingerprint,
+    play_round,
+    rankings_json,
+    snapshot,
+    states_after,
+)
+from festival.match.store import NewRound
+from sheets.errors import CellProblem, SheetReadError
+from sheets.json_input import load_json
+from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
+from sheets.source import (
+    TOO_LARGE,
+    FolderSource,
+    RawSubmission,
+    SubmissionSource,
+    describe_file,
+    load,
+)
+from sheets.stamp import MATCH, StampError, mismatch, read_stamp
+
+
+@dataclass(frozen=True)
+class PlayerInput:
+    """What one player handed in for a round, loaded but not yet parsed."""
+
+    player: str
+    raw_id: int
+    source: str
+    workbook: Workbook | None = None
+    json_by_event: Mapping[str, Any] | None = None
+    unreadable: str | None = None
+    problems: tuple[CellProblem, ...] = ()
+    """the cells that kept the workbook from being read, when it could be opened"""
+    note: str | None = None
+    """something the host should know about an accepted workbook (it carries no mark)"""
+    stamped_round: int | None = None
+    """the round written in the workbook's mark, when it has one"""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The submission a player plays in an event this round, and where it came from."""
+
+    submission: Any
+    origin: str
+    """"raw:<id>" (handed in), "kept:raw:<id>" (from an earlier resolution of this round),
+    "default: missing", "default: invalid" or "default: invalid after re-resolution"."""
+
+
+@dataclass
+class RoundCheck:
+    round_no: int
+    entries: dict[str, dict[str, Entry]] = field(default_factory=dict)
+    errors: list[SubmissionProblem] = field(default_factory=list)
+    missing: list[tuple[str, str]] = field(default_factory=list)
+    invalid: list[tuple[str, str]] = field(default_factory=list)
+
+
+class RoundRejected(MatchError):
+    """Some submissions are invalid; nothing was resolved."""
+
+    def __init__(self, check: RoundCheck) -> None:
+        self.check = check
+        super().__init__(
+            f"round {check.round_no}: {len(check.invalid)} invalid submission(s); fix them and "
+            "resolve again, or pass --default-invalid to play the rules' default for them"
+        )
+
+
+@dataclass(frozen=True)
+class ResolveOutcome:
+    round_no: int
+    reports: list[RoundReport]
+    check: RoundCheck
+    recomputed: list[int]
+    warnings: list[str]
+
+
+# --- ingest -------------------------------------------------------------------------------
+
+
+def check_resolvable(match: Match, round_no: int) -> None:
+    """Refuse, before anything is stored, a round that cannot be resolved now."""
+    if not match.allocated:
+        raise MatchError("events are not allocated yet; run `festival allocate` first")
+    if not match.engines:
+        raise MatchError("no event of this match has a rules engine in this version")
+    last = match.last_resolved_round()
+    if not 1 <= round_no <= match.config.rounds:
+        if round_no > match.config.rounds and last >= match.config.rounds:
+            raise MatchError(f"the match is over: all {match.config.rounds} rounds are resolved")
+        raise MatchError(f"round {round_no} is not a round of this match (1-{match.config.rounds})")
+    if round_no > last + 1:
+        raise MatchError(f"round {last + 1} must be resolved before round {round_no}")
+
+
+def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, PlayerInput]:
+    """Store, then load, every player's workbook in `folder` (`<player>.xlsx`).
+
+    Refused (after the matching workbooks are stored), so that no player silently plays
+    the default: a workbook that matches no player of the round, a file festival cannot
+    read (.ods, .xlsm, a folder named "x.xlsx"...), a folder that holds no workbook of any
+    player, and a folder whose workbooks all belong to a round already resolved (the same
+    `resolve` command run twice).
+    """
+    source = FolderSource(folder)
+    expected = [p for p in match.config.players if match.events_of(p, round_no)]
+    inputs = ingest_source(match, round_no, source)
+    problems = [
+        f"{f.name} matches no player of round {round_no}"
+        for f in source.files_without_player(expected)
+    ] + [f"{f.name} {why}" for f, why in source.unsupported()]
+    if problems:
+        raise MatchError(
+            f"{folder}: "
+            + "; ".join(problems)
+            + f". Name each workbook <player>.xlsx (or move the file out of {folder}) and "
+            "resolve again"
+        )
+    if not inputs:
+        raise MatchError(
+            f"{folder} holds no workbook of any player of round {round_no} (<player>.xlsx)"
+        )
+    stale = {i.stamped_round for i in inputs.values()}
+    if len(stale) == 1 and (old := stale.pop()) is not None and old != round_no:
+        done = old <= match.last_resolved_round()
+        raise MatchError(
+            f"{folder} holds the workbooks of round {old}"
+            + (", which is already resolved" if done else "")
+            + f", not of round {round_no}: collect the round {round_no} workbooks"
+            + (f", or pass --round {old} to resolve round {old} again" if done else "")
+        )
+    return inputs
+
+
+def ingest_source(match: Match, round_no: int, source: SubmissionSource) -> dict[str, PlayerInput]:
+    """Store, then load, each player's submission from any source (a folder, Google Sheets).
+
+    Everything is fetched before anything is stored, so a source that fails midway (a
+    spreadsheet that cannot be read) leaves no half-read round behind.
+    """
+    expected = [p for p in match.config.players if match.events_of(p, round_no)]
+    fetched = [(p, raw) for p in expected if (raw := source.fetch(p)) is not None]
+    inputs: dict[str, PlayerInput] = {}
+    for player, raw in fetched:
+        raw_id = match.store.add_raw(round_no, player, raw.source, raw.content_type, raw.content)
+        inputs[player] = load_input(match, round_no, player, raw, raw_id)
+    return inputs
+
+
+def load_input(
+    match: Match, round_no: int, player: str, raw: RawSubmission, raw_id: int
+) -> PlayerInput:
+    """A fetched submission loaded into grids, and its mark checked against the round and
+    player it is taken for; what cannot be used is kept as the reason why."""
+    try:
+        workbook = load(raw)
+    except SheetReadError as exc:
+        return PlayerInput(player, raw_id, raw.source, unreadable=str(exc), problems=exc.problems)
+    if raw.content_type != "xlsx":
+        return PlayerInput(player, raw_id, raw.source, workbook=workbook)
+    name = raw.source.removeprefix("file:")
+    try:
+        stamp = read_stamp(workbook)
+    except StampError as exc:
+        return PlayerInput(player, raw_id, raw.source, unreadable=f"{name}: {exc}")
+    if stamp is None:
+        note = (
+            f"{name} carries no festival mark (it was not made by `festival templates`); "
+            f"it was read as {player}'s round {round_no} workbook"
+        )
+        return PlayerInput(player, raw_id, raw.source, workbook=workbook, note=note)
+    wrong = mismatch(stamp, match.stamp(round_no, player))
+    if wrong:
+        why = f"{name} " + " and ".join(wrong) + f": send {player}'s round {round_no} workbook"
+        stamped = stamp.number if stamp.kind == MATCH else None
+        return PlayerInput(player, raw_id, raw.source, unreadable=why, stamped_round=stamped)
+    return PlayerInput(player, raw_id, raw.source, workbook=workbook, stamped_round=round_no)
+
+
+def preview_source(match: Match, round_no: int, source: SubmissionSource) -> RoundCheck:
+    """What resolving `round_no` from `source` would find, player by player, without storing
+    or resolving anything."""
+    check_resolvable(match, round_no)
+    inputs: dict[str, PlayerInput] = {}
+    for player in match.config.players:
+        if not match.events_of(player, round_no):
+            continue
+        raw = source.fetch(player)
+        if raw is None:
+            continue
+        inputs[player] = load_input(match, round_no, player, raw, 0)
+    current = {r.round_no: r for r in match.store.rounds()}
+    kept = current[round_no].submissions if round_no in current else None
+    return check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
+
+
+def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInput]:
+    """Store, then load, a canonical JSON file of submissions (docs/formats.md).
+
+    Every problem with the file's shape is reported at once: unknown players or events, a
+    player who does not play that event this round, a name given twice.
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_STORED_BYTES:
+            match.store.add_raw(round_no, "*", f"file:{path}", TOO_LARGE, describe_file(path, size))
+            raise MatchError(
+                f"{path}: the file is {megabytes(size)}; festival reads at most "
+                f"{megabytes(MAX_FILE_BYTES)}"
+            )
+        content = path.read_bytes()
+    except OSError as exc:
+        raise MatchError(f"{path}: cannot read the file ({exc.strerror or exc})") from exc
+    raw_id = match.store.add_raw(round_no, "*", f"file:{path}", "json", content)
+    try:
+        data = load_json(content, str(path))
+    except SheetReadError as exc:
+        raise MatchError(str(exc)) from exc
+    if not isinstance(data, dict) or not isinstance(data.get("submissions"), dict):
+        raise MatchError(f'{path}: expected an object {{"round": N, "submissions": {{...}}}}')
+    given_round = data.get("round")
+    if type(given_round) is not int or given_round != round_no:
+        said = 'has no "round"' if given_round is None else f'says "round": {quoted(given_round)}'
+        done = type(given_round) is int and 1 <= given_round <= match.last_resolved_round()
+        raise MatchError(
+            f"{path} {said}; this is round {round_no}"
+            + (
+                f". Round {given_round} is already resolved: pass --round {given_round} to "
+                "resolve it again"
+                if done
+                else f'. Give "round": {round_no} if the file is for round {round_no}'
+            )
+        )
+    known = {p.lower(): p for p in match.config.players}
+    problems: list[str] = []
+    inputs: dict[str, PlayerInput] = {}
+    for name, by_event in data["submissions"].items():
+        player = known.get(str(name).lower())
+        if player is None:
+            problems.append(f"{quoted(name)} is not a player of this match")
+            continue
+        if player in inputs:
+            problems.append(f"{player} is given twice")
+            continue
+        if not isinstance(by_event, dict):
+            problems.append(f"{player}: expected an object event -> submission")
+            continue
+        playing = match.events_of(player, round_no)
+        for event in by_event:
+            if event not in match.config.events:
+                problems.append(
+                    f"{player}: {quoted(event)} is not an event ({', '.join(match.config.events)})"
+                )
+            elif event not in playing:
+                problems.append(f"{player} does not play {event} in round {round_no}")
+        inputs[player] = PlayerInput(player, raw_id, f"file:{path}", json_by_event=by_event)
+    if problems:
+        raise MatchError(f"{path}: " + "; ".join(problems))
+    return inputs
+
+
+# --- parse and check ----------------------------------------------------------------------
+
+
+def check_round(
+    match: Match,
+    round_no: int,
+    inputs: Mapping[str, PlayerInput],
+    states: States,
+    kept: Mapping[str, Mapping[str, Any]] | None = None,
+) -> RoundCheck:
+    """Parse and validate every expected submission, collecting every error.
+
+    `kept` holds, per event and player, the stored entries of an earlier resolution of this
+    round: a player who hands in nothing now keeps what they handed in then.
+    """
+    check = RoundCheck(round_no)
+    kept = kept or {}
+    for event in match.events_in_round(round_no):
+        engine = match.engine(event)
+        check.entries[event] = {}
+        for player in match.participants(event):
+            given = inputs.get(player)
+            if given and given.json_by_event is not None and event not in given.json_by_event:
+                given = None  # nothing new for this event: keep or default as if absent
+            errors: list[SubmissionProblem] = []
+            submission: Any = None
+            origin = ""
+            if given is None:
+                previous = kept.get(event, {}).get(player)
+                if previous is not None and str(previous["from"]).startswith(("raw:", "kept:")):
+                    parsed = engine.from_json(
+                        states[event], player, round_no, previous["submission"]
+                    )
+                    submission, errors = parsed.submission, list(parsed.errors)
+                    origin = "kept:" + str(previous["from"]).removeprefix("kept:")
+            elif given.unreadable is not None:
+                errors = _unreadable_errors(
+                    given, event, first=event == _first_event(match, round_no, player)
+                )
+            elif given.workbook is not None:
+                parsed = engine.parse(states[event], player, round_no, given.workbook)
+                submission, errors = parsed.submission, list(parsed.errors)
+                origin = f"raw:{given.raw_id}"
+            elif given.json_by_event is not None:
+                parsed = engine.from_json(
+                    states[event], player, round_no, given.json_by_event[event]
+                )
+                submission, errors = parsed.submission, list(parsed.errors)
+                origin = f"raw:{given.raw_id}"
+            if errors and all(e.code == NOTHING_SUBMITTED for e in errors):
+                errors, submission = [], None  # the tabs were left untouched: missing
+            if submission is not None and not errors:
+                errors = list(engine.validate(states[event], player, submission))
+            errors = [e if e.event else _with_event(e, event) for e in errors]
+            if errors:
+                check.errors.extend(errors)
+                check.invalid.append((player, event))
+                if given is not None and given.raw_id:
+                    match.store.add_parse_errors(given.raw_id, [e.to_json() for e in errors])
+                check.entries[event][player] = Entry(
+                    engine.default_submission(states[event], player), "default: invalid"
+                )
+            elif submission is None:
+                check.missing.append((player, event))
+                check.entries[event][player] = Entry(
+                    engine.default_submission(states[event], player), "default: missing"
+                )
+            else:
+                check.entries[event][player] = Entry(submission, origin)
+    return check
+
+
+def _first_event(match: Match, round_no: int, player: str) -> str:
+    return match.events_of(player, round_no)[0]
+
+
+def _unreadable_errors(given: PlayerInput, event: str, first: bool) -> list[SubmissionProblem]:
+    """Why a workbook could not be used: every cell at fault under the player's first event
+    of the round, and one line pointing there under the others."""
+    if not given.problems:
+        return [SubmissionProblem("sheet.unreadable", given.player, str(given.unreadable), event)]
+    if not first:
+        where = given.source.removeprefix("file:")
+        return [
+            SubmissionProblem(
+                "sheet.unreadable", given.player, f"{where} could not be read (see above)", event
+            )
+        ]
+    return [
+        SubmissionProblem(p.code, given.player, p.message, event, p.tab, p.cell)
+        for p in given.problems
+    ]
+
+
+def _with_event(error: SubmissionProblem, event: str) -> SubmissionProblem:
+    return SubmissionProblem(error.code, error.player, error.message, event, error.tab, error.cell)
+
+
+# --- resolve ------------------------------------------------------------------------------
+
+
+def resolve(
+    match: Match,
+    round_no: int,
+    inputs: Mapping[str, PlayerInput],
+    default_invalid: bool = False,
+) -> ResolveOutcome:
+    """Resolve `round_no` (and recompute every later resolved round), then commit at once."""
+    check_resolvable(match, round_no)
+    current = {r.round_no: r for r in match.store.rounds()}
+    states = states_after(match, round_no - 1)
+    kept = current[round_no].submissions if round_no in current else None
+    check = check_round(match, round_no, inputs, states, kept)
+    if check.invalid and not default_invalid:
+        raise RoundRejected(check)
+
+    seed = (
+        current[round_no].seed
+        if round_no in current
+        else seeds.round_seed(match.config.seed, round_no)
+    )
+    new_rows: list[NewRound] = []
+    states, reports = _play(match, states, round_no, seed, check.entries, new_rows)
+    warnings = [i.note for i in inputs.values() if i.note]
+    recomputed: list[int] = []
+    for later in sorted(r for r in current if r > round_no):
+        row = current[later]
+        entries = _revalidate(
+            match,
+            states,
+            row.round_no,
+            decode_submissions(match, states, row),
+            row.submissions,
+            warnings,
+        )
+        states, _ = _play(match, states, later, row.seed, entries, new_rows)
+        recomputed.append(later)
+    match.store.commit_rounds(new_rows, expected_current=[r.id for r in current.values()])
+    return ResolveOutcome(round_no, reports, check, recomputed, warnings)
+
+
+def _play(
+    match: Match,
+    states: States,
+    round_no: int,
+    seed: int,
+    entries: Mapping[str, Mapping[str, Entry]],
+    out: list[NewRound],
+) -> tuple[States, list[RoundReport]]:
+    submissions: Submissions = {
+        event: {p: e.submission for p, e in by_player.items()}
+        for event, by_player in entries.items()
+    }
+    stored = {
+        event: {
+            p: {
+                "from": e.origin,
+                "submission": _canonical(match, states[event], event, p, round_no, e.submission),
+            }
+            for p, e in by_player.items()
+        }
+        for event, by_player in entries.items()
+    }
+    new_states, reports = play_round(match, states, round_no, seed, submissions)
+    rankings = rankings_json(match, new_states)
+    out.append(
+        NewRound(
+            round_no,
+            seed,
+            stored,
+            [r.to_json() for r in reports],
+            rankings,
+            snapshot(new_states, fingerprint(match)),
+        )
+    )
+    return new_states, reports
+
+
+def _canonical(
+    match: Match, state: Any, event: str, player: str, round_no: int, submission: Any
+) -> Any:
+    """The canonical JSON of a submission, proven to read back as the same submission (the
+    store replays rounds from it, so a replay must play exactly what was played)."""
+    engine = match.engine(event)
+    data = engine.to_json(submission)
+    back = engine.from_json(state, player, round_no, json.loads(json.dumps(data)))
+    if back.submission != submission:
+        raise MatchError(
+            f"{engine.title}: the canonical JSON of {player}'s round {round_no} submission does "
+            "not read back as the same submission (a bug in the engine); nothing was resolved"
+        )
+    return data
+
+
+def _revalidate(
+    match: Match,
+    states: States,
+    round_no: int,
+    submissions: Submissions,
+    stored: Mapping[str, Mapping[str, Any]],
+    warnings: list[str],
+) -> dict[str, dict[str, Entry]]:
+    """A later round's stored submissions, checked again against the changed state."""
+    entries: dict[str, dict[str, Entry]] = {}
+    for event, by_player in submissions.items():
+        engine = match.engine(event)
+        entries[event] = {}
+        for player, sub in by_player.items():
+            origin = str(stored[event][player]["from"])
+            if origin.startswith("default"):
+                # a default depends on the state, which the re-resolution changed
+                entries[event][player] = Entry(
+                    engine.default_submission(states[event], player), origin
+                )
+                continue
+            errors = engine.validate(states[event], player, sub)
+            if errors:
+                warnings.append(
+                    f"round {round_no}: {player}'s {engine.title} submission no longer holds "
+                    f"after the re-resolution ({'; '.join(e.message for e in errors)}); "
+                    "the default is played"
+                )
+                entries[event][player] = Entry(
+                    engine.default_submission(states[event], player),
+                    "default: invalid after re-resolution",
+                )
+            else:
+                entries[event][player] = Entry(sub, origin)
+    return entries

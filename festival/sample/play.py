@@ -1,0 +1,183 @@
+"""The sample festival: a whole 10-player AWA Festival played by the bots into real .xlsx
+workbooks (fixtures/sample/round-N/<player>.xlsx), and its settings (fixtures/sample/
+sample.json). `python -m festival.sample.play` writes it anew; `festival demo` plays it back."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from festival.bots.registry import STRONGEST, bot
+from festival.core.event_names import EVENTS
+from festival.core.paths import FIXTURES, fixture
+from festival.match.allocation import Preference
+from festival.match.catalogs import catalog_options
+from festival.match.config import MatchConfig
+from festival.match.engines import load_engines
+from festival.match.match import Match, MatchError
+from festival.match.replay import states_after
+from festival.match.roster import parse_roster
+from festival.match.rounds import ingest_folder, resolve
+from festival.match.standings_view import festival_standings
+from sheets.xlsx_reader import read_table_file
+from sheets.xlsx_writer import fill_workbook, write_templates
+
+SETTINGS = "sample.json"
+MISTAKE_ROUND = 3
+MISTAKE = ("Harvest", (3, 1), "Moonpetl")
+"""the one submission with a mistake: a misspelt material in an Alchemy player's workbook"""
+
+
+def sample_preferences() -> tuple[Preference, ...]:
+    roster, errors = parse_roster(read_table_file(fixture("sample", "roster.csv")))
+    if roster is None:
+        raise MatchError("the shipped sample roster is broken: " + "; ".join(map(str, errors)))
+    return roster.preferences
+
+
+def sample_config(seed: int) -> MatchConfig:
+    prefs = sample_preferences()
+    players = tuple(p.player for p in prefs)
+    options = catalog_options(load_engines({}, EVENTS), {})
+    return MatchConfig(prefs, seed, players, "host", event_options=options)
+
+
+def sample_settings() -> dict[str, Any]:
+    settings: dict[str, Any] = json.loads(fixture("sample", SETTINGS).read_text())
+    return settings
+
+
+def strategy_of(match: Match, player: str) -> str:
+    """The sample's players play the strongest strategies in turn, in roster order."""
+    return STRONGEST[match.config.players.index(player) % len(STRONGEST)]
+
+
+def bot_submissions(
+    match: Match, round_no: int, rng: np.random.Generator
+) -> dict[str, dict[str, Any]]:
+    """player -> event -> the bot's canonical JSON for `round_no`."""
+    states = states_after(match, round_no - 1)
+    out: dict[str, dict[str, Any]] = {}
+    for player in match.config.players:
+        for event in match.events_of(player, round_no):
+            engine = match.engine(event)
+            public = engine.public_view(states[event])
+            private = engine.private_view(states[event], player)
+            play = bot(strategy_of(match, player), event)
+            out.setdefault(player, {})[event] = play(public, private, player, round_no, rng)
+    return out
+
+
+def write_round(match: Match, round_no: int, folder: Path, rng: np.random.Generator) -> None:
+    """Every player's workbook for a round, filled in by the bots."""
+    folder.mkdir(parents=True, exist_ok=True)
+    states = states_after(match, round_no - 1)
+    subs = bot_submissions(match, round_no, rng)
+    mistake_by = next(p for p in match.config.players if "alchemy" in match.events_of(p, round_no))
+    for player, by_event in subs.items():
+        path = folder / f"{player}.xlsx"
+        engines = {e: match.engine(e) for e in by_event}
+        templates = [engines[e].template(states[e], player, round_no) for e in by_event]
+        write_templates(
+            path, templates, f"AWA Festival, round {round_no}", match.stamp(round_no, player)
+        )
+        for event, data in by_event.items():
+            parsed = engines[event].from_json(states[event], player, round_no, data)
+            assert parsed.submission is not None, parsed.errors
+            fill_workbook(path, engines[event].to_cells(states[event], parsed.submission))
+        if round_no == MISTAKE_ROUND and player == mistake_by:
+            tab, cell, text = MISTAKE
+            fill_workbook(path, {tab: {cell: text}})
+
+
+def build(seed: int, out: Path) -> dict[str, Any]:
+    """Play the sample festival into `out`; return what happened that makes it worth watching."""
+    with tempfile.TemporaryDirectory() as scratch:
+        match = Match.create(Path(scratch) / "match", sample_config(seed))
+        match.allocate()
+        rng = np.random.default_rng(seed)
+        for round_no in range(1, match.config.rounds + 1):
+            folder = out / f"round-{round_no}"
+            write_round(match, round_no, folder, rng)
+            resolve(match, round_no, ingest_folder(match, round_no, folder), default_invalid=True)
+        return highlights(match)
+
+
+def highlights(match: Match) -> dict[str, Any]:
+    """The moments the sample should have: a tie a tiebreak settles, a ward breakdown, a
+    crowded market set, familiars reaching E, and a sole winner (who then chooses among
+    tied Elimination Candidates, the dashboard's and announcements' fullest ending)."""
+    rows = match.store.rounds()
+    last = rows[-1]
+    reports = [r for row in rows for r in row.reports]
+    return {
+        "tiebreak_settles_a_tie": any(
+            e["decided_by"] not in (None, "score")
+            for ranking in last.rankings.values()
+            for e in ranking
+        ),
+        "ward_breakdowns": sum(
+            "broke down" in line
+            for r in reports
+            if r["event"] == "continuum"
+            for line in r["public"]
+        ),
+        "crowded_market": any(
+            n >= 5
+            for r in reports
+            if r["event"] == "alchemy"
+            for n in r["data"].get("host", {}).get("market", {}).values()
+        ),
+        "familiars_stole": sum(
+            b["stolen"]
+            for r in reports
+            if r["event"] == "summoners"
+            for b in r["data"].get("host", {}).get("battles", [])
+        ),
+        "sole_winner": festival_standings(
+            match, states_after(match, match.config.rounds), False
+        ).sole_winner,
+    }
+
+
+def good(h: Mapping[str, Any]) -> bool:
+    return bool(
+        h["tiebreak_settles_a_tie"]
+        and h["ward_breakdowns"]
+        and h["crowded_market"]
+        and h["familiars_stole"]
+        and h["sole_winner"]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seed", type=int, default=1, help="the first seed to try")
+    args = parser.parse_args()
+    target = FIXTURES / "sample"
+    for seed in range(args.seed, args.seed + 50):
+        with tempfile.TemporaryDirectory() as tmp:
+            h = build(seed, Path(tmp))
+            if not good(h):
+                print(f"seed {seed}: not a good game to watch ({h})")
+                continue
+            for old in target.glob("round-*"):
+                shutil.rmtree(old)
+            for folder in sorted(Path(tmp).glob("round-*")):
+                shutil.copytree(folder, target / folder.name)
+        settings = {"seed": seed, "mistake": {"round": MISTAKE_ROUND, "text": MISTAKE[2]}, **h}
+        (target / SETTINGS).write_text(json.dumps(settings, indent=2) + "\n")
+        print(f"seed {seed}: wrote the sample festival to {target} ({h})")
+        return
+    raise SystemExit("no good seed found")
+
+
+if __name__ == "__main__":
+    main()
