@@ -1,0 +1,228 @@
+"""The one registry of what festival plays: the festival events and the duel games.
+
+Everything that used to keep its own list of games (engines, titles and aliases, samples,
+dashboard pages, bots) reads it from here, and shared code asks an engine or a game rather
+than testing its name. A new festival event or duel game is its own package under `events/`
+plus one entry here.
+
+Entries name code as "module:attribute" strings, loaded only when asked for: reading the
+registry imports nothing heavy (`festival --help` stays fast) and creates no import cycle
+(the dashboard's pages depend on festival, not the other way round).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class RegistryError(Exception):
+    """A name that is not registered, or an entry whose code cannot be loaded."""
+
+
+def load(spec: str) -> Any:
+    """The attribute named by "package.module:attribute"."""
+    module_name, _, attr = spec.partition(":")
+    if not module_name or not attr:
+        raise RegistryError(f"{spec!r} is not of the form 'package.module:attribute'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise RegistryError(f"cannot import {module_name!r}: {exc}") from exc
+    try:
+        return getattr(module, attr)
+    except AttributeError as exc:
+        raise RegistryError(f"module {module_name!r} has no {attr!r}") from exc
+
+
+def _key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+@dataclass(frozen=True)
+class EventEntry:
+    """A festival event: its engine, how people name it, its dashboard page and its bots."""
+
+    name: str
+    """machine name, as in the store, JSON and the command line ("alchemy")"""
+    title: str
+    """name for people ("Alchemy")"""
+    engine: str
+    """"module:Class" of its EventEngine"""
+    aliases: tuple[str, ...] = ()
+    """other names people type for it (compared without case, spaces or punctuation)"""
+    page: str | None = None
+    """"module:function" drawing its dashboard page"""
+    bots: Mapping[str, str] = field(default_factory=dict)
+    """strategy name -> "module:function" of the bot playing it"""
+
+
+@dataclass(frozen=True)
+class DuelEntry:
+    """A duel game: how festival makes it, how people name it, and its sample duel."""
+
+    name: str
+    """machine name ("element")"""
+    title: str
+    """name for people ("Element")"""
+    game: str
+    """"module:callable" making the hosted DuelGame (the engine with its shipped data)"""
+    aliases: tuple[str, ...] = ()
+    sample: tuple[str, ...] | None = None
+    """the sample duel's path under fixtures/, if it has one"""
+
+
+_EVENTS: dict[str, EventEntry] = {}
+_DUELS: dict[str, DuelEntry] = {}
+
+
+def register_event(entry: EventEntry) -> None:
+    _EVENTS[entry.name] = entry
+
+
+def register_duel(entry: DuelEntry) -> None:
+    _DUELS[entry.name] = entry
+
+
+@contextmanager
+def registered(*entries: EventEntry | DuelEntry) -> Iterator[None]:
+    """Entries added for a while (a test's toy event or toy duel), then taken out again."""
+    saved = dict(_EVENTS), dict(_DUELS)
+    try:
+        for entry in entries:
+            if isinstance(entry, EventEntry):
+                register_event(entry)
+            else:
+                register_duel(entry)
+        yield
+    finally:
+        _EVENTS.clear()
+        _EVENTS.update(saved[0])
+        _DUELS.clear()
+        _DUELS.update(saved[1])
+
+
+def events() -> tuple[EventEntry, ...]:
+    """Every festival event, in the order the festival lists them."""
+    return tuple(_EVENTS.values())
+
+
+def duels() -> tuple[DuelEntry, ...]:
+    """Every duel game festival hosts."""
+    return tuple(_DUELS.values())
+
+
+def event(name: str) -> EventEntry:
+    if name not in _EVENTS:
+        raise RegistryError(f"no festival event {name!r}; known: {', '.join(_EVENTS)}")
+    return _EVENTS[name]
+
+
+def duel(name: str) -> DuelEntry:
+    if name not in _DUELS:
+        raise RegistryError(f"no duel game {name!r}; festival hosts: {', '.join(sorted(_DUELS))}")
+    return _DUELS[name]
+
+
+def find_event(text: str) -> EventEntry | None:
+    """The event people mean by `text` ('Summoner’s Dream', "summoners dream", 'EC'), or None."""
+    key = _key(text)
+    for entry in _EVENTS.values():
+        if key in {_key(entry.name), _key(entry.title), *map(_key, entry.aliases)}:
+            return entry
+    return None
+
+
+def find_duel(text: str) -> DuelEntry | None:
+    key = _key(text)
+    for entry in _DUELS.values():
+        if key in {_key(entry.name), _key(entry.title), *map(_key, entry.aliases)}:
+            return entry
+    return None
+
+
+# --- the festival's three events ------------------------------------------------------------
+
+register_event(
+    EventEntry(
+        "alchemy",
+        "Alchemy",
+        "events.alchemy:AlchemyEngine",
+        page="dashboard.alchemy_page:render",
+        bots={
+            "random": "festival.bots.alchemy:alchemy_bot",
+            "greedy": "festival.bots.alchemy_planner:greedy_alchemy",
+            "cautious": "festival.bots.alchemy_planner:cautious_alchemy",
+            "specialist": "festival.bots.alchemy_planner:specialist_alchemy",
+        },
+    )
+)
+register_event(
+    EventEntry(
+        "continuum",
+        "Elemental Continuum",
+        "events.continuum:ContinuumEngine",
+        aliases=("elemental continuum", "elemental", "ec"),
+        page="dashboard.continuum_page:render",
+        bots={
+            "random": "festival.bots.continuum:continuum_bot",
+            "greedy": "festival.bots.continuum_hunter:hunter_continuum",
+            "cautious": "festival.bots.continuum_hunter:cautious_continuum",
+            "specialist": "festival.bots.continuum_hunter:finisher_continuum",
+        },
+    )
+)
+register_event(
+    EventEntry(
+        "summoners",
+        "Summoner's Dream",
+        "events.summoners:SummonersEngine",
+        aliases=("summoner", "summoners dream", "summoner dream", "sd"),
+        page="dashboard.summoners_page:render",
+        bots={
+            "random": "festival.bots.summoners:summoners_bot",
+            "greedy": "festival.bots.summoners_value:value_summoners",
+            "cautious": "festival.bots.summoners_value:cautious_summoners",
+            "specialist": "festival.bots.summoners_value:specialist_summoners",
+        },
+    )
+)
+
+# --- the duel games ---------------------------------------------------------------------------
+
+register_duel(
+    DuelEntry(
+        "element",
+        "Element",
+        "events.element:ElementGame",
+        sample=("element", "sample-duel.json"),
+    )
+)
+register_duel(
+    DuelEntry(
+        "halma",
+        "Elemental Halma",
+        "festival.duels.halma_board:halma_game",
+        aliases=("elemental halma",),
+        sample=("halma", "sample-duel.json"),
+    )
+)
+register_duel(
+    DuelEntry(
+        "alchelemental",
+        "Alchelemental",
+        "events.alchelemental:AlchelementalGame",
+        sample=("alchelemental", "sample-duel.json"),
+    )
+)
+register_duel(
+    DuelEntry(
+        "elementarium",
+        "Elementarium",
+        "festival.duels.elementarium_data:HostedElementarium",
+        sample=("elementarium", "sample-duel.json"),
+    )
+)
