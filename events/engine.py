@@ -21,7 +21,6 @@ import numpy as np
 from events.errors import ParseResult, SubmissionProblem
 from events.ranking import Ranking
 from events.report import RoundReport
-from events.schedule import event_rounds
 from events.tables import CellValue, Workbook
 from events.template import Template
 
@@ -71,10 +70,17 @@ class EventEngine(ABC, Generic[S, T]):
             )
         return problems
 
+    def first_round(self, n_participants: int) -> int:
+        """The festival round in which this event first takes submissions: round 1, unless the
+        event's rules start it later (Summoner's Dream with 6 players starts in round 2).
+        Alchemy plays every round; Elemental Continuum is set up in round 1 (boards) and
+        fires bolts in rounds 2-6, so it too takes submissions in every round."""
+        return 1
+
     def rounds(self, n_participants: int, total_rounds: int) -> tuple[int, ...]:
-        """The festival rounds in which this event takes submissions and resolves (by default
-        the festival's schedule for an event of this name)."""
-        return event_rounds(self.name, n_participants, total_rounds)
+        """The festival rounds in which this event takes submissions and resolves: every
+        round from its first one."""
+        return tuple(range(self.first_round(n_participants), total_rounds + 1))
 
     @abstractmethod
     def setup(
@@ -173,6 +179,24 @@ class EventEngine(ABC, Generic[S, T]):
     def holdings(self, state: S, item: str) -> Mapping[str, int] | None:
         """How much of `item` each participant holds, if the event has such a thing.
 
-        The festival asks the Alchemy event for "gold" to award the most-gold garnet.
+        The festival asks its events for "gold" to award the most-gold garnet (Alchemy holds
+        it).
         """
         return None
+
+    def items_sold(self, options: Mapping[str, Any]) -> tuple[str, ...] | None:
+        """Every item the event sells with these options (its catalog's machines, towers...),
+        for the balance lab to force each in turn; None: the event sells nothing."""
+        return None
+
+    def items_bought(self, submission: Any) -> tuple[str, ...]:
+        """The items a submission, in its canonical JSON form, buys (none by default)."""
+        return ()
+
+    # --- the sample festival ------------------------------------------------------------
+
+    def highlights(self, reports: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+        """What in this event's round reports (their JSON form, oldest first) makes a played
+        festival worth watching, by name: the sample festival is the first seed that has them
+        all (none by default)."""
+        return {}

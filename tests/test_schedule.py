@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from events.schedule import event_rounds
+from festival.core import registry
+from festival.match.engines import load_engine
 
 
 @pytest.mark.parametrize(
@@ -20,4 +21,4 @@ def test_schedule(event: str, players: int, rounds: tuple[int, ...]) -> None:
     """Alchemy plays rounds 1-6; Elemental Continuum is set up in round 1 and fires in rounds
     2-6; "If there are 6 players participating in this Event, the game begins in Round 2. If
     there are 7 players participating in this Event, the game begins in Round 1." """
-    assert event_rounds(event, players, 6) == rounds
+    assert load_engine(registry.event(event).engine).rounds(players, 6) == rounds

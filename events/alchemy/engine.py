@@ -171,6 +171,25 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
             return {p: state.books[p].held(GOLD) for p in state.players}
         return None
 
+    def items_sold(self, options: Mapping[str, Any]) -> tuple[str, ...] | None:
+        """The catalog's machines."""
+        catalog = options.get(CATALOG) or {}
+        return tuple(m["name"] for m in catalog.get("machines", []))
+
+    def items_bought(self, submission: Any) -> tuple[str, ...]:
+        """The machine bought, if any."""
+        return (submission["machine"],) if submission.get("machine") else ()
+
+    def highlights(self, reports: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+        """A crowded market: five or more players selling in one set."""
+        return {
+            "crowded_market": any(
+                n >= 5
+                for r in reports
+                for n in r["data"].get("host", {}).get("market", {}).values()
+            )
+        }
+
     def public_view(self, state: AlchemyState) -> Mapping[str, Any]:
         """The round and the catalog (the Alchemy spreadsheet is shared with everyone)."""
         return {"round": state.round_no, "catalog": state.catalog.to_json()}

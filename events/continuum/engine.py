@@ -352,6 +352,12 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             },
         )
 
+    def highlights(self, reports: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+        """Wards breaking down: how many public lines told of one."""
+        return {
+            "ward_breakdowns": sum("broke down" in line for r in reports for line in r["public"])
+        }
+
     # --- standings and views ------------------------------------------------------------
 
     def ranking(self, state: ContinuumState, gamewide: Sequence[str]) -> Ranking:

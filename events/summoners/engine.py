@@ -11,9 +11,8 @@ from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionProblem, quoted
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
-from events.schedule import first_round
 from events.summoners import parse
-from events.summoners.catalog import Catalog, load_catalog
+from events.summoners.catalog import FAMILIARS, TOWERS, Catalog, load_catalog
 from events.summoners.layout import ATTACK_FIRST_ROW, GRID_LEFT, GRID_TOP, MAP_TAB, PARTY_COL
 from events.summoners.model import (
     INCOME,
@@ -42,6 +41,8 @@ CATALOG = "catalog"
 TWICE = "spending_exactly_twice_allowed"
 ONE_SIDE = "spending_one_side_allowed"
 REVEAL = "reveal_invader"
+FULL_FIELD = 7
+"""the players with whom Summoner's Dream begins in round 1"""
 
 
 class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
@@ -63,12 +64,35 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         catalog, errors = load_catalog(workbook)
         return (catalog.to_json() if catalog else None), errors
 
+    def items_sold(self, options: Mapping[str, Any]) -> tuple[str, ...] | None:
+        """Every kind of tower and familiar (each catalog prices them all)."""
+        return (*TOWERS, *FAMILIARS)
+
+    def items_bought(self, submission: Any) -> tuple[str, ...]:
+        """The towers and familiars bought."""
+        return (*submission.get("buy_towers", []), *submission.get("buy_familiars", []))
+
+    def highlights(self, reports: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
+        """Familiars stealing treasures: how many they stole in all."""
+        return {
+            "familiars_stole": sum(
+                b["stolen"] for r in reports for b in r["data"].get("host", {}).get("battles", [])
+            )
+        }
+
+    def first_round(self, n_participants: int) -> int:
+        """ "If there are 6 players participating in this Event, the game begins in Round 2. If
+        there are 7 players participating in this Event, the game begins in Round 1." With
+        fewer than 6 (a smaller festival) it also begins in round 2; with more than 7, round 1.
+        """
+        return 2 if n_participants < FULL_FIELD else 1
+
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
     ) -> SummonersState:
         merged = {**self.default_options(), **options}
         players = in_fixed_order(players)
-        start = first_round(self.name, len(players))
+        start = self.first_round(len(players))
         zero = dict.fromkeys(players, 0)
         return SummonersState(
             players=tuple(players),

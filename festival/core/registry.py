@@ -127,6 +127,23 @@ def duel(name: str) -> DuelEntry:
     return _DUELS[name]
 
 
+def event_names() -> tuple[str, ...]:
+    """The machine names of every festival event, in the order the festival lists them."""
+    return tuple(_EVENTS)
+
+
+def event_title(name: str) -> str:
+    """The event's name for people (the machine name itself when it is not registered)."""
+    entry = _EVENTS.get(name)
+    return name if entry is None else entry.title
+
+
+def event_name(text: str) -> str | None:
+    """The machine name of the event people mean by `text` (see `find_event`), or None."""
+    entry = find_event(text)
+    return None if entry is None else entry.name
+
+
 def find_event(text: str) -> EventEntry | None:
     """The event people mean by `text` ('Summoner’s Dream', "summoners dream", 'EC'), or None."""
     key = _key(text)

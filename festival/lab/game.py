@@ -18,11 +18,11 @@ import numpy as np
 from events.ranking import Number
 from festival.bots.registry import bot, forcing_bot
 from festival.core import seeds
-from festival.core.event_names import EVENTS
+from festival.core.registry import event_names
 from festival.match.allocation import Preference, allocate, draw_lottery
 from festival.match.config import DEFAULT_CAPACITY, DEFAULT_EVENTS_PER_PLAYER, DEFAULT_ROUNDS
 from festival.match.engines import AnyEngine, load_engines
-from festival.match.standings import final_standings
+from festival.match.standings import festival_gold, final_standings
 
 BOT_STREAM = 1_000
 """SeedSequence tag of the bots' draws (apart from the match's own named streams)"""
@@ -108,9 +108,10 @@ def bot_rng(seed: int, seat: int, round_no: int, event_index: int) -> np.random.
 def preferences(seed: int, players: tuple[str, ...]) -> tuple[Preference, ...]:
     """Random first and second choices (the lab's players have no taste of their own)."""
     rng = np.random.default_rng(np.random.SeedSequence([seed, PREFERENCE_STREAM]))
+    events = event_names()
     out = []
     for p in players:
-        first, second = (EVENTS[int(i)] for i in rng.permutation(len(EVENTS))[:2])
+        first, second = (events[int(i)] for i in rng.permutation(len(events))[:2])
         out.append(Preference(p, first, second))
     return tuple(out)
 
@@ -126,14 +127,15 @@ def members_of(spec: GameSpec) -> dict[str, tuple[str, ...]]:
     if spec.kind != FESTIVAL:
         return {spec.kind: players}
     lottery = draw_lottery(players, seeds.stream(spec.seed, "allocation"))
+    events = event_names()
     result = allocate(
         preferences(spec.seed, players),
-        EVENTS,
+        events,
         DEFAULT_CAPACITY,
         DEFAULT_EVENTS_PER_PLAYER,
         lottery,
     )
-    return {e: tuple(result.members[e]) for e in EVENTS}
+    return {e: tuple(result.members[e]) for e in events}
 
 
 _ENGINES: dict[str, AnyEngine] = {}
@@ -141,7 +143,7 @@ _ENGINES: dict[str, AnyEngine] = {}
 
 def engine(event: str) -> AnyEngine:
     if event not in _ENGINES:
-        _ENGINES.update(load_engines({}, EVENTS))
+        _ENGINES.update(load_engines({}, event_names()))
     return _ENGINES[event]
 
 
@@ -155,8 +157,9 @@ def play(
     seat = {p: i for i, p in enumerate(players)}
     gamewide = gamewide_order(spec.seed, players)
     members = members_of(spec)
-    events = [e for e in EVENTS if e in members]
-    index = {e: EVENTS.index(e) for e in events}
+    every = event_names()
+    events = [e for e in every if e in members]
+    index = {e: every.index(e) for e in events}
     states: dict[str, Any] = {}
     schedule: dict[str, tuple[int, ...]] = {}
     for e in events:
@@ -201,7 +204,7 @@ def play(
                         Purchase(p, e, round_no, item, is_forced and item == spec.force.item)
                         if spec.force
                         else Purchase(p, e, round_no, item)
-                        for item in items_bought(e, data)
+                        for item in eng.items_bought(data)
                     ]
                 if record:
                     played.setdefault(round_no, {}).setdefault(p, {})[e] = data
@@ -219,7 +222,7 @@ def play(
     festival_rank: dict[str, int] = {}
     average: dict[str, float] = {}
     if spec.kind == FESTIVAL:
-        gold = engine("alchemy").holdings(states["alchemy"], "gold")
+        gold = festival_gold(engine(e).holdings(states[e], "gold") for e in events)
         standings = final_standings(event_ranks, gamewide, gold)
         for place, s in enumerate(standings.players, start=1):
             festival_rank[s.player] = place
@@ -233,15 +236,6 @@ def play(
         forced,
         played,
     )
-
-
-def items_bought(event: str, data: Mapping[str, Any]) -> list[str]:
-    """The catalog items a submission buys (machines; towers and familiars)."""
-    if event == "alchemy":
-        return [data["machine"]] if data.get("machine") else []
-    if event == "summoners":
-        return [*data.get("buy_towers", []), *data.get("buy_familiars", [])]
-    return []
 
 
 def _forced(
@@ -261,7 +255,7 @@ def _forced(
         return None
     round_no = eng.next_round(state)
     data = play(public, private, player, round_no, rng)
-    if force.item not in items_bought(force.event, data):
+    if force.item not in eng.items_bought(data):
         return None
     return data if _typed(eng, state, player, round_no, data) is not None else None
 

@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 
 from festival.bots.registry import STRATEGIES
-from festival.core.event_names import EVENTS
-from festival.lab.game import FESTIVAL, Force, GameSpec
+from festival.core.registry import event_names
+from festival.lab.game import FESTIVAL, Force, GameSpec, engine
 from festival.match.config import DEFAULT_CAPACITY
 
 FESTIVAL_SEATS = 10
@@ -55,8 +55,9 @@ class Job:
 
     def problems(self) -> list[str]:
         out = []
-        if self.kind != FESTIVAL and self.kind not in EVENTS:
-            out.append(f"{self.kind!r} is neither {FESTIVAL!r} nor an event ({', '.join(EVENTS)})")
+        events = event_names()
+        if self.kind != FESTIVAL and self.kind not in events:
+            out.append(f"{self.kind!r} is neither {FESTIVAL!r} nor an event ({', '.join(events)})")
         if self.games < 1:
             out.append("a job plays at least one game")
         if self.seed < 0:
@@ -103,13 +104,9 @@ def specs(job: Job) -> list[GameSpec]:
 
 
 def all_items(event: str, options: Mapping[str, Any]) -> tuple[Force, ...]:
-    """A forced arm for every item the event's catalog sells (machines; towers and
-    familiars)."""
-    catalog = options.get(event, {}).get("catalog") or {}
-    if event == "alchemy":
-        return tuple(Force(event, m["name"]) for m in catalog.get("machines", []))
-    if event == "summoners":
-        from events.summoners.catalog import FAMILIARS, TOWERS
-
-        return tuple(Force(event, k) for k in (*TOWERS, *FAMILIARS))
-    raise JobError(f"{event} sells nothing to force")
+    """A forced arm for every item the event sells (Alchemy's machines; Summoner's Dream's
+    towers and familiars)."""
+    items = engine(event).items_sold(options.get(event, {}))
+    if items is None:
+        raise JobError(f"{event} sells nothing to force")
+    return tuple(Force(event, item) for item in items)

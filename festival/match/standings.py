@@ -10,7 +10,7 @@ average. Ties and their rulings are in docs/rulings.md ("Final standings").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -63,6 +63,13 @@ class Standings:
 
 def average(ranks: Mapping[str, int]) -> Fraction:
     return Fraction(sum(ranks.values()), len(ranks))
+
+
+def festival_gold(holdings: Iterable[Mapping[str, int] | None]) -> Mapping[str, int] | None:
+    """The gold of the festival's most-gold garnet: the first event, in the match's order,
+    whose players hold gold (Alchemy's), from each event's `holdings(state, "gold")`; None
+    when no event holds any."""
+    return next((h for h in holdings if h is not None), None)
 
 
 def final_standings(

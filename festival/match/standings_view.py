@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from events.ranking import Ranking
-from festival.core.event_names import ALCHEMY, title
+from festival.core.registry import event_title as title
 from festival.match.match import Match
 from festival.match.replay import States, current_states
-from festival.match.standings import Standings, final_standings
+from festival.match.standings import Standings, festival_gold, final_standings
 
 
 def event_rankings(match: Match, states: States) -> dict[str, Ranking]:
@@ -23,9 +23,7 @@ def festival_standings(match: Match, states: States, with_choice: bool = True) -
     choice of Elimination Candidate, unless `with_choice` is false)."""
     rankings = event_rankings(match, states)
     ranks = {event: {e.player: e.rank for e in r} for event, r in rankings.items()}
-    gold = None
-    if ALCHEMY in states:
-        gold = match.engine(ALCHEMY).holdings(states[ALCHEMY], "gold")
+    gold = festival_gold(match.engine(e).holdings(state, "gold") for e, state in states.items())
     choice = match.winner_choice() if with_choice else None
     return final_standings(ranks, match.config.gamewide, gold, choice)
 

@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 
 from festival.bots.registry import STRONGEST, bot
-from festival.core.event_names import EVENTS
 from festival.core.paths import FIXTURES, fixture
+from festival.core.registry import event_names
 from festival.match.allocation import Preference
 from festival.match.catalogs import catalog_options
 from festival.match.config import MatchConfig
@@ -31,6 +31,7 @@ from sheets.xlsx_writer import fill_workbook, write_templates
 
 SETTINGS = "sample.json"
 MISTAKE_ROUND = 3
+MISTAKE_EVENT = "alchemy"
 MISTAKE = ("Harvest", (3, 1), "Moonpetl")
 """the one submission with a mistake: a misspelt material in an Alchemy player's workbook"""
 
@@ -45,7 +46,7 @@ def sample_preferences() -> tuple[Preference, ...]:
 def sample_config(seed: int) -> MatchConfig:
     prefs = sample_preferences()
     players = tuple(p.player for p in prefs)
-    options = catalog_options(load_engines({}, EVENTS), {})
+    options = catalog_options(load_engines({}, event_names()), {})
     return MatchConfig(prefs, seed, players, "host", event_options=options)
 
 
@@ -80,7 +81,9 @@ def write_round(match: Match, round_no: int, folder: Path, rng: np.random.Genera
     folder.mkdir(parents=True, exist_ok=True)
     states = states_after(match, round_no - 1)
     subs = bot_submissions(match, round_no, rng)
-    mistake_by = next(p for p in match.config.players if "alchemy" in match.events_of(p, round_no))
+    mistake_by = next(
+        p for p in match.config.players if MISTAKE_EVENT in match.events_of(p, round_no)
+    )
     for player, by_event in subs.items():
         path = folder / f"{player}.xlsx"
         engines = {e: match.engine(e) for e in by_event}
@@ -111,50 +114,31 @@ def build(seed: int, out: Path) -> dict[str, Any]:
 
 
 def highlights(match: Match) -> dict[str, Any]:
-    """The moments the sample should have: a tie a tiebreak settles, a ward breakdown, a
-    crowded market set, familiars reaching E, and a sole winner (who then chooses among
-    tied Elimination Candidates, the dashboard's and announcements' fullest ending)."""
+    """The moments the sample should have: a tie a tiebreak settles, each event's own
+    highlights (a ward breakdown, a crowded market set, familiars stealing: the engines'
+    `highlights`), and a sole winner (who then chooses among tied Elimination Candidates, the
+    dashboard's and announcements' fullest ending)."""
     rows = match.store.rounds()
     last = rows[-1]
     reports = [r for row in rows for r in row.reports]
-    return {
+    out: dict[str, Any] = {
         "tiebreak_settles_a_tie": any(
             e["decided_by"] not in (None, "score")
             for ranking in last.rankings.values()
             for e in ranking
-        ),
-        "ward_breakdowns": sum(
-            "broke down" in line
-            for r in reports
-            if r["event"] == "continuum"
-            for line in r["public"]
-        ),
-        "crowded_market": any(
-            n >= 5
-            for r in reports
-            if r["event"] == "alchemy"
-            for n in r["data"].get("host", {}).get("market", {}).values()
-        ),
-        "familiars_stole": sum(
-            b["stolen"]
-            for r in reports
-            if r["event"] == "summoners"
-            for b in r["data"].get("host", {}).get("battles", [])
-        ),
-        "sole_winner": festival_standings(
-            match, states_after(match, match.config.rounds), False
-        ).sole_winner,
+        )
     }
+    for event, engine in match.engines.items():
+        out.update(engine.highlights([r for r in reports if r["event"] == event]))
+    out["sole_winner"] = festival_standings(
+        match, states_after(match, match.config.rounds), False
+    ).sole_winner
+    return out
 
 
 def good(h: Mapping[str, Any]) -> bool:
-    return bool(
-        h["tiebreak_settles_a_tie"]
-        and h["ward_breakdowns"]
-        and h["crowded_market"]
-        and h["familiars_stole"]
-        and h["sole_winner"]
-    )
+    """The sample has every one of its highlights."""
+    return all(h.values())
 
 
 def main() -> None:

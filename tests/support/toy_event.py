@@ -20,7 +20,7 @@ from events.engine import EventEngine
 from events.errors import ParseResult, SubmissionProblem
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
-from events.schedule import first_round
+from events.summoners import SummonersEngine
 from events.tables import Workbook
 from events.template import Dropdown, Template, TemplateTab
 
@@ -54,7 +54,7 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
     ) -> TallyState:
         zero = dict.fromkeys(players, 0)
-        start = first_round(self.name, len(players)) - 1
+        start = self.first_round(len(players)) - 1
         return TallyState(tuple(players), start, zero, zero, zero, dict.fromkeys(players))
 
     def template(self, state: TallyState, player: str, round_no: int) -> Template:
@@ -198,6 +198,9 @@ class SummonersTally(TallyEngine):
 
     name = "summoners"
     tab = "Tally S"
+
+    def first_round(self, n_participants: int) -> int:
+        return SummonersEngine().first_round(n_participants)
 
 
 MODULE = "tests.support.toy_event"
