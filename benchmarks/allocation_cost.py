@@ -14,7 +14,7 @@ from itertools import combinations, permutations
 
 import numpy as np
 
-from festival.core.event_names import EVENTS
+from festival.core.registry import event_names
 from festival.match.allocation import (
     FEWEST_UNMET,
     Preference,
@@ -24,6 +24,7 @@ from festival.match.allocation import (
     unmet_choices,
 )
 
+EVENTS = event_names()
 PLAYERS = tuple(f"p{i}" for i in range(10))
 CAPACITY, PER_PLAYER = 7, 2
 

@@ -17,17 +17,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import streamlit as st
 
-from dashboard import (
-    alchemy_page,
-    continuum_page,
-    duels_page,
-    lab_page,
-    overview_page,
-    summoners_page,
-)
+from dashboard import duels_page, lab_page, overview_page
 from dashboard.access import host_mode
 from dashboard.colours import player_colours
 from dashboard.match_data import MatchData, load, store_stamp
+from festival.core import registry
 from festival.match.match import MatchError
 from festival.match.store import StoreError
 
@@ -35,11 +29,6 @@ ENV_MATCH = "FESTIVAL_MATCH"
 OVERVIEW = "Overview"
 ROUND_DESK = "Round desk"
 DUELS = "Duels"
-EVENT_PAGES = {
-    "alchemy": alchemy_page.render,
-    "continuum": continuum_page.render,
-    "summoners": summoners_page.render,
-}
 
 
 def match_folder() -> Path | None:
@@ -96,7 +85,11 @@ def main() -> None:
     else:
         event = events[choice]
         colours = player_colours(data.players)
-        EVENT_PAGES[event.event](st, event, host, data.finished, colours)
+        page = registry.event(event.event).page
+        if page is None:
+            st.info(f"{event.title} has no page of its own.")
+        else:
+            registry.load(page)(st, event, host, data.finished, colours)
 
 
 main()

@@ -15,7 +15,7 @@ from typing import Any
 import streamlit
 
 from dashboard.match_data import store_stamp
-from festival.core.event_names import title
+from festival.core.registry import event_title as title
 from festival.google import match_sheets as google_sheets
 from festival.match.announce import Announcements, announcements
 from festival.match.lock import exclusive

@@ -25,7 +25,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from festival.core.event_names import ALCHEMY, CONTINUUM, EVENTS, SUMMONERS
 from festival.match.allocation import (
     CLAIM_ORDER,
     FEWEST_UNMET,
@@ -42,7 +41,8 @@ from festival.match.allocation import (
 CAPACITY = 7
 PER_PLAYER = 2
 ROSTER = ("Ada", "Bea", "Cal", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon")
-A, C, S = ALCHEMY, CONTINUUM, SUMMONERS
+A, C, S = "alchemy", "continuum", "summoners"
+EVENTS = (A, C, S)
 RULES = Path("/work/shared/rules/awa-festival.txt")
 
 
@@ -632,7 +632,7 @@ def test_festival_allocate_fewest_unmet_is_a_named_option_of_the_command(
     """`festival allocate --fewest-unmet` allocates by the option, records it with the
     allocation and says how many listed choices it leaves unmet; without it, claim order."""
     from festival.cli.main import main
-    from festival.core.event_names import title
+    from festival.core.registry import event_title as title
     from festival.match.match import Match
 
     roster = tmp_path / "roster.csv"

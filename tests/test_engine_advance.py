@@ -12,10 +12,12 @@ import pytest
 
 from events.summoners.resolve import resolve_round
 from festival.bots.registry import STRONGEST, bot
-from festival.core.event_names import EVENTS
+from festival.core.registry import event_names
 from festival.lab.game import bot_rng
 from festival.match.catalogs import catalog_options
 from festival.match.engines import load_engines
+
+EVENTS = event_names()
 
 PLAYERS = tuple(f"P{i:02d}" for i in range(1, 8))
 

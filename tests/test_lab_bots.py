@@ -9,10 +9,12 @@ from __future__ import annotations
 import pytest
 
 from festival.bots.registry import STRATEGIES
-from festival.core.event_names import EVENTS
+from festival.core.registry import event_names
 from festival.lab.game import FESTIVAL, GameSpec, play
 from festival.match.catalogs import catalog_options
 from festival.match.engines import load_engines
+
+EVENTS = event_names()
 
 
 @pytest.fixture(scope="module")

@@ -30,11 +30,13 @@ from festival.bots.alchemy_planner import (
 from festival.bots.continuum_hunter import _best_two
 from festival.bots.summoners_value import _options
 from festival.bots.summoners_worth import familiar_worth, tower_worth
-from festival.core.event_names import EVENTS
+from festival.core.registry import event_names
 from festival.lab import report
 from festival.lab.job import BASELINE
 from festival.match.catalogs import catalog_options
 from festival.match.engines import load_engines
+
+EVENTS = event_names()
 
 
 @pytest.fixture(scope="module")

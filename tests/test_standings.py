@@ -21,11 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from festival.core.event_names import ALCHEMY, CONTINUUM, SUMMONERS
 from festival.match.standings import final_standings
 
 ROSTER = ("Ada", "Bea", "Cal", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon")
-A, C, S = ALCHEMY, CONTINUUM, SUMMONERS
+A, C, S = "alchemy", "continuum", "summoners"
 MEMBERS = {
     A: {"Ada", "Bea", "Cal", "Dov", "Eli", "Fay", "Gus"},
     C: {"Ada", "Bea", "Cal", "Dov", "Hal", "Ivy", "Jon"},

@@ -7,54 +7,31 @@ across the two events they play. A bot sees only its player's views (the engine'
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
 import numpy as np
 
-from festival.bots.alchemy import alchemy_bot
-from festival.bots.alchemy_planner import cautious_alchemy, greedy_alchemy, specialist_alchemy
-from festival.bots.continuum import continuum_bot
-from festival.bots.continuum_hunter import (
-    cautious_continuum,
-    finisher_continuum,
-    hunter_continuum,
-)
-from festival.bots.summoners import summoners_bot
-from festival.bots.summoners_value import (
-    cautious_summoners,
-    specialist_summoners,
-    value_summoners,
-)
+from festival.core import registry
 
 Bot = Callable[
     [Mapping[str, Any], Mapping[str, Any], str, int, np.random.Generator], dict[str, Any]
 ]
 
-STRATEGIES: dict[str, dict[str, Bot]] = {
-    "random": {
-        "alchemy": alchemy_bot,
-        "continuum": continuum_bot,
-        "summoners": summoners_bot,
-    },
-    "greedy": {
-        "alchemy": greedy_alchemy,
-        "continuum": hunter_continuum,
-        "summoners": value_summoners,
-    },
-    "cautious": {
-        "alchemy": cautious_alchemy,
-        "continuum": cautious_continuum,
-        "summoners": cautious_summoners,
-    },
-    "specialist": {
-        "alchemy": specialist_alchemy,
-        "continuum": finisher_continuum,
-        "summoners": specialist_summoners,
-    },
-}
-"""strategy name -> event -> bot ("random" is the first, weak bot kept as a baseline)"""
+
+def _strategies() -> dict[str, dict[str, Bot]]:
+    out: dict[str, dict[str, Bot]] = {}
+    for entry in registry.events():
+        for strategy, spec in entry.bots.items():
+            out.setdefault(strategy, {})[entry.name] = registry.load(spec)
+    return out
+
+
+STRATEGIES: dict[str, dict[str, Bot]] = _strategies()
+"""strategy name -> event -> bot, from each registered event's bots ("random" is the first,
+weak bot kept as a baseline)"""
 
 STRONGEST = ("greedy", "cautious", "specialist")
 """the strategies that play to win (the sample festival and the default lab field)"""
@@ -64,15 +41,7 @@ FORCEABLE: dict[tuple[str, str], Callable[..., dict[str, Any]]] = {
     (strategy, event): play
     for strategy, bots in STRATEGIES.items()
     for event, play in bots.items()
-    if play
-    in (
-        greedy_alchemy,
-        cautious_alchemy,
-        specialist_alchemy,
-        value_summoners,
-        cautious_summoners,
-        specialist_summoners,
-    )
+    if "must" in inspect.signature(play).parameters
 }
 """the bots that take `must=ITEM`: they buy that item first when they can, and plan around
 it (a lab's paired experiment: the item forced vs not)"""

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from festival.cli.duel_order_commands import add_parsers, step_words
+from festival.core import registry
 from festival.core.paths import fixture
 from festival.duels import picture as duel_picture
 from festival.duels.bots import BOTS, bot_turn, make_bot
@@ -18,11 +19,6 @@ from festival.duels.host import Duel, DuelHostError, Played
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, megabytes
-
-SAMPLE = ("element", "sample-duel.json")
-SAMPLES = {"element": SAMPLE, "alchelemental": ("alchelemental", "sample-duel.json")}
-SAMPLES["halma"] = ("halma", "sample-duel.json")
-SAMPLES["elementarium"] = ("elementarium", "sample-duel.json")
 
 
 @contextmanager
@@ -318,9 +314,10 @@ def clock(args: argparse.Namespace) -> int:
 def demo(args: argparse.Namespace) -> int:
     """Replay the shipped sample duel into a new folder and show it."""
     folder = args.folder or _free_folder(Path.cwd(), "duel-demo")
-    if args.game not in SAMPLES:
-        raise DuelHostError(f"no sample duel of {args.game!r}: {', '.join(sorted(SAMPLES))}")
-    sample = json.loads(fixture(*SAMPLES[args.game]).read_text())
+    entry = registry.find_duel(args.game)
+    if entry is None or entry.sample is None:
+        raise DuelHostError(f"no sample duel of {args.game!r}: {', '.join(_samples())}")
+    sample = json.loads(fixture(*entry.sample).read_text())
     duel = Duel.create(
         folder,
         sample["game"],
@@ -381,9 +378,7 @@ def add_parser(sub: Any) -> None:
 
     p = dsub.add_parser("new", help="create a duel folder")
     p.add_argument("duel", type=Path)
-    p.add_argument(
-        "--game", default="element", help="element, halma, alchelemental or elementarium"
-    )
+    p.add_argument("--game", default="element", help=", ".join(d.name for d in registry.duels()))
     p.add_argument("--board", help="alchelemental: pit, battleground or a board file (JSON)")
     p.add_argument("--variant", help="the rule text's variant (element: grand-final, dm5, summary)")
     p.add_argument("--players", required=True, help='the players, the first starts: "A,B"')
@@ -444,10 +439,15 @@ def add_parser(sub: Any) -> None:
 
     p = dsub.add_parser("demo", help="play the shipped sample duel in a new folder")
     p.add_argument("folder", type=Path, nargs="?")
-    p.add_argument("--game", choices=sorted(SAMPLES), default="element", help="whose sample")
+    p.add_argument("--game", choices=_samples(), default="element", help="whose sample")
     p.set_defaults(run=demo)
 
     add_parsers(dsub)
+
+
+def _samples() -> list[str]:
+    """The duel games that ship a sample duel."""
+    return sorted(d.name for d in registry.duels() if d.sample is not None)
 
 
 def _seconds(text: str) -> float:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from festival.bots.registry import STRATEGIES, STRONGEST
-from festival.core.event_names import EVENTS, parse_event_name
+from festival.core.registry import event_name, event_names
 from festival.lab import tables
 from festival.lab.game import FESTIVAL, Force
 from festival.lab.job import Job, JobError, all_items, specs
@@ -35,7 +35,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--event",
         default=FESTIVAL,
-        help=f"{FESTIVAL} (whole festivals, the default) or one event: {', '.join(EVENTS)}",
+        help=f"{FESTIVAL} (whole festivals, the default) or one event: {', '.join(event_names())}",
     )
     p.add_argument(
         "--mix",
@@ -98,14 +98,14 @@ def simulate(args: argparse.Namespace) -> int:
         return _dashboard(args.dashboard, args.port)
     if args.source is not None:
         return _report(*_results(args.source))
-    kind = FESTIVAL if args.event == FESTIVAL else parse_event_name(args.event)
+    kind = FESTIVAL if args.event == FESTIVAL else event_name(args.event)
     if kind is None:
-        raise MatchError(f"--event {args.event!r}: expected {FESTIVAL} or one of {EVENTS}")
+        raise MatchError(f"--event {args.event!r}: expected {FESTIVAL} or one of {event_names()}")
     mix = tuple(s.strip() for s in args.mix.split(",") if s.strip())
     sets = option_sets(args.catalog, args.option, args.compare_catalog, args.compare_option)
     forces = [_on_sale(_force(f), sets[FIRST]) for f in args.force]
     if args.force_all:
-        event = parse_event_name(args.force_all)
+        event = event_name(args.force_all)
         if event is None:
             raise MatchError(f"--force-all {args.force_all!r}: not an event")
         try:
@@ -154,7 +154,7 @@ def _report(players: Any, items: Any) -> int:
 
 def _force(text: str) -> Force:
     name, sep, item = text.partition(":")
-    event = parse_event_name(name)
+    event = event_name(name)
     if not sep or event is None or not item.strip():
         raise MatchError(f"--force {text!r}: expected EVENT:ITEM (alchemy:Bellows)")
     return Force(event, item.strip())

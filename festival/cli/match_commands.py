@@ -10,7 +10,8 @@ from pathlib import Path
 from events.numbers import decimal_text
 from festival.cli.option_args import catalog_files, engine_overrides, event_options
 from festival.core import seeds
-from festival.core.event_names import EVENTS, title
+from festival.core.registry import event_names
+from festival.core.registry import event_title as title
 from festival.google import match_sheets as google_sheets
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, unmet_choices
 from festival.match.announce import announcements
@@ -66,7 +67,7 @@ def new(args: argparse.Namespace) -> int:
     engines = engine_overrides(args.engine)
     options = event_options(args.option)
     for event, extra in catalog_options(
-        load_engines(engines, EVENTS), catalog_files(args.catalog)
+        load_engines(engines, event_names()), catalog_files(args.catalog)
     ).items():
         options.setdefault(event, {}).update(extra)
     config = MatchConfig(

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from festival.core.event_names import parse_event_name
+from festival.core.registry import event_name, event_names
 from festival.match.match import MatchError
 
 
@@ -15,11 +15,11 @@ def engine_overrides(items: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items:
         name, sep, spec = item.partition("=")
-        event = parse_event_name(name)
+        event = event_name(name)
         if not sep or event is None:
             raise MatchError(
                 f"--engine {item!r}: expected EVENT=module:Class with EVENT one of "
-                "alchemy, continuum, summoners"
+                f"{', '.join(event_names())}"
             )
         out[event] = spec
     return out
@@ -29,7 +29,7 @@ def catalog_files(items: list[str]) -> dict[str, Path]:
     out: dict[str, Path] = {}
     for item in items:
         name, sep, path = item.partition("=")
-        event = parse_event_name(name)
+        event = event_name(name)
         if not sep or event is None:
             raise MatchError(f"--catalog {item!r}: expected EVENT=FILE")
         if event in out and out[event] != Path(path):
@@ -46,7 +46,7 @@ def event_options(items: list[str]) -> dict[str, dict[str, Any]]:
     for item in items:
         key, sep, value = item.partition("=")
         name, dot, option = key.partition(".")
-        event = parse_event_name(name)
+        event = event_name(name)
         if not sep or not dot or event is None:
             raise MatchError(f"--option {item!r}: expected EVENT.NAME=VALUE")
         try:

@@ -1,27 +1,20 @@
-"""The duel games festival can host, by machine name."""
+"""The duel games festival can host: made from their entries in festival.core.registry."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from events.alchelemental import AlchelementalGame
 from events.duel import DuelGame
-from events.element import ElementGame
-from festival.duels.elementarium_data import HostedElementarium
-from festival.duels.halma_board import halma_game
-
-GAMES: dict[str, Callable[[], DuelGame[Any, Any]]] = {
-    "element": ElementGame,
-    "alchelemental": AlchelementalGame,
-    "elementarium": HostedElementarium,
-}
-GAMES["halma"] = halma_game
+from festival.core import registry
 
 
 def duel_game(name: str) -> DuelGame[Any, Any]:
+    """The hosted game registered under `name` (MatchError names the games festival hosts)."""
     from festival.match.match import MatchError
 
-    if name not in GAMES:
-        raise MatchError(f"no duel game {name!r}; festival hosts: {', '.join(sorted(GAMES))}")
-    return GAMES[name]()
+    try:
+        entry = registry.duel(name)
+    except registry.RegistryError as exc:
+        raise MatchError(str(exc)) from None
+    game: DuelGame[Any, Any] = registry.load(entry.game)()
+    return game

@@ -25,7 +25,8 @@ from statistics import NormalDist
 
 import pandas as pd
 
-from festival.core.event_names import EVENTS, title
+from festival.core.registry import event_names
+from festival.core.registry import event_title as title
 from festival.lab.game import FESTIVAL
 from festival.lab.job import BASELINE
 
@@ -164,7 +165,7 @@ def compare_catalogs(players: pd.DataFrame) -> pd.DataFrame:
     rank_col = rank_column(base)
     rows = []
     for cat, group in base.groupby("catalog"):
-        for e in EVENTS:
+        for e in event_names():
             if group[f"{e}_score"].notna().any():
                 m, lo, hi = mean_interval(group[f"{e}_score"])
                 rows.append({"set": cat, "measure": f"{title(e)} mean score",

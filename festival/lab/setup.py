@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from festival.cli.option_args import catalog_files, event_options
-from festival.core.event_names import EVENTS
+from festival.core.registry import event_names
 from festival.match.catalogs import catalog_options
 from festival.match.engines import load_engines
 from festival.match.match import MatchError
@@ -21,8 +21,9 @@ FIRST, SECOND = "A", "B"
 def option_set(catalogs: list[str], options: list[str]) -> dict[str, dict[str, Any]]:
     """event -> options, from --catalog EVENT=FILE and --option EVENT.NAME=VALUE items
     (the shipped catalog where none is given); every problem is reported at once."""
-    engines = load_engines({}, EVENTS)
-    out: dict[str, dict[str, Any]] = {e: {} for e in EVENTS}
+    events = event_names()
+    engines = load_engines({}, events)
+    out: dict[str, dict[str, Any]] = {e: {} for e in events}
     for event, extra in catalog_options(engines, catalog_files(catalogs)).items():
         out[event].update(extra)
     for event, extra in event_options(options).items():

@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from festival.core.event_names import EVENTS
+from festival.core.registry import event_names
 from festival.lab.game import GameResult
 from festival.lab.job import BASELINE
 
@@ -47,11 +47,11 @@ def player_rows(r: GameResult) -> list[dict[str, Any]]:
             "average_rank": r.average_rank.get(p),
             "winner": r.festival_rank.get(p) == 1 if r.festival_rank else None,
         }
-        for e in EVENTS:
+        for e in event_names():
             row |= {f"{e}_rank": None, f"{e}_score": None, f"{e}_field": None}
             row[f"{e}_invalid"] = None
         by_player[p] = row
-    field = {e: sum(1 for x in r.events if x.event == e) for e in EVENTS}
+    field = {e: sum(1 for x in r.events if x.event == e) for e in event_names()}
     for x in r.events:
         row = by_player[x.player]
         row[f"{x.event}_rank"] = x.rank
@@ -92,7 +92,7 @@ def frames(results: Mapping[str, GameResult]) -> tuple[pd.DataFrame, pd.DataFram
     players = pd.DataFrame([row for r in ordered for row in player_rows(r)])
     bought = item_columns(ordered)
     items = pd.DataFrame(bought if bought["game"] else None, columns=list(ITEM_COLUMNS))
-    for e in EVENTS:
+    for e in event_names():
         for col in ("rank", "field", "invalid"):
             players[f"{e}_{col}"] = players[f"{e}_{col}"].astype("Int64")
         players[f"{e}_score"] = players[f"{e}_score"].astype("Float64")
@@ -112,11 +112,14 @@ class ResultsError(ValueError):
     """A results folder that cannot be read back, in words."""
 
 
-PLAYER_COLUMNS = (
-    "game", "seed", "kind", "catalog", "force", "forced_applied", "player", "seat", "strategy",
-    "festival_rank", "average_rank", "winner",
-    *(f"{e}_{col}" for e in EVENTS for col in ("rank", "score", "field", "invalid")),
-)  # fmt: skip
+def player_columns() -> tuple[str, ...]:
+    return (
+        "game", "seed", "kind", "catalog", "force", "forced_applied", "player", "seat",
+        "strategy", "festival_rank", "average_rank", "winner",
+        *(f"{e}_{col}" for e in event_names() for col in ("rank", "score", "field", "invalid")),
+    )  # fmt: skip
+
+
 ITEM_COLUMNS = (
     "game", "seed", "kind", "catalog", "force", "player", "strategy", "event", "round", "item",
     "forced",
@@ -127,7 +130,7 @@ def read(folder: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(players, items) as `write` left them; a missing, unreadable or foreign file is a
     ResultsError naming it."""
     out = []
-    for name, columns in ((PLAYERS_FILE, PLAYER_COLUMNS), (ITEMS_FILE, ITEM_COLUMNS)):
+    for name, columns in ((PLAYERS_FILE, player_columns()), (ITEMS_FILE, ITEM_COLUMNS)):
         path = folder / name
         if not path.is_file():
             raise ResultsError(f"{folder} holds no lab results ({name})")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from events.numbers import decimal_text
 from events.report import RoundReport
-from festival.core.event_names import title
+from festival.core.registry import event_title as title
 from festival.discord.messages import split_messages
 from festival.match.match import Match, MatchError
 from festival.match.replay import states_after

@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from festival.core.event_names import EVENTS
 from festival.core.names import check_player_name, look_alikes
+from festival.core.registry import event_names
 from festival.match.allocation import Preference
 
 DEFAULT_PLAYERS = 10
@@ -26,7 +26,8 @@ class MatchConfig:
     """the Gamewide Tiebreak: earlier in the list wins a tie"""
     gamewide_source: str
     """"host" when the host gave the order, "drawn" when it was a seeded shuffle"""
-    events: tuple[str, ...] = EVENTS
+    events: tuple[str, ...] = field(default_factory=event_names)
+    """the events played (by default every registered festival event, festival.core.registry)"""
     capacity: int = DEFAULT_CAPACITY
     events_per_player: int = DEFAULT_EVENTS_PER_PLAYER
     rounds: int = DEFAULT_ROUNDS

@@ -7,15 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from events.engine import EventEngine
+from festival.core import registry
 
 AnyEngine = EventEngine[Any, Any]
-
-DEFAULT_ENGINES: dict[str, str] = {
-    "alchemy": "events.alchemy:AlchemyEngine",
-    "continuum": "events.continuum:ContinuumEngine",
-    "summoners": "events.summoners:SummonersEngine",
-}
-"""event -> "module:Class" of the engine shipped for it (events add themselves as they land)"""
 
 
 class EngineError(Exception):
@@ -46,10 +40,16 @@ def load_engines(overrides: Mapping[str, str], events: tuple[str, ...]) -> dict[
 
 
 def engine_specs(overrides: Mapping[str, str], events: tuple[str, ...]) -> dict[str, str]:
-    """event -> engine spec, for the events that have one (overrides first, then defaults)."""
+    """event -> engine spec, for the events that have one (overrides first, then the engine
+    the registry names for the event)."""
     out: dict[str, str] = {}
     for e in events:
-        spec = overrides.get(e) or DEFAULT_ENGINES.get(e)
+        spec = overrides.get(e) or default_engine(e)
         if spec:
             out[e] = spec
     return out
+
+
+def default_engine(event: str) -> str | None:
+    """The registered engine spec of `event` (None: no registered event of that name)."""
+    return registry.event(event).engine if event in registry.event_names() else None

@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import Path
 
 from festival.core import seeds
-from festival.core.event_names import title
+from festival.core.registry import event_title as title
 from festival.match.allocation import CLAIM_ORDER, Allocation, allocate, draw_lottery
 from festival.match.config import MatchConfig
 from festival.match.engines import AnyEngine, EngineError, engine_specs, load_engine, load_engines

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from events.errors import SubmissionProblem, close_matches, quoted
 from events.tables import Grid, cell_ref
-from festival.core.event_names import TITLES, parse_event_name
 from festival.core.names import check_player_name, name_skeleton, normalise_name
+from festival.core.registry import event_name, events
 from festival.match.allocation import Preference
 
 _COLUMNS = {
@@ -95,16 +95,16 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
         choices: list[str] = []
         for key in ("first", "second"):
             text = grid.text(r, header[key])
-            event = parse_event_name(text)
+            event = event_name(text)
             if event is None:
-                hint = close_matches(text, list(TITLES.values()))
+                titles = [e.title for e in events()]
+                hint = close_matches(text, titles)
                 more = f"; did you mean {hint[0]!r}?" if hint else ""
                 err(
                     "event",
                     r,
                     header[key],
-                    f"{quoted(text)} is not an event "
-                    f"(Alchemy, Elemental Continuum, Summoner's Dream){more}",
+                    f"{quoted(text)} is not an event ({', '.join(titles)}){more}",
                     name,
                 )
             else:

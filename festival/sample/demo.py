@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from events.numbers import decimal_text
-from festival.core.event_names import title
 from festival.core.paths import fixture
+from festival.core.registry import event_title as title
 from festival.match.match import Match, MatchError
 from festival.match.rounds import ingest_folder, resolve
 from festival.match.standings_view import standings_json
