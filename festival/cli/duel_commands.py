@@ -371,9 +371,8 @@ def _free_folder(base: Path, stem: str) -> Path:
 
 def add_parser(sub: Any) -> None:
     """The `festival duel` subcommands (called from festival/cli/main.py)."""
-    duel = sub.add_parser(
-        "duel", help="host a duel game (Element, Elemental Halma): new, play, undo, show..."
-    )
+    titles = ", ".join(d.title for d in registry.duels())
+    duel = sub.add_parser("duel", help=f"host a duel game ({titles}): new, play, undo, show...")
     dsub = duel.add_subparsers(dest="duel_command", metavar="DUEL_COMMAND", required=True)
 
     p = dsub.add_parser("new", help="create a duel folder")

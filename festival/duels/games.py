@@ -9,12 +9,13 @@ from festival.core import registry
 
 
 def duel_game(name: str) -> DuelGame[Any, Any]:
-    """The hosted game registered under `name` (MatchError names the games festival hosts)."""
+    """The hosted game people mean by `name` (its name, title or an alias; MatchError names
+    the games festival hosts)."""
     from festival.match.match import MatchError
 
-    try:
-        entry = registry.duel(name)
-    except registry.RegistryError as exc:
-        raise MatchError(str(exc)) from None
+    entry = registry.find_duel(name)
+    if entry is None:
+        hosted = ", ".join(sorted(d.name for d in registry.duels()))
+        raise MatchError(f"no duel game {name!r}; festival hosts: {hosted}")
     game: DuelGame[Any, Any] = registry.load(entry.game)()
     return game
