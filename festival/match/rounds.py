@@ -10,12 +10,13 @@ write leaves the resolved rounds exactly as they were.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from events.errors import NOTHING_SUBMITTED, SubmissionProblem, quoted
+from events.errors import NOTHING_SUBMITTED, SubmissionProblem, close_matches, quoted
 from events.report import RoundReport
 from events.tables import Workbook
 from festival.core import seeds
@@ -41,6 +42,8 @@ from sheets.source import (
     SubmissionSource,
     describe_file,
     load,
+    name_key,
+    shown_source,
 )
 from sheets.stamp import MATCH, StampError, mismatch, read_stamp
 
@@ -133,7 +136,7 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
     expected = [p for p in match.config.players if match.events_of(p, round_no)]
     inputs = ingest_source(match, round_no, source)
     problems = [
-        f"{f.name} matches no player of round {round_no}"
+        f"{f.name} matches no player of round {round_no}{did_you_mean(f.stem, expected)}"
         for f in source.files_without_player(expected)
     ] + [f"{f.name} {why}" for f, why in source.unsupported()]
     if problems:
@@ -159,6 +162,19 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
     return inputs
 
 
+def did_you_mean(stem: str, players: Sequence[str]) -> str:
+    """ " (did you mean Zoë Ng?)" for a file named like a player but for accents, spacing or a
+    slip of the keyboard; "" when no player's name is close."""
+    plain = {_unaccented(name_key(p)): p for p in players}
+    hits = close_matches(_unaccented(name_key(stem)), list(plain), limit=1)
+    return f" (did you mean {plain[hits[0]]}?)" if hits else ""
+
+
+def _unaccented(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def ingest_source(match: Match, round_no: int, source: SubmissionSource) -> dict[str, PlayerInput]:
     """Store, then load, each player's submission from any source (a folder, Google Sheets).
 
@@ -182,10 +198,11 @@ def load_input(
     try:
         workbook = load(raw)
     except SheetReadError as exc:
-        return PlayerInput(player, raw_id, raw.source, unreadable=str(exc), problems=exc.problems)
+        why = f"{shown_source(raw.source)}: {exc.problem}"  # a player may read it: no host path
+        return PlayerInput(player, raw_id, raw.source, unreadable=why, problems=exc.problems)
     if raw.content_type != "xlsx":
         return PlayerInput(player, raw_id, raw.source, workbook=workbook)
-    name = raw.source.removeprefix("file:")
+    name = shown_source(raw.source)
     try:
         stamp = read_stamp(workbook)
     except StampError as exc:
@@ -368,7 +385,7 @@ def _unreadable_errors(given: PlayerInput, event: str, first: bool) -> list[Subm
     if not given.problems:
         return [SubmissionProblem("sheet.unreadable", given.player, str(given.unreadable), event)]
     if not first:
-        where = given.source.removeprefix("file:")
+        where = shown_source(given.source)
         return [
             SubmissionProblem(
                 "sheet.unreadable", given.player, f"{where} could not be read (see above)", event
