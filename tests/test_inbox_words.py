@@ -75,3 +75,25 @@ def test_a_file_that_is_no_spreadsheet_is_not_told_to_become_one(
     assert "notes is not a workbook: move it out of the folder" in err
     assert "readme.txt .txt is not read" not in err
     assert "save it as an .xlsx workbook" not in err
+
+
+def test_a_report_speaks_only_of_the_submission_that_counted(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #24 item 1: a player who replaced a refused workbook is told only what was wrong
+    with the one the round was resolved from."""
+    inbox, players = _inbox(toy_match)
+    who = players[0]
+    match = Match.open(toy_match)
+    tabs = [TABS[e] for e in match.events_of(who, 1)]
+    match.close()
+    fill_workbooks(inbox, {who: dict.fromkeys(tabs, 9)})
+    assert main(["resolve", str(toy_match), "--from", str(inbox)]) == 1  # refused: 9 is no 1-5
+    fill_workbooks(inbox, {who: dict.fromkeys(tabs, 7)})  # the corrected file, still wrong
+    assert main(["resolve", str(toy_match), "--from", str(inbox), "--default-invalid"]) == 0
+    capsys.readouterr()
+    out_dir = toy_match.parent / "posts"
+    assert main(["announce", str(toy_match), "--round", "1", "--out", str(out_dir)]) == 0
+    report = "\n".join(p.read_text() for p in sorted(out_dir.glob(f"round-1-private-{who}-*.md")))
+    assert "'7' is not a number from 1 to 5" in report
+    assert "'9'" not in report

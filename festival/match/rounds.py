@@ -74,6 +74,9 @@ class Entry:
     origin: str
     """"raw:<id>" (handed in), "kept:raw:<id>" (from an earlier resolution of this round),
     "default: missing", "default: invalid" or "default: invalid after re-resolution"."""
+    refused: int | None = None
+    """the raw submission whose problems made the default be played ("default: invalid"): a
+    player's report speaks of that one alone, not of files they replaced"""
 
 
 @dataclass
@@ -363,7 +366,9 @@ def check_round(
                 if given is not None and given.raw_id:
                     match.store.add_parse_errors(given.raw_id, [e.to_json() for e in errors])
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), "default: invalid"
+                    engine.default_submission(states[event], player),
+                    "default: invalid",
+                    given.raw_id if given is not None and given.raw_id else None,
                 )
             elif submission is None:
                 check.missing.append((player, event))
@@ -461,6 +466,7 @@ def _play(
             p: {
                 "from": e.origin,
                 "submission": _canonical(match, states[event], event, p, round_no, e.submission),
+                **({} if e.refused is None else {"refused": e.refused}),
             }
             for p, e in by_player.items()
         }
@@ -514,8 +520,11 @@ def _revalidate(
             origin = str(stored[event][player]["from"])
             if origin.startswith("default"):
                 # a default depends on the state, which the re-resolution changed
+                refused = stored[event][player].get("refused")
                 entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), origin
+                    engine.default_submission(states[event], player),
+                    origin,
+                    refused if type(refused) is int else None,
                 )
                 continue
             errors = engine.validate(states[event], player, sub)
