@@ -20,6 +20,7 @@ from events.errors import NOTHING_SUBMITTED, SubmissionProblem, close_matches, q
 from events.report import RoundReport
 from events.tables import Workbook
 from festival.core import seeds
+from festival.match.announce import Announcements, announcements
 from festival.match.match import Match, MatchError
 from festival.match.replay import (
     States,
@@ -106,6 +107,31 @@ class ResolveOutcome:
     check: RoundCheck
     recomputed: list[int]
     warnings: list[str]
+    changed_posts: dict[int, PostChanges] = field(default_factory=dict)
+    """for a re-resolution: per round resolved before (this one and every later one), which of
+    its announcements now read differently from what was announced before"""
+
+
+@dataclass(frozen=True)
+class PostChanges:
+    """Which of a round's messages a re-resolution changed: the host corrects those posts."""
+
+    public: bool
+    private: tuple[str, ...]
+    """the players whose private report changed, in roster order"""
+
+    @property
+    def any(self) -> bool:
+        return self.public or bool(self.private)
+
+
+def post_changes(
+    before: Announcements, after: Announcements, players: Sequence[str]
+) -> PostChanges:
+    return PostChanges(
+        before.public != after.public,
+        tuple(p for p in players if before.private.get(p) != after.private.get(p)),
+    )
 
 
 # --- ingest -------------------------------------------------------------------------------
@@ -445,8 +471,12 @@ def resolve(
         )
         states, _ = _play(match, states, later, row.seed, entries, new_rows)
         recomputed.append(later)
+    redone = sorted(r for r in current if r >= round_no)
+    posted = {r: announcements(match, r) for r in redone}
     match.store.commit_rounds(new_rows, expected_current=[r.id for r in current.values()])
-    return ResolveOutcome(round_no, reports, check, recomputed, warnings)
+    players = match.config.players
+    changed = {r: post_changes(posted[r], announcements(match, r), players) for r in redone}
+    return ResolveOutcome(round_no, reports, check, recomputed, warnings, changed)
 
 
 def _play(
