@@ -407,13 +407,13 @@ def dashboard_command(
 
 
 def dashboard(args: argparse.Namespace) -> int:
-    import subprocess
+    from festival.core.child import run_child
 
     Match.open(args.match).close()  # a clear error now rather than in the browser
     command = dashboard_command(args.match, args.port, args.address)
     where = f"http://{args.address}:{args.port or 8501}"
     print(f"Opening the dashboard for {args.match} at {where} (Ctrl-C to stop).")
-    return subprocess.call(command)
+    return run_child(command)
 
 
 def demo(args: argparse.Namespace) -> int:
