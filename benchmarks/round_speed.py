@@ -15,10 +15,9 @@ from pathlib import Path
 import openpyxl
 
 from festival.core.paths import fixture
-from festival.match.match import Match
 from festival.match.replay import decode_submissions, play_round, states_after
 from festival.match.rounds import check_round, ingest_folder, resolve
-from festival.sample.play import sample_config, sample_settings
+from festival.sample.play import sample_match
 from sheets.xlsx_package import inspect_package
 from sheets.xlsx_reader import read_workbook
 
@@ -63,7 +62,7 @@ def reading_split(folder: Path) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        match = Match.create(Path(tmp) / "m", sample_config(int(sample_settings()["seed"])))
+        match = sample_match(Path(tmp) / "m")
         match.allocate()
         for r in range(1, ROUND):
             resolve(match, r, ingest_folder(match, r, fixture("sample", f"round-{r}")), True)

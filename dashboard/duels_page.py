@@ -42,17 +42,33 @@ def duel_folders(match_folder: Path | None) -> list[Path]:
     return found
 
 
+def duel_labels(folders: list[Path]) -> list[str]:
+    """How the page names each duel: its folder's own name (with as many parent folders as it
+    takes to tell two apart), never the path on the host's computer."""
+    depth = 1
+    while True:
+        labels = ["/".join(f.parts[-depth:]) for f in folders]
+        if len(set(labels)) == len(labels) or depth >= max(len(f.parts) for f in folders):
+            return labels
+        depth += 1
+
+
 def render(st: Any, folders: list[Path], host: bool) -> None:
     st.header("Duels")
     if not folders:
         st.info(f"No duel folder: create one with `festival duel new`, or set {ENV_DUELS}.")
         return
-    names = [str(f) for f in folders]
-    chosen = st.selectbox("Duel", names) if len(names) > 1 else names[0]
+    labels = duel_labels(folders)
+    pick = (
+        st.selectbox("Duel", range(len(folders)), format_func=labels.__getitem__)
+        if len(folders) > 1
+        else 0
+    )
+    chosen = folders[pick or 0]
     try:
-        duel = Duel.open(Path(chosen))
+        duel = Duel.open(chosen)
     except (MatchError, StoreError) as exc:
-        st.error(str(exc))
+        st.error(str(exc).replace(str(chosen), labels[folders.index(chosen)]))
         return
     try:
         if host:

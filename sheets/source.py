@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Protocol
 
 from events.tables import Grid
@@ -24,6 +24,12 @@ TOO_LARGE = "too-large"
 SHA-256, so the store records what was received without holding a gigabyte."""
 
 _IGNORED_IN_NAMES = re.compile(r"[\s_\-]+")
+
+SPREADSHEET_SUFFIXES = frozenset(
+    {".xls", ".xlsm", ".xlsb", ".xltx", ".ods", ".fods", ".csv", ".tsv", ".numbers", ".json"}
+)
+"""files a player may have meant as their workbook, saved in another format: told to save it
+as .xlsx (anything else, a readme.txt or a photo, is told to leave the folder)"""
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,16 @@ class RawSubmission:
     source: str
     content: bytes
     content_type: str = "xlsx"
+
+
+def shown_source(source: str) -> str:
+    """A submission's origin as its player may see it: a file's own name, never the folder
+    it sits in on the host's computer ("file:/home/host/inbox/Fern.xlsx" -> "Fern.xlsx")."""
+    if source.startswith("file:"):
+        return PurePath(source.removeprefix("file:")).name
+    if source.startswith("google:"):
+        return "your Google spreadsheet"
+    return source
 
 
 class SubmissionSource(Protocol):
@@ -115,9 +131,11 @@ class FolderSource:
             if entry.is_dir():
                 if is_xlsx:
                     found.append((entry, "is a folder, not a workbook"))
-            elif not is_xlsx:
-                kind = entry.suffix.lower() or "a file without an extension"
+            elif entry.suffix.lower() in SPREADSHEET_SUFFIXES:
+                kind = entry.suffix.lower()
                 found.append((entry, f"{kind} is not read: save it as an .xlsx workbook"))
+            elif not is_xlsx:
+                found.append((entry, "is not a workbook: move it out of the folder"))
         return found
 
     def players_without_file(self, players: Iterable[str]) -> list[str]:

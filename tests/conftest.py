@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -11,6 +13,12 @@ import pytest
 
 from festival.cli.main import main
 from tests.support.toy_event import ENGINE_ARGS
+
+# Snapshots are signed with this computer's key (festival/core/machine_key.py): the tests and
+# every process they start use a key of their own, never the user's.
+os.environ.setdefault(
+    "FESTIVAL_KEY_FILE", str(Path(tempfile.mkdtemp(prefix="festival-key-")) / "machine.key")
+)
 
 ROSTER = """player,first,second,garnets
 Spadez,Elemental Continuum,Alchemy,2

@@ -14,7 +14,7 @@ from festival.cli.main import main
 from festival.core.paths import fixture
 from festival.match.match import Match
 from festival.match.rounds import ingest_folder, resolve
-from festival.sample.play import sample_config, sample_settings
+from festival.sample.play import sample_match
 
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 
@@ -23,7 +23,7 @@ APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 def unfinished(tmp_path: Path) -> Path:
     """The sample festival with rounds 1-5 resolved and round 6's workbooks in the inbox."""
     folder = tmp_path / "m"
-    match = Match.create(folder, sample_config(int(sample_settings()["seed"])))
+    match = sample_match(folder)
     match.allocate()
     for r in range(1, 6):
         resolve(match, r, ingest_folder(match, r, fixture("sample", f"round-{r}")), True)
@@ -111,7 +111,7 @@ def test_round_desk_is_for_the_host_only(unfinished: Path, monkeypatch: pytest.M
 def sample_before(tmp_path: Path, round_no: int) -> Path:
     """The sample festival resolved up to `round_no - 1`, with round `round_no` in the inbox."""
     folder = tmp_path / "s"
-    match = Match.create(folder, sample_config(int(sample_settings()["seed"])))
+    match = sample_match(folder)
     match.allocate()
     for r in range(1, round_no):
         resolve(match, r, ingest_folder(match, r, fixture("sample", f"round-{r}")), True)

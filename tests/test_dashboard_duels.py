@@ -84,3 +84,19 @@ def test_a_host_plays_a_whole_duel_from_the_desk(
     outcome = d.game.outcome(d.state())
     assert outcome is not None and outcome.winner == "Birch"
     d.close()
+
+
+def test_the_public_duel_selector_shows_no_host_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue #24 item 6: the selector names each duel by its folder, not the host's path."""
+    root = tmp_path / "host-private-path" / "duels"
+    for name in ("final", "semi"):
+        assert main(["duel", "demo", str(root / name)]) == 0
+    at = app(monkeypatch, root, host=False)
+    assert at.selectbox[0].options == ["final", "semi"]
+    page = json.dumps([str(e.value) for e in at.main if hasattr(e, "value")])
+    assert "host-private-path" not in page
+    assert str(tmp_path) not in page
+    at.selectbox[0].select_index(1).run()
+    assert not at.exception

@@ -17,13 +17,13 @@ import pytest
 
 from festival.core.paths import fixture
 from festival.match.match import Match
-from festival.sample.play import sample_config, sample_settings
+from festival.sample.play import sample_match
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 
 
 def _new_match(folder: Path) -> Path:
-    match = Match.create(folder, sample_config(int(sample_settings()["seed"])))
+    match = sample_match(folder)
     match.allocate()
     match.close()
     return folder

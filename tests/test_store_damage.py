@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from festival.cli.main import main
+from festival.core.machine_key import sign
 from festival.match.match import Match
 from festival.match.replay import fingerprint, states_after
 from festival.match.store import STORE_FILE, stored_json
@@ -249,15 +250,19 @@ def test_a_damaged_file_gives_one_clear_message(
 def test_a_damaged_snapshot_is_not_used_and_check_reports_it(
     played: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Snapshots are only a cache: one that cannot be read is replayed instead."""
+    """Snapshots are only a cache: one that cannot be read is replayed instead (here one this
+    computer signed, so that it is read at all: an unsigned one is never unpickled)."""
     match = Match.open(played)
     good = states_after(match, 2)
     stamp = fingerprint(match)
     match.close()
+    body = b"\x80\x05garbage"
+    signature = sign(stamp.encode() + b"\n" + body)
+    assert signature is not None
     sql(
         played,
         "UPDATE rounds SET snapshot = ? WHERE round_no = 2",
-        b"festival-snapshot:" + stamp.encode() + b"\n" + b"\x80\x05garbage",
+        b"festival-snapshot:" + stamp.encode() + b"\n" + signature.encode() + b"\n" + body,
     )
     match = Match.open(played)
     assert states_after(match, 2) == good

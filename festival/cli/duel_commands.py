@@ -347,7 +347,8 @@ def demo(args: argparse.Namespace) -> int:
 def dashboard(args: argparse.Namespace) -> int:
     """Open the dashboard on the Duels page for one duel folder (or a folder of duels)."""
     import os
-    import subprocess
+
+    from festival.core.child import run_child
 
     if not args.duel.is_dir():
         raise DuelHostError(f"{args.duel} is not a duel folder (or a folder of duels)")
@@ -359,7 +360,7 @@ def dashboard(args: argparse.Namespace) -> int:
     env = {**os.environ, "FESTIVAL_DUELS": str(args.duel.resolve())}
     env.pop("FESTIVAL_MATCH", None)
     print(f"Opening the dashboard's Duels page for {args.duel} (Ctrl-C to stop).")
-    return subprocess.call(command, env=env)
+    return run_child(command, env)
 
 
 def _free_folder(base: Path, stem: str) -> Path:

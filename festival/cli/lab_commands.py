@@ -201,10 +201,9 @@ def _results(folder: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
 
 
 def _dashboard(folder: Path, port: int | None) -> int:
-    import subprocess
-
     from festival.cli.match_commands import dashboard_command
+    from festival.core.child import run_child
 
     _results(folder)  # a missing, damaged or foreign folder is refused here, in words
     print(f"Opening the Balance lab for {folder} at http://127.0.0.1:{port or 8501} (Ctrl-C).")
-    return subprocess.call(dashboard_command(folder, port))
+    return run_child(dashboard_command(folder, port))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from events.numbers import decimal_text
@@ -23,6 +24,7 @@ from festival.match.match import Match, MatchError
 from festival.match.replay import states_after
 from festival.match.roster import parse_roster
 from festival.match.rounds import (
+    PostChanges,
     RoundRejected,
     check_resolvable,
     ingest_folder,
@@ -209,8 +211,27 @@ def resolve(args: argparse.Namespace) -> int:
     print(f"Resolved round {round_no}: {played}.")
     if outcome.recomputed:
         print("Recomputed later rounds: " + ", ".join(map(str, outcome.recomputed)))
+    for line in changed_posts_lines(outcome.changed_posts, args.match):
+        print(line)
     print(f"Next: festival announce {args.match} --round {round_no}")
     return 0
+
+
+def changed_posts_lines(changed: Mapping[int, PostChanges], folder: Path) -> list[str]:
+    """What a re-resolution changed in the rounds already announced, round by round."""
+    lines = []
+    for round_no, what in sorted(changed.items()):
+        if not what.any:
+            lines.append(f"  Round {round_no}: the announcements read as before.")
+            continue
+        parts = ["the public post"] if what.public else []
+        if what.private:
+            parts.append("the private reports of " + ", ".join(what.private))
+        lines.append(
+            f"  Round {round_no}: changed {' and '.join(parts)}; correct those posts "
+            f"(festival announce {folder} --round {round_no})."
+        )
+    return lines
 
 
 def standings(args: argparse.Namespace) -> int:
@@ -387,13 +408,13 @@ def dashboard_command(
 
 
 def dashboard(args: argparse.Namespace) -> int:
-    import subprocess
+    from festival.core.child import run_child
 
     Match.open(args.match).close()  # a clear error now rather than in the browser
     command = dashboard_command(args.match, args.port, args.address)
     where = f"http://{args.address}:{args.port or 8501}"
     print(f"Opening the dashboard for {args.match} at {where} (Ctrl-C to stop).")
-    return subprocess.call(command)
+    return run_child(command)
 
 
 def demo(args: argparse.Namespace) -> int:

@@ -114,19 +114,18 @@ def refusals(
     rows = [r for r in current if r.round_no == round_no]
     if not rows:
         return {}
+    entries = {
+        event: by_player.get(player, {}) for event, by_player in rows[-1].submissions.items()
+    }
     refused = [
         event
-        for event, by_player in rows[-1].submissions.items()
-        if str(by_player.get(player, {}).get("from", "")).startswith("default: invalid")
+        for event, entry in entries.items()
+        if str(entry.get("from", "")).startswith("default: invalid")
     ]
     if not refused:
         return {}
-    errors = [
-        e
-        for raw in match.store.raws(round_no)
-        if raw.player == player
-        for e in match.store.parse_errors(raw.id)
-    ]
+    raws = [raw.id for raw in match.store.raws(round_no) if raw.player == player]
+    errors_of = {raw_id: match.store.parse_errors(raw_id) for raw_id in raws}
     out: dict[str, list[str]] = {}
     for event in refused:
         lines = [
@@ -134,6 +133,13 @@ def refusals(
             "What was wrong:"
         ]
         seen: set[str] = set()
+        counted = entries[event].get("refused")
+        # the submission that counted alone (a round resolved before this was recorded: all)
+        errors = (
+            errors_of.get(counted, [])
+            if type(counted) is int
+            else [e for raw_id in raws for e in errors_of[raw_id]]
+        )
         for e in errors:
             if e["event"] not in (event, ""):
                 continue

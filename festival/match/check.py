@@ -28,6 +28,7 @@ from festival.match.replay import (
     play_round,
     rankings_json,
     restore,
+    signed_elsewhere,
     snapshot_stamp,
 )
 from festival.match.store import (
@@ -287,6 +288,7 @@ def _check_replay(
             fail(f"the rules engines cannot be set up: {exc}")
             return
         other_code: list[int] = []
+        other_machine: list[int] = []
         for row in rows:
             label = f"round {row.round_no} (rounds row {row.id})"
             try:
@@ -303,6 +305,9 @@ def _check_replay(
             changed = row.snapshot is not None and snapshot_stamp(row.snapshot) != stamp
             if changed:
                 other_code.append(row.round_no)
+            foreign = row.snapshot is not None and not changed and signed_elsewhere(row.snapshot)
+            if foreign:
+                other_machine.append(row.round_no)
             differ = [
                 what
                 for what, replayed, stored in (
@@ -319,7 +324,7 @@ def _check_replay(
                     )
                 else:
                     fail(f"{label}: the stored {what} differ from a replay")
-            if row.snapshot is not None and not changed:
+            if row.snapshot is not None and not changed and not foreign:
                 cached = restore(row.snapshot, stamp)
                 if cached is None:
                     fail(f"{label}: the snapshot cannot be read")
@@ -332,6 +337,12 @@ def _check_replay(
                 if other_code
                 else ""
             )
+            if other_machine:
+                note += (
+                    f"; snapshots of round(s) {', '.join(map(str, other_machine))} were not "
+                    "signed on this computer (a folder from elsewhere): never unpickled, the "
+                    "rounds are replayed instead"
+                )
             findings.ok(
                 f"replay of rounds 1-{len(rows)} equals the stored reports, rankings "
                 f"and snapshots{note}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import secrets
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -21,6 +23,15 @@ HAND_EDIT_ERRORS = (LookupError, TypeError, ValueError, AttributeError, Assertio
 raises (a missing key, a string where a number belongs, ...)."""
 
 
+MATCH_ID = re.compile(r"[0-9a-f]{12}")
+
+
+def config_match_id(config: MatchConfig) -> str:
+    """The id a match had before ids were drawn: from its configuration."""
+    text = json.dumps(config.to_json(), sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 class MatchError(Exception):
     """Something the host asked for cannot be done now; the message says why and what to do."""
 
@@ -32,7 +43,12 @@ class Match:
     config: MatchConfig
 
     @staticmethod
-    def create(folder: Path, config: MatchConfig) -> Match:
+    def create(folder: Path, config: MatchConfig, match_id: str | None = None) -> Match:
+        """A new match folder. `match_id` (12 hex digits) is drawn unless given: two matches
+        made from the same roster, seed and options still refuse each other's workbooks. The
+        sample festival gives the id its committed workbooks carry."""
+        if match_id is not None and not MATCH_ID.fullmatch(match_id):
+            raise MatchError(f"a match id is 12 hex digits, not {match_id!r}")
         problems = config.problems()
         if problems:
             raise MatchError("; ".join(problems))
@@ -44,7 +60,7 @@ class Match:
             errs = engine.check_options(config.event_options.get(event, {}))
             if errs:
                 raise MatchError("; ".join(errs))
-        store = Store.create(folder, config.to_json())
+        store = Store.create(folder, config.to_json(), match_id or secrets.token_hex(6))
         return Match(folder, store, config)
 
     @staticmethod
@@ -74,10 +90,13 @@ class Match:
 
     @cached_property
     def match_id(self) -> str:
-        """A short id of the match, from its configuration: the same in every copy of the
-        match folder, different for another roster, seed or set of options."""
-        text = json.dumps(self.config.to_json(), sort_keys=True)
-        return hashlib.sha256(text.encode()).hexdigest()[:12]
+        """The match's id, drawn when it was created: the same in every copy of the match
+        folder, different for any other match. A store made before matches had one gets an id
+        from its configuration, as its workbooks were marked then."""
+        stored = self.store.meta("match_id")
+        if stored and MATCH_ID.fullmatch(stored):
+            return stored
+        return config_match_id(self.config)
 
     def stamp(self, round_no: int, player: str) -> Stamp:
         """The mark of `player`'s workbook for `round_no` (sheets/stamp.py)."""

@@ -5,7 +5,9 @@ so replaying it gives exactly the states and reports it gave first. Snapshots of
 after each round are cached in the store to save the replay; `verify_snapshots` proves the
 cache equals a fresh replay. A snapshot is used only by the same rules code that wrote it (a
 fingerprint of the engines' source); after an upgrade the rounds are simply replayed.
-Snapshots are pickles: open only match folders you trust, as with any spreadsheet.
+Snapshots are pickles, so each is signed with this computer's key (festival/core/machine_key.py)
+and unpickled only when the signature is this computer's: a match folder from someone else is
+replayed from its stored JSON, never unpickled.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 import events
 from events.report import RoundReport
 from festival.core import seeds
+from festival.core.machine_key import sign, signed_here
 from festival.match.engines import engine_specs
 from festival.match.match import Match, MatchError
 from festival.match.store import RoundRow
@@ -137,26 +140,58 @@ def _code_fingerprint(specs: str) -> str:
     return digest.hexdigest()
 
 
-def snapshot(states: Mapping[str, Any], stamp: str) -> bytes:
-    """A cache of the states, written with each resolved round (never the source of truth)."""
-    return _MAGIC + stamp.encode() + b"\n" + pickle.dumps(dict(states), pickle.HIGHEST_PROTOCOL)
+def snapshot(states: Mapping[str, Any], stamp: str) -> bytes | None:
+    """A cache of the states, written with each resolved round (never the source of truth):
+    the rules code's fingerprint, this computer's signature and the pickle. None when this
+    computer has no key to sign with (the rounds are then replayed when read)."""
+    body = pickle.dumps(dict(states), pickle.HIGHEST_PROTOCOL)
+    signature = sign(stamp.encode() + b"\n" + body)
+    if signature is None:
+        return None
+    return _MAGIC + stamp.encode() + b"\n" + signature.encode() + b"\n" + body
+
+
+def _parts(blob: bytes) -> tuple[str, str, bytes] | None:
+    """(fingerprint, signature, pickle) of a snapshot, or None when it is not one."""
+    head, sep, rest = blob.partition(b"\n")
+    signature, sep2, body = rest.partition(b"\n")
+    if not sep or not sep2 or not head.startswith(_MAGIC):
+        return None
+    return head.removeprefix(_MAGIC).decode(errors="replace"), signature.decode("latin-1"), body
+
+
+def signed_elsewhere(blob: bytes) -> bool:
+    """True for a snapshot this computer did not sign (a match folder from another machine, or
+    one written before snapshots were signed): it is never unpickled here."""
+    parts = _parts(blob)
+    if parts is None:
+        return blob.startswith(_MAGIC)
+    stamp, signature, body = parts
+    return not signed_here(stamp.encode() + b"\n" + body, signature)
 
 
 def restore(blob: bytes, stamp: str) -> States | None:
-    """The cached states, or None when the snapshot was written by other rules code or cannot
-    be read (a damaged cache is not used: the rounds are replayed)."""
-    head, _, body = blob.partition(b"\n")
-    if head != _MAGIC + stamp.encode():
+    """The cached states, or None when the snapshot was written by other rules code, was not
+    signed by this computer, or cannot be read (the rounds are then replayed). Nothing is
+    unpickled before its signature is checked."""
+    parts = _parts(blob)
+    if parts is None or parts[0] != stamp:
+        return None
+    _, signature, body = parts
+    if not signed_here(stamp.encode() + b"\n" + body, signature):
         return None
     try:
         value = pickle.loads(body)
-    except Exception:  # unpickling damaged bytes can raise almost anything
+    except Exception:  # a signed pickle of other code can still fail to load
         return None
     return value if isinstance(value, dict) else None
 
 
 def snapshot_stamp(blob: bytes) -> str | None:
     """The fingerprint of the rules code that wrote a snapshot (None: not a snapshot)."""
+    parts = _parts(blob)
+    if parts is not None:
+        return parts[0]
     head, sep, _ = blob.partition(b"\n")
     if not sep or not head.startswith(_MAGIC):
         return None

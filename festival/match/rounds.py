@@ -10,15 +10,17 @@ write leaves the resolved rounds exactly as they were.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from events.errors import NOTHING_SUBMITTED, SubmissionProblem, quoted
+from events.errors import NOTHING_SUBMITTED, SubmissionProblem, close_matches, quoted
 from events.report import RoundReport
 from events.tables import Workbook
 from festival.core import seeds
+from festival.match.announce import Announcements, announcements
 from festival.match.match import Match, MatchError
 from festival.match.replay import (
     States,
@@ -41,6 +43,8 @@ from sheets.source import (
     SubmissionSource,
     describe_file,
     load,
+    name_key,
+    shown_source,
 )
 from sheets.stamp import MATCH, StampError, mismatch, read_stamp
 
@@ -71,6 +75,9 @@ class Entry:
     origin: str
     """"raw:<id>" (handed in), "kept:raw:<id>" (from an earlier resolution of this round),
     "default: missing", "default: invalid" or "default: invalid after re-resolution"."""
+    refused: int | None = None
+    """the raw submission whose problems made the default be played ("default: invalid"): a
+    player's report speaks of that one alone, not of files they replaced"""
 
 
 @dataclass
@@ -100,6 +107,31 @@ class ResolveOutcome:
     check: RoundCheck
     recomputed: list[int]
     warnings: list[str]
+    changed_posts: dict[int, PostChanges] = field(default_factory=dict)
+    """for a re-resolution: per round resolved before (this one and every later one), which of
+    its announcements now read differently from what was announced before"""
+
+
+@dataclass(frozen=True)
+class PostChanges:
+    """Which of a round's messages a re-resolution changed: the host corrects those posts."""
+
+    public: bool
+    private: tuple[str, ...]
+    """the players whose private report changed, in roster order"""
+
+    @property
+    def any(self) -> bool:
+        return self.public or bool(self.private)
+
+
+def post_changes(
+    before: Announcements, after: Announcements, players: Sequence[str]
+) -> PostChanges:
+    return PostChanges(
+        before.public != after.public,
+        tuple(p for p in players if before.private.get(p) != after.private.get(p)),
+    )
 
 
 # --- ingest -------------------------------------------------------------------------------
@@ -133,7 +165,7 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
     expected = [p for p in match.config.players if match.events_of(p, round_no)]
     inputs = ingest_source(match, round_no, source)
     problems = [
-        f"{f.name} matches no player of round {round_no}"
+        f"{f.name} matches no player of round {round_no}{did_you_mean(f.stem, expected)}"
         for f in source.files_without_player(expected)
     ] + [f"{f.name} {why}" for f, why in source.unsupported()]
     if problems:
@@ -159,6 +191,19 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
     return inputs
 
 
+def did_you_mean(stem: str, players: Sequence[str]) -> str:
+    """ " (did you mean Zoë Ng?)" for a file named like a player but for accents, spacing or a
+    slip of the keyboard; "" when no player's name is close."""
+    plain = {_unaccented(name_key(p)): p for p in players}
+    hits = close_matches(_unaccented(name_key(stem)), list(plain), limit=1)
+    return f" (did you mean {plain[hits[0]]}?)" if hits else ""
+
+
+def _unaccented(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def ingest_source(match: Match, round_no: int, source: SubmissionSource) -> dict[str, PlayerInput]:
     """Store, then load, each player's submission from any source (a folder, Google Sheets).
 
@@ -182,10 +227,11 @@ def load_input(
     try:
         workbook = load(raw)
     except SheetReadError as exc:
-        return PlayerInput(player, raw_id, raw.source, unreadable=str(exc), problems=exc.problems)
+        why = f"{shown_source(raw.source)}: {exc.problem}"  # a player may read it: no host path
+        return PlayerInput(player, raw_id, raw.source, unreadable=why, problems=exc.problems)
     if raw.content_type != "xlsx":
         return PlayerInput(player, raw_id, raw.source, workbook=workbook)
-    name = raw.source.removeprefix("file:")
+    name = shown_source(raw.source)
     try:
         stamp = read_stamp(workbook)
     except StampError as exc:
@@ -346,7 +392,9 @@ def check_round(
                 if given is not None and given.raw_id:
                     match.store.add_parse_errors(given.raw_id, [e.to_json() for e in errors])
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), "default: invalid"
+                    engine.default_submission(states[event], player),
+                    "default: invalid",
+                    given.raw_id if given is not None and given.raw_id else None,
                 )
             elif submission is None:
                 check.missing.append((player, event))
@@ -368,7 +416,7 @@ def _unreadable_errors(given: PlayerInput, event: str, first: bool) -> list[Subm
     if not given.problems:
         return [SubmissionProblem("sheet.unreadable", given.player, str(given.unreadable), event)]
     if not first:
-        where = given.source.removeprefix("file:")
+        where = shown_source(given.source)
         return [
             SubmissionProblem(
                 "sheet.unreadable", given.player, f"{where} could not be read (see above)", event
@@ -423,8 +471,12 @@ def resolve(
         )
         states, _ = _play(match, states, later, row.seed, entries, new_rows)
         recomputed.append(later)
+    redone = sorted(r for r in current if r >= round_no)
+    posted = {r: announcements(match, r) for r in redone}
     match.store.commit_rounds(new_rows, expected_current=[r.id for r in current.values()])
-    return ResolveOutcome(round_no, reports, check, recomputed, warnings)
+    players = match.config.players
+    changed = {r: post_changes(posted[r], announcements(match, r), players) for r in redone}
+    return ResolveOutcome(round_no, reports, check, recomputed, warnings, changed)
 
 
 def _play(
@@ -444,6 +496,7 @@ def _play(
             p: {
                 "from": e.origin,
                 "submission": _canonical(match, states[event], event, p, round_no, e.submission),
+                **({} if e.refused is None else {"refused": e.refused}),
             }
             for p, e in by_player.items()
         }
@@ -497,8 +550,11 @@ def _revalidate(
             origin = str(stored[event][player]["from"])
             if origin.startswith("default"):
                 # a default depends on the state, which the re-resolution changed
+                refused = stored[event][player].get("refused")
                 entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), origin
+                    engine.default_submission(states[event], player),
+                    origin,
+                    refused if type(refused) is int else None,
                 )
                 continue
             errors = engine.validate(states[event], player, sub)

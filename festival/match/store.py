@@ -335,14 +335,14 @@ class Store(SqliteFile):
     """Access to one match's SQLite file."""
 
     @staticmethod
-    def create(folder: Path, config: dict[str, Any]) -> Store:
+    def create(folder: Path, config: dict[str, Any], match_id: str) -> Store:
         path = folder / STORE_FILE
         if path.exists():
             raise StoreError(f"{folder} already holds a match ({STORE_FILE})")
         folder.mkdir(parents=True, exist_ok=True)
         store = Store(path, sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS))
         meta = {"schema_version": str(SCHEMA_VERSION), "created_at": now(),
-                "config": json.dumps(config)}  # fmt: skip
+                "config": json.dumps(config), "match_id": match_id}  # fmt: skip
         store.lay_out(_SCHEMA, meta, f"{folder} already holds a match ({STORE_FILE})")
         return store
 

@@ -13,10 +13,10 @@ from pathlib import Path
 from events.numbers import decimal_text
 from festival.core.paths import fixture
 from festival.core.registry import event_title as title
-from festival.match.match import Match, MatchError
+from festival.match.match import MatchError
 from festival.match.rounds import ingest_folder, resolve
 from festival.match.standings_view import standings_json
-from festival.sample.play import sample_config, sample_settings
+from festival.sample.play import sample_match
 
 
 def pick_folder(folder: Path | None) -> Path:
@@ -33,8 +33,8 @@ def pick_folder(folder: Path | None) -> Path:
 
 def run_demo(folder: Path | None) -> int:
     target = pick_folder(folder)
-    config = sample_config(int(sample_settings()["seed"]))
-    match = Match.create(target, config)
+    match = sample_match(target)
+    config = match.config
     print(f"Sample festival in {target}: {len(config.players)} players, seed {config.seed}.")
     for event, members in match.allocate().members.items():
         print(f"  {title(event)} ({len(members)}): {', '.join(members)}")

@@ -60,6 +60,12 @@ def strategy_of(match: Match, player: str) -> str:
     return STRONGEST[match.config.players.index(player) % len(STRONGEST)]
 
 
+def sample_match(folder: Path) -> Match:
+    """A new match of the sample festival, with the match id its committed workbooks carry."""
+    settings = sample_settings()
+    return Match.create(folder, sample_config(int(settings["seed"])), str(settings["match_id"]))
+
+
 def bot_submissions(
     match: Match, round_no: int, rng: np.random.Generator
 ) -> dict[str, dict[str, Any]]:
@@ -104,13 +110,14 @@ def build(seed: int, out: Path) -> dict[str, Any]:
     """Play the sample festival into `out`; return what happened that makes it worth watching."""
     with tempfile.TemporaryDirectory() as scratch:
         match = Match.create(Path(scratch) / "match", sample_config(seed))
+        match_id = match.match_id
         match.allocate()
         rng = np.random.default_rng(seed)
         for round_no in range(1, match.config.rounds + 1):
             folder = out / f"round-{round_no}"
             write_round(match, round_no, folder, rng)
             resolve(match, round_no, ingest_folder(match, round_no, folder), default_invalid=True)
-        return highlights(match)
+        return {**highlights(match), "match_id": match_id}
 
 
 def highlights(match: Match) -> dict[str, Any]:

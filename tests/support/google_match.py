@@ -13,7 +13,7 @@ import festival.google.match_sheets as gs
 from festival.cli.main import main
 from festival.core.paths import fixture
 from festival.match.match import Match
-from festival.sample.play import sample_config, sample_settings
+from festival.sample.play import sample_match
 from sheets import google, google_tabs
 from sheets.xlsx_reader import read_workbook
 from tests.support.sheets_server import SheetsServer, local_client
@@ -35,7 +35,7 @@ def google_match(
     """The sample festival's match, allocated, with a Google spreadsheet for every player and
     one for the host; festival's clients talk to `server` and retry with `retry`."""
     folder = tmp_path / "m"
-    Match.create(folder, sample_config(int(sample_settings()["seed"]))).allocate()
+    sample_match(folder).allocate()
     players = Match.open(folder).config.players
     rows = ["player,spreadsheet"]
     for p in players:
