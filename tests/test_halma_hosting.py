@@ -128,18 +128,14 @@ def test_bots_play_a_whole_turn(duel: Path, kind: str) -> None:
     assert state.moves == 1 and state.player == "Bo"
 
 
-def test_the_readme_halma_duel_runs_to_the_winner(
+def test_the_guides_halma_duel_runs_to_the_winner(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import re
-    import shlex
+    """The duels guide's Elemental Halma duel (docs/duels-guide.md) runs as written."""
+    from tests.support.doc_blocks import code_blocks, commands
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    section = readme.split("## Duels (Elemental Halma)", 1)[1].split("\n## ", 1)[0]
-    block = re.findall(r"```bash\n(.+?)\n```", section, flags=re.S)[0]
     monkeypatch.chdir(tmp_path)
-    for line in block.splitlines():
-        words = shlex.split(line)
+    for words in commands(code_blocks("docs/duels-guide.md", "## Elemental Halma")[0]):
         assert words[0] == "festival" and main(words[1:]) == 0, words
     out = capsys.readouterr().out
     assert "The duel is over: no Water elemental can be captured; Earth/Fire (Ash) wins." in out

@@ -1,26 +1,21 @@
-"""The README's duel, from `festival duel new` to the winner, runs as written."""
+"""The duels guide's Element duel (docs/duels-guide.md), from `festival duel new` to the winner,
+runs as written."""
 
 from __future__ import annotations
 
-import re
-import shlex
 from pathlib import Path
 
 import pytest
 
 from festival.cli.main import main
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.doc_blocks import code_blocks, commands
 
 
 def duel_commands() -> list[list[str]]:
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("## Duels (Element)", 1)[1].split("\n## ", 1)[0]
-    block = re.findall(r"```bash\n(.+?)\n```", section, flags=re.S)[0]
-    return [shlex.split(line) for line in block.splitlines() if line.strip()]
+    return commands(code_blocks("docs/duels-guide.md", "## Element")[0])
 
 
-def test_the_readme_duel_runs_to_the_winner(
+def test_the_guides_element_duel_runs_to_the_winner(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)

@@ -1,27 +1,24 @@
-"""The README's Elementarium duel, from `festival duel new` to the result, runs as written."""
+"""The duels guide's Elementarium duel (docs/duels-guide.md), from `festival duel new` to the
+result, runs as written."""
 
 from __future__ import annotations
 
-import re
-import shlex
 from pathlib import Path
 
 import pytest
 
 from festival.cli.main import main
+from tests.support.doc_blocks import code_blocks, commands
 
-ROOT = Path(__file__).resolve().parent.parent
+GUIDE = "docs/duels-guide.md"
 
 
-def test_the_readme_elementarium_duel_runs_to_the_result(
+def test_the_guides_elementarium_duel_runs_to_the_result(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("## Duels (Elementarium)", 1)[1].split("\n## ", 1)[0]
-    block = re.findall(r"```bash\n(.+?)\n```", section, flags=re.S)[0]
+    block = code_blocks(GUIDE, "## Elementarium")[0]
     monkeypatch.chdir(tmp_path)
-    for line in block.splitlines():
-        words = shlex.split(line)
+    for words in commands(block):
         assert words[0] == "festival"
         assert main(words[1:]) == 0, words
     out = capsys.readouterr().out
@@ -29,18 +26,16 @@ def test_the_readme_elementarium_duel_runs_to_the_result(
     assert "clash on b8" in out and (tmp_path / "board.png").stat().st_size > 1000
 
 
-def test_the_readme_google_orders_run_as_written(
+def test_the_guides_google_orders_run_as_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The README's Google commands, against the local Sheets server, players typing between
+    """The guide's Google commands, against the local Sheets server, players typing between
     `sheets` and `resolve`."""
     import festival.google.match_sheets as gs
     from sheets import google
     from tests.support.sheets_server import SheetsServer, local_client
 
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("## Duels (Elementarium)", 1)[1].split("\n## ", 1)[0]
-    block = re.findall(r"```bash\n(.+?)\n```", section, flags=re.S)[1]
+    block = code_blocks(GUIDE, "## Elementarium")[1]
     retry = google.Retry(attempts=2, sleep=lambda s: None, timeout=5.0)
     with SheetsServer() as server:
         for player in ("Ash", "Birch"):
@@ -53,8 +48,7 @@ def test_the_readme_google_orders_run_as_written(
         (tmp_path / "duel-sheets.csv").write_text(
             "player,spreadsheet\nAsh,key-Ash\nBirch,key-Birch\n"
         )
-        for line in block.splitlines():
-            words = shlex.split(line)
+        for words in commands(block):
             assert words[0] == "festival"
             if words[1:3] == ["duel", "resolve"]:
                 sheet = server.sheet("key-Ash", "R1 Orders")
