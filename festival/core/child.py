@@ -61,4 +61,3 @@ def run_child(command: Sequence[str], env: Mapping[str, str] | None = None) -> i
             if child.poll() is None:
                 child.kill()
     return 0 if stopped else code
-
