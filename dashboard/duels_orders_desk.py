@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from festival.cli.duel_commands import last_turn_cells
-from festival.cli.duel_order_commands import turn_words
 from festival.duels import picture as duel_picture
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.host import Duel
@@ -25,8 +24,7 @@ def orders_desk(st: Any, duel: Duel) -> None:
     if outcome is not None:
         st.success(f"The duel is over: {outcome.detail}")
         return
-    view = duel.game.public_view(state)
-    st.markdown(str(view.get("progress", "")))
+    st.markdown(duel.game.progress(state))
     picture = duel.game.picture(state, last_turn_cells(duel, duel.positions()[0]))
     st.markdown(duel_picture.svg(picture), unsafe_allow_html=True)
     messages: list[tuple[str, str]] = []
@@ -35,7 +33,8 @@ def orders_desk(st: Any, duel: Duel) -> None:
         if player not in awaited:
             st.caption(f"{player}: orders in (sealed).")
             continue
-        text = st.text_input(f"{player}'s orders (e.g. b2-b3, f3-e4; hold)", key=f"desk-{player}")
+        example = duel.game.action_example(state)
+        text = st.text_input(f"{player}'s orders (e.g. {example})", key=f"desk-{player}")
         seal, bot = st.columns(2)
         if seal.button(f"Seal {player}'s orders", key=f"desk-seal-{player}") and text.strip():
             messages += _play(duel, text, player)
@@ -53,7 +52,7 @@ def orders_desk(st: Any, duel: Duel) -> None:
         for player in awaited:
             if player in duel.game.to_act(duel.state()):
                 messages += _play(duel, "hold", player)
-        words = turn_words(duel.game.public_view(duel.state()))
+        words = duel.game.turn_lines(state, duel.state())
         messages.append(("ok", "Resolved. " + "; ".join(words)))
     if messages:
         st.session_state[MESSAGES] = messages

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -14,6 +14,7 @@ from festival.cli.duel_order_commands import add_parsers, step_words
 from festival.core.paths import fixture
 from festival.duels import picture as duel_picture
 from festival.duels.bots import BOTS, bot_turn, make_bot
+from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
@@ -54,7 +55,7 @@ def new(args: argparse.Namespace) -> int:
     players = [p for p in str(args.players).replace(";", ",").split(",")]
     variant, options = args.variant, _options(args.option)
     if getattr(args, "board", None):
-        variant, options = _board(args.board, variant, options)
+        variant, options = _board(args.board, duel_game(args.game).variants(), variant, options)
     duel = Duel.create(args.duel, args.game, variant, options, players, args.seed)
     try:
         state = duel.state()
@@ -73,18 +74,19 @@ def new(args: argparse.Namespace) -> int:
 
 
 def _board(
-    board: str, variant: str | None, options: dict[str, Any]
+    board: str, boards: Collection[str], variant: str | None, options: dict[str, Any]
 ) -> tuple[str | None, dict[str, Any]]:
-    """`--board NAME|FILE` (Alchelemental): a named board is the variant of that name; a board
-    file's JSON is recorded in the duel's options (checked like the shipped boards)."""
-    if board in ("pit", "battleground"):
+    """`--board NAME|FILE` (Alchelemental): a named board is the variant of that name (one of
+    `boards`, the game's variants); a board file's JSON is recorded in the duel's options
+    (checked like the shipped boards)."""
+    if board in boards:
         return variant or board, options
     path = Path(board)
     try:
         data = load_json(_file_bytes(path), board)
     except (OSError, SheetReadError) as exc:
         raise DuelHostError(
-            f"--board {board}: not pit, battleground or a board file ({exc})"
+            f"--board {board}: not {', '.join(boards)} or a board file ({exc})"
         ) from exc
     return variant, {**options, "board": data}
 
@@ -106,25 +108,7 @@ def _after(duel: Duel) -> None:
     if outcome is not None:
         print(f"The duel is over: {outcome.detail}.")
     else:
-        print(_progress(duel, state))
-
-
-def _progress(duel: Duel, state: Any) -> str:
-    line = duel.game.progress(state)
-    if line is not None:
-        return line
-    view = duel.game.public_view(state)
-    who = ", ".join(duel.game.to_act(state))
-    if isinstance(view.get("progress"), str):  # a game that words its own progress
-        return f"{who} to play ({view['progress']})."
-    turn = view.get("turn") or {}
-    if turn.get("drawn") is None:
-        return f"{who} to play: take 0-4 stones first."
-    hand = " ".join(turn.get("hand", ())) or "none"
-    return (
-        f"{who} to play (turn {view.get('turn_no')}): drawn {' '.join(turn['drawn']) or 'none'}, "
-        f"left to place: {hand}, moves left: {turn.get('moves_left')}."
-    )
+        print(duel.game.progress(state))
 
 
 def draw(args: argparse.Namespace) -> int:
@@ -240,7 +224,7 @@ def show(args: argparse.Namespace) -> int:
             for line in duel.game.public_view(state).get("rows", []):
                 print(line)
             outcome = duel.game.outcome(state)
-            print(f"The duel is over: {outcome.detail}." if outcome else _progress(duel, state))
+            print(f"The duel is over: {outcome.detail}." if outcome else duel.game.progress(state))
         if args.png:
             args.png.write_bytes(duel_picture.png(picture))
             print(f"Wrote {args.png}", file=sys.stderr)
@@ -299,7 +283,7 @@ def status(args: argparse.Namespace) -> int:
         print(f"{duel.game.title} duel {args.duel}: {versus} ({duel.config['variant']})")
         print(f"{len(steps)} action(s) recorded.")
         outcome = duel.game.outcome(state)
-        print(f"The duel is over: {outcome.detail}." if outcome else _progress(duel, state))
+        print(f"The duel is over: {outcome.detail}." if outcome else duel.game.progress(state))
         if duel.store.clock_events():
             print(duel.clock().describe())
     return 0

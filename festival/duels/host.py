@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from events.duel import DuelGame, DuelProblem, Step, replay, take
+from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, take
 from festival.core.names import check_player_name, normalise_name
 from festival.duels.clock import ClockReading, read_clock, turn_spans
 from festival.duels.games import duel_game
@@ -302,7 +302,7 @@ class Duel:
         if len(reading.out_of_time) != 1 or not self.game.to_act(state):
             return None  # nobody, or several at once: no single loser (the host decides)
         (loser,) = reading.out_of_time
-        timeout = self.game.forfeit_action(loser, "time")
+        timeout = self.game.forfeit_action(loser, ConcedeReason.TIME)
         if timeout is None:
             return None
         self.play_actions([timeout], loser, "clock")

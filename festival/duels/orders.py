@@ -10,14 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from events.duel import DuelProblem
-from festival.duels.elementarium_sheets import (
-    WorkbookOrders,
-    check_mark,
-    read_orders,
-    workbook_content,
-)
+from events.duel import DuelProblem, TemplateOrders
 from festival.duels.host import Duel, DuelHostError, Played
+from festival.duels.order_books import check_mark, order_template, workbook_content
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
@@ -89,20 +84,20 @@ def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
         return Received(duel.reject(raw_id, [error]), path.name)
     raw_id = duel.store.add_raw(player, source, workbook_content(path.name, book))
     state = duel.state()
-    refused, note = check_mark(book, duel.stamp(state.turn, player), path.name)
+    refused, note = check_mark(book, duel.stamp(duel.game.turn_number(state), player), path.name)
     if refused is not None:
         return Received(duel.reject(raw_id, [refused]), path.name)
-    b = state.setup.board
-    read = read_orders(book, player, path.name, b.width, b.height)
+    tab = order_template(duel, state, player).tabs[0].name
+    read = duel.game.read_order_template(state, player, book, path.name, tab)
     return Received(_play_read(duel, raw_id, read, player), path.name, note)
 
 
-def _named(read: WorkbookOrders, errors: Sequence[DuelProblem], player: str) -> list[DuelProblem]:
+def _named(read: TemplateOrders, errors: Sequence[DuelProblem], player: str) -> list[DuelProblem]:
     """Errors about moves read from cells, each naming the cell of its move."""
     return [replace(e, message=f"{read.where(e.square, player)}: {e.message}") for e in errors]
 
 
-def _play_read(duel: Duel, raw_id: int, read: WorkbookOrders, player: str) -> Played:
+def _play_read(duel: Duel, raw_id: int, read: TemplateOrders, player: str) -> Played:
     """Orders read from stored cells, recorded under that input; errors name their cell."""
     if read.errors:
         return duel.reject(raw_id, read.errors)
@@ -186,9 +181,8 @@ def from_google(
     stored = {
         p: duel.store.add_raw(p, raw.source, raw.content.decode()) for p, raw in fetched.items()
     }
-    b = state.setup.board
     origins: dict[str, str] = {}
-    reads: dict[str, WorkbookOrders] = {}
+    reads: dict[str, TemplateOrders] = {}
     errors: dict[str, list[DuelProblem]] = {}
     for player, raw in fetched.items():
         key, tab = settings.spreadsheets[player], duel_google.tab_of(duel, state, player)
@@ -198,7 +192,9 @@ def from_google(
         except SheetReadError as exc:
             errors[player] = [DuelProblem("duel.google", f"{player}: {exc}")]
             continue
-        reads[player] = read_orders(grids, player, f"spreadsheet {key}", b.width, b.height, tab)
+        reads[player] = duel.game.read_order_template(
+            state, player, grids, f"spreadsheet {key}", tab
+        )
         if reads[player].errors:
             errors[player] = list(reads[player].errors)
     checked = duel.trial([(p, r.text) for p, r in reads.items() if p not in errors])

@@ -20,8 +20,8 @@ from typing import Any
 import gspread
 
 from events.template import Template
-from festival.duels.elementarium_sheets import order_template
 from festival.duels.host import Duel, DuelHostError
+from festival.duels.order_books import order_template
 from festival.google import match_sheets as gs
 from festival.match.store import reason
 from sheets import google
@@ -74,7 +74,7 @@ def client(duel: Duel, credentials: Path | None) -> tuple[gs.GoogleSettings, gsp
 
 def orders_template(duel: Duel, state: Any, player: str) -> Template:
     """The player's Orders tab for the turn, its marker naming this duel."""
-    template = order_template(state, player)
+    template = order_template(duel, state, player)
     return replace(template, event=f"{template.event.lower()} {duel.duel_id}")
 
 
@@ -103,7 +103,7 @@ def push_orders(
         f"run `{again}` again (it keeps the tabs already there and what players typed in them)",
     )
     words = gs.PushWords(
-        templates=f"the turn {state.turn} order tabs",
+        templates=f"the turn {duel.game.turn_number(state)} order tabs",
         force=f"{again} --force",
         store="the duel store",
         backup="duel sheets --force",
