@@ -471,6 +471,13 @@ class ConfirmedTurns(DuelGame[S, A]):
     def forfeit_action(self, player: str, reason: ConcedeReason) -> A | None:
         return cast(A, Concede(reason))
 
+    def concede_problem(self, action: Concede) -> DuelProblem | None:
+        """What is wrong with a concession (only a reason that is not a ConcedeReason)."""
+        if isinstance(action.reason, ConcedeReason):
+            return None
+        reasons = " or ".join(r.value for r in ConcedeReason)
+        return DuelProblem(f"{self.name}.concede", f"concede: {reasons}, not {action.reason!r}")
+
     def undo_refusal(self, before: S, action: A) -> str | None:
         """A confirmed turn and a concession are final; any other action may be taken back."""
         if isinstance(action, Confirm):

@@ -143,7 +143,7 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
             )
         side = s.to_move
         if isinstance(a, Concede):
-            return None
+            return self.concede_problem(a)
         if isinstance(a, Confirm):
             if s.catalyses < 2:
                 return _error(

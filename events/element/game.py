@@ -149,7 +149,7 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
         if player != state.player:
             return _error("element.turn", f"it is {state.player}'s turn, not {player!r}'s")
         if isinstance(action, Concede):
-            return None
+            return self.concede_problem(action)
         turn = state.turn
         if isinstance(action, Draw):
             if turn.drawn is not None:

@@ -132,7 +132,7 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
         if player != state.player:
             return _error("halma.turn", f"it is {state.player}'s turn, not {player!r}'s")
         if isinstance(action, Concede):
-            return None
+            return self.concede_problem(action)
         if isinstance(action, Confirm):
             if state.pending is None:
                 return _error(
