@@ -531,7 +531,3 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
                 r, c = after.board.row_col(h)
                 out.add((c, r))
         return frozenset(out)
-
-
-def unit_names() -> tuple[str, ...]:
-    return tuple(UNITS)

@@ -199,10 +199,6 @@ def format_action(action: Action) -> str:
     raise AssertionError(action)
 
 
-def format_actions(actions: tuple[Action, ...] | list[Action]) -> str:
-    return ", ".join(format_action(a) for a in actions)
-
-
 def action_to_json(action: Action) -> dict[str, Any]:
     match action:
         case Draw(count, stones):
