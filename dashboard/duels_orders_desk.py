@@ -11,6 +11,7 @@ from festival.cli.duel_commands import last_turn_cells
 from festival.duels import picture as duel_picture
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.host import Duel
+from festival.duels.origin import Origin, Via
 from festival.match.match import MatchError
 
 MESSAGES = "duel-desk-messages"
@@ -61,7 +62,7 @@ def orders_desk(st: Any, duel: Duel) -> None:
 
 def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
     try:
-        played = duel.play_text(text, player, source="desk")
+        played = duel.play_text(text, player, source=Origin(Via.DESK))
     except MatchError as exc:
         return [("error", str(exc))]
     if not played.ok:

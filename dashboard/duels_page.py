@@ -19,6 +19,7 @@ from festival.cli.duel_order_commands import step_words
 from festival.duels import picture as duel_picture
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.host import Duel
+from festival.duels.origin import Origin, Via
 from festival.duels.store import DUEL_FILE
 from festival.match.match import MatchError
 from festival.match.store import StoreError
@@ -147,7 +148,7 @@ def _desk(st: Any, duel: Duel) -> None:
 
 def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
     try:
-        played = duel.play_text(text, player, source="desk")
+        played = duel.play_text(text, player, source=Origin(Via.DESK))
     except MatchError as exc:
         return [("error", str(exc))]
     if not played.ok:

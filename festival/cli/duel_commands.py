@@ -16,6 +16,7 @@ from festival.duels import picture as duel_picture
 from festival.duels.bots import BOTS, bot_turn, make_bot
 from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
+from festival.duels.origin import Origin, Via
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, megabytes
@@ -115,7 +116,7 @@ def draw(args: argparse.Namespace) -> int:
     text = f"take {args.count}" + (f" {args.stones}" if args.stones else "")
     with opened(args.duel) as duel:
         duel.enforce_time()
-        code = _report(duel, duel.play_text(text, args.player, source="draw"))
+        code = _report(duel, duel.play_text(text, args.player, source=Origin(Via.DRAW)))
         if code == 0:
             _after(duel)
     return code
@@ -140,26 +141,26 @@ def play(args: argparse.Namespace) -> int:
 
 def _play_file(duel: Duel, path: Path, player: str | None) -> Played:
     if path.suffix.lower() in (".xlsx", ".xlsm"):
-        return duel.play_text(_workbook_text(path), player, source=f"file:{path.name}")
+        return duel.play_text(_workbook_text(path), player, source=Origin.file(path.name))
     content = _file_bytes(path)
     if path.suffix.lower() == ".json":
         try:
             data = load_json(content, path.name)
         except SheetReadError as exc:
             text = content.decode("utf-8", errors="replace")
-            raw_id = duel.store.add_raw(player or "?", f"file:{path.name}", text)
+            raw_id = duel.store.add_raw(player or "?", Origin.file(path.name), text)
             duel.store.add_errors(raw_id, [("duel.json", str(exc))])
             raise DuelHostError(f"{exc}; kept as input {raw_id}") from exc
-        return duel.play_json(data, player, source=f"file:{path.name}")
+        return duel.play_json(data, player, source=Origin.file(path.name))
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raw_id = duel.store.add_raw(
-            player or "?", f"file:{path.name}", content.decode("utf-8", errors="replace")
+            player or "?", Origin.file(path.name), content.decode("utf-8", errors="replace")
         )
         duel.store.add_errors(raw_id, [("duel.file", f"{path.name}: not UTF-8 text")])
         raise DuelHostError(f"{path}: not UTF-8 text; kept as input {raw_id}") from exc
-    return duel.play_text(text, player, source=f"file:{path.name}")
+    return duel.play_text(text, player, source=Origin.file(path.name))
 
 
 def _file_bytes(path: Path) -> bytes:
@@ -315,7 +316,7 @@ def demo(args: argparse.Namespace) -> int:
     )
     try:
         for turn in sample["turns"]:
-            played = duel.play_text(turn["text"], turn["player"], source="demo")
+            played = duel.play_text(turn["text"], turn["player"], source=Origin(Via.DEMO))
             if not played.ok:
                 raise DuelHostError(f"the sample duel does not play: {played.errors[0]}")
         state = duel.state()

@@ -11,6 +11,7 @@ from typing import Any
 
 from events.duel import DuelGame, Step
 from festival.duels.host import Duel, DuelHostError
+from festival.duels.origin import NO_ORDERS
 
 SEALED = "orders in (sealed until the turn resolves)"
 
@@ -73,7 +74,7 @@ def resolve(args: argparse.Namespace) -> int:
             )
             return 1
         for player in missing:
-            duel.play_text("hold", player, source="resolve:no-orders")
+            duel.play_text("hold", player, source=NO_ORDERS)
             print(f"{player}: no orders in {args.inbox}: holds every unit still.")
         after = duel.state()
         for line in duel.game.turn_lines(now, after):

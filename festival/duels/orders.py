@@ -13,6 +13,7 @@ from pathlib import Path
 from events.duel import DuelProblem, TemplateOrders
 from festival.duels.host import Duel, DuelHostError, Played
 from festival.duels.order_books import check_mark, order_template, workbook_content
+from festival.duels.origin import Origin
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
@@ -73,7 +74,7 @@ def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
     (another duel's, turn's or player's workbook is refused), then its orders read."""
     from sheets.xlsx_reader import read_workbook
 
-    source = f"file:{path.name}"
+    source = Origin.file(path.name)
     try:
         book = read_workbook(path)
     except SheetReadError as exc:
@@ -109,7 +110,7 @@ def _refused_file(
     duel: Duel, player: str, path: Path, content: str, message: str, code: str = "duel.file"
 ) -> Received:
     """A file that cannot be read as orders: stored as received, refused in words."""
-    raw_id = duel.store.add_raw(player, f"file:{path.name}", content)
+    raw_id = duel.store.add_raw(player, Origin.file(path.name), content)
     return Received(duel.reject(raw_id, [DuelProblem(code, f"{player}: {message}")]), path.name)
 
 
@@ -133,7 +134,7 @@ def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
         if named is not None and str(named).lower() != player.lower():
             said = f"{path.name} holds the orders of {named!r}, not of {player}: send {player}'s"
             return _refused_file(duel, player, path, content.decode("utf-8-sig"), said)
-        return Received(duel.play_json(data, player, source=f"file:{path.name}"), path.name)
+        return Received(duel.play_json(data, player, source=Origin.file(path.name)), path.name)
     if size > MAX_FILE_BYTES:
         said = f"{path.name}: the file is {megabytes(size)}; festival reads at most " + megabytes(
             MAX_FILE_BYTES
@@ -144,7 +145,7 @@ def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
     except UnicodeDecodeError:
         kept = content.decode("utf-8", errors="replace")
         return _refused_file(duel, player, path, kept, f"{path.name}: not UTF-8 text")
-    return Received(duel.play_text(text, player, source=f"file:{path.name}"), path.name)
+    return Received(duel.play_text(text, player, source=Origin.file(path.name)), path.name)
 
 
 def from_inbox(
@@ -179,7 +180,8 @@ def from_google(
     state = duel.state()
     fetched = duel_google.fetch_orders(duel, gc, settings, state, awaited)
     stored = {
-        p: duel.store.add_raw(p, raw.source, raw.content.decode()) for p, raw in fetched.items()
+        p: duel.store.add_raw(p, Origin.parse(raw.source), raw.content.decode())
+        for p, raw in fetched.items()
     }
     origins: dict[str, str] = {}
     reads: dict[str, TemplateOrders] = {}

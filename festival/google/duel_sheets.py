@@ -22,6 +22,7 @@ import gspread
 from events.template import Template
 from festival.duels.host import Duel, DuelHostError
 from festival.duels.order_books import order_template
+from festival.duels.origin import Origin
 from festival.google import match_sheets as gs
 from festival.match.store import reason
 from sheets import google
@@ -94,7 +95,7 @@ def push_orders(
     }
 
     def keep(owner: str, turn: int, raw: RawSubmission) -> None:
-        duel.store.add_raw(owner, raw.source, raw.content.decode())
+        duel.store.add_raw(owner, Origin.parse(raw.source), raw.content.decode())
 
     again = _sheets_again(duel)
     writing = Doing(
