@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from festival.cli.duel_commands import last_turn_cells
-from festival.cli.duel_order_commands import turn_words
 from festival.duels import picture as duel_picture
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.host import Duel
+from festival.duels.origin import Origin, Via
 from festival.match.match import MatchError
 
 MESSAGES = "duel-desk-messages"
@@ -25,8 +25,7 @@ def orders_desk(st: Any, duel: Duel) -> None:
     if outcome is not None:
         st.success(f"The duel is over: {outcome.detail}")
         return
-    view = duel.game.public_view(state)
-    st.markdown(str(view.get("progress", "")))
+    st.markdown(duel.game.progress(state))
     picture = duel.game.picture(state, last_turn_cells(duel, duel.positions()[0]))
     st.markdown(duel_picture.svg(picture), unsafe_allow_html=True)
     messages: list[tuple[str, str]] = []
@@ -35,7 +34,8 @@ def orders_desk(st: Any, duel: Duel) -> None:
         if player not in awaited:
             st.caption(f"{player}: orders in (sealed).")
             continue
-        text = st.text_input(f"{player}'s orders (e.g. b2-b3, f3-e4; hold)", key=f"desk-{player}")
+        example = duel.game.action_example(state)
+        text = st.text_input(f"{player}'s orders (e.g. {example})", key=f"desk-{player}")
         seal, bot = st.columns(2)
         if seal.button(f"Seal {player}'s orders", key=f"desk-seal-{player}") and text.strip():
             messages += _play(duel, text, player)
@@ -53,7 +53,7 @@ def orders_desk(st: Any, duel: Duel) -> None:
         for player in awaited:
             if player in duel.game.to_act(duel.state()):
                 messages += _play(duel, "hold", player)
-        words = turn_words(duel.game.public_view(duel.state()))
+        words = duel.game.turn_lines(state, duel.state())
         messages.append(("ok", "Resolved. " + "; ".join(words)))
     if messages:
         st.session_state[MESSAGES] = messages
@@ -62,7 +62,7 @@ def orders_desk(st: Any, duel: Duel) -> None:
 
 def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
     try:
-        played = duel.play_text(text, player, source="desk")
+        played = duel.play_text(text, player, source=Origin(Via.DESK))
     except MatchError as exc:
         return [("error", str(exc))]
     if not played.ok:

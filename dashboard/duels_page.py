@@ -1,6 +1,7 @@
 """The Duels page. Public: the board, the move log and a slider to step through the game.
-Host: the duel desk, where the host draws stones (Element), enters a player's actions one at a time,
-sees the board after each, undoes, confirms, starts and stops the clock, and lets a bot play.
+Host: the duel desk, where the host enters a player's actions (Element's draw among them) in the
+game's notation, sees the board after each, undoes, confirms, starts and stops the clock, and lets
+a bot play.
 
 Duel folders are found in FESTIVAL_DUELS (a duel folder, or a folder of them) and in the
 match folder's `duels/` folder. The page renders what festival/duels/host.py computes.
@@ -18,6 +19,7 @@ from festival.cli.duel_order_commands import step_words
 from festival.duels import picture as duel_picture
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.host import Duel
+from festival.duels.origin import Origin, Via
 from festival.duels.store import DUEL_FILE
 from festival.match.match import MatchError
 from festival.match.store import StoreError
@@ -123,49 +125,28 @@ def _desk(st: Any, duel: Duel) -> None:
         st.success(f"The duel is over: {outcome.detail}")
         return
     player = acting[0]
-    view = duel.game.public_view(state)
-    worded = isinstance(view.get("progress"), str)  # a game that words its own turn
-    turn = {} if worded else view.get("turn", {})
-    if worded:
-        st.markdown(f"**{player}** to play ({view['progress']}).")
-    else:
-        st.markdown(f"**{player}** to play, turn {view.get('turn_no')}.")
+    st.markdown(duel.game.progress(state))
     if duel.store.clock_events():
         st.caption(duel.clock().describe())
     picture = duel.game.picture(state, last_turn_cells(duel, duel.positions()[0]))
     st.markdown(duel_picture.svg(picture), unsafe_allow_html=True)
     messages: list[tuple[str, str]] = []
-    line = duel.game.progress(state)
-    if worded:
-        st.code("\n".join(view.get("rows", [])), language=None)
-    if line is not None:  # a game of typed moves (Elemental Halma): one box for any action
-        messages += _typed_desk(st, duel, player, line)
-    elif not worded and turn.get("drawn") is None:
-        count = st.number_input("Stones to draw", 0, 4, 4, key="desk-count")
-        stones = st.text_input("Stones drawn elsewhere (optional, e.g. FWEA)", key="desk-stones")
-        if st.button("Draw", key="desk-draw"):
-            messages += _play(duel, f"take {int(count)} {stones.strip()}".strip(), player)
-    else:
-        if not worded:
-            hand = " ".join(turn.get("hand", ())) or "none"
-            st.markdown(f"Left to place: **{hand}** · moves left: **{turn.get('moves_left')}**")
-        example = (
-            "call gnome water L R4, move R, impel DL gnome"
-            if worded
-            else "UR, fire B3, ride D, W C2 river L path DRD"
-        )
-        action = st.text_input(f"Action (e.g. {example})", key="desk-action")
-        left, middle, right = st.columns(3)
-        if left.button("Add action", key="desk-add") and action.strip():
-            messages += _play(duel, action, player)
-        if middle.button("Undo", key="desk-undo"):
-            try:
-                step = duel.undo()
-                messages.append(("ok", f"Took back {duel.game.format_action(step.action)}"))
-            except MatchError as exc:
-                messages.append(("error", str(exc)))
-        if right.button("Confirm turn", key="desk-confirm"):
-            messages += _play(duel, "confirm", player)
+    rows = duel.game.public_view(state).get("rows", [])
+    if rows:
+        st.code("\n".join(rows), language=None)
+    example = duel.game.action_example(state)
+    action = st.text_input(f"Action (e.g. {example})", key="desk-action")
+    left, middle, right = st.columns(3)
+    if left.button("Add action", key="desk-add") and action.strip():
+        messages += _play(duel, action, player)
+    if middle.button("Undo", key="desk-undo"):
+        try:
+            step = duel.undo()
+            messages.append(("ok", f"Took back {duel.game.format_action(step.action)}"))
+        except MatchError as exc:
+            messages.append(("error", str(exc)))
+    if right.button("Confirm turn", key="desk-confirm"):
+        messages += _play(duel, "confirm", player)
     clock_on, clock_off, bot = st.columns(3)
     if clock_on.button("Start clock", key="desk-clock-on"):
         messages += _clock(duel, True)
@@ -181,28 +162,9 @@ def _desk(st: Any, duel: Duel) -> None:
         st.rerun()
 
 
-def _typed_desk(st: Any, duel: Duel, player: str, line: str) -> list[tuple[str, str]]:
-    """The desk for a game whose turn is typed moves then confirm (no draw)."""
-    messages: list[tuple[str, str]] = []
-    st.markdown(line)
-    action = st.text_input("Move (e.g. C3-D4, C3 DR, D5-M)", key="desk-move")
-    left, middle, right = st.columns(3)
-    if left.button("Add move", key="desk-add-move") and action.strip():
-        messages += _play(duel, action, player)
-    if middle.button("Undo", key="desk-undo-move"):
-        try:
-            step = duel.undo()
-            messages.append(("ok", f"Took back {duel.game.format_action(step.action)}"))
-        except MatchError as exc:
-            messages.append(("error", str(exc)))
-    if right.button("Confirm turn", key="desk-confirm-move"):
-        messages += _play(duel, "confirm", player)
-    return messages
-
-
 def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
     try:
-        played = duel.play_text(text, player, source="desk")
+        played = duel.play_text(text, player, source=Origin(Via.DESK))
     except MatchError as exc:
         return [("error", str(exc))]
     if not played.ok:

@@ -4,7 +4,7 @@ and in each page's "Exact figures" detail."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -56,11 +56,3 @@ def exact_figures(st: Any, label: str, value: Any) -> None:
     """The exact values behind a table, on demand (host pages)."""
     with st.expander(f"Exact figures: {label}"):
         st.json(value, expanded=True)
-
-
-def columns_in_order(rows: Iterable[Mapping[str, Any]], first: Sequence[str]) -> list[str]:
-    """`first`, then every other column in the order met."""
-    seen = list(first)
-    for row in rows:
-        seen += [k for k in row if k not in seen]
-    return seen

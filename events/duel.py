@@ -21,13 +21,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from enum import Enum
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 
+from events.parsed import Parsed as Parsed
+from events.tables import Grid
+from events.template import Template
+
 S = TypeVar("S")
 A = TypeVar("A")
-V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -63,20 +67,69 @@ class DuelProblem:
         }
 
 
-@dataclass(frozen=True)
-class Parsed(Generic[V]):
-    """A parsed value, or every error found (never both)."""
+def only(problem: DuelProblem | None) -> tuple[DuelProblem, ...]:
+    """A check that finds at most one problem, as `problems` returns it."""
+    return () if problem is None else (problem,)
 
-    value: V | None
-    errors: tuple[DuelProblem, ...] = ()
+
+class ConcedeReason(Enum):
+    """Why a player concedes: they resign, or their time ran out (the clock records it)."""
+
+    RESIGN = "resign"
+    TIME = "time"
 
     @property
-    def ok(self) -> bool:
-        return not self.errors
+    def outcome_reason(self) -> str:
+        """The outcome's reason code ("resigned", "time")."""
+        return "time" if self is ConcedeReason.TIME else "resigned"
+
+    @property
+    def words(self) -> str:
+        """What the conceding player did, for people ("resigned", "ran out of time")."""
+        return "ran out of time" if self is ConcedeReason.TIME else "resigned"
 
     @staticmethod
-    def of(value: V, errors: Sequence[DuelProblem]) -> Parsed[V]:
-        return Parsed(None, tuple(errors)) if errors else Parsed(value, ())
+    def from_json(value: Any) -> ConcedeReason | None:
+        """The reason a concede action's JSON names ("resign", "time"); None for anything else."""
+        return next((r for r in ConcedeReason if r.value == value), None)
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """The player confirms the turn: it ends, and can no longer be undone."""
+
+
+@dataclass(frozen=True)
+class Concede:
+    """The player (their side) loses: they resign, or ran out of time."""
+
+    reason: ConcedeReason = ConcedeReason.RESIGN
+
+
+@dataclass(frozen=True)
+class OrderCell:
+    """Where one action of a filled-in order template was written: the squares it names
+    and the cell, for people ("Ash, tab Orders, cell C4")."""
+
+    squares: tuple[str, ...]
+    where: str
+
+
+@dataclass(frozen=True)
+class TemplateOrders:
+    """A player's filled-in order template read back: the actions as the game's notation, the
+    cell of each, and what is wrong (each problem naming player, tab and cell)."""
+
+    text: str
+    cells: tuple[OrderCell, ...]
+    errors: tuple[DuelProblem, ...]
+
+    def where(self, square: str | None, player: str) -> str:
+        """The cell of the action a problem names by its square (the player if none does)."""
+        for cell in self.cells:
+            if square is not None and square.lower() in (s.lower() for s in cell.squares):
+                return cell.where
+        return player
 
 
 @dataclass(frozen=True)
@@ -178,7 +231,9 @@ class DuelGame(ABC, Generic[S, A]):
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
         """Every named variant: name -> its switches (JSON values)."""
 
-    def options(self, variant: str, overrides: Mapping[str, Any]) -> Parsed[dict[str, Any]]:
+    def options(
+        self, variant: str, overrides: Mapping[str, Any]
+    ) -> Parsed[dict[str, Any], DuelProblem]:
         """A named variant's switches with the host's overrides, or what is wrong with them."""
         known = self.variants()
         if variant not in known:
@@ -218,14 +273,32 @@ class DuelGame(ABC, Generic[S, A]):
         player alone). Bots score a playout for all of them."""
         return (player,)
 
-    def progress(self, state: S) -> str | None:
-        """A line for people on the turn under way (None: the host's generic line)."""
-        return None
+    @abstractmethod
+    def progress(self, state: S) -> str:
+        """A line for people on the turn under way: who is to act and what the turn holds so
+        far (every front end shows it as it is; the host words only the end, `outcome`)."""
+
+    @abstractmethod
+    def turn_number(self, state: S) -> int:
+        """The number of the turn under way, from 1 (order files and workbook marks name it)."""
+
+    def turn_lines(self, before: S, after: S) -> tuple[str, ...]:
+        """What happened between two positions that the board alone does not say, a line for
+        people each (a simultaneous game's resolved turn: moves, clashes, spawns); by default
+        nothing."""
+        return ()
 
     # --- actions: notation, JSON, chance, checking, applying ----------------------------
 
+    def action_example(self, state: S) -> str:
+        """An example of the notation a player may type now (a desk's prompt); by default
+        the first legal actions of the first player to act."""
+        acting = self.to_act(state)
+        legal = list(self.legal_actions(state, acting[0]))[:2] if acting else []
+        return ", ".join(self.format_action(a) for a in legal)
+
     @abstractmethod
-    def parse_actions(self, text: str) -> Parsed[tuple[A, ...]]:
+    def parse_actions(self, text: str) -> Parsed[tuple[A, ...], DuelProblem]:
         """Actions from the game's text notation, as players type it (syntax only)."""
 
     @abstractmethod
@@ -233,7 +306,7 @@ class DuelGame(ABC, Generic[S, A]):
         """The canonical notation of one action (`parse_actions` reads it back)."""
 
     @abstractmethod
-    def action_from_json(self, data: Any) -> Parsed[A]: ...
+    def action_from_json(self, data: Any) -> Parsed[A, DuelProblem]: ...
 
     @abstractmethod
     def action_to_json(self, action: A) -> Any: ...
@@ -242,9 +315,24 @@ class DuelGame(ABC, Generic[S, A]):
         """The action with its chance outcome filled in (identity for actions without)."""
         return action
 
-    @abstractmethod
     def check(self, state: S, player: str, action: A) -> tuple[DuelProblem, ...]:
-        """Everything wrong with `player` taking `action` now (empty: legal). Never raises."""
+        """Everything wrong with `player` taking `action` now (empty: legal). Never raises:
+        whatever `action` is, a failure while checking it is itself the problem."""
+        try:
+            return tuple(self.problems(state, player, action))
+        except Exception as exc:  # never raise on bad input: say what it was
+            return (self.unreadable(action, exc),)
+
+    @abstractmethod
+    def problems(self, state: S, player: str, action: A) -> Sequence[DuelProblem]:
+        """`check`'s work: everything wrong with the action (may raise on input that is not an
+        action of the game; `check` reports that as `unreadable`)."""
+
+    def unreadable(self, action: object, exc: Exception) -> DuelProblem:
+        """The problem `check` reports when checking `action` raised `exc`."""
+        return DuelProblem(
+            f"{self.name}.bad-action", f"not an {self.title} action: {action!r} ({exc})"
+        )
 
     @abstractmethod
     def apply(self, state: S, player: str, action: A) -> S:
@@ -263,8 +351,8 @@ class DuelGame(ABC, Generic[S, A]):
         """How good the position looks for `player`, in [-1, 1] (bots' cut-off playouts)."""
         return 0.0
 
-    def forfeit_action(self, player: str, reason: str) -> A | None:
-        """The action recording that `player` loses ("time" or "resign"), if the game has one."""
+    def forfeit_action(self, player: str, reason: ConcedeReason) -> A | None:
+        """The action recording that `player` loses, if the game has one."""
         return None
 
     def undo_refusal(self, before: S, action: A) -> str | None:
@@ -307,6 +395,19 @@ class DuelGame(ABC, Generic[S, A]):
         what they are."""
         return False
 
+    def order_template(self, state: S, player: str) -> Template | None:
+        """The order tab `player` fills in this turn (a simultaneous game's orders as a
+        workbook or a Google tab), described as data; None: the game has none."""
+        return None
+
+    def read_order_template(
+        self, state: S, player: str, workbook: Mapping[str, Grid], name: str, tab: str
+    ) -> TemplateOrders:
+        """The orders written in `order_template`'s tab of `workbook` (`name`: the file or
+        spreadsheet, `tab`: the tab's title there, for messages)."""
+        problem = DuelProblem("duel.template", f"{self.title} has no order template")
+        return TemplateOrders("", (), (problem,))
+
     @abstractmethod
     def picture(self, state: S, highlight: Iterable[tuple[int, int]] = ()) -> Picture: ...
 
@@ -328,9 +429,9 @@ class DuelCodec(Generic[S, A]):
     """A duel's notation and JSON as functions of its own modules (Element, Elemental Halma
     and Alchelemental keep them in a `notation` and a `state` module)."""
 
-    parse_actions: Callable[[str], Parsed[tuple[A, ...]]]
+    parse_actions: Callable[[str], Parsed[tuple[A, ...], DuelProblem]]
     format_action: Callable[[A], str]
-    action_from_json: Callable[[Any], Parsed[A]]
+    action_from_json: Callable[[Any], Parsed[A, DuelProblem]]
     action_to_json: Callable[[A], Any]
     state_to_json: Callable[[S], dict[str, Any]]
     state_from_json: Callable[[Mapping[str, Any]], S]
@@ -343,13 +444,13 @@ class CodecGame(DuelGame[S, A]):
     @abstractmethod
     def codec(self) -> DuelCodec[S, A]: ...
 
-    def parse_actions(self, text: str) -> Parsed[tuple[A, ...]]:
+    def parse_actions(self, text: str) -> Parsed[tuple[A, ...], DuelProblem]:
         return self.codec.parse_actions(text)
 
     def format_action(self, action: A) -> str:
         return self.codec.format_action(action)
 
-    def action_from_json(self, data: Any) -> Parsed[A]:
+    def action_from_json(self, data: Any) -> Parsed[A, DuelProblem]:
         return self.codec.action_from_json(data)
 
     def action_to_json(self, action: A) -> Any:
@@ -360,6 +461,30 @@ class CodecGame(DuelGame[S, A]):
 
     def state_from_json(self, data: Mapping[str, Any]) -> S:
         return self.codec.state_from_json(data)
+
+
+class ConfirmedTurns(DuelGame[S, A]):
+    """A game played turn by turn, each turn ended by the shared `Confirm`, which a player
+    loses by the shared `Concede` (Element, Elemental Halma, Alchelemental): the forfeit and
+    the undo refusals they share. The game's actions include `Confirm` and `Concede`."""
+
+    def forfeit_action(self, player: str, reason: ConcedeReason) -> A | None:
+        return cast(A, Concede(reason))
+
+    def concede_problem(self, action: Concede) -> DuelProblem | None:
+        """What is wrong with a concession (only a reason that is not a ConcedeReason)."""
+        if isinstance(action.reason, ConcedeReason):
+            return None
+        reasons = " or ".join(r.value for r in ConcedeReason)
+        return DuelProblem(f"{self.name}.concede", f"concede: {reasons}, not {action.reason!r}")
+
+    def undo_refusal(self, before: S, action: A) -> str | None:
+        """A confirmed turn and a concession are final; any other action may be taken back."""
+        if isinstance(action, Confirm):
+            return "the turn is confirmed"
+        if isinstance(action, Concede):
+            return "the duel was conceded"
+        return None
 
 
 @dataclass(frozen=True)

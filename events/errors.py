@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TypeAlias, TypeVar
+
+from events.parsed import NOTHING_SUBMITTED as NOTHING_SUBMITTED
+from events.parsed import Parsed
 
 T = TypeVar("T")
-
-
-NOTHING_SUBMITTED = "nothing-submitted"
-"""The code of the one error an engine returns for a workbook whose event tabs were left
-untouched: the match treats that player as having submitted nothing for the event."""
 
 
 @dataclass(frozen=True)
@@ -51,37 +49,14 @@ class SubmissionProblem:
         }
 
 
-@dataclass(frozen=True)
-class ParseResult(Generic[T]):
-    """A parsed submission, or the complete list of what is wrong with it (never both)."""
+ParseResult: TypeAlias = Parsed[T, SubmissionProblem]
+"""A parsed submission, or the complete list of what is wrong with it (never both)."""
 
-    submission: T | None
-    errors: tuple[SubmissionProblem, ...] = ()
 
-    def __post_init__(self) -> None:
-        if (self.submission is None) == (not self.errors):
-            raise ValueError("a ParseResult holds a submission or errors, not both or neither")
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
-    @property
-    def nothing_submitted(self) -> bool:
-        return bool(self.errors) and all(e.code == NOTHING_SUBMITTED for e in self.errors)
-
-    @staticmethod
-    def nothing(player: str, event: str, where: str) -> ParseResult[T]:
-        """The result for event tabs the player left untouched."""
-        message = f"nothing was filled in on {where}"
-        return ParseResult(None, (SubmissionProblem(NOTHING_SUBMITTED, player, message, event),))
-
-    @staticmethod
-    def of(submission: T | None, errors: Sequence[SubmissionProblem]) -> ParseResult[T]:
-        """Errors win: any error discards the half-parsed submission."""
-        if errors:
-            return ParseResult(None, tuple(errors))
-        return ParseResult(submission, ())
+def nothing_submitted(player: str, event: str, where: str) -> ParseResult[T]:
+    """The result for event tabs the player left untouched."""
+    message = f"nothing was filled in on {where}"
+    return Parsed(None, (SubmissionProblem(NOTHING_SUBMITTED, player, message, event),))
 
 
 QUOTE_LIMIT = 80

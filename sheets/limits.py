@@ -45,9 +45,6 @@ MAX_JSON_DEPTH: Final = 32
 MAX_JSON_INTEGER_DIGITS: Final = 15
 """Digits in one JSON number (coins and counts need a handful)."""
 
-QUOTE_CHARS: Final = 80
-"""At most this much of a cell is quoted back in an error message."""
-
 
 def megabytes(size: int) -> str:
     """A byte count as people read it: '5 MB', '1.2 GB', '120 KB'."""

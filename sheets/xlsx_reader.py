@@ -119,10 +119,6 @@ def plain_value(value: object) -> CellValue:
     return str(value)
 
 
-def _is_empty(value: CellValue) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
 def _sheet_grid(tab: str, start: tuple[int, int] | None, rows: Iterable[Sequence[object]]) -> Grid:
     """A calamine tab (its rows from `start`, 0-based) as a sparse Grid."""
     top, left = start or (0, 0)

@@ -24,6 +24,7 @@ from events.alchelemental.notation import (
     parse_actions,
     parse_spec,
 )
+from events.duel import ConcedeReason
 
 F, E, W, A = Elem.FIRE, Elem.EARTH, Elem.WATER, Elem.AIR
 R, DR, DL, L, UL, UR = range(6)
@@ -52,7 +53,7 @@ def one(text: str) -> object:
         ("impel DL gnome", (Impel(DL, "gnome"),)),
         ("afrit move L-UL", (Move(L, "afrit"), Move(UL, "afrit"))),
         ("confirm", (Confirm(),)),
-        ("resign", (Concede("resign"),)),
+        ("resign", (Concede(ConcedeReason.RESIGN),)),
     ],
 )
 def test_the_texts_examples_parse(text: str, actions: tuple[object, ...]) -> None:
@@ -160,8 +161,8 @@ def test_every_bad_clause_is_reported() -> None:
         Impel(DL),
         Impel(DL, None, "afrit"),
         Confirm(),
-        Concede("time"),
-        Concede("resign"),
+        Concede(ConcedeReason.TIME),
+        Concede(ConcedeReason.RESIGN),
     ],
 )
 def test_format_and_json_round_trip(action: object) -> None:

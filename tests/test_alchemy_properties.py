@@ -22,8 +22,8 @@ def bot_round(state: AlchemyState, rng: np.random.Generator) -> dict[str, Alchem
     for p in state.players:
         data = alchemy_bot(public, ENGINE.private_view(state, p), p, state.round_no + 1, rng)
         result = ENGINE.from_json(state, p, state.round_no + 1, data)
-        assert result.submission is not None, result.errors
-        sub = result.submission
+        assert result.value is not None, result.errors
+        sub = result.value
         if ENGINE.validate(state, p, sub):
             sub = ENGINE.default_submission(state, p)
         subs[p] = sub

@@ -100,8 +100,8 @@ def test_a_player_can_try_every_one_of_the_21_constructs_in_a_round() -> None:
     names = [c.name for c in state.catalog.constructs]
     assert len(names) == ENGINEER_ROWS == 21
     result = ENGINE.from_json(state, "ann", 1, {"engineer": names, "priority": True})
-    assert result.submission is not None, result.errors
-    assert not ENGINE.validate(state, "ann", result.submission)
+    assert result.value is not None, result.errors
+    assert not ENGINE.validate(state, "ann", result.value)
     template = ENGINE.template(state, "ann", 1)
     (tab,) = [t for t in template.tabs if t.name == "Engineer"]
     rows = [[None, None] for _ in range(FIRST_ROW)] + [[i + 1, n] for i, n in enumerate(names)]
@@ -114,8 +114,8 @@ def test_a_player_can_try_every_one_of_the_21_constructs_in_a_round() -> None:
             tab.name: Grid.from_rows(tab.name, rows),  # type: ignore[arg-type]
         },
     )
-    assert parsed.submission is not None, parsed.errors
-    assert parsed.submission.engineer == tuple(names)
+    assert parsed.value is not None, parsed.errors
+    assert parsed.value.engineer == tuple(names)
     assert (FIRST_ROW + 20, 1) in tab.fills
     too_many = ENGINE.from_json(state, "ann", 1, {"engineer": [*names, names[0]]})
     assert [e.message for e in too_many.errors] == ["at most 21 attempts a round"]

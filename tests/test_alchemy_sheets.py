@@ -40,9 +40,9 @@ def test_a_filled_workbook_reads_back_as_its_canonical_json(tmp_path: Path) -> N
     }
     path = workbook(tmp_path)
     fill_workbook(path, data)
-    sub = parse(path).submission  # type: ignore[attr-defined]
+    sub = parse(path).value  # type: ignore[attr-defined]
     assert sub is not None and ENGINE.to_json(sub) == data
-    assert ENGINE.from_json(new_game(P), "ann", 1, data).submission == sub
+    assert ENGINE.from_json(new_game(P), "ann", 1, data).value == sub
 
 
 def test_the_template_offers_catalog_dropdowns_and_the_players_status(tmp_path: Path) -> None:
@@ -78,7 +78,7 @@ def test_misspelt_names_get_a_suggestion_and_every_error_its_cell(tmp_path: Path
 def test_no_priority_at_all_means_a_drawn_order(tmp_path: Path) -> None:
     path = workbook(tmp_path)
     fill_workbook(path, {"engineer": ["Salt Ward", "Moon Lantern"], "priority": False})
-    sub = parse(path).submission  # type: ignore[attr-defined]
+    sub = parse(path).value  # type: ignore[attr-defined]
     assert sub == Sub(engineer=("Salt Ward", "Moon Lantern"), prioritized=False)
 
 
@@ -89,7 +89,7 @@ def test_no_priority_at_all_means_a_drawn_order(tmp_path: Path) -> None:
 )  # fmt: skip
 def test_bad_json_is_an_error_not_a_crash(data: object) -> None:
     result = ENGINE.from_json(new_game(P), "ann", 1, data)
-    assert result.submission is None and result.errors
+    assert result.value is None and result.errors
 
 
 def test_public_lines_never_hold_a_players_private_figures() -> None:
@@ -135,7 +135,7 @@ def test_entries_the_parser_would_not_read_are_errors(tmp_path: Path) -> None:
 def test_json_without_priority_asks_for_the_drawn_order() -> None:
     """the construct(s) you end up engineering will be randomized UNLESS you specify a listed
     order of priority"""
-    sub = ENGINE.from_json(new_game(P), "ann", 1, {"engineer": ["Salt Ward"]}).submission
+    sub = ENGINE.from_json(new_game(P), "ann", 1, {"engineer": ["Salt Ward"]}).value
     assert sub is not None and sub.prioritized is False
 
 

@@ -43,7 +43,7 @@ def test_a_filled_board_reads_back_as_the_same_board(tmp_path: Path) -> None:
     path = workbook(tmp_path, 1)
     board = random_board(np.random.default_rng(4))
     fill_setup(path, board)
-    assert parse(path, 1).submission == SetupSubmission(board)  # type: ignore[attr-defined]
+    assert parse(path, 1).value == SetupSubmission(board)  # type: ignore[attr-defined]
 
 
 def test_the_template_has_dropdowns_and_element_colours(tmp_path: Path) -> None:
@@ -73,7 +73,7 @@ def test_what_people_type_is_accepted(tmp_path: Path) -> None:
     sheet[board_cell(Square.parse("H8"))] = "n"  # type: ignore[arg-type]
     book[WARDS_TAB]["C3"] = "6"
     book.save(path)
-    assert parse(path, 1).submission == SetupSubmission(stripes())  # type: ignore[attr-defined]
+    assert parse(path, 1).value == SetupSubmission(stripes())  # type: ignore[attr-defined]
 
 
 def test_board_errors_name_tab_cell_and_square(tmp_path: Path) -> None:
@@ -119,7 +119,7 @@ def test_layout_errors_are_all_reported_on_the_board_tab(tmp_path: Path) -> None
 def test_bolts_read_any_case_and_air_and_report_each_bad_cell(tmp_path: Path) -> None:
     path = workbook(tmp_path, 3)
     fill_bolts(path, [("air", " c5 "), ("FIRE", "h8")])
-    assert parse(path, 3).submission == BoltsSubmission(  # type: ignore[attr-defined]
+    assert parse(path, 3).value == BoltsSubmission(  # type: ignore[attr-defined]
         (Bolt(Element.WIND, Square.parse("C5")), Bolt(Element.FIRE, Square.parse("H8")))  # type: ignore[arg-type]
     )
     fill_bolts(path, [("W", "Z9"), ("", "")])
@@ -158,7 +158,7 @@ def test_rounds_after_the_first_show_the_players_own_board(tmp_path: Path) -> No
 def test_canonical_json_round_trips(submission: object) -> None:
     round_no = 1 if isinstance(submission, SetupSubmission) else 2
     data = ENGINE.to_json(submission)  # type: ignore[arg-type]
-    assert ENGINE.from_json(STATE, "ann", round_no, data).submission == submission
+    assert ENGINE.from_json(STATE, "ann", round_no, data).value == submission
 
 
 def test_json_errors_are_all_reported() -> None:
@@ -182,11 +182,11 @@ def test_values_without_a_board_are_refused_not_ignored(values: object) -> None:
     """`{"board": null}` draws a random board, values and all: values sent with it were meant
     for a board that is missing, so they are an error, not silently dropped."""
     result = ENGINE.from_json(STATE, "ann", 1, {"board": None, "values": values})
-    assert result.submission is None
+    assert result.value is None
     assert [e.code for e in result.errors] == ["continuum.json"]
     assert '"values" need a "board"' in result.errors[0].message
     drawn = ENGINE.from_json(STATE, "ann", 1, {"board": None, "values": None})
-    assert drawn.submission == SetupSubmission(None)
+    assert drawn.value == SetupSubmission(None)
 
 
 def test_sorting_the_wards_tab_moves_no_value(tmp_path: Path) -> None:
@@ -200,7 +200,7 @@ def test_sorting_the_wards_tab_moves_no_value(tmp_path: Path) -> None:
         for c, value in enumerate(row, 1):
             sheet.cell(3 + i, c, value)
     book.save(path)
-    assert parse(path, 1).submission == SetupSubmission(stripes())  # type: ignore[attr-defined]
+    assert parse(path, 1).value == SetupSubmission(stripes())  # type: ignore[attr-defined]
 
 
 def test_every_setup_violation_is_reported_alongside_a_typo(tmp_path: Path) -> None:
@@ -221,7 +221,7 @@ def test_every_setup_violation_is_reported_alongside_a_typo(tmp_path: Path) -> N
 def test_json_values_accept_whole_floats_and_the_neutral_one() -> None:
     data = ENGINE.to_json(SetupSubmission(stripes()))
     data["values"] = {k: float(v) for k, v in data["values"].items()} | {"N": 1}
-    assert ENGINE.from_json(STATE, "ann", 1, data).submission == SetupSubmission(stripes())
+    assert ENGINE.from_json(STATE, "ann", 1, data).value == SetupSubmission(stripes())
     data["values"]["fire1"] = 2
     messages = [e.message for e in ENGINE.from_json(STATE, "ann", 1, data).errors]
     assert "values: ward F1 is given twice" in messages

@@ -58,10 +58,8 @@ def test_a_host_plays_a_whole_duel_from_the_desk(
     at = app(monkeypatch, folder, host=True)
     for n, turn in enumerate(sample["turns"]):
         take, _, rest = turn["text"].partition(", ")
-        words = take.split()
-        at.number_input(key="desk-count").set_value(int(words[1]))
-        at.text_input(key="desk-stones").input(words[2] if len(words) > 2 else "")
-        at.button(key="desk-draw").click().run()
+        at.text_input(key="desk-action").input(take).run()  # the draw: "take 2 FW"
+        at.button(key="desk-add").click().run()
         assert not at.error, [e.value for e in at.error]
         actions = [a for a in rest.split(", ") if a != "confirm"]
         if n == 0:  # one action at a time, a mistake, an undo

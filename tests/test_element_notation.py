@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from events.duel import ConcedeReason
 from events.element.actions import Concede, Confirm, Draw, Move, Place, Ride
 from events.element.board import Direction, Stone, parse_square
 from tests.support.element_kit import GAME
@@ -39,7 +40,7 @@ CASES = [
     ("jump DR", (Ride(D.DR),)),
     ("take 1 a b3", (Draw(1), Place(Stone.AIR, sq("B3")))),
     ("confirm", (Confirm(),)),
-    ("resign", (Concede("resign"),)),
+    ("resign", (Concede(ConcedeReason.RESIGN),)),
     ("take 2, R, fire B3, ride D, W C2 river L path DRD, confirm", (
         Draw(2), Move(D.R), Place(Stone.FIRE, sq("B3")), Ride(D.D),
         Place(Stone.WATER, sq("C2"), D.L, (D.D, D.R, D.D)), Confirm())),

@@ -146,7 +146,7 @@ def test_resolve_reads_both_tabs_with_one_request_each_stores_them_then_resolves
     d = opened(duel)
     try:
         raws = {r.player: r for r in d.store.raws()}
-        assert raws["Ash"].source == "google:key-Ash"
+        assert str(raws["Ash"].source) == "google:key-Ash"
         stored = json.loads(raws["Ash"].content)
         assert stored["ranges"] == ["'R1 Orders'!A1:C22"]
         assert ["Air", "f3", "e4"] in stored["valueRanges"][0]["values"]
@@ -318,7 +318,7 @@ def test_changed_tabs_holding_typed_values_are_kept_unless_forced_and_backed_up_
     d = opened(duel)
     try:
         (backup,) = d.store.raws()
-        assert backup.source == "google:key-Ash (backup before duel sheets --force)"
+        assert str(backup.source) == "google:key-Ash (backup before duel sheets --force)"
         assert "e4" in backup.content and backup.player == "Ash"
     finally:
         d.close()

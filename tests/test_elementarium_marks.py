@@ -178,7 +178,7 @@ def test_a_workbook_of_another_duel_turn_or_player_is_refused_after_it_is_stored
     try:
         assert d.store.step_count() == steps  # nothing recorded, Birch not made to hold
         raw = d.store.raws()[-1]
-        assert (raw.player, raw.source) == ("Ash", "file:Ash-turn2.xlsx")
+        assert (raw.player, str(raw.source)) == ("Ash", "file:Ash-turn2.xlsx")
         stored = json.loads(raw.content)
         assert typed in stored["tabs"]["Orders"]  # what was typed, kept
         assert d.store.errors(raw.id)[0][0] == "duel.mark"

@@ -46,7 +46,7 @@ def rounds_played(engine: Any, options: dict[str, object], seed: int) -> list[tu
             data = bot(strategy, engine.name)(
                 public, engine.private_view(state, p), p, round_no, bot_rng(seed, seat, round_no, 0)
             )
-            parsed = engine.from_json(state, p, round_no, data).submission
+            parsed = engine.from_json(state, p, round_no, data).value
             subs[p] = parsed if parsed is not None else engine.default_submission(state, p)
         played.append((state, subs))
         state, _ = engine.resolve_round(state, subs, np.random.default_rng([seed, round_no]))

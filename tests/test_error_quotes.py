@@ -55,9 +55,9 @@ def test_quoted_cuts_long_values_and_says_how_long_they_were(value: object, expe
 def errors_of(engine: EventEngine, state: object, round_no: int, book: Workbook) -> list:  # type: ignore[type-arg]
     """Every error a round check would report: the parser's, else the rules' checks."""
     result = engine.parse(state, "ann", round_no, book)
-    if result.submission is None:
+    if result.value is None:
         return list(result.errors)
-    return list(engine.validate(state, "ann", result.submission))
+    return list(engine.validate(state, "ann", result.value))
 
 
 CONTINUUM = ContinuumEngine()

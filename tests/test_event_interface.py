@@ -7,7 +7,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from events.errors import ParseResult, SubmissionProblem
+from events.errors import SubmissionProblem
+from events.parsed import Parsed
 from events.ranking import GAMEWIDE, Criterion, rank_players
 from events.tables import Grid, cell_ref, column_index, column_letter, parse_cell_ref
 from tests.support.toy_event import TallyEngine, TallySubmission
@@ -26,13 +27,13 @@ def grid(value: object) -> dict[str, Grid]:
 )
 def test_parse_reads_what_people_type(value: object, expected: int) -> None:
     result = TallyEngine().parse(STATE, "ann", 1, grid(value))
-    assert result.submission == TallySubmission(expected)
+    assert result.value == TallySubmission(expected)
 
 
 @pytest.mark.parametrize("value", ["seven", 0, 6, None, "2.5"])
 def test_parse_error_names_player_event_tab_and_cell(value: object) -> None:
     result = TallyEngine().parse(STATE, "ann", 1, grid(value))
-    assert result.submission is None
+    assert result.value is None
     (error,) = result.errors
     assert (error.player, error.event, error.tab, error.cell) == ("ann", "tally", "Tally", "B2")
     assert str(error).startswith("ann: [tally] Tally!B2: ")
@@ -48,16 +49,16 @@ def test_canonical_json_round_trips_every_submission_including_the_default() -> 
     engine = TallyEngine()
     state = engine.setup(PLAYERS, {}, np.random.default_rng(0))
     for sub in (TallySubmission(1), TallySubmission(5), engine.default_submission(state, "ann")):
-        assert engine.from_json(state, "ann", 1, engine.to_json(sub)).submission == sub
+        assert engine.from_json(state, "ann", 1, engine.to_json(sub)).value == sub
 
 
 def test_parse_result_holds_a_submission_or_errors_never_both() -> None:
     err = SubmissionProblem("x", "ann", "bad")
     with pytest.raises(ValueError):
-        ParseResult(TallySubmission(1), (err,))
+        Parsed(TallySubmission(1), (err,))
     with pytest.raises(ValueError):
-        ParseResult(None, ())
-    assert ParseResult.of(TallySubmission(1), [err]).submission is None
+        Parsed(None, ())
+    assert Parsed.of(TallySubmission(1), [err]).value is None
 
 
 def test_resolve_round_is_a_pure_function_of_state_submissions_and_seed() -> None:

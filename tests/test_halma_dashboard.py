@@ -25,16 +25,16 @@ def test_public_page_and_desk_for_halma(
     args = ["duel", "new", str(folder), "--game", "halma", "--players", "Ann,Bo"]
     assert main(args) == 0
     at = app(monkeypatch, folder, host=True)
-    at.text_input(key="desk-move").input("C3-E5").run()
-    at.button(key="desk-add-move").click().run()
+    at.text_input(key="desk-action").input("C3-E5").run()
+    at.button(key="desk-add").click().run()
     assert at.error and "not a square next to" in at.error[0].value
-    at.text_input(key="desk-move").input("C3-D4").run()
-    at.button(key="desk-add-move").click().run()
-    at.button(key="desk-undo-move").click().run()
+    at.text_input(key="desk-action").input("C3-D4").run()
+    at.button(key="desk-add").click().run()
+    at.button(key="desk-undo").click().run()
     assert "Took back" in at.success[0].value
-    at.text_input(key="desk-move").input("C3 DR").run()
-    at.button(key="desk-add-move").click().run()
-    at.button(key="desk-confirm-move").click().run()
+    at.text_input(key="desk-action").input("C3 DR").run()
+    at.button(key="desk-add").click().run()
+    at.button(key="desk-confirm").click().run()
     assert not at.error, [e.value for e in at.error]
     state = state_of(folder)
     assert state.moves == 1 and state.player == "Bo"

@@ -79,7 +79,7 @@ def bot_game(
         subs = {}
         for p in state.players:
             data = bot(engine.public_view(state), engine.private_view(state, p), p, round_no, rng)
-            sub = engine.from_json(state, p, round_no, data).submission
+            sub = engine.from_json(state, p, round_no, data).value
             if sub is None or engine.validate(state, p, sub):
                 sub = engine.default_submission(state, p)
             subs[p] = sub

@@ -43,7 +43,7 @@ def _continuum_board() -> tuple[AnyEngine, Any, dict[str, Any]]:
 def _continuum_bolts() -> tuple[AnyEngine, Any, dict[str, Any]]:
     engine, state, board = _continuum_board()
     rng = np.random.default_rng(3)
-    subs = {p: engine.from_json(state, p, 1, board).submission for p in PLAYERS}
+    subs = {p: engine.from_json(state, p, 1, board).value for p in PLAYERS}
     state, _ = engine.resolve_round(state, subs, rng)
     return engine, state, continuum_bot(engine.public_view(state), {}, "ann", 2, rng)
 
@@ -77,7 +77,7 @@ def _game(
     if name not in _BUILT:
         engine, state, data = GAMES[name]()
         round_no = engine.next_round(state)
-        sub = engine.from_json(state, "ann", round_no, data).submission
+        sub = engine.from_json(state, "ann", round_no, data).value
         assert sub is not None
         template = engine.template(state, "ann", round_no)
         filled = engine.to_cells(state, sub)
@@ -144,8 +144,8 @@ def test_bad_cells_give_coded_errors_never_exceptions(
     round_no = engine.next_round(state)
     result = engine.parse(state, "ann", round_no, workbook)
     _check(result, workbook=True)
-    if result.submission is not None:
-        for error in engine.validate(state, "ann", result.submission):
+    if result.value is not None:
+        for error in engine.validate(state, "ann", result.value):
             assert error.code and error.player == "ann"
 
 
@@ -178,6 +178,6 @@ def test_bad_json_gives_coded_errors_never_exceptions(game: str, junk: Any, key:
     changed[keys[len(key) % len(keys)]] = junk
     result = engine.from_json(state, "ann", round_no, changed)
     _check(result, workbook=False)
-    if result.submission is not None:
-        for error in engine.validate(state, "ann", result.submission):
+    if result.value is not None:
+        for error in engine.validate(state, "ann", result.value):
             assert error.code and error.player == "ann"

@@ -42,11 +42,11 @@ def bot_round(
     for p in state.players:
         data = summoners_bot(public, ENGINE.private_view(state, p), p, round_no, rng)
         result = ENGINE.from_json(state, p, round_no, data)
-        assert result.submission is not None, result.errors
-        if rng.random() < lazy or ENGINE.validate(state, p, result.submission):
+        assert result.value is not None, result.errors
+        if rng.random() < lazy or ENGINE.validate(state, p, result.value):
             subs[p] = ENGINE.default_submission(state, p)
         else:
-            subs[p] = result.submission
+            subs[p] = result.value
             played.add(p)
     return subs, frozenset(played)
 

@@ -285,9 +285,9 @@ def test_an_upgrade_names_a_unit_as_the_army_tab_shows_it_spaces_and_case_aside(
         ATTACK_TAB: Grid.from_rows(ATTACK_TAB, [[None]]),
     }
     result = parse_workbook("ann", state, workbook)
-    assert result.submission is not None, result.errors
-    assert not problems(state, "ann", result.submission)
-    after, _ = play(state, {"ann": result.submission})
+    assert result.value is not None, result.errors
+    assert not problems(state, "ann", result.value)
+    after, _ = play(state, {"ann": result.value})
     assert after.towers["ann"] == (Unit("Yi1", "Yi", 1), Unit("Yi2", "Yi", 2))
     assert after.coins["ann"] == 300 - 40
     raccoon = with_units(at_round(state, 2), "ann", familiars=["Raccoon Dog"])
@@ -583,8 +583,8 @@ def test_facing_defaults_to_north() -> None:
         new_game(P),
         {"defence": {"map": "Jade Valley", "towers": [{"tower": "Yi1", "row": 2, "col": 1}]}},
     )
-    assert result.submission is not None
-    assert result.submission.defence == Defence("Jade Valley", (Placement("Yi1", (1, 0), N),))
+    assert result.value is not None
+    assert result.value.defence == Defence("Jade Valley", (Placement("Yi1", (1, 0), N),))
 
 
 @pytest.mark.parametrize(("facing", "hit"), [(N, {1}), (S, {2}), (E, {1, 2}), (W, set())])
@@ -770,12 +770,12 @@ def test_the_rules_example_of_parties(parties: dict[int, str], ok: bool) -> None
     Party B is not a valid submission."""
     state = _army(len(parties))
     result = parse_workbook("ann", state, _attack_workbook(parties))
-    assert result.submission is not None, result.errors
-    found = codes(state, "ann", result.submission)
+    assert result.value is not None, result.errors
+    found = codes(state, "ann", result.value)
     assert found == (set() if ok else {"summoners.party"})
     if not ok:
         assert "Party A and Party B share slots; each party is its own range of slots" in messages(
-            state, "ann", result.submission
+            state, "ann", result.value
         )
 
 

@@ -39,7 +39,7 @@ def test_anything_typed_outside_the_cells_read_is_an_error(tmp_path: Path) -> No
 def test_the_shop_has_room_for_a_big_legal_round(tmp_path: Path) -> None:
     cells = {(3 + i, 1): "Monkey" for i in range(13)}
     result = workbook(tmp_path, {"Shop": cells})
-    assert result.submission.buy_familiars == ("Monkey",) * 13  # type: ignore[attr-defined]
+    assert result.value.buy_familiars == ("Monkey",) * 13  # type: ignore[attr-defined]
 
 
 def test_placement_and_party_errors_name_their_cells() -> None:
@@ -85,8 +85,8 @@ def test_a_tower_written_over_a_buildable_mark_is_read_and_the_other_marks_are_n
     template = ENGINE.template(state, "ann", 1)
     typed = {DEFENCE_TAB: {"B3": m.name}, "Map 1": {where: "Yi>E"}}
     result = ENGINE.parse(state, "ann", 1, template_book(template, typed))
-    assert result.submission is not None
-    defence = result.submission.defence
+    assert result.value is not None
+    defence = result.value.defence
     assert defence == Defence(m.name, (Placement("Yi", build, Facing.EAST),))
     # A G typed where the template wrote none is the player's, and not a tower.
     on_road = (GRID_TOP + road[0], GRID_LEFT + road[1])

@@ -21,12 +21,12 @@ PLAYERS = ["ann", "bob", "cy", "dee", "eve", "fay", "gus"]
 
 def round_trip(tmp_path: Path, engine: EventEngine, state, player: str, data: object) -> None:  # type: ignore[type-arg, no-untyped-def]
     round_no = engine.next_round(state)
-    sub = engine.from_json(state, player, round_no, data).submission
+    sub = engine.from_json(state, player, round_no, data).value
     assert sub is not None
     path = tmp_path / f"{engine.name}-{round_no}.xlsx"
     write_templates(path, [engine.template(state, player, round_no)], "test")
     fill_workbook(path, engine.to_cells(state, sub))
-    assert engine.parse(state, player, round_no, read_workbook(path)).submission == sub
+    assert engine.parse(state, player, round_no, read_workbook(path)).value == sub
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -45,7 +45,7 @@ def test_continuum_cells_read_back(tmp_path: Path, seed: int) -> None:
     state = engine.setup(PLAYERS, {}, rng)
     board = continuum_bot(engine.public_view(state), {}, "ann", 1, rng)
     round_trip(tmp_path, engine, state, "ann", board)
-    subs = {p: engine.from_json(state, p, 1, board).submission for p in PLAYERS}
+    subs = {p: engine.from_json(state, p, 1, board).value for p in PLAYERS}
     state, _ = engine.resolve_round(state, subs, rng)  # type: ignore[arg-type]
     bolts = continuum_bot(engine.public_view(state), {}, "ann", 2, rng)
     round_trip(tmp_path, engine, state, "ann", bolts)

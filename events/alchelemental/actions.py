@@ -1,11 +1,13 @@
 """Alchelemental's actions: a catalysis begins with select or call, then mirror, spin, move
-and impel; confirm ends the turn's two catalyses; concede ends the duel."""
+and impel; confirm (ends the turn's two catalyses) and concede are the shared ones
+(events/duel.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from events.alchelemental.elements import Elem
+from events.duel import Concede, Confirm
 
 Facing = tuple[Elem, tuple[int, ...]]
 """an element and the directions (indexes into board.DIRECTIONS) its faces point"""
@@ -55,14 +57,17 @@ class Impel:
     unit: str | None = None
 
 
-@dataclass(frozen=True)
-class Confirm:
-    """The player's two catalyses are done: the other player's turn begins."""
-
-
-@dataclass(frozen=True)
-class Concede:
-    reason: str = "resign"
-
-
 Action = Select | Call | Mirror | Spin | Move | Impel | Confirm | Concede
+
+__all__ = [
+    "Action",
+    "Call",
+    "Concede",
+    "Confirm",
+    "Facing",
+    "Impel",
+    "Mirror",
+    "Move",
+    "Select",
+    "Spin",
+]

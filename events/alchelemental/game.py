@@ -33,12 +33,14 @@ from events.alchelemental.state import (
 from events.alchelemental.units import UNITS
 from events.duel import (
     CodecGame,
+    ConfirmedTurns,
     DuelCodec,
     DuelProblem,
     Outcome,
     Picture,
     PictureCell,
     PicturePiece,
+    only,
 )
 
 CODE = "alchelemental"
@@ -70,7 +72,7 @@ CODEC: DuelCodec[AlchState, Action] = DuelCodec(
 """the game's notation (events/alchelemental/notation.py) and state JSON"""
 
 
-class AlchelementalGame(CodecGame[AlchState, Action]):
+class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, Action]):
     name = "alchelemental"
     title = "Alchelemental"
     player_counts = (2,)
@@ -109,6 +111,18 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
     def to_act(self, state: AlchState) -> tuple[str, ...]:
         return () if state.outcome is not None else (state.player,)
 
+    def action_example(self, state: AlchState) -> str:
+        return "call gnome water L R4, move R, impel DL gnome"
+
+    def turn_number(self, state: AlchState) -> int:
+        return state.turn_no
+
+    def progress(self, state: AlchState) -> str:
+        """Who plays, and the turn's catalyses so far (the view's "progress" in words)."""
+        if state.outcome is not None:
+            return f"The duel is over: {state.outcome.detail}."
+        return f"{state.player} to play ({desk.progress(state)})."
+
     # --- notation and JSON --------------------------------------------------------------
 
     @property
@@ -117,12 +131,8 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
 
     # --- checking -----------------------------------------------------------------------
 
-    def check(self, state: AlchState, player: str, action: Action) -> tuple[DuelProblem, ...]:
-        try:
-            error = self._check(state, player, action)
-        except Exception as exc:  # never raise on bad input: say what it was
-            error = _error("bad-action", f"not an Alchelemental action: {action!r} ({exc})")
-        return () if error is None else (error,)
+    def problems(self, state: AlchState, player: str, action: Action) -> tuple[DuelProblem, ...]:
+        return only(self._check(state, player, action))
 
     def _check(self, s: AlchState, player: str, a: Action) -> DuelProblem | None:
         if s.outcome is not None:
@@ -133,7 +143,7 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
             )
         side = s.to_move
         if isinstance(a, Concede):
-            return None
+            return self.concede_problem(a)
         if isinstance(a, Confirm):
             if s.catalyses < 2:
                 return _error(
@@ -260,9 +270,8 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
         side = s.to_move
         if isinstance(action, Concede):
             other = s.players[1 - side]
-            reason = "time" if action.reason == "time" else "resigned"
-            words = "ran out of time" if reason == "time" else "resigned"
-            return replace(s, outcome=Outcome(other, reason, f"{player} {words}; {other} wins"))
+            words = f"{player} {action.reason.words}; {other} wins"
+            return replace(s, outcome=Outcome(other, action.reason.outcome_reason, words))
         if isinstance(action, Confirm):
             return replace(
                 s, to_move=1 - side, turn_no=s.turn_no + 1, catalyses=0, current=None, used=0,
@@ -455,16 +464,6 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
             score += 3 * held if side == me else -3 * held
         return max(-1.0, min(1.0, score / 40))
 
-    def forfeit_action(self, player: str, reason: str) -> Action | None:
-        return Concede("time" if reason == "time" else "resign")
-
-    def undo_refusal(self, before: AlchState, action: Action) -> str | None:
-        if isinstance(action, Confirm):
-            return "the turn is confirmed"
-        if isinstance(action, Concede):
-            return "the duel was conceded"
-        return None
-
     # --- the end, views and pictures ----------------------------------------------------
 
     def outcome(self, state: AlchState) -> Outcome | None:
@@ -532,7 +531,3 @@ class AlchelementalGame(CodecGame[AlchState, Action]):
                 r, c = after.board.row_col(h)
                 out.add((c, r))
         return frozenset(out)
-
-
-def unit_names() -> tuple[str, ...]:
-    return tuple(UNITS)

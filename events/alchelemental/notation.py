@@ -27,7 +27,7 @@ from events.alchelemental.actions import (
 from events.alchelemental.board import DIRECTIONS
 from events.alchelemental.elements import Elem
 from events.alchelemental.units import UNITS
-from events.duel import DuelProblem, Parsed
+from events.duel import ConcedeReason, DuelProblem, Parsed
 
 RULE_NOTATION = "Movement notation (for recording a game, PBEM, and online play)"
 NAMES = {w: u.name for u in UNITS.values() for w in (u.name, *u.aliases)}
@@ -43,7 +43,7 @@ class _Bad(Exception):
     pass
 
 
-def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
+def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
     """Actions from what a player typed; every clause with an error is named (from 1)."""
     actions: list[Action] = []
     errors: list[DuelProblem] = []
@@ -81,7 +81,7 @@ def parse_clause(clause: str) -> list[Action]:
     if len(t) == 1 and t[0] in _CONFIRM:
         return [Confirm()]
     if len(t) == 1 and t[0] in _CONCEDE:
-        return [Concede("time" if t[0] == "timeout" else "resign")]
+        return [Concede(ConcedeReason.TIME if t[0] == "timeout" else ConcedeReason.RESIGN)]
     unit: str | None = None
     if t[0] not in _VERBS:
         if len(t) == 1:
@@ -115,7 +115,7 @@ def parse_clause(clause: str) -> list[Action]:
     return [_impel(rest, unit)]
 
 
-def parse_spec(text: str) -> Parsed[tuple[str, tuple[Facing, ...]]]:
+def parse_spec(text: str) -> Parsed[tuple[str, tuple[Facing, ...]], DuelProblem]:
     """A unit and its facings, as a call gives them ("gnome water L", "dissolve fire L-UL")."""
     words = text.lower().split()
     try:
@@ -199,7 +199,7 @@ def format_action(a: Action) -> str:
         return f"{a.unit + ' ' if a.unit else ''}impel {' '.join(parts)}"
     if isinstance(a, Confirm):
         return "confirm"
-    return "timeout" if a.reason == "time" else "resign"
+    return "timeout" if a.reason is ConcedeReason.TIME else "resign"
 
 
 def action_to_json(a: Action) -> dict[str, Any]:
@@ -227,10 +227,10 @@ def action_to_json(a: Action) -> dict[str, Any]:
         }
     if isinstance(a, Confirm):
         return {"type": "confirm"}
-    return {"type": "concede", "reason": a.reason}
+    return {"type": "concede", "reason": a.reason.value}
 
 
-def action_from_json(data: Any) -> Parsed[Action]:
+def action_from_json(data: Any) -> Parsed[Action, DuelProblem]:
     try:
         return Parsed(_from_json(data))
     except (KeyError, TypeError, ValueError, _Bad) as exc:
@@ -280,5 +280,5 @@ def _from_json(d: Any) -> Action:
     if kind == "confirm":
         return Confirm()
     if kind == "concede":
-        return Concede("time" if d.get("reason") == "time" else "resign")
+        return Concede(ConcedeReason.TIME if d.get("reason") == "time" else ConcedeReason.RESIGN)
     raise _Bad(f"unknown type {kind!r}")

@@ -30,6 +30,7 @@ from events.alchemy.layout import (
 )
 from events.alchemy.model import AlchemySubmission
 from events.errors import ParseResult, SubmissionProblem, close_matches, quoted
+from events.parsed import Parsed
 from events.tables import CellValue, Grid, Workbook, cell_ref
 
 EVENT = "alchemy"
@@ -96,7 +97,7 @@ def parse_workbook(
         else:
             tabs[name] = grid
     if r.errors:
-        return ParseResult.of(None, r.errors)
+        return Parsed.of(None, r.errors)
 
     harvest: list[str] = []
     grid = tabs[HARVEST_TAB]
@@ -158,8 +159,8 @@ def parse_workbook(
     ):
         _below(r, tabs[tab], col, first + count)
     if r.errors:
-        return ParseResult.of(None, r.errors)
-    return ParseResult.of(
+        return Parsed.of(None, r.errors)
+    return Parsed.of(
         AlchemySubmission(
             tuple(harvest),
             tuple(buy.items()),
@@ -263,7 +264,7 @@ def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemyS
     r = _Reader(player, catalog)
     if not isinstance(data, Mapping):
         r.error("alchemy.json", "expected an object (docs/formats.md, Alchemy)")
-        return ParseResult.of(None, r.errors)
+        return Parsed.of(None, r.errors)
     unknown = sorted(set(data) - {"harvest", "buy", "machine", "convert", "engineer", "priority"})
     if unknown:
         r.error("alchemy.json", f"unknown keys: {', '.join(unknown)}")
@@ -307,8 +308,8 @@ def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemyS
     if not isinstance(prioritized, bool):
         r.error("alchemy.json", '"priority" must be true or false')
     if r.errors:
-        return ParseResult.of(None, r.errors)
-    return ParseResult.of(
+        return Parsed.of(None, r.errors)
+    return Parsed.of(
         AlchemySubmission(
             tuple(harvest),
             tuple(buy.items()),

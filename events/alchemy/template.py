@@ -35,7 +35,6 @@ from events.tables import CellValue, cell_ref
 from events.template import Dropdown, TemplateTab
 
 INPUT = "FFF2CC"
-HEAD = "D9D9D9"
 
 Cells = dict[tuple[int, int], CellValue]
 

@@ -46,7 +46,8 @@ from events.continuum.model import (
     SetupSubmission,
 )
 from events.continuum.squares import SIZE, Square
-from events.errors import ParseResult, SubmissionProblem, quoted
+from events.errors import ParseResult, SubmissionProblem, nothing_submitted, quoted
+from events.parsed import Parsed
 from events.tables import Grid, Workbook, cell_ref
 
 EVENT = "continuum"
@@ -72,7 +73,7 @@ def parse_setup_workbook(player: str, workbook: Workbook) -> ParseResult[Continu
         if grid is None:
             errors.add("continuum.tab", f"the workbook has no {tab!r} tab", tab)
     if board_grid is None or wards_grid is None:
-        return ParseResult.of(None, errors.items)
+        return Parsed.of(None, errors.items)
 
     layout: dict[Square, str | None] = {}
     unreadable: set[Square] = set()
@@ -92,12 +93,12 @@ def parse_setup_workbook(player: str, workbook: Workbook) -> ParseResult[Continu
             layout[sq] = label
     values, bad_values = _ward_values(wards_grid, errors)
     if not errors.items and all(v is None for v in layout.values()) and not any(values.values()):
-        return ParseResult.nothing(player, EVENT, "the Board and Wards tabs")
+        return nothing_submitted(player, EVENT, "the Board and Wards tabs")
     for problem in layout_problems(layout, values, frozenset(unreadable), bad_values):
         _report(problem, errors)
     if errors.items:
-        return ParseResult.of(None, errors.items)
-    return ParseResult.of(SetupSubmission(_board(layout, values)), [])
+        return Parsed.of(None, errors.items)
+    return Parsed.of(SetupSubmission(_board(layout, values)), [])
 
 
 def _board(layout: Mapping[Square, str | None], values: Mapping[str, int | None]) -> Board:
@@ -184,7 +185,7 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
     errors = _Errors(player)
     if not isinstance(data, Mapping) or "board" not in data:
         errors.add("continuum.json", 'expected {"board": {label: [squares]}, "values": {...}}')
-        return ParseResult.of(None, errors.items)
+        return Parsed.of(None, errors.items)
     if data["board"] is None:
         if data.get("values") is not None:  # values for no board: a mistake, not a choice
             errors.add(
@@ -192,12 +193,12 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
                 '"values" need a "board": with "board": null a random board is drawn, '
                 'values and all (leave "values" out, or give the board)',
             )
-            return ParseResult.of(None, errors.items)
-        return ParseResult.of(SetupSubmission(None), [])
+            return Parsed.of(None, errors.items)
+        return Parsed.of(SetupSubmission(None), [])
     board, values = data["board"], data.get("values")
     if not isinstance(board, Mapping) or not isinstance(values, Mapping):
         errors.add("continuum.json", '"board" and "values" must be objects')
-        return ParseResult.of(None, errors.items)
+        return Parsed.of(None, errors.items)
     layout: dict[Square, str | None] = {}
     seen_labels: set[str] = set()
     for key, squares in board.items():
@@ -246,8 +247,8 @@ def parse_setup_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
     for problem in layout_problems(layout, parsed, frozenset(), frozenset(unreadable)):
         errors.add(problem.code, problem.message)
     if errors.items:
-        return ParseResult.of(None, errors.items)
-    return ParseResult.of(SetupSubmission(_board(layout, parsed)), [])
+        return Parsed.of(None, errors.items)
+    return Parsed.of(SetupSubmission(_board(layout, parsed)), [])
 
 
 def _whole_number(value: Any) -> int | None:
@@ -280,7 +281,7 @@ def parse_bolts_workbook(
     grid = workbook.get(BOLTS_TAB)
     if grid is None:
         errors.add("continuum.tab", f"the workbook has no {BOLTS_TAB!r} tab", BOLTS_TAB)
-        return ParseResult.of(None, errors.items)
+        return Parsed.of(None, errors.items)
     found: dict[int, Bolt] = {}
     rows = 0
     this_round = [
@@ -291,7 +292,7 @@ def parse_bolts_workbook(
     if this_round and not any(
         grid.text(r, c) for r in this_round for c in (BOLT_ELEMENT_COL, BOLT_TARGET_COL)
     ):
-        return ParseResult.nothing(player, EVENT, "the Bolts tab")
+        return nothing_submitted(player, EVENT, "the Bolts tab")
     for r in range(BOLTS_FIRST_ROW, grid.height):
         round_text = grid.text(r, BOLT_ROUND_COL)
         if round_text != str(round_no):
@@ -340,8 +341,8 @@ def parse_bolts_workbook(
             BOLTS_TAB,
         )
     if errors.items:
-        return ParseResult.of(None, errors.items)
-    return ParseResult.of(BoltsSubmission(tuple(found[n] for n in sorted(found))), [])
+        return Parsed.of(None, errors.items)
+    return Parsed.of(BoltsSubmission(tuple(found[n] for n in sorted(found))), [])
 
 
 def _bolt(
@@ -379,9 +380,9 @@ def parse_bolts_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
     bolts = data.get("bolts") if isinstance(data, Mapping) else None
     if not isinstance(bolts, list):
         errors.add("continuum.json", 'expected {"bolts": [{"element": ..., "target": ...}, ...]}')
-        return ParseResult.of(None, errors.items)
+        return Parsed.of(None, errors.items)
     if not bolts:
-        return ParseResult.of(BoltsSubmission(()), [])  # fires nothing: the default
+        return Parsed.of(BoltsSubmission(()), [])  # fires nothing: the default
     if len(bolts) != BOLTS_PER_ROUND:
         errors.add("continuum.bolts.count", f"{len(bolts)} bolts; fire exactly {BOLTS_PER_ROUND}")
     parsed = []
@@ -395,8 +396,8 @@ def parse_bolts_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
         if bolt is not None:
             parsed.append(bolt)
     if errors.items:
-        return ParseResult.of(None, errors.items)
-    return ParseResult.of(BoltsSubmission(tuple(parsed)), [])
+        return Parsed.of(None, errors.items)
+    return Parsed.of(BoltsSubmission(tuple(parsed)), [])
 
 
 def bolts_json(sub: BoltsSubmission) -> dict[str, Any]:

@@ -1,9 +1,11 @@
-"""Element's actions: draw, move, ride a whirlwind, place a stone, confirm, concede."""
+"""Element's actions: draw, move, ride a whirlwind, place a stone; confirm and concede are the
+shared ones (events/duel.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from events.duel import Concede, Confirm
 from events.element.board import Direction, Stone
 
 
@@ -47,16 +49,6 @@ class Place:
     path: tuple[Direction, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Confirm:
-    """The player confirms the turn: it ends, and can no longer be undone."""
-
-
-@dataclass(frozen=True)
-class Concede:
-    """The player loses: they resign ("resign") or ran out of time ("time")."""
-
-    reason: str = "resign"
-
-
 Action = Draw | Move | Ride | Place | Confirm | Concede
+
+__all__ = ["Action", "Concede", "Confirm", "Draw", "Move", "Place", "Ride"]

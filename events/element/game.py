@@ -10,12 +10,14 @@ import numpy as np
 
 from events.duel import (
     CodecGame,
+    ConfirmedTurns,
     DuelCodec,
     DuelProblem,
     Outcome,
     Picture,
     PictureCell,
     PicturePiece,
+    only,
 )
 from events.element import notation, rules
 from events.element.actions import Action, Concede, Confirm, Draw, Move, Place, Ride
@@ -59,7 +61,7 @@ CODEC: DuelCodec[ElementState, Action] = DuelCodec(
 """the game's notation (events/element/notation.py) and state JSON"""
 
 
-class ElementGame(CodecGame[ElementState, Action]):
+class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, Action]):
     name = "element"
     title = "Element"
     player_counts = (2,)
@@ -97,6 +99,28 @@ class ElementGame(CodecGame[ElementState, Action]):
     def to_act(self, state: ElementState) -> tuple[str, ...]:
         return () if state.outcome is not None else (state.player,)
 
+    def action_example(self, state: ElementState) -> str:
+        if state.outcome is None and state.turn.drawn is None:
+            return "take 4, or take 2 FW for stones drawn elsewhere"
+        return "UR, fire B3, ride D, W C2 river L path DRD"
+
+    def turn_number(self, state: ElementState) -> int:
+        return state.turn_no
+
+    def progress(self, state: ElementState) -> str:
+        """Who plays, and the turn so far: the stones drawn, those left to place, the moves."""
+        if state.outcome is not None:
+            return f"The duel is over: {state.outcome.detail}."
+        turn = state.turn
+        if turn.drawn is None:
+            return f"{state.player} to play: take 0-4 stones first."
+        drawn = " ".join(s.letter for s in turn.drawn) or "none"
+        hand = " ".join(s.letter for s in turn.hand) or "none"
+        return (
+            f"{state.player} to play (turn {state.turn_no}): drawn {drawn}, "
+            f"left to place: {hand}, moves left: {turn.moves_left}."
+        )
+
     # --- notation and JSON --------------------------------------------------------------
 
     @property
@@ -116,12 +140,8 @@ class ElementGame(CodecGame[ElementState, Action]):
 
     # --- checking -----------------------------------------------------------------------
 
-    def check(self, state: ElementState, player: str, action: Action) -> tuple[DuelProblem, ...]:
-        try:
-            error = self._check(state, player, action)
-        except Exception as exc:  # never raise on bad input: say what it was
-            error = _error("element.bad-action", f"not an Element action: {action!r} ({exc})")
-        return () if error is None else (error,)
+    def problems(self, state: ElementState, player: str, action: Action) -> tuple[DuelProblem, ...]:
+        return only(self._check(state, player, action))
 
     def _check(self, state: ElementState, player: str, action: Action) -> DuelProblem | None:
         if state.outcome is not None:
@@ -129,7 +149,7 @@ class ElementGame(CodecGame[ElementState, Action]):
         if player != state.player:
             return _error("element.turn", f"it is {state.player}'s turn, not {player!r}'s")
         if isinstance(action, Concede):
-            return None
+            return self.concede_problem(action)
         turn = state.turn
         if isinstance(action, Draw):
             if turn.drawn is not None:
@@ -241,11 +261,8 @@ class ElementGame(CodecGame[ElementState, Action]):
         who = state.to_move
         other = 1 - who
         if isinstance(action, Concede):
-            reason = "time" if action.reason == "time" else "resigned"
-            detail = (
-                f"{player} ran out of time" if reason == "time" else f"{player} resigned"
-            ) + f"; {state.players[other]} wins"
-            return self._end(state, state.players[other], reason, detail)
+            detail = f"{player} {action.reason.words}; {state.players[other]} wins"
+            return self._end(state, state.players[other], action.reason.outcome_reason, detail)
         if isinstance(action, Draw):
             if action.stones is None:
                 raise ValueError("a draw is applied once its stones are known")
@@ -359,19 +376,12 @@ class ElementGame(CodecGame[ElementState, Action]):
         mine, theirs = (_free_steps(state, me), _free_steps(state, 1 - me))
         return (mine - theirs) / 8
 
-    def forfeit_action(self, player: str, reason: str) -> Action | None:
-        return Concede("time" if reason == "time" else "resign")
-
     def undo_refusal(self, before: ElementState, action: Action) -> str | None:
         """ "Players may undo any of their actions until they confirm them": not a confirmed
         turn, not a draw (its stones are seen), not a concession."""
-        if isinstance(action, Confirm):
-            return "the turn is confirmed"
         if isinstance(action, Draw):
             return "the stones are drawn and seen"
-        if isinstance(action, Concede):
-            return "the duel was conceded"
-        return None
+        return super().undo_refusal(before, action)
 
     # --- legal actions ------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from events.duel import DuelProblem, Parsed
+from events.duel import ConcedeReason, DuelProblem, Parsed
 from events.element.actions import Action, Concede, Confirm, Draw, Move, Place, Ride
 from events.element.board import Direction, Stone, name, parse_square
 
@@ -50,7 +50,7 @@ def _error(message: str, token: int) -> DuelProblem:
     return DuelProblem("element.notation", message, None, RULE_NOTATION, token)
 
 
-def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
+def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
     """Actions from what a player typed. Errors name the word (counted from 1)."""
     tokens = _tokens(text)
     actions: list[Action] = []
@@ -100,7 +100,7 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
             i += 1
             continue
         if t in _CONCEDE or t == "timeout":
-            actions.append(Concede("time" if t == "timeout" else "resign"))
+            actions.append(Concede(ConcedeReason.TIME if t == "timeout" else ConcedeReason.RESIGN))
             i += 1
             continue
         if t in _RIDE:
@@ -195,12 +195,8 @@ def format_action(action: Action) -> str:
         case Confirm():
             return "confirm"
         case Concede(reason):
-            return "resign" if reason == "resign" else "timeout"
+            return "resign" if reason is ConcedeReason.RESIGN else "timeout"
     raise AssertionError(action)
-
-
-def format_actions(actions: tuple[Action, ...] | list[Action]) -> str:
-    return ", ".join(format_action(a) for a in actions)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -228,11 +224,11 @@ def action_to_json(action: Action) -> dict[str, Any]:
         case Confirm():
             return {"type": "confirm"}
         case Concede(reason):
-            return {"type": "concede", "reason": reason}
+            return {"type": "concede", "reason": reason.value}
     raise AssertionError(action)
 
 
-def _json_error(message: str) -> Parsed[Action]:
+def _json_error(message: str) -> Parsed[Action, DuelProblem]:
     return Parsed(None, (DuelProblem("element.json", message),))
 
 
@@ -243,7 +239,7 @@ def _direction(value: Any, orthogonal: bool = False) -> Direction | None:
     return None if orthogonal and d.diagonal else d
 
 
-def action_from_json(data: Any) -> Parsed[Action]:
+def action_from_json(data: Any) -> Parsed[Action, DuelProblem]:
     """An action from its canonical JSON; every problem is reported, nothing raises."""
     if not isinstance(data, dict):
         return _json_error(f"an action is a JSON object, not {type(data).__name__}")
@@ -296,8 +292,8 @@ def action_from_json(data: Any) -> Parsed[Action]:
     if kind == "confirm":
         return Parsed(Confirm())
     if kind == "concede":
-        reason = data.get("reason", "resign")
-        if reason not in ("resign", "time"):
+        reason = ConcedeReason.from_json(data.get("reason", "resign"))
+        if reason is None:
             return _json_error("concede: reason is resign or time")
-        return Parsed(Concede(str(reason)))
+        return Parsed(Concede(reason))
     return _json_error(f"unknown action type {kind!r} (draw, move, ride, place, confirm, concede)")

@@ -11,8 +11,17 @@ from typing import Any
 
 import numpy as np
 
-from events.duel import DuelGame, DuelProblem, Outcome, Parsed, Picture, PictureCell, PicturePiece
-from events.elementarium import rules
+from events.duel import (
+    DuelGame,
+    DuelProblem,
+    Outcome,
+    Parsed,
+    Picture,
+    PictureCell,
+    PicturePiece,
+    TemplateOrders,
+)
+from events.elementarium import order_tab, rules, words
 from events.elementarium.orders import (
     Move,
     Orders,
@@ -23,6 +32,8 @@ from events.elementarium.orders import (
 )
 from events.elementarium.setup import COLS, TYPE_NAMES, Setup, parse_setup
 from events.elementarium.state import State, TurnReport, state_from_json, state_to_json
+from events.tables import Grid
+from events.template import Template
 
 
 class ElementariumGame(DuelGame[State, Orders]):
@@ -78,36 +89,52 @@ class ElementariumGame(DuelGame[State, Orders]):
             return ()
         return tuple(p for p, o in zip(state.players, state.pending, strict=True) if o is None)
 
+    def action_example(self, state: State) -> str:
+        return "b2-b3, f3-e4; hold"
+
+    def turn_number(self, state: State) -> int:
+        return state.turn
+
+    def progress(self, state: State) -> str:
+        return words.progress(state, self.to_act(state))
+
+    def turn_lines(self, before: State, after: State) -> tuple[str, ...]:
+        """The turn resolved between the two positions, if one was: moves, cancelled moves,
+        clashes, spawns."""
+        if after.turn == before.turn:
+            return ()
+        return words.report_lines(after.last, after.players)
+
     # --- actions ------------------------------------------------------------------------
 
-    def parse_actions(self, text: str) -> Parsed[tuple[Orders, ...]]:
+    def parse_actions(self, text: str) -> Parsed[tuple[Orders, ...], DuelProblem]:
         return parse_orders(text)
 
     def format_action(self, action: Orders) -> str:
         return format_orders(action)
 
-    def action_from_json(self, data: Any) -> Parsed[Orders]:
+    def action_from_json(self, data: Any) -> Parsed[Orders, DuelProblem]:
         return orders_from_json(data)
 
     def action_to_json(self, action: Orders) -> Any:
         return orders_to_json(action)
 
-    def check(self, state: State, player: str, action: Orders) -> tuple[DuelProblem, ...]:
-        try:
-            if player not in self.to_act(state):
-                why = "the duel is over" if state.outcome else "your orders are already in"
-                return (DuelProblem("elementarium.turn", f"{player}: {why}"),)
-            owner = state.players.index(player)
-            inside = [
-                m
-                for m in action.moves
-                if rules.inside(state.setup, m.src) and rules.inside(state.setup, m.dst)
-            ]
-            if len(inside) != len(action.moves):
-                return (DuelProblem("elementarium.field", "a field is off the board"),)
-            return tuple(rules.check_orders(state, owner, action))
-        except Exception as exc:  # never raise, whatever the input
-            return (DuelProblem("elementarium.invalid", f"these orders cannot be read: {exc}"),)
+    def problems(self, state: State, player: str, action: Orders) -> tuple[DuelProblem, ...]:
+        if player not in self.to_act(state):
+            why = "the duel is over" if state.outcome else "your orders are already in"
+            return (DuelProblem("elementarium.turn", f"{player}: {why}"),)
+        owner = state.players.index(player)
+        inside = [
+            m
+            for m in action.moves
+            if rules.inside(state.setup, m.src) and rules.inside(state.setup, m.dst)
+        ]
+        if len(inside) != len(action.moves):
+            return (DuelProblem("elementarium.field", "a field is off the board"),)
+        return tuple(rules.check_orders(state, owner, action))
+
+    def unreadable(self, action: object, exc: Exception) -> DuelProblem:
+        return DuelProblem("elementarium.invalid", f"these orders cannot be read: {exc}")
 
     def apply(self, state: State, player: str, action: Orders) -> State:
         owner = state.players.index(player)
@@ -229,23 +256,17 @@ class ElementariumGame(DuelGame[State, Orders]):
     def public_view(self, state: State) -> dict[str, Any]:
         """The board after the last resolved turn and who has sealed orders; no orders."""
         view = state_to_json(state, {})
-        view["progress"] = self._progress(state)
+        view["progress"] = self.progress(state)
         return view
 
     def player_view(self, state: State, player: str) -> dict[str, Any]:
         """The public view plus the player's own sealed orders."""
         view = state_to_json(state, {state.players.index(player): True})
-        view["progress"] = self._progress(state)
+        view["progress"] = self.progress(state)
         return view
 
     def host_view(self, state: State) -> dict[str, Any]:
         return self.state_to_json(state)
-
-    def _progress(self, state: State) -> str:
-        if state.outcome is not None:
-            return f"The duel is over: {state.outcome.detail}."
-        waiting = ", ".join(self.to_act(state))
-        return f"Turn {state.turn}: orders awaited from {waiting}."
 
     def known_to(self, state: State, player: str) -> State:
         """The other player's sealed orders dropped (as if not in yet)."""
@@ -256,6 +277,15 @@ class ElementariumGame(DuelGame[State, Orders]):
     def sealed(self, after: State) -> bool:
         """True while the action that led to `after` is a secret (its turn is unresolved)."""
         return any(p is not None for p in after.pending)
+
+    def order_template(self, state: State, player: str) -> Template | None:
+        """The player's Orders tab: each piece with its legal targets as a dropdown."""
+        return order_tab.order_template(state, player)
+
+    def read_order_template(
+        self, state: State, player: str, workbook: Mapping[str, Grid], name: str, tab: str
+    ) -> TemplateOrders:
+        return order_tab.read_orders(state, workbook, player, name, tab)
 
     def picture(self, state: State, highlight: Iterable[tuple[int, int]] = ()) -> Picture:
         b = state.setup.board
@@ -280,7 +310,7 @@ class ElementariumGame(DuelGame[State, Orders]):
             (m.src[0], top - m.src[1], m.dst[0], top - m.dst[1], o) for o, m in state.last.moved
         )
         clashes = frozenset((c.cell[0], top - c.cell[1]) for c in state.last.clashes)
-        caption = state.outcome.detail if state.outcome else self._progress(state)
+        caption = state.outcome.detail if state.outcome else self.progress(state)
         legend = {k: v for k, v in TYPE_NAMES.items() if k != "S"}
         return Picture(
             "square",

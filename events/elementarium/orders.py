@@ -45,7 +45,7 @@ def _cell(col: str, row: str) -> Cell:
     return (COLS.index(col), int(row) - 1)
 
 
-def parse_orders(text: str) -> Parsed[tuple[Orders, ...]]:
+def parse_orders(text: str) -> Parsed[tuple[Orders, ...], DuelProblem]:
     """ "b2-b4, c2-c3" (commas, semicolons or new lines between moves), or "hold"."""
     words = [w.strip().lower() for w in re.split(r"[,;\n]+", text) if w.strip()]
     if words == [HOLD] or words == []:
@@ -72,7 +72,7 @@ def orders_to_json(orders: Orders) -> dict[str, Any]:
     return {"orders": [{"from": cell_name(m.src), "to": cell_name(m.dst)} for m in orders.moves]}
 
 
-def orders_from_json(data: Any) -> Parsed[Orders]:
+def orders_from_json(data: Any) -> Parsed[Orders, DuelProblem]:
     """{"orders": [{"from": "b2", "to": "b4"}, ...]} (an empty list holds)."""
     if not isinstance(data, dict) or not isinstance(data.get("orders"), list):
         return Parsed(

@@ -86,7 +86,7 @@ def _err(code: str, message: str, where: str = "") -> DuelProblem:
     return DuelProblem(f"elementarium.{code}", message, where or None)
 
 
-def parse_board(text: str) -> Parsed[Board]:
+def parse_board(text: str) -> Parsed[Board, DuelProblem]:
     """The board file: one line per row, top line the last row; '#' lines are comments.
     A text of one line may separate its rows with '/' (a board typed on the command line)."""
     if "\n" not in text.strip() and "/" in text:
@@ -140,7 +140,7 @@ def parse_board(text: str) -> Parsed[Board]:
     return Parsed(board, ())
 
 
-def parse_grid(lines: Any, centre: str, where: str) -> Parsed[frozenset[Offset]]:
+def parse_grid(lines: Any, centre: str, where: str) -> Parsed[frozenset[Offset], DuelProblem]:
     """A grid of '+' (or 'X') around one `centre` letter (or '*'), drawn for the first player:
     the offsets of the marks from the centre, up = +row."""
     if not isinstance(lines, list) or not all(isinstance(x, str) for x in lines) or not lines:
@@ -193,7 +193,7 @@ def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def parse_rules(data: Any) -> Parsed[Rules]:
+def parse_rules(data: Any) -> Parsed[Rules, DuelProblem]:
     """The rules file's JSON value (docs/formats.md), every problem named."""
     if not isinstance(data, Mapping):
         return Parsed(None, (_err("rules.json", "the rules are a JSON object"),))
@@ -279,7 +279,7 @@ def parse_rules(data: Any) -> Parsed[Rules]:
     return Parsed(rules, ())
 
 
-def parse_setup(board_text: Any, rules: Any) -> Parsed[Setup]:
+def parse_setup(board_text: Any, rules: Any) -> Parsed[Setup, DuelProblem]:
     """Board text (or its lines) and the rules JSON, checked together."""
     if isinstance(board_text, list):
         board_text = "\n".join(str(x) for x in board_text)

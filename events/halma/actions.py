@@ -1,9 +1,11 @@
-"""Elemental Halma's actions: move one elemental one square, confirm the turn, concede."""
+"""Elemental Halma's actions: move one elemental one square; confirm (the move is judged, the
+turn passes) and concede are the shared ones (events/duel.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from events.duel import Concede, Confirm
 from events.halma.board import Spot
 
 
@@ -18,16 +20,6 @@ class Move:
     to: Spot
 
 
-@dataclass(frozen=True)
-class Confirm:
-    """The player confirms the turn's move: it is judged, the turn passes, no undo."""
-
-
-@dataclass(frozen=True)
-class Concede:
-    """The player's side loses: they resign ("resign") or ran out of time ("time")."""
-
-    reason: str = "resign"
-
-
 Action = Move | Confirm | Concede
+
+__all__ = ["Action", "Concede", "Confirm", "Move"]

@@ -191,14 +191,14 @@ def board_rows(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def read_board(text: str) -> Parsed[Board]:
+def read_board(text: str) -> Parsed[Board, DuelProblem]:
     """A board from a board file's text, or every problem found (each naming line and column)."""
     return parse_rows(tuple(line for _, line in board_rows(text)), board_rows(text))
 
 
 def parse_rows(
     rows: Sequence[str], numbered: Sequence[tuple[int, str]] | None = None
-) -> Parsed[Board]:
+) -> Parsed[Board, DuelProblem]:
     """A board from its grid rows (a state JSON's "board"), or every problem found."""
     lines = [n for n, _ in numbered] if numbered else list(range(1, len(rows) + 1))
     grid = [str(r).strip().upper() for r in rows]

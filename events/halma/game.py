@@ -10,12 +10,14 @@ import numpy as np
 
 from events.duel import (
     CodecGame,
+    ConfirmedTurns,
     DuelCodec,
     DuelProblem,
     Outcome,
     Picture,
     PictureCell,
     PicturePiece,
+    only,
 )
 from events.halma import notation, rules
 from events.halma.actions import Action, Concede, Confirm, Move
@@ -56,7 +58,7 @@ CODEC: DuelCodec[HalmaState, Action] = DuelCodec(
 """the game's notation (events/halma/notation.py) and state JSON"""
 
 
-class HalmaGame(CodecGame[HalmaState, Action]):
+class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action]):
     """Elemental Halma for two players or four in two teams, on a board given as a board
     file's text (festival reads fixtures/halma/board.txt; the engine reads no file)."""
 
@@ -121,12 +123,8 @@ class HalmaGame(CodecGame[HalmaState, Action]):
 
     # --- checking -----------------------------------------------------------------------
 
-    def check(self, state: HalmaState, player: str, action: Action) -> tuple[DuelProblem, ...]:
-        try:
-            error = self._check(state, player, action)
-        except Exception as exc:  # never raise on bad input: say what it was
-            error = _error("halma.bad-action", f"not an Elemental Halma action: {action!r} ({exc})")
-        return () if error is None else (error,)
+    def problems(self, state: HalmaState, player: str, action: Action) -> tuple[DuelProblem, ...]:
+        return only(self._check(state, player, action))
 
     def _check(self, state: HalmaState, player: str, action: Action) -> DuelProblem | None:
         if state.outcome is not None:
@@ -134,7 +132,7 @@ class HalmaGame(CodecGame[HalmaState, Action]):
         if player != state.player:
             return _error("halma.turn", f"it is {state.player}'s turn, not {player!r}'s")
         if isinstance(action, Concede):
-            return None
+            return self.concede_problem(action)
         if isinstance(action, Confirm):
             if state.pending is None:
                 return _error(
@@ -216,9 +214,8 @@ class HalmaGame(CodecGame[HalmaState, Action]):
     def apply(self, state: HalmaState, player: str, action: Action) -> HalmaState:
         if isinstance(action, Concede):
             side = state.side_of(state.seat)
-            how = "ran out of time" if action.reason == "time" else "resigned"
-            return self._end(state, 1 - side, "time" if action.reason == "time" else "resigned",
-                             f"{player} {how}")  # fmt: skip
+            reason = action.reason
+            return self._end(state, 1 - side, reason.outcome_reason, f"{player} {reason.words}")
         if isinstance(action, Move):
             board = state.board
             frm, to = board.square(action.frm), board.square(action.to)
@@ -347,17 +344,6 @@ class HalmaGame(CodecGame[HalmaState, Action]):
         kept = (rules.side_pieces(cells, side) - rules.side_pieces(cells, 1 - side)) / 18
         return max(-1.0, min(1.0, 0.6 * held + 0.4 * kept))
 
-    def forfeit_action(self, player: str, reason: str) -> Action | None:
-        return Concede("time" if reason == "time" else "resign")
-
-    def undo_refusal(self, before: HalmaState, action: Action) -> str | None:
-        """A move may be taken back until it is confirmed."""
-        if isinstance(action, Confirm):
-            return "the turn is confirmed"
-        if isinstance(action, Concede):
-            return "the duel was conceded"
-        return None
-
     # --- the end, views and pictures ----------------------------------------------------
 
     def outcome(self, state: HalmaState) -> Outcome | None:
@@ -367,7 +353,16 @@ class HalmaGame(CodecGame[HalmaState, Action]):
         """No hidden information: the state JSON, with the board as text rows."""
         return {**state_to_json(state), "rows": text_rows(state)}
 
-    def progress(self, state: HalmaState) -> str | None:
+    def action_example(self, state: HalmaState) -> str:
+        return "C3-D4, C3 DR, D5-M"
+
+    def turn_number(self, state: HalmaState) -> int:
+        """Turns are counted together for all players (the move limit counts them)."""
+        return state.moves + 1
+
+    def progress(self, state: HalmaState) -> str:
+        if state.outcome is not None:
+            return f"The duel is over: {state.outcome.detail}."
         colours = " and ".join(c.word for c in state.colours)
         if state.pending is not None:
             moved = f"{state.board.name(state.pending.frm)}-{state.board.name(state.pending.to)}"
@@ -400,7 +395,7 @@ class HalmaGame(CodecGame[HalmaState, Action]):
             for i, p in enumerate(state.cells)
             if p
         )
-        caption = state.outcome.detail if state.outcome else self.progress(state) or ""
+        caption = state.outcome.detail if state.outcome else self.progress(state)
         legend = {
             "power": "point of power",
             "material": "the material plane (one square)",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from events.duel import DuelProblem, Parsed
+from events.duel import ConcedeReason, DuelProblem, Parsed
 from events.halma.actions import Action, Concede, Confirm, Move
 from events.halma.board import DIRECTIONS, MATERIAL, Spot, parse_spot, spot_name
 
@@ -31,13 +31,13 @@ def _bad(text: str, why: str) -> DuelProblem:
     )
 
 
-def parse_action(text: str) -> Parsed[Action]:
+def parse_action(text: str) -> Parsed[Action, DuelProblem]:
     word = text.strip()
     low = word.lower()
     if low in CONFIRM_WORDS:
         return Parsed(Confirm())
     if low in CONCEDE_WORDS:
-        return Parsed(Concede("resign"))
+        return Parsed(Concede(ConcedeReason.RESIGN))
     m = _MOVE.match(word)
     if not m:
         return Parsed(None, (_bad(word, "not a move"),))
@@ -61,7 +61,7 @@ def parse_action(text: str) -> Parsed[Action]:
     return Parsed(Move(frm, to))
 
 
-def parse_actions(text: str) -> Parsed[tuple[Action, ...]]:
+def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
     """Every action of a typed turn, or every error found (each naming its action)."""
     actions: list[Action] = []
     errors: list[DuelProblem] = []
@@ -82,7 +82,7 @@ def format_action(action: Action) -> str:
         return f"{spot_name(action.frm)}-{spot_name(action.to)}"
     if isinstance(action, Confirm):
         return "confirm"
-    return "resign" if action.reason != "time" else "time"
+    return "resign" if action.reason is not ConcedeReason.TIME else "time"
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -90,7 +90,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"type": "move", "from": spot_name(action.frm), "to": spot_name(action.to)}
     if isinstance(action, Confirm):
         return {"type": "confirm"}
-    return {"type": "concede", "reason": action.reason}
+    return {"type": "concede", "reason": action.reason.value}
 
 
 def _spot(data: dict[str, Any], key: str, errors: list[DuelProblem]) -> Spot | None:
@@ -103,7 +103,7 @@ def _spot(data: dict[str, Any], key: str, errors: list[DuelProblem]) -> Spot | N
     return spot
 
 
-def action_from_json(data: Any) -> Parsed[Action]:
+def action_from_json(data: Any) -> Parsed[Action, DuelProblem]:
     if isinstance(data, str):
         return parse_action(data)
     if not isinstance(data, dict):
@@ -112,10 +112,11 @@ def action_from_json(data: Any) -> Parsed[Action]:
     if kind == "confirm":
         return Parsed(Confirm())
     if kind == "concede":
-        reason = data.get("reason", "resign")
-        if reason not in ("resign", "time"):
-            return Parsed(None, (DuelProblem("halma.json", f"concede reason {reason!r}"),))
-        return Parsed(Concede(str(reason)))
+        reason = ConcedeReason.from_json(data.get("reason", "resign"))
+        if reason is None:
+            said = data.get("reason")
+            return Parsed(None, (DuelProblem("halma.json", f"concede reason {said!r}"),))
+        return Parsed(Concede(reason))
     if kind == "move":
         errors: list[DuelProblem] = []
         frm, to = _spot(data, "from", errors), _spot(data, "to", errors)

@@ -24,12 +24,6 @@ RULE_CAPTURABLE = (
     "able to be captured"
 )
 RULE_FIRST_TWO = "The first two moves by each player must move elementals of different colors"
-RULE_WIN_POWER = "If one side has elementals on all eight points of power, that side wins."
-RULE_WIN_ELIMINATED = "If all of one element is eliminated, that side loses"
-RULE_WIN_UNCAPTURABLE = (
-    "If all of one element has no elementals that can be captured after the first four turns, "
-    "the side that controls that element loses unless conditions (1) or (2) above were met."
-)
 OPENING_TURNS = 4
 
 

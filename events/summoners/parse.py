@@ -6,7 +6,14 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from events.errors import ParseResult, SubmissionProblem, close_matches, quoted
+from events.errors import (
+    ParseResult,
+    SubmissionProblem,
+    close_matches,
+    nothing_submitted,
+    quoted,
+)
+from events.parsed import Parsed
 from events.summoners.catalog import FAMILIARS, TOWERS, Catalog
 from events.summoners.geometry import Facing
 from events.summoners.layout import (
@@ -102,7 +109,7 @@ def parse_workbook(
         if grid is None:
             r.error("summoners.tab", f"the workbook has no {name!r} tab", name)
     if r.errors:
-        return ParseResult.of(None, r.errors)
+        return Parsed.of(None, r.errors)
     shop, defence_grid, attack_grid = tabs[SHOP_TAB], tabs[DEFENCE_TAB], tabs[ATTACK_TAB]
     assert shop is not None and defence_grid is not None and attack_grid is not None
 
@@ -129,13 +136,13 @@ def parse_workbook(
     attack, target = _attack(r, attack_grid)
     _outside(r, attack_grid, ATTACK_FIRST_ROW + SLOTS, 0, PARTY_COL + 1)
     if r.errors:
-        return ParseResult.of(None, r.errors)
+        return Parsed.of(None, r.errors)
     submission = SummonersSubmission(
         tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target
     )
     if submission == SummonersSubmission():
-        return ParseResult.nothing(player, EVENT, "the Summoner's Dream tabs")
-    return ParseResult.of(submission, [])
+        return nothing_submitted(player, EVENT, "the Summoner's Dream tabs")
+    return Parsed.of(submission, [])
 
 
 def _outside(r: _Reader, grid: Grid, first_row: int, first_col: int, last_col: int) -> None:
@@ -260,7 +267,7 @@ def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[Sum
     r = _Reader(player, state)
     if not isinstance(data, Mapping):
         r.error("summoners.json", "expected an object (docs/formats.md, Summoner's Dream)")
-        return ParseResult.of(None, r.errors)
+        return Parsed.of(None, r.errors)
     unknown = set(data) - {"buy_towers", "buy_familiars", "upgrades", "defence", "attack", "target"}
     if unknown:
         r.error("summoners.json", f"unknown keys: {', '.join(sorted(map(str, unknown)))}")
@@ -328,8 +335,8 @@ def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[Sum
     if target is not None:
         target = r.player_name(str(target), None, None)
     if r.errors:
-        return ParseResult.of(None, r.errors)
-    return ParseResult.of(
+        return Parsed.of(None, r.errors)
+    return Parsed.of(
         SummonersSubmission(tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target),
         [],
     )

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from events.errors import quoted
-from events.summoners.catalog import ROAD_TOWER, Catalog, MapDef
+from events.summoners.catalog import ROAD_TOWER, MapDef
 from events.summoners.model import SLOTS, Attack, Placement, Unit
 
 
@@ -113,12 +113,6 @@ def resolve_refs(refs: Sequence[str], units: Sequence[Unit]) -> tuple[list[Unit 
     return out, problems
 
 
-def placement_problems(
-    battlefield: MapDef, placements: Sequence[Placement], towers: Sequence[Unit | None]
-) -> list[str]:
-    return [message for _, message in placement_issues(battlefield, placements, towers)]
-
-
 def placement_issues(
     battlefield: MapDef, placements: Sequence[Placement], towers: Sequence[Unit | None]
 ) -> list[tuple[Placement, str]]:
@@ -157,11 +151,6 @@ def new_units(owned: Sequence[Unit], kinds: Iterable[str]) -> list[Unit]:
         counts[kind] = counts.get(kind, 0) + 1
         out.append(Unit(f"{kind}{counts[kind]}", kind))
     return out
-
-
-def upgrade_cost(catalog: Catalog, unit: Unit, is_tower: bool) -> int:
-    levels = catalog.towers[unit.kind] if is_tower else catalog.familiars[unit.kind]
-    return levels[unit.level].cost
 
 
 def targets_left(

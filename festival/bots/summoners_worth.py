@@ -26,7 +26,6 @@ from events.summoners.catalog import ROAD_TOWER, FamiliarLevel, MapDef, TowerLev
 from events.summoners.geometry import Tile
 from festival.bots.summoners_placing import best_spot
 
-REFERENCE_LEVEL = 1
 TRACKS = ("A", "B")
 
 

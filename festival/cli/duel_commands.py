@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -15,7 +15,9 @@ from festival.core import registry
 from festival.core.paths import fixture
 from festival.duels import picture as duel_picture
 from festival.duels.bots import BOTS, bot_turn, make_bot
+from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
+from festival.duels.origin import Origin, Via
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, megabytes
@@ -50,7 +52,7 @@ def new(args: argparse.Namespace) -> int:
     players = [p for p in str(args.players).replace(";", ",").split(",")]
     variant, options = args.variant, _options(args.option)
     if getattr(args, "board", None):
-        variant, options = _board(args.board, variant, options)
+        variant, options = _board(args.board, duel_game(args.game).variants(), variant, options)
     duel = Duel.create(args.duel, args.game, variant, options, players, args.seed)
     try:
         state = duel.state()
@@ -69,18 +71,19 @@ def new(args: argparse.Namespace) -> int:
 
 
 def _board(
-    board: str, variant: str | None, options: dict[str, Any]
+    board: str, boards: Collection[str], variant: str | None, options: dict[str, Any]
 ) -> tuple[str | None, dict[str, Any]]:
-    """`--board NAME|FILE` (Alchelemental): a named board is the variant of that name; a board
-    file's JSON is recorded in the duel's options (checked like the shipped boards)."""
-    if board in ("pit", "battleground"):
+    """`--board NAME|FILE` (Alchelemental): a named board is the variant of that name (one of
+    `boards`, the game's variants); a board file's JSON is recorded in the duel's options
+    (checked like the shipped boards)."""
+    if board in boards:
         return variant or board, options
     path = Path(board)
     try:
         data = load_json(_file_bytes(path), board)
     except (OSError, SheetReadError) as exc:
         raise DuelHostError(
-            f"--board {board}: not pit, battleground or a board file ({exc})"
+            f"--board {board}: not {', '.join(boards)} or a board file ({exc})"
         ) from exc
     return variant, {**options, "board": data}
 
@@ -102,32 +105,14 @@ def _after(duel: Duel) -> None:
     if outcome is not None:
         print(f"The duel is over: {outcome.detail}.")
     else:
-        print(_progress(duel, state))
-
-
-def _progress(duel: Duel, state: Any) -> str:
-    line = duel.game.progress(state)
-    if line is not None:
-        return line
-    view = duel.game.public_view(state)
-    who = ", ".join(duel.game.to_act(state))
-    if isinstance(view.get("progress"), str):  # a game that words its own progress
-        return f"{who} to play ({view['progress']})."
-    turn = view.get("turn") or {}
-    if turn.get("drawn") is None:
-        return f"{who} to play: take 0-4 stones first."
-    hand = " ".join(turn.get("hand", ())) or "none"
-    return (
-        f"{who} to play (turn {view.get('turn_no')}): drawn {' '.join(turn['drawn']) or 'none'}, "
-        f"left to place: {hand}, moves left: {turn.get('moves_left')}."
-    )
+        print(duel.game.progress(state))
 
 
 def draw(args: argparse.Namespace) -> int:
     text = f"take {args.count}" + (f" {args.stones}" if args.stones else "")
     with opened(args.duel) as duel:
         duel.enforce_time()
-        code = _report(duel, duel.play_text(text, args.player, source="draw"))
+        code = _report(duel, duel.play_text(text, args.player, source=Origin(Via.DRAW)))
         if code == 0:
             _after(duel)
     return code
@@ -152,26 +137,26 @@ def play(args: argparse.Namespace) -> int:
 
 def _play_file(duel: Duel, path: Path, player: str | None) -> Played:
     if path.suffix.lower() in (".xlsx", ".xlsm"):
-        return duel.play_text(_workbook_text(path), player, source=f"file:{path.name}")
+        return duel.play_text(_workbook_text(path), player, source=Origin.file(path.name))
     content = _file_bytes(path)
     if path.suffix.lower() == ".json":
         try:
             data = load_json(content, path.name)
         except SheetReadError as exc:
             text = content.decode("utf-8", errors="replace")
-            raw_id = duel.store.add_raw(player or "?", f"file:{path.name}", text)
+            raw_id = duel.store.add_raw(player or "?", Origin.file(path.name), text)
             duel.store.add_errors(raw_id, [("duel.json", str(exc))])
             raise DuelHostError(f"{exc}; kept as input {raw_id}") from exc
-        return duel.play_json(data, player, source=f"file:{path.name}")
+        return duel.play_json(data, player, source=Origin.file(path.name))
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raw_id = duel.store.add_raw(
-            player or "?", f"file:{path.name}", content.decode("utf-8", errors="replace")
+            player or "?", Origin.file(path.name), content.decode("utf-8", errors="replace")
         )
         duel.store.add_errors(raw_id, [("duel.file", f"{path.name}: not UTF-8 text")])
         raise DuelHostError(f"{path}: not UTF-8 text; kept as input {raw_id}") from exc
-    return duel.play_text(text, player, source=f"file:{path.name}")
+    return duel.play_text(text, player, source=Origin.file(path.name))
 
 
 def _file_bytes(path: Path) -> bytes:
@@ -236,7 +221,7 @@ def show(args: argparse.Namespace) -> int:
             for line in duel.game.public_view(state).get("rows", []):
                 print(line)
             outcome = duel.game.outcome(state)
-            print(f"The duel is over: {outcome.detail}." if outcome else _progress(duel, state))
+            print(f"The duel is over: {outcome.detail}." if outcome else duel.game.progress(state))
         if args.png:
             args.png.write_bytes(duel_picture.png(picture))
             print(f"Wrote {args.png}", file=sys.stderr)
@@ -295,7 +280,7 @@ def status(args: argparse.Namespace) -> int:
         print(f"{duel.game.title} duel {args.duel}: {versus} ({duel.config['variant']})")
         print(f"{len(steps)} action(s) recorded.")
         outcome = duel.game.outcome(state)
-        print(f"The duel is over: {outcome.detail}." if outcome else _progress(duel, state))
+        print(f"The duel is over: {outcome.detail}." if outcome else duel.game.progress(state))
         if duel.store.clock_events():
             print(duel.clock().describe())
     return 0
@@ -328,7 +313,7 @@ def demo(args: argparse.Namespace) -> int:
     )
     try:
         for turn in sample["turns"]:
-            played = duel.play_text(turn["text"], turn["player"], source="demo")
+            played = duel.play_text(turn["text"], turn["player"], source=Origin(Via.DEMO))
             if not played.ok:
                 raise DuelHostError(f"the sample duel does not play: {played.errors[0]}")
         state = duel.state()

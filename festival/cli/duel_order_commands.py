@@ -1,7 +1,6 @@
 """Simultaneous duels (Elementarium) at the host's desk: every player's order workbook or
 Google tab for the turn, the turn resolved from an inbox of order files or the Google tabs in
-one pass (festival/duels/orders.py reads them), the log with sealed orders kept secret, and the
-words of a resolved turn."""
+one pass (festival/duels/orders.py reads them), and the log with sealed orders kept secret."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ from typing import Any
 
 from events.duel import DuelGame, Step
 from festival.duels.host import Duel, DuelHostError
+from festival.duels.origin import NO_ORDERS
 
 SEALED = "orders in (sealed until the turn resolves)"
 
@@ -25,27 +25,6 @@ def step_words(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any
         words[n - 1] = SEALED
         n -= 1
     return words
-
-
-def turn_words(view: dict[str, Any]) -> list[str]:
-    """The last resolved turn of an Elementarium public view, for people."""
-    last = view.get("last_turn") or {}
-    names = view.get("players", ["?", "?"])
-    lines = []
-    for m in last.get("moved", []):
-        lines.append(f"{names[m['player']]} moved {m['from']} to {m['to']}")
-    for m in last.get("cancelled", []):
-        lines.append(
-            f"{names[m['player']]}'s {m['from']}-{m['to']} was cancelled by the Source (stays)"
-        )
-    for c in last.get("clashes", []):
-        who = ", ".join(f"{names[u['player']]}'s {u['type']} from {u['from']}" for u in c["units"])
-        kept = "both removed" if c["survivor"] is None else f"{names[c['survivor']]} keeps it"
-        how = "passing through each other" if c.get("passing") else "on"
-        lines.append(f"clash {how} {c['field']}: {who}: {kept}")
-    for s in last.get("spawned", []):
-        lines.append(f"{names[s['player']]} spawned {s['type']} on {s['field']}")
-    return lines
 
 
 def resolve(args: argparse.Namespace) -> int:
@@ -66,7 +45,7 @@ def resolve(args: argparse.Namespace) -> int:
         if args.google:
             received = from_google(duel, awaited, args.credentials)
         else:
-            turn = getattr(now, "turn", None)
+            turn = duel.game.turn_number(now)
             received, missing = from_inbox(duel, args.inbox, awaited, turn)
         failed = False
         for player, got in received.items():
@@ -95,15 +74,14 @@ def resolve(args: argparse.Namespace) -> int:
             )
             return 1
         for player in missing:
-            duel.play_text("hold", player, source="resolve:no-orders")
+            duel.play_text("hold", player, source=NO_ORDERS)
             print(f"{player}: no orders in {args.inbox}: holds every unit still.")
         after = duel.state()
-        view = duel.game.public_view(after)
-        for line in turn_words(view):
+        for line in duel.game.turn_lines(now, after):
             print(f"  {line}")
-        for line in view.get("rows", []):
+        for line in duel.game.public_view(after).get("rows", []):
             print(line)
-        print(view.get("progress", ""))
+        print(duel.game.progress(after))
         if args.out is not None:
             write_order_books(duel, after, args.out)
         elif args.google and duel.game.to_act(after):
@@ -112,13 +90,14 @@ def resolve(args: argparse.Namespace) -> int:
 
 
 def write_order_books(duel: Duel, state: Any, out: Path) -> None:
-    from festival.duels.elementarium_sheets import write_order_workbook
+    from festival.duels.order_books import order_template, write_order_workbook
     from festival.duels.orders import order_file_stem
 
     out.mkdir(parents=True, exist_ok=True)
+    turn = duel.game.turn_number(state)
     for player in duel.game.to_act(state):
-        path = out / f"{order_file_stem(player, state.turn)}.xlsx"
-        write_order_workbook(state, player, path, duel.stamp(state.turn, player))
+        path = out / f"{order_file_stem(player, turn)}.xlsx"
+        write_order_workbook(order_template(duel, state, player), path, duel.stamp(turn, player))
         print(f"Wrote {path}")
 
 
@@ -139,7 +118,7 @@ def sheets(args: argparse.Namespace) -> int:
 
         settings, gc = duel_google.client(duel, args.credentials)
         done = duel_google.push_orders(duel, gc, settings, args.force)
-        tabs = f"Turn {duel.state().turn} Orders tabs"
+        tabs = f"Turn {duel.game.turn_number(duel.state())} Orders tabs"
         print("\n".join(done.lines(tabs, "the duel store")))
         print(
             "Next: ask each player to choose their targets, then: "

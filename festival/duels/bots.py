@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from events.duel import DuelGame
+from festival.duels.origin import Origin, Via
 
 BOTS = ("random", "mcts")
 
@@ -166,7 +167,9 @@ def bot_turn(duel: Any, bot: Any, player: str, limit: int = 200) -> int:
         if player not in duel.game.to_act(state):  # its turn passed (or its orders are in)
             break
         known = duel.game.known_to(state, player)  # never the other players' sealed orders
-        played = duel.play_actions([bot.choose(known, player)], player, f"bot:{type(bot).__name__}")
+        played = duel.play_actions(
+            [bot.choose(known, player)], player, Origin(Via.BOT, type(bot).__name__)
+        )
         if not played.ok:
             raise RuntimeError(f"the bot chose an illegal action: {played.errors[0]}")
         done += 1

@@ -19,10 +19,11 @@ from typing import Any
 
 import numpy as np
 
-from events.duel import DuelGame, DuelProblem, Step, replay, take
+from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, take
 from festival.core.names import check_player_name, normalise_name
 from festival.duels.clock import ClockReading, read_clock, turn_spans
 from festival.duels.games import duel_game
+from festival.duels.origin import JSON, TEXT, Origin, Via
 from festival.duels.store import DuelStore, StepRow, clock_now
 from festival.match.match import MatchError
 from sheets.stamp import DUEL, Stamp
@@ -167,7 +168,7 @@ class Duel:
             )
         return by_key[player.lower()]
 
-    def play_text(self, text: str, player: str | None = None, source: str = "text") -> Played:
+    def play_text(self, text: str, player: str | None = None, source: Origin = TEXT) -> Played:
         """Record a player's actions as typed (the notation of the game)."""
         who = self.resolve_player(player, self.state())
         return self.play_stored(self.store.add_raw(who, source, text), text, who)
@@ -182,7 +183,7 @@ class Duel:
             return self.reject(raw_id, parsed.errors)
         return self._record(raw_id, state, who, list(parsed.value))
 
-    def play_json(self, data: Any, player: str | None = None, source: str = "json") -> Played:
+    def play_json(self, data: Any, player: str | None = None, source: Origin = JSON) -> Played:
         """Record actions from their canonical JSON: a turn object or a list of actions."""
         state = self.state()
         if isinstance(data, dict) and "actions" in data:
@@ -207,7 +208,7 @@ class Duel:
             return self.reject(raw_id, errors)
         return self._record(raw_id, state, who, actions)
 
-    def play_actions(self, actions: Sequence[Any], player: str, source: str) -> Played:
+    def play_actions(self, actions: Sequence[Any], player: str, source: Origin) -> Played:
         """Record typed actions (bots, the desk); the input stored is their JSON."""
         state = self.state()
         who = self.resolve_player(player, state)
@@ -302,8 +303,8 @@ class Duel:
         if len(reading.out_of_time) != 1 or not self.game.to_act(state):
             return None  # nobody, or several at once: no single loser (the host decides)
         (loser,) = reading.out_of_time
-        timeout = self.game.forfeit_action(loser, "time")
+        timeout = self.game.forfeit_action(loser, ConcedeReason.TIME)
         if timeout is None:
             return None
-        self.play_actions([timeout], loser, "clock")
+        self.play_actions([timeout], loser, Origin(Via.CLOCK))
         return loser

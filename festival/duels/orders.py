@@ -10,14 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from events.duel import DuelProblem
-from festival.duels.elementarium_sheets import (
-    WorkbookOrders,
-    check_mark,
-    read_orders,
-    workbook_content,
-)
+from events.duel import DuelProblem, TemplateOrders
 from festival.duels.host import Duel, DuelHostError, Played
+from festival.duels.order_books import check_mark, order_template, workbook_content
+from festival.duels.origin import Origin
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
@@ -78,7 +74,7 @@ def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
     (another duel's, turn's or player's workbook is refused), then its orders read."""
     from sheets.xlsx_reader import read_workbook
 
-    source = f"file:{path.name}"
+    source = Origin.file(path.name)
     try:
         book = read_workbook(path)
     except SheetReadError as exc:
@@ -89,20 +85,20 @@ def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
         return Received(duel.reject(raw_id, [error]), path.name)
     raw_id = duel.store.add_raw(player, source, workbook_content(path.name, book))
     state = duel.state()
-    refused, note = check_mark(book, duel.stamp(state.turn, player), path.name)
+    refused, note = check_mark(book, duel.stamp(duel.game.turn_number(state), player), path.name)
     if refused is not None:
         return Received(duel.reject(raw_id, [refused]), path.name)
-    b = state.setup.board
-    read = read_orders(book, player, path.name, b.width, b.height)
+    tab = order_template(duel, state, player).tabs[0].name
+    read = duel.game.read_order_template(state, player, book, path.name, tab)
     return Received(_play_read(duel, raw_id, read, player), path.name, note)
 
 
-def _named(read: WorkbookOrders, errors: Sequence[DuelProblem], player: str) -> list[DuelProblem]:
+def _named(read: TemplateOrders, errors: Sequence[DuelProblem], player: str) -> list[DuelProblem]:
     """Errors about moves read from cells, each naming the cell of its move."""
     return [replace(e, message=f"{read.where(e.square, player)}: {e.message}") for e in errors]
 
 
-def _play_read(duel: Duel, raw_id: int, read: WorkbookOrders, player: str) -> Played:
+def _play_read(duel: Duel, raw_id: int, read: TemplateOrders, player: str) -> Played:
     """Orders read from stored cells, recorded under that input; errors name their cell."""
     if read.errors:
         return duel.reject(raw_id, read.errors)
@@ -114,7 +110,7 @@ def _refused_file(
     duel: Duel, player: str, path: Path, content: str, message: str, code: str = "duel.file"
 ) -> Received:
     """A file that cannot be read as orders: stored as received, refused in words."""
-    raw_id = duel.store.add_raw(player, f"file:{path.name}", content)
+    raw_id = duel.store.add_raw(player, Origin.file(path.name), content)
     return Received(duel.reject(raw_id, [DuelProblem(code, f"{player}: {message}")]), path.name)
 
 
@@ -138,7 +134,7 @@ def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
         if named is not None and str(named).lower() != player.lower():
             said = f"{path.name} holds the orders of {named!r}, not of {player}: send {player}'s"
             return _refused_file(duel, player, path, content.decode("utf-8-sig"), said)
-        return Received(duel.play_json(data, player, source=f"file:{path.name}"), path.name)
+        return Received(duel.play_json(data, player, source=Origin.file(path.name)), path.name)
     if size > MAX_FILE_BYTES:
         said = f"{path.name}: the file is {megabytes(size)}; festival reads at most " + megabytes(
             MAX_FILE_BYTES
@@ -149,7 +145,7 @@ def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
     except UnicodeDecodeError:
         kept = content.decode("utf-8", errors="replace")
         return _refused_file(duel, player, path, kept, f"{path.name}: not UTF-8 text")
-    return Received(duel.play_text(text, player, source=f"file:{path.name}"), path.name)
+    return Received(duel.play_text(text, player, source=Origin.file(path.name)), path.name)
 
 
 def from_inbox(
@@ -184,11 +180,11 @@ def from_google(
     state = duel.state()
     fetched = duel_google.fetch_orders(duel, gc, settings, state, awaited)
     stored = {
-        p: duel.store.add_raw(p, raw.source, raw.content.decode()) for p, raw in fetched.items()
+        p: duel.store.add_raw(p, Origin.parse(raw.source), raw.content.decode())
+        for p, raw in fetched.items()
     }
-    b = state.setup.board
     origins: dict[str, str] = {}
-    reads: dict[str, WorkbookOrders] = {}
+    reads: dict[str, TemplateOrders] = {}
     errors: dict[str, list[DuelProblem]] = {}
     for player, raw in fetched.items():
         key, tab = settings.spreadsheets[player], duel_google.tab_of(duel, state, player)
@@ -198,7 +194,9 @@ def from_google(
         except SheetReadError as exc:
             errors[player] = [DuelProblem("duel.google", f"{player}: {exc}")]
             continue
-        reads[player] = read_orders(grids, player, f"spreadsheet {key}", b.width, b.height, tab)
+        reads[player] = duel.game.read_order_template(
+            state, player, grids, f"spreadsheet {key}", tab
+        )
         if reads[player].errors:
             errors[player] = list(reads[player].errors)
     checked = duel.trial([(p, r.text) for p, r in reads.items() if p not in errors])

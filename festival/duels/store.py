@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from festival.duels.origin import Origin
 from festival.match.store import SqliteFile, StoreError, now, stored_json
 
 SCHEMA_VERSION = 1
@@ -69,7 +70,7 @@ class RawInput:
     id: int
     received_at: str
     player: str
-    source: str
+    source: Origin
     content: str
 
 
@@ -150,12 +151,12 @@ class DuelStore(SqliteFile):
 
     # --- raw inputs ---------------------------------------------------------------------
 
-    def add_raw(self, player: str, source: str, content: str) -> int:
+    def add_raw(self, player: str, source: Origin, content: str) -> int:
         """Store an input exactly as received; committed at once, before it is parsed."""
         with self.transaction() as c:
             cur = c.execute(
                 "INSERT INTO raw_inputs (received_at, player, source, content) VALUES (?, ?, ?, ?)",
-                (now(), player, source, content),
+                (now(), player, str(source), content),
             )
             return int(cur.lastrowid or 0)
 
@@ -163,7 +164,10 @@ class DuelStore(SqliteFile):
         rows = self.conn.execute(
             "SELECT id, received_at, player, source, content FROM raw_inputs ORDER BY id"
         )
-        return [RawInput(*r) for r in rows]
+        return [
+            RawInput(i, at, player, Origin.parse(source), text)
+            for i, at, player, source, text in rows
+        ]
 
     def add_errors(self, raw_id: int, errors: Sequence[tuple[str, str]]) -> None:
         with self.transaction() as c:

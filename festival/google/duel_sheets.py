@@ -20,8 +20,9 @@ from typing import Any
 import gspread
 
 from events.template import Template
-from festival.duels.elementarium_sheets import order_template
 from festival.duels.host import Duel, DuelHostError
+from festival.duels.order_books import order_template
+from festival.duels.origin import Origin
 from festival.google import match_sheets as gs
 from festival.match.store import reason
 from sheets import google
@@ -74,7 +75,7 @@ def client(duel: Duel, credentials: Path | None) -> tuple[gs.GoogleSettings, gsp
 
 def orders_template(duel: Duel, state: Any, player: str) -> Template:
     """The player's Orders tab for the turn, its marker naming this duel."""
-    template = order_template(state, player)
+    template = order_template(duel, state, player)
     return replace(template, event=f"{template.event.lower()} {duel.duel_id}")
 
 
@@ -94,7 +95,7 @@ def push_orders(
     }
 
     def keep(owner: str, turn: int, raw: RawSubmission) -> None:
-        duel.store.add_raw(owner, raw.source, raw.content.decode())
+        duel.store.add_raw(owner, Origin.parse(raw.source), raw.content.decode())
 
     again = _sheets_again(duel)
     writing = Doing(
@@ -103,7 +104,7 @@ def push_orders(
         f"run `{again}` again (it keeps the tabs already there and what players typed in them)",
     )
     words = gs.PushWords(
-        templates=f"the turn {state.turn} order tabs",
+        templates=f"the turn {duel.game.turn_number(state)} order tabs",
         force=f"{again} --force",
         store="the duel store",
         backup="duel sheets --force",

@@ -262,9 +262,9 @@ def _forced(
 
 def _typed(eng: AnyEngine, state: Any, player: str, round_no: int, data: Any) -> Any:
     parsed = eng.from_json(state, player, round_no, data)
-    if parsed.submission is None or eng.validate(state, player, parsed.submission):
+    if parsed.value is None or eng.validate(state, player, parsed.value):
         return None
-    return parsed.submission
+    return parsed.value
 
 
 def _float(x: Number) -> float:

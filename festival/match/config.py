@@ -10,7 +10,6 @@ from festival.core.names import check_player_name, look_alikes
 from festival.core.registry import event_names
 from festival.match.allocation import Preference
 
-DEFAULT_PLAYERS = 10
 DEFAULT_CAPACITY = 7
 DEFAULT_EVENTS_PER_PLAYER = 2
 DEFAULT_ROUNDS = 6

@@ -82,10 +82,10 @@ def decode_submissions(match: Match, states: States, row: RoundRow) -> Submissio
         out[event] = {}
         for player, entry in by_player.items():
             result = engine.from_json(states[event], player, row.round_no, entry["submission"])
-            if result.submission is None:
+            if result.value is None:
                 problems = "; ".join(str(e) for e in result.errors)
                 raise MatchError(f"round {row.round_no} in the store does not parse: {problems}")
-            out[event][player] = result.submission
+            out[event][player] = result.value
     return out
 
 

@@ -365,7 +365,7 @@ def check_round(
                     parsed = engine.from_json(
                         states[event], player, round_no, previous["submission"]
                     )
-                    submission, errors = parsed.submission, list(parsed.errors)
+                    submission, errors = parsed.value, list(parsed.errors)
                     origin = "kept:" + str(previous["from"]).removeprefix("kept:")
             elif given.unreadable is not None:
                 errors = _unreadable_errors(
@@ -373,13 +373,13 @@ def check_round(
                 )
             elif given.workbook is not None:
                 parsed = engine.parse(states[event], player, round_no, given.workbook)
-                submission, errors = parsed.submission, list(parsed.errors)
+                submission, errors = parsed.value, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
             elif given.json_by_event is not None:
                 parsed = engine.from_json(
                     states[event], player, round_no, given.json_by_event[event]
                 )
-                submission, errors = parsed.submission, list(parsed.errors)
+                submission, errors = parsed.value, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
             if errors and all(e.code == NOTHING_SUBMITTED for e in errors):
                 errors, submission = [], None  # the tabs were left untouched: missing
@@ -525,7 +525,7 @@ def _canonical(
     engine = match.engine(event)
     data = engine.to_json(submission)
     back = engine.from_json(state, player, round_no, json.loads(json.dumps(data)))
-    if back.submission != submission:
+    if back.value != submission:
         raise MatchError(
             f"{engine.title}: the canonical JSON of {player}'s round {round_no} submission does "
             "not read back as the same submission (a bug in the engine); nothing was resolved"

@@ -33,14 +33,6 @@ class PlayerStanding:
     winner: bool
     elimination_candidate: bool
 
-    @property
-    def best_placement(self) -> int:
-        return min(self.events.values())
-
-    @property
-    def worst_placement(self) -> int:
-        return max(self.events.values())
-
 
 @dataclass(frozen=True)
 class Standings:

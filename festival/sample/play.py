@@ -99,8 +99,8 @@ def write_round(match: Match, round_no: int, folder: Path, rng: np.random.Genera
         )
         for event, data in by_event.items():
             parsed = engines[event].from_json(states[event], player, round_no, data)
-            assert parsed.submission is not None, parsed.errors
-            fill_workbook(path, engines[event].to_cells(states[event], parsed.submission))
+            assert parsed.value is not None, parsed.errors
+            fill_workbook(path, engines[event].to_cells(states[event], parsed.value))
         if round_no == MISTAKE_ROUND and player == mistake_by:
             tab, cell, text = MISTAKE
             fill_workbook(path, {tab: {cell: text}})

@@ -18,6 +18,7 @@ import numpy as np
 
 from events.engine import EventEngine
 from events.errors import ParseResult, SubmissionProblem
+from events.parsed import Parsed
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
 from events.summoners import SummonersEngine
@@ -73,7 +74,7 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
     ) -> ParseResult[TallySubmission]:
         grid = workbook.get(self.tab)
         if grid is None:
-            return ParseResult.of(
+            return Parsed.of(
                 None,
                 [
                     SubmissionProblem(
@@ -87,20 +88,20 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
         self, state: TallyState, player: str, round_no: int, data: Any
     ) -> ParseResult[TallySubmission]:
         if not isinstance(data, dict) or "number" not in data:
-            return ParseResult.of(
+            return Parsed.of(
                 None,
                 [SubmissionProblem("tally.json", player, 'expected {"number": 1-5}', self.name)],
             )
         if data["number"] is None:
-            return ParseResult.of(TallySubmission(None), [])  # the default: plays nothing
+            return Parsed.of(TallySubmission(None), [])  # the default: plays nothing
         return self._number(player, str(data["number"]), None, None)
 
     def _number(
         self, player: str, text: str, tab: str | None, cell: str | None
     ) -> ParseResult[TallySubmission]:
         if text.isdigit() and 1 <= int(text) <= 5:
-            return ParseResult.of(TallySubmission(int(text)), [])
-        return ParseResult.of(
+            return Parsed.of(TallySubmission(int(text)), [])
+        return Parsed.of(
             None,
             [
                 SubmissionProblem(

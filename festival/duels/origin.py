@@ -1,0 +1,63 @@
+"""Where a duel's input came from, typed: how it arrived (`Via`) and, for some ways, which
+file, spreadsheet, bot or reason. The duel store keeps it as text ("file:Ash-turn2.xlsx",
+"resolve:no-orders", "text"); `Origin.parse` reads that text back, so stores written before
+the type existed read the same."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Via(Enum):
+    """How an input arrived."""
+
+    TEXT = "text"
+    """typed at the command line"""
+    JSON = "json"
+    DRAW = "draw"
+    """`festival duel draw`"""
+    DEMO = "demo"
+    DESK = "desk"
+    """the dashboard's duel desk"""
+    CLOCK = "clock"
+    """the clock recorded a loss on time"""
+    FILE = "file"
+    GOOGLE = "google"
+    BOT = "bot"
+    RESOLVE = "resolve"
+    """`festival duel resolve` recorded it (a player without orders holds)"""
+    UNKNOWN = "unknown"
+    """stored text that names none of the above (kept whole as the detail)"""
+
+
+@dataclass(frozen=True)
+class Origin:
+    """How an input arrived, and the file, spreadsheet, bot or reason (`detail`)."""
+
+    via: Via
+    detail: str = ""
+
+    def __str__(self) -> str:
+        if self.via is Via.UNKNOWN:
+            return self.detail
+        return f"{self.via.value}:{self.detail}" if self.detail else self.via.value
+
+    @staticmethod
+    def parse(text: str) -> Origin:
+        """The origin a stored source text names (exactly: `str` gives the text back)."""
+        head, sep, detail = text.partition(":")
+        via = next((v for v in Via if v.value == head and v is not Via.UNKNOWN), None)
+        if via is None or (sep and not detail):
+            return Origin(Via.UNKNOWN, text)
+        return Origin(via, detail)
+
+    @staticmethod
+    def file(name: str) -> Origin:
+        return Origin(Via.FILE, name)
+
+
+TEXT = Origin(Via.TEXT)
+JSON = Origin(Via.JSON)
+NO_ORDERS = Origin(Via.RESOLVE, "no-orders")
+"""a player without an order file holds (`festival duel resolve`)"""
