@@ -19,7 +19,16 @@ from typing import Any
 
 import numpy as np
 
-from events.duel import DuelGame, DuelProblem, Outcome, Parsed, Picture, PictureCell, PicturePiece
+from events.duel import (
+    ConcedeReason,
+    DuelGame,
+    DuelProblem,
+    Outcome,
+    Parsed,
+    Picture,
+    PictureCell,
+    PicturePiece,
+)
 
 STANDARD = "standard"
 MAX_PILES = 6
@@ -146,10 +155,15 @@ class TakeAway(DuelGame[TakeState, Action]):
     def to_act(self, state: TakeState) -> tuple[str, ...]:
         return () if state.outcome is not None else (state.player,)
 
-    def progress(self, state: TakeState) -> str | None:
+    def progress(self, state: TakeState) -> str:
+        if state.outcome is not None:
+            return f"The duel is over: {state.outcome.detail}."
         return (
             f"{state.player} to take 1-{state.most} stones from one pile (turn {state.moves + 1})."
         )
+
+    def turn_number(self, state: TakeState) -> int:
+        return state.moves + 1
 
     # --- actions ------------------------------------------------------------------------
 
@@ -176,11 +190,8 @@ class TakeAway(DuelGame[TakeState, Action]):
     def action_to_json(self, action: Action) -> Any:
         return action_to_json(action)
 
-    def check(self, state: TakeState, player: str, action: Action) -> tuple[DuelProblem, ...]:
-        try:
-            problem = self._check(state, player, action)
-        except Exception as exc:  # never raise on bad input: say what it was
-            problem = _problem("bad-action", f"not a Take-away action: {action!r} ({exc})")
+    def problems(self, state: TakeState, player: str, action: Action) -> Sequence[DuelProblem]:
+        problem = self._check(state, player, action)
         return () if problem is None else (problem,)
 
     def _check(self, state: TakeState, player: str, action: Action) -> DuelProblem | None:
@@ -226,8 +237,8 @@ class TakeAway(DuelGame[TakeState, Action]):
             Take(p, k) for p, n in enumerate(state.piles) for k in range(1, min(n, state.most) + 1)
         ]
 
-    def forfeit_action(self, player: str, reason: str) -> Action | None:
-        return Resign("time" if reason == "time" else "resign")
+    def forfeit_action(self, player: str, reason: ConcedeReason) -> Action | None:
+        return Resign(reason.value)
 
     def undo_refusal(self, before: TakeState, action: Action) -> str | None:
         return "the duel was conceded" if isinstance(action, Resign) else None
