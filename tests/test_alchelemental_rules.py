@@ -1,4 +1,4 @@
-"""Alchelemental's rules, one test per sentence of ../shared/rules/alchelemental.txt (the
+"""Alchelemental's rules, one test per sentence of the Alchelemental rule text (the
 sentence in each docstring), on the small test board of tests/support/alchelemental_kit.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Element's rules, one test per sentence of ../shared/rules/element.txt (the sentence in each
+"""Element's rules, one test per sentence of the Element rule text (the sentence in each
 docstring), in the three variants where they differ."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Elementarium's rules, one test per sentence of ../shared/rules/elementarium.txt (the
+"""Elementarium's rules, one test per sentence of the Elementarium rule text (the
 sentence in each docstring); pictures the text lost are rebuilt as described in
 docs/rulings.md "Elementarium (duel)". Ash is the first player (rows 1-3, upper case), Birch
 the second (rows 7-9, lower case)."""

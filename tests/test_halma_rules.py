@@ -1,5 +1,5 @@
-"""Every rule sentence of Elemental Halma as a named test (rule text:
-../shared/rules/elemental-halma.txt; the board is the reconstruction in
+"""Every rule sentence of Elemental Halma as a named test (the Elemental Halma rule text,
+summarised in docs/rules/elemental-halma.md; the board is the reconstruction in
 fixtures/halma/board.txt, docs/rulings.md "Elemental Halma: the board")."""
 
 from __future__ import annotations

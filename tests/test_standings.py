@@ -17,11 +17,11 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from festival.match.standings import final_standings
+from tests.support.rule_texts import RULE_TEXTS_SKIP, rule_text
 
 ROSTER = ("Ada", "Bea", "Cal", "Dov", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jon")
 A, C, S = "alchemy", "continuum", "summoners"
@@ -30,7 +30,7 @@ MEMBERS = {
     C: {"Ada", "Bea", "Cal", "Dov", "Hal", "Ivy", "Jon"},
     S: {"Eli", "Fay", "Gus", "Hal", "Ivy", "Jon"},
 }
-RULES = Path("/work/shared/rules/awa-festival.txt")
+RULES = rule_text("awa-festival.txt")
 F = Fraction
 
 
@@ -521,8 +521,8 @@ def _quoted(doc: str | None) -> list[str]:
 def test_rows_quote_the_rule_text(case: Callable[[], Row]) -> None:
     quotes = _quoted((case.__doc__ or "").split("\n\n")[0])
     assert quotes, "each row quotes the rule it checks"
-    if not RULES.exists():
-        pytest.skip(f"{RULES} is not here")
+    if RULES is None:
+        pytest.skip(RULE_TEXTS_SKIP)
     text = " ".join(RULES.read_text(encoding="utf-8").split())
     for q in quotes:
         assert q in text
@@ -530,8 +530,8 @@ def test_rows_quote_the_rule_text(case: Callable[[], Row]) -> None:
 
 def test_every_endgame_sentence_has_a_row() -> None:
     """Each sentence of the Endgame section (up to the Alchemy part) is quoted by some row."""
-    if not RULES.exists():
-        pytest.skip(f"{RULES} is not here")
+    if RULES is None:
+        pytest.skip(RULE_TEXTS_SKIP)
     lines = RULES.read_text(encoding="utf-8").splitlines()
     start = lines.index("Endgame") + 1
     end = next(i for i in range(start, len(lines)) if lines[i].startswith("In Alchemy"))

@@ -1,4 +1,4 @@
-"""Alchelemental: the hex duel of 24 units a side (rule text: ../shared/rules/alchelemental.txt;
+"""Alchelemental: the hex duel of 24 units a side (rules: docs/rules/alchelemental.md;
 rulings in docs/rulings.md "Alchelemental (duel)", formats in docs/formats.md)."""
 
 from events.alchelemental.game import AlchelementalGame

@@ -1,6 +1,6 @@
 """Alchemy: harvest materials, buy machines, engineer constructs, sell them at the market.
 
-Rules: ../shared/rules/awa-festival.txt, the Alchemy part. Rulings: docs/rulings.md.
+Rules: docs/rules/alchemy.md. Rulings: docs/rulings.md.
 """
 
 from events.alchemy.engine import AlchemyEngine

@@ -1,6 +1,6 @@
 """Elemental Continuum: pentomino wards on an 8x8 board, broken by elemental bolts.
 
-Rules: ../shared/rules/awa-festival.txt, the Elemental Continuum part. Rulings: docs/rulings.md.
+Rules: docs/rules/elemental-continuum.md. Rulings: docs/rulings.md.
 """
 
 from events.continuum.engine import ContinuumEngine
