@@ -10,8 +10,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from festival.match.engines import EngineError
-from festival.match.match import MatchError
+from festival.core.errors import EngineError, MatchError
 from festival.match.store import StoreError, sqlite_failure
 from sheets.errors import GoogleError, SheetReadError
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from events.engine import EventEngine
+from festival.core.errors import EngineError as EngineError
 
 AnyEngine = EventEngine[Any, Any]
 
@@ -16,10 +17,6 @@ DEFAULT_ENGINES: dict[str, str] = {
     "summoners": "events.summoners:SummonersEngine",
 }
 """event -> "module:Class" of the engine shipped for it (events add themselves as they land)"""
-
-
-class EngineError(Exception):
-    """An engine named in a match cannot be loaded."""
 
 
 def load_engine(spec: str) -> AnyEngine:

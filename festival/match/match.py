@@ -9,6 +9,7 @@ from functools import cached_property
 from pathlib import Path
 
 from festival.core import seeds
+from festival.core.errors import MatchError as MatchError
 from festival.core.event_names import title
 from festival.match.allocation import CLAIM_ORDER, Allocation, allocate, draw_lottery
 from festival.match.config import MatchConfig
@@ -19,10 +20,6 @@ from sheets.stamp import Stamp
 HAND_EDIT_ERRORS = (LookupError, TypeError, ValueError, AttributeError, AssertionError)
 """What reading a configuration or allocation that was edited by hand into the wrong shape
 raises (a missing key, a string where a number belongs, ...)."""
-
-
-class MatchError(Exception):
-    """Something the host asked for cannot be done now; the message says why and what to do."""
 
 
 @dataclass
