@@ -4,7 +4,8 @@ game's notation, sees the board after each, undoes, confirms, starts and stops t
 a bot play.
 
 Duel folders are found in FESTIVAL_DUELS (a duel folder, or a folder of them) and in the
-match folder's `duels/` folder. The page renders what festival/duels/host.py computes.
+match folder's `duels/` folder. The page draws what the duel service (festival/duels/service.py)
+returns, and changes a duel only through it.
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from dashboard.duels_orders_desk import orders_desk
-from festival.cli.duel_commands import last_turn_cells
-from festival.cli.duel_order_commands import step_words
 from festival.duels import picture as duel_picture
-from festival.duels.bots import bot_turn, make_bot
+from festival.duels import service
 from festival.duels.host import Duel
-from festival.duels.origin import Origin, Via
+from festival.duels.service import History
 from festival.duels.store import DUEL_FILE
 from festival.match.match import MatchError
 from festival.match.store import StoreError
@@ -68,36 +67,31 @@ def render(st: Any, folders: list[Path], host: bool) -> None:
     )
     chosen = folders[pick or 0]
     try:
-        duel = Duel.open(chosen)
+        with service.history(chosen) as history:
+            if host:
+                public_tab, desk_tab = st.tabs(["Board and log", "Duel desk (host)"])
+                with public_tab:
+                    _public(st, history)
+                with desk_tab:
+                    _desk(st, history.duel)
+            else:
+                _public(st, history)
     except (MatchError, StoreError) as exc:
         st.error(str(exc).replace(str(chosen), labels[folders.index(chosen)]))
-        return
-    try:
-        if host:
-            public_tab, desk_tab = st.tabs(["Board and log", "Duel desk (host)"])
-            with public_tab:
-                _public(st, duel)
-            with desk_tab:
-                _desk(st, duel)
-        else:
-            _public(st, duel)
-    finally:
-        duel.close()
 
 
-def _public(st: Any, duel: Duel) -> None:
-    states, steps, _ = duel.positions()
+def _public(st: Any, history: History) -> None:
+    duel, states, steps = history.duel, history.states, history.steps
     players = " vs ".join(duel.players)
     st.caption(f"{duel.game.title} ({duel.config['variant']}): {players}")
     shown = len(states) - 1
     if steps:
         shown = st.slider("Step through the game", 0, len(steps), len(steps), key="duel-step")
-    picture = duel.game.picture(states[shown], last_turn_cells(duel, states[: shown + 1]))
-    st.markdown(duel_picture.svg(picture), unsafe_allow_html=True)
+    st.markdown(duel_picture.svg(history.picture(shown)), unsafe_allow_html=True)
     outcome = duel.game.outcome(states[-1])
     if outcome is not None:
         st.success(f"Winner: {outcome.winner} — {outcome.detail}")
-    said = step_words(duel.game, states, steps)  # sealed orders stay secret
+    said = history.words  # sealed orders stay secret
     log = [
         {"step": n, "player": step.player, "action": said[n - 1]}
         for n, step in enumerate(steps, start=1)
@@ -128,8 +122,7 @@ def _desk(st: Any, duel: Duel) -> None:
     st.markdown(duel.game.progress(state))
     if duel.store.clock_events():
         st.caption(duel.clock().describe())
-    picture = duel.game.picture(state, last_turn_cells(duel, duel.positions()[0]))
-    st.markdown(duel_picture.svg(picture), unsafe_allow_html=True)
+    st.markdown(duel_picture.svg(service.show(duel.folder).picture), unsafe_allow_html=True)
     messages: list[tuple[str, str]] = []
     rows = duel.game.public_view(state).get("rows", [])
     if rows:
@@ -140,11 +133,7 @@ def _desk(st: Any, duel: Duel) -> None:
     if left.button("Add action", key="desk-add") and action.strip():
         messages += _play(duel, action, player)
     if middle.button("Undo", key="desk-undo"):
-        try:
-            step = duel.undo()
-            messages.append(("ok", f"Took back {duel.game.format_action(step.action)}"))
-        except MatchError as exc:
-            messages.append(("error", str(exc)))
+        messages += _undo(duel)
     if right.button("Confirm turn", key="desk-confirm"):
         messages += _play(duel, "confirm", player)
     clock_on, clock_off, bot = st.columns(3)
@@ -153,9 +142,9 @@ def _desk(st: Any, duel: Duel) -> None:
     if clock_off.button("Stop clock", key="desk-clock-off"):
         messages += _clock(duel, False)
     if bot.button(f"Bot plays for {player}", key="desk-bot"):
-        done = bot_turn(duel, make_bot("mcts", duel.game, duel.store.step_count(), 0.2), player)
+        done = service.desk_bot(duel.folder, player)
         messages.append(("ok", f"The bot recorded {done} action(s) for {player}."))
-    if duel.enforce_time():
+    if service.enforce_time(duel.folder):
         messages.append(("error", "Time ran out: the loss is recorded."))
     if messages:  # show the board after the action: run the page again, keeping the words
         st.session_state[MESSAGES] = messages
@@ -164,18 +153,25 @@ def _desk(st: Any, duel: Duel) -> None:
 
 def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
     try:
-        played = duel.play_text(text, player, source=Origin(Via.DESK))
-    except MatchError as exc:
+        entered = service.enter(duel.folder, text, player)
+    except (MatchError, StoreError) as exc:
         return [("error", str(exc))]
-    if not played.ok:
-        return [("error", f"Not recorded: {e.message}") for e in played.errors]
-    words = ", ".join(duel.game.format_action(s.action) for s in played.steps)
-    return [("ok", f"Recorded: {words}")]
+    if not entered.ok:
+        return [("error", f"Not recorded: {e.message}") for e in entered.problems]
+    return [("ok", f"Recorded: {', '.join(entered.words)}")]
+
+
+def _undo(duel: Duel) -> list[tuple[str, str]]:
+    try:
+        done = service.undo(duel.folder)
+    except (MatchError, StoreError) as exc:
+        return [("error", str(exc))]
+    return [("ok", f"Took back {done.words}")]
 
 
 def _clock(duel: Duel, running: bool) -> list[tuple[str, str]]:
     try:
-        duel.set_clock(running)
-    except MatchError as exc:
+        service.clock(duel.folder, running)
+    except (MatchError, StoreError) as exc:
         return [("error", str(exc))]
     return [("ok", "Clock started" if running else "Clock stopped")]

@@ -17,16 +17,10 @@ import streamlit
 from dashboard.match_data import store_stamp
 from festival.core.registry import event_title as title
 from festival.google import match_sheets as google_sheets
-from festival.match.announce import Announcements, announcements
-from festival.match.lock import exclusive
+from festival.match import service
+from festival.match.announce import Announcements
 from festival.match.match import Match, MatchError
-from festival.match.rounds import (
-    RoundRejected,
-    ingest_folder,
-    ingest_source,
-    preview_source,
-    resolve,
-)
+from festival.match.rounds import RoundRejected, preview_source
 from festival.match.store import StoreError
 from sheets.errors import SheetReadError
 from sheets.google import GoogleError
@@ -75,11 +69,7 @@ def default_inbox(folder: Path, round_no: int) -> Path:
 @streamlit.cache_data(max_entries=8, show_spinner=False)
 def _announcements(folder: str, stamp: tuple[int, ...], round_no: int) -> Announcements:
     """A round's announcements, written once per store content (`stamp`)."""
-    match = Match.open(Path(folder))
-    try:
-        return announcements(match, round_no)
-    finally:
-        match.close()
+    return service.round_announcements(Path(folder), round_no)
 
 
 def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> None:
@@ -188,19 +178,13 @@ def _resolve(
     default_invalid: bool,
     last: int,
 ) -> None:
-    """Resolve the round, then draw the page again at once, showing the next round. The
-    match's lock is held throughout, so no `festival` command changes it meanwhile."""
+    """Resolve the round (through the match service, which holds the match's lock and refuses
+    if another command resolved a round meanwhile), then draw the page again at once, showing
+    the next round."""
     try:
-        with exclusive(match.folder):
-            if match.last_resolved_round() != last:
-                raise MatchError(
-                    f"round {round_no} was resolved meanwhile (another command?); reload the page"
-                )
-            if isinstance(source, FolderSource):  # strays and an empty folder refused
-                inputs = ingest_folder(match, round_no, source.folder)
-            else:
-                inputs = ingest_source(match, round_no, source)
-            outcome = resolve(match, round_no, inputs, default_invalid)
+        done = service.resolve(
+            match.folder, round_no, source, default_invalid=default_invalid, after_round=last
+        )
     except RoundRejected as exc:
         st.error(
             f"Round {round_no} was not resolved: {len(exc.check.invalid)} invalid "
@@ -212,7 +196,7 @@ def _resolve(
         st.error(str(exc))
         return
     st.session_state[_DONE] = f"Round {round_no} resolved: " + ", ".join(
-        title(r.event) for r in outcome.reports
+        title(r.event) for r in done.outcome.reports
     )
     st.session_state.pop(_READ, None)
     st.rerun()

@@ -1,4 +1,5 @@
-"""The one error the sheets layer raises for files it cannot read."""
+"""The errors the sheets layer raises: files it cannot read, Google requests that failed (here,
+not beside the Google client, so catching one imports no network library)."""
 
 from __future__ import annotations
 
@@ -34,3 +35,7 @@ class SheetReadError(Exception):
         self.problem = " ".join(problem.split())
         self.problems = tuple(problems)
         super().__init__(f"{source}: {self.problem}")
+
+
+class GoogleError(Exception):
+    """A Google Sheets request failed for good; the message names the player and sheet."""

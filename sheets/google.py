@@ -24,9 +24,8 @@ import gspread
 import requests
 from gspread.exceptions import APIError
 
-from events.tables import CellValue, Grid
+from events.tables import CellValue
 from events.template import Template
-from sheets.errors import CellProblem, SheetReadError
 from sheets.google_http import (
     FAILURES,
     PUBLISHING,
@@ -51,21 +50,17 @@ from sheets.google_tabs import (
     new_tab_requests,
     tab_title,
 )
-from sheets.json_input import load_json
-from sheets.limits import MAX_COLUMNS, MAX_ROWS
-from sheets.source import RawSubmission
-from sheets.xlsx_reader import long_cells
+from sheets.google_values import CONTENT_TYPE as CONTENT_TYPE
+from sheets.google_values import GOOGLE_CELL_CHARS as GOOGLE_CELL_CHARS
+from sheets.google_values import load_values as load_values
+from sheets.google_values import range_title
+from sheets.google_values import title_tab as title_tab
+from sheets.raw import RawSubmission
 
 __all__ = ["GoogleError", "Retry", "retrying_http_client"]
 
 RESULT_ROWS = 200
-CONTENT_TYPE = "google-values"
-GOOGLE_CELL_CHARS = 50_000
-"""The most a Google Sheets cell holds: longer texts cannot come from Google; shorter ones
-beyond MAX_CELL_CHARS are refused by cell."""
-"""a RawSubmission holding a values:batchGet answer (JSON)"""
 _KEY = re.compile(r"/spreadsheets/d/([A-Za-z0-9_-]+)")
-_ROUND_TITLE = re.compile(r"^R\d+ (.+)$")
 
 
 def spreadsheet_key(key_or_url: str) -> str:
@@ -98,12 +93,6 @@ def client(
     return gspread.Client(auth, session=session, http_client=retrying_http_client(retry or Retry()))
 
 
-def title_tab(title: str) -> str:
-    """The template tab a Google tab title stands for ("R2 Harvest" -> "Harvest")."""
-    m = _ROUND_TITLE.match(title)
-    return m.group(1) if m else title
-
-
 # --- reading submissions --------------------------------------------------------------------
 
 
@@ -115,10 +104,6 @@ def ranges_of(templates: Iterable[Template]) -> list[str]:
 def _quoted(title: str) -> str:
     """A tab title as A1 notation quotes it."""
     return "'" + title.replace("'", "''") + "'"
-
-
-def _range_title(a1: str) -> str:
-    return a1.rsplit("!", 1)[0].strip("'").replace("''", "'")
 
 
 @dataclass
@@ -170,7 +155,7 @@ class GoogleSource:
             return failure(exc, player, key, self.reading)
         titles = {t.title for t in tabs}
         problems = []
-        for wanted in (_range_title(r) for r in ranges):
+        for wanted in (range_title(r) for r in ranges):
             if wanted in titles:
                 continue
             renamed = next(
@@ -199,39 +184,6 @@ class GoogleSource:
                 "makes a deleted tab again, empty, for the player to fill in)"
             )
         )
-
-
-def load_values(raw: RawSubmission) -> dict[str, Grid]:
-    """The tabs of a stored batchGet answer as grids (each range starts at A1), under their
-    template names ("R2 Harvest" -> "Harvest"), held to the limits a workbook is held to
-    (sheets/limits.py): the answer's size and nesting, rows, columns and cell length."""
-    data = load_json(raw.content, raw.source, max_text=GOOGLE_CELL_CHARS)
-    grids: dict[str, Grid] = {}
-    problems: list[CellProblem] = []
-    try:
-        for requested, vr in zip(data["ranges"], data["valueRanges"], strict=True):
-            title = _range_title(requested)
-            rows: list[list[CellValue]] = [list(r) for r in vr.get("values", [])]
-            widest = max((len(r) for r in rows), default=0)
-            if len(rows) > MAX_ROWS or widest > MAX_COLUMNS:
-                raise SheetReadError(
-                    raw.source,
-                    f"the tab {title!r} holds {len(rows)} rows of up to {widest} columns; "
-                    f"festival reads at most {MAX_ROWS} rows of {MAX_COLUMNS} columns",
-                )
-            if any(not isinstance(v, str | int | float | bool | None) for r in rows for v in r):
-                raise SheetReadError(
-                    raw.source, f"the tab {title!r} holds what is not a cell value"
-                )
-            grid = Grid.from_rows(title, rows)
-            problems.extend(long_cells(grid))
-            grids[title_tab(title)] = grid
-    except (KeyError, ValueError, TypeError, AttributeError) as exc:
-        raise SheetReadError(raw.source, f"not a Google Sheets answer ({exc})") from exc
-    if problems:
-        shown = "; ".join(str(p) for p in problems[:3])
-        raise SheetReadError(raw.source, shown, problems)
-    return grids
 
 
 def backup_submission(

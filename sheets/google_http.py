@@ -16,6 +16,8 @@ from google.auth.exceptions import GoogleAuthError, RefreshError, TransportError
 from gspread.exceptions import APIError, SpreadsheetNotFound
 from gspread.http_client import HTTPClient
 
+from sheets.errors import GoogleError as GoogleError
+
 RETRYABLE = (429, 500, 502, 503, 504)
 NETWORK_ERRORS: tuple[type[Exception], ...] = (
     requests.ConnectionError,  # refused, reset, DNS, TLS; ConnectTimeout too
@@ -32,10 +34,6 @@ FAILURES: tuple[type[Exception], ...] = (
     requests.RequestException,
 )
 """everything a Google request can end in; `failure` turns each into a GoogleError"""
-
-
-class GoogleError(Exception):
-    """A Google Sheets request failed for good; the message names the player and sheet."""
 
 
 @dataclass(frozen=True)

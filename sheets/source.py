@@ -16,12 +16,11 @@ from typing import Protocol
 
 from events.tables import Grid
 from sheets.errors import SheetReadError
+from sheets.google_values import CONTENT_TYPE, load_values
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
+from sheets.raw import TOO_LARGE as TOO_LARGE
+from sheets.raw import RawSubmission as RawSubmission
 from sheets.xlsx_reader import read_workbook
-
-TOO_LARGE = "too-large"
-"""The content type of a file too large to store: its content is a line giving its size and
-SHA-256, so the store records what was received without holding a gigabyte."""
 
 _IGNORED_IN_NAMES = re.compile(r"[\s_\-]+")
 
@@ -30,21 +29,6 @@ SPREADSHEET_SUFFIXES = frozenset(
 )
 """files a player may have meant as their workbook, saved in another format: told to save it
 as .xlsx (anything else, a readme.txt or a photo, is told to leave the folder)"""
-
-
-@dataclass(frozen=True)
-class RawSubmission:
-    """One player's submission as fetched: bytes plus where they came from.
-
-    `source` names the origin for messages ("file:/path/alice.xlsx"); `content_type` says
-    how to parse `content`: "xlsx", "google-values", or `TOO_LARGE` for a file beyond
-    MAX_STORED_BYTES (then `content` only describes it).
-    """
-
-    player: str
-    source: str
-    content: bytes
-    content_type: str = "xlsx"
 
 
 def shown_source(source: str) -> str:
@@ -184,9 +168,7 @@ def load(raw: RawSubmission) -> dict[str, Grid]:
             f"the file is too large ({raw.content.decode('ascii', 'replace')}); festival reads "
             f"files of at most {megabytes(MAX_FILE_BYTES)}",
         )
-    if raw.content_type == "google-values":
-        from sheets.google import load_values
-
+    if raw.content_type == CONTENT_TYPE:
         return load_values(raw)
     if raw.content_type != "xlsx":
         raise SheetReadError(raw.source, f"cannot parse content of type {raw.content_type!r}")

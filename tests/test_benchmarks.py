@@ -85,3 +85,11 @@ def test_lab_speed_prints_serial_and_dask_figures(capsys: pytest.CaptureFixture[
     assert figures["serial festivals/s per core"] > 0
     assert figures["speed-up on 2 workers (warm)"] > 0
     assert "festivals/s per core" in capsys.readouterr().out
+
+
+def test_the_cli_speed_benchmark_prints_both_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "cli_speed.py"))
+    figures = module["main"](runs=1)
+    assert set(figures) == {"festival --help", "festival status"}
+    out = capsys.readouterr().out
+    assert "festival status:" in out and "heavy libraries imported: none" in out

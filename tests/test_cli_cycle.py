@@ -187,14 +187,14 @@ def test_choose_candidate_records_the_sole_winners_choice_only_when_the_rules_le
 
     from dataclasses import replace
 
-    import festival.cli.match_commands
+    import festival.match.service
     from festival.match.standings_view import festival_standings
 
     def pending(match: Match, states: object, with_choice: bool = True) -> object:
         real = festival_standings(match, states, with_choice)  # type: ignore[arg-type]
         return replace(real, elimination_candidate=None, elimination_choice_pending=("uri", "cam"))
 
-    monkeypatch.setattr(festival.cli.match_commands, "festival_standings", pending)
+    monkeypatch.setattr(festival.match.service, "festival_standings", pending)
     code, _, err = run(capsys, "choose-candidate", m, "Spadez")
     assert code == 2 and "not among the tied players: uri, cam" in err
     code, out, _ = run(capsys, "choose-candidate", m, "CAM")

@@ -1,6 +1,6 @@
 """Simultaneous duels (Elementarium) at the host's desk: every player's order workbook or
 Google tab for the turn, the turn resolved from an inbox of order files or the Google tabs in
-one pass (festival/duels/orders.py reads them), and the log with sealed orders kept secret."""
+one pass (festival/duels/service.py does it), and what it did, printed."""
 
 from __future__ import annotations
 
@@ -9,134 +9,71 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from events.duel import DuelGame, Step
-from festival.duels.host import Duel, DuelHostError
-from festival.duels.origin import NO_ORDERS
-
-SEALED = "orders in (sealed until the turn resolves)"
-
-
-def step_words(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any]]) -> list[str]:
-    """What each step may say publicly: its notation, or SEALED for the orders of the turn
-    still open (the steps after the last position in which no orders were sealed)."""
-    words = [game.format_action(step.action) for step in steps]
-    n = len(steps)
-    while n > 0 and game.sealed(states[n]):
-        words[n - 1] = SEALED
-        n -= 1
-    return words
+from festival.duels import service
 
 
 def resolve(args: argparse.Namespace) -> int:
     """Read every awaited player's orders in one pass, from the inbox or their Google
-    spreadsheets; a player with no order file holds (recorded as "hold", source
-    "resolve:no-orders"); the turn resolves when all are in."""
-    from festival.cli.duel_commands import opened
-    from festival.duels.orders import from_google, from_inbox
-
-    with opened(args.duel) as duel:
-        if not duel.game.simultaneous:
-            raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
-        now = duel.state()
-        awaited = duel.game.to_act(now)
-        if not awaited:
-            raise DuelHostError("the duel is over")
-        missing: list[str] = []
-        if args.google:
-            received = from_google(duel, awaited, args.credentials)
-        else:
-            turn = duel.game.turn_number(now)
-            received, missing = from_inbox(duel, args.inbox, awaited, turn)
-        failed = False
-        for player, got in received.items():
-            played = got.played
-            if got.note:
-                print(f"  note: {got.note}")
-            if got.waiting:
-                print(
-                    f"{player}: orders read from {got.origin} (input {played.raw_id}) and right;"
-                    " not recorded until every player's are."
-                )
-            elif played.ok:
-                print(f"{player}: orders in from {got.origin} (input {played.raw_id}).")
-            else:
-                failed = True
-                print(
-                    f"{player}: nothing recorded from {got.origin} (input {played.raw_id} kept):",
-                    file=sys.stderr,
-                )
-                for error in played.errors:
-                    print(f"  {error}", file=sys.stderr)
-        if failed:
+    spreadsheets; a player with no order file holds; the turn resolves when all are in."""
+    done = service.resolve_orders(args.duel, args.inbox, args.google, args.credentials, args.out)
+    for got in done.orders:
+        if got.note:
+            print(f"  note: {got.note}")
+        if got.waiting:
             print(
-                "The turn is not resolved: fix the orders named above and run resolve again.",
+                f"{got.player}: orders read from {got.origin} (input {got.raw_id}) and right;"
+                " not recorded until every player's are."
+            )
+        elif got.ok:
+            print(f"{got.player}: orders in from {got.origin} (input {got.raw_id}).")
+        else:
+            print(
+                f"{got.player}: nothing recorded from {got.origin} (input {got.raw_id} kept):",
                 file=sys.stderr,
             )
-            return 1
-        for player in missing:
-            duel.play_text("hold", player, source=NO_ORDERS)
-            print(f"{player}: no orders in {args.inbox}: holds every unit still.")
-        after = duel.state()
-        for line in duel.game.turn_lines(now, after):
-            print(f"  {line}")
-        for line in duel.game.public_view(after).get("rows", []):
-            print(line)
-        print(duel.game.progress(after))
-        if args.out is not None:
-            write_order_books(duel, after, args.out)
-        elif args.google and duel.game.to_act(after):
-            print(f"Next: festival duel sheets {args.duel} --google")
+            for error in got.problems:
+                print(f"  {error}", file=sys.stderr)
+    if not done.resolved:
+        print(
+            "The turn is not resolved: fix the orders named above and run resolve again.",
+            file=sys.stderr,
+        )
+        return 1
+    for player in done.held:
+        print(f"{player}: no orders in {args.inbox}: holds every unit still.")
+    for line in done.turn_lines:
+        print(f"  {line}")
+    for line in done.rows:
+        print(line)
+    print(done.progress)
+    if args.out is not None:
+        for path in done.written:
+            print(f"Wrote {path}")
+    elif args.google and done.awaited:
+        print(f"Next: festival duel sheets {args.duel} --google")
     return 0
-
-
-def write_order_books(duel: Duel, state: Any, out: Path) -> None:
-    from festival.duels.order_books import order_template, write_order_workbook
-    from festival.duels.orders import order_file_stem
-
-    out.mkdir(parents=True, exist_ok=True)
-    turn = duel.game.turn_number(state)
-    for player in duel.game.to_act(state):
-        path = out / f"{order_file_stem(player, turn)}.xlsx"
-        write_order_workbook(order_template(duel, state, player), path, duel.stamp(turn, player))
-        print(f"Wrote {path}")
 
 
 def sheets(args: argparse.Namespace) -> int:
     """Write the order workbook of every player awaited this turn, or push their Orders tab
     into their Google spreadsheet."""
-    from festival.cli.duel_commands import opened
-
-    with opened(args.duel) as duel:
-        if not duel.game.simultaneous:
-            raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
-        if args.force and not args.google:
-            raise DuelHostError("--force is for --google (a workbook is always written anew)")
-        if not args.google:
-            write_order_books(duel, duel.state(), args.out)
-            return 0
-        from festival.google import duel_sheets as duel_google
-
-        settings, gc = duel_google.client(duel, args.credentials)
-        done = duel_google.push_orders(duel, gc, settings, args.force)
-        tabs = f"Turn {duel.game.turn_number(duel.state())} Orders tabs"
-        print("\n".join(done.lines(tabs, "the duel store")))
-        print(
-            "Next: ask each player to choose their targets, then: "
-            f"festival duel resolve {args.duel} --google"
-        )
+    done = service.order_sheets(args.duel, args.google, args.force, args.credentials, args.out)
+    if not args.google:
+        for path in done.written:
+            print(f"Wrote {path}")
+        return 0
+    print("\n".join(done.google_lines))
+    print(
+        "Next: ask each player to choose their targets, then: "
+        f"festival duel resolve {args.duel} --google"
+    )
     return 0
 
 
 def google_setup(args: argparse.Namespace) -> int:
     """Record which Google spreadsheet is whose (`festival duel google`)."""
-    from festival.cli.duel_commands import opened
-    from festival.google import duel_sheets as duel_google
-
-    with opened(args.duel) as duel:
-        if not duel.game.simultaneous:
-            raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
-        settings = duel_google.save_settings(duel, args.sheets, args.credentials)
-    print(f"{len(settings.spreadsheets)} player spreadsheets recorded.")
+    count = service.google_setup(args.duel, args.sheets, args.credentials)
+    print(f"{count} player spreadsheets recorded.")
     print(f"Next: festival duel sheets {args.duel} --google")
     return 0
 

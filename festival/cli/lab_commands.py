@@ -23,13 +23,12 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def add_parser(sub: Any) -> None:
-    p = sub.add_parser(
-        "simulate",
-        help="the balance lab: play many festivals (or games of one event) with bot strategies",
-        description="Play N seeded games in memory with a mix of bot strategies, on a local "
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of `festival simulate`, in the parser festival/cli/main.py made for it."""
+    p.description = (
+        "Play N seeded games in memory with a mix of bot strategies, on a local "
         "Dask cluster (or --scheduler, or --serial), and write one row per player per game "
-        "and per item bought as Parquet (players.parquet, items.parquet).",
+        "and per item bought as Parquet (players.parquet, items.parquet)."
     )
     p.add_argument("--games", type=int, default=100, help="games to play (100)")
     p.add_argument(

@@ -3,31 +3,55 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from festival.cli import duel_commands
-from festival.cli import lab_commands as lab_cli
-from festival.cli import match_commands as commands
-from festival.match.engines import EngineError
-from festival.match.lock import exclusive
-from festival.match.match import MatchError
+from festival.core import registry
+from festival.core.errors import EngineError, MatchError
 from festival.match.store import StoreError, sqlite_failure
-from sheets.errors import SheetReadError
-from sheets.google import GoogleError
+from sheets.errors import GoogleError, SheetReadError
 
 USER_ERRORS = (MatchError, StoreError, SheetReadError, EngineError, GoogleError)
 
-EXCLUSIVE = frozenset(
-    {"allocate", "templates", "resolve", "google", "publish", "choose-candidate", "check"}
-)
-"""One at a time per match (festival/match/lock.py): the commands that change the match or
-work from its next round, and `check`, which reads it whole."""
+GROUPS = {
+    "duel": (
+        "festival.cli.duel_commands",
+        f"host a duel game ({', '.join(d.title for d in registry.duels())}): "
+        "new, play, undo, show...",
+    ),
+    "simulate": (
+        "festival.cli.lab_commands",
+        "the balance lab: play many festivals (or games of one event) with bot strategies",
+    ),
+}
+"""command -> (the module that fills its parser and runs it, its line in `festival --help`).
+A group's module is imported only when its command is run or asked for help: building the
+parser for `festival --help` or `festival status` imports no duel, lab or spreadsheet code."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+@dataclass(frozen=True)
+class Command:
+    """A subcommand's body, named "module:function" and imported when it runs."""
+
+    module: str
+    function: str
+
+    def __call__(self, args: argparse.Namespace) -> int:
+        code: int = getattr(importlib.import_module(self.module), self.function)(args)
+        return code
+
+
+def _match(function: str) -> Command:
+    return Command("festival.cli.match_commands", function)
+
+
+def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The `festival` parser. `groups`: the command groups (GROUPS) whose parsers are filled in
+    (None: all); the others are listed by name and help line only."""
     parser = argparse.ArgumentParser(
         prog="festival",
         description="Run the AWA Festival main match: from preferences to final standings.",
@@ -74,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="EVENT.NAME=JSON",
         help="set an event option, e.g. continuum.carry_hits=false",
     )
-    p.set_defaults(run=commands.new)
+    p.set_defaults(run=_match("new"))
 
     p = sub.add_parser("allocate", help="allocate events from the preferences")
     p.add_argument("match", type=Path)
@@ -84,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave as few players without a listed event as any allocation with no justified "
         "complaint allows, instead of granting claims strictly in order (docs/rulings.md)",
     )
-    p.set_defaults(run=commands.allocate)
+    p.set_defaults(run=_match("allocate"))
 
     p = sub.add_parser("templates", help="write each player's submission workbook for a round")
     p.add_argument("match", type=Path)
@@ -108,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         help="the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)",
     )
-    p.set_defaults(run=commands.templates)
+    p.set_defaults(run=_match("templates"))
 
     p = sub.add_parser("resolve", help="resolve a round from player workbooks or a JSON file")
     p.add_argument("match", type=Path)
@@ -138,19 +162,19 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         help="the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)",
     )
-    p.set_defaults(run=commands.resolve)
+    p.set_defaults(run=_match("resolve"))
 
     p = sub.add_parser("standings", help="each event's ranking and the festival standings")
     p.add_argument("match", type=Path)
     p.add_argument("--json", action="store_true", help="machine-readable (docs/formats.md)")
     p.add_argument("--xlsx", type=Path, help="also write them as a results workbook")
-    p.set_defaults(run=commands.standings)
+    p.set_defaults(run=_match("standings"))
 
     p = sub.add_parser("announce", help="a round's public announcements and private reports")
     p.add_argument("match", type=Path)
     p.add_argument("--round", type=int, help="the round (default: the last resolved)")
     p.add_argument("--out", type=Path, help="also write them as Markdown files to this folder")
-    p.set_defaults(run=commands.announce)
+    p.set_defaults(run=_match("announce"))
 
     p = sub.add_parser("google", help="say which Google spreadsheet is whose")
     p.add_argument("match", type=Path)
@@ -164,30 +188,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--credentials", type=Path, help="the service-account JSON file's path (kept as a path)"
     )
-    p.set_defaults(run=commands.google_setup)
+    p.set_defaults(run=_match("google_setup"))
 
     p = sub.add_parser("publish", help="write a round's results into the Google spreadsheets")
     p.add_argument("match", type=Path)
     p.add_argument("--round", type=int, help="the round (default: the last resolved)")
     p.add_argument("--credentials", type=Path, help="the service-account JSON file")
-    p.set_defaults(run=commands.publish)
+    p.set_defaults(run=_match("publish"))
 
     p = sub.add_parser(
         "choose-candidate", help="record the sole winner's choice of Elimination Candidate"
     )
     p.add_argument("match", type=Path)
     p.add_argument("player", help="the player the sole winner chose")
-    p.set_defaults(run=commands.choose_candidate)
+    p.set_defaults(run=_match("choose_candidate"))
 
     p = sub.add_parser("status", help="the match's rounds, events and what comes next")
     p.add_argument("match", type=Path)
-    p.set_defaults(run=commands.status)
+    p.set_defaults(run=_match("status"))
 
     p = sub.add_parser(
         "check", help="verify a match store: integrity, JSON, and replay equals what is stored"
     )
     p.add_argument("match", type=Path)
-    p.set_defaults(run=commands.check)
+    p.set_defaults(run=_match("check"))
 
     p = sub.add_parser("dashboard", help="open the host dashboard (Streamlit) for a match")
     p.add_argument("match", type=Path)
@@ -198,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the address to listen on (default 127.0.0.1: this computer only; "
         "0.0.0.0 for every network interface)",
     )
-    p.set_defaults(run=commands.dashboard)
+    p.set_defaults(run=_match("dashboard"))
 
     p = sub.add_parser("demo", help="run a whole sample festival in a new folder")
     p.add_argument(
@@ -207,21 +231,21 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         help="where to create it (default: a new festival-demo-N folder here)",
     )
-    p.set_defaults(run=commands.demo)
+    p.set_defaults(run=_match("demo"))
 
-    duel_commands.add_parser(sub)
-    lab_cli.add_parser(sub)
+    for name, (module, line) in GROUPS.items():
+        p = sub.add_parser(name, help=line)
+        if groups is None or name in groups:
+            importlib.import_module(module).add_arguments(p)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    command = next((w for w in words if not w.startswith("-")), None)
+    args = build_parser({command} if command else ()).parse_args(words)
     try:
-        if args.command in EXCLUSIVE:
-            with exclusive(args.match):
-                code: int = args.run(args)
-        else:
-            code = args.run(args)
+        code: int = args.run(args)
     except USER_ERRORS as exc:
         print(f"festival: error: {exc}", file=sys.stderr)
         return 2

@@ -13,13 +13,20 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
-
-from confusable_homoglyphs import confusables
+from typing import Any
 
 MAX_NAME_CHARS = 32
 _PUNCTUATION = frozenset(" _-.'")
 _RESERVED = re.compile(r"^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$", re.IGNORECASE)
 _IGNORED = frozenset(" _-.'")
+
+
+def _confusables() -> Any:
+    """The Unicode look-alike tables, loaded when a name is first checked (they take longer to
+    load than a `festival status` takes to run)."""
+    import confusable_homoglyphs.confusables
+
+    return confusable_homoglyphs.confusables
 
 
 def normalise_name(text: str) -> str:
@@ -49,7 +56,7 @@ def check_player_name(name: str) -> str | None:
         return f"{shown} is not a usable player name: it may not end with '.' (a file name)"
     if _RESERVED.match(name):
         return f"{shown} is not a usable player name: Windows reserves it as a device name"
-    if confusables.is_mixed_script(name, allowed_aliases=["COMMON", "INHERITED"]):
+    if _confusables().is_mixed_script(name, allowed_aliases=["COMMON", "INHERITED"]):
         return (
             f"{shown} is not a usable player name: it mixes letters of different alphabets "
             "(one may look like another); write it in one alphabet"
@@ -79,7 +86,7 @@ def look_alikes(names: Iterable[str]) -> list[list[str]]:
 
 @cache
 def _latin_twin(ch: str) -> str:
-    found = confusables.is_confusable(ch, greedy=True, preferred_aliases=["latin"])
+    found = _confusables().is_confusable(ch, greedy=True, preferred_aliases=["latin"])
     if found:
         for entry in found:
             for glyph in entry["homoglyphs"]:

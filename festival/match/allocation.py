@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -69,13 +71,30 @@ class Claim:
         return (self.choice, -self.garnets, self.lottery)
 
 
+class Verdict(StrEnum):
+    """Why a claim was granted or not (the words for people are `Decision.reason`)."""
+
+    GRANTED = "granted"
+    HAS_ENOUGH = "has-enough"
+    """the player already holds all their events"""
+    FULL = "full"
+    LEAVES_SHORT = "leaves-short"
+    """granting it would leave another player short of events"""
+    NOT_FEWEST_UNMET = "not-fewest-unmet"
+    """not in the allocation with the fewest unmet choices"""
+
+
 @dataclass(frozen=True)
 class Decision:
     """What happened to one claim, in the order claims were examined."""
 
     claim: Claim
-    granted: bool
+    verdict: Verdict
     reason: str
+
+    @property
+    def granted(self) -> bool:
+        return self.verdict is Verdict.GRANTED
 
 
 @dataclass(frozen=True)
@@ -105,6 +124,7 @@ class Allocation:
                     "garnets": d.claim.garnets,
                     "lottery": d.claim.lottery,
                     "granted": d.granted,
+                    "verdict": d.verdict.value,
                     "reason": d.reason,
                 }
                 for d in self.decisions
@@ -130,13 +150,30 @@ class Allocation:
                         d["garnets"],
                         d["lottery"],
                     ),
-                    d["granted"],
+                    _stored_verdict(d),
                     d["reason"],
                 )
                 for d in decisions
             ),
             method=str(obj.get("method", CLAIM_ORDER)),
         )
+
+
+def _stored_verdict(decision: Mapping[str, Any]) -> Verdict:
+    """A stored decision's verdict; a store written before verdicts were stored has only the
+    granted flag and the words, from which the verdict is told here, once."""
+    if "verdict" in decision:
+        return Verdict(decision["verdict"])
+    if decision["granted"]:
+        return Verdict.GRANTED
+    reason = str(decision["reason"])
+    if reason.startswith("already has"):
+        return Verdict.HAS_ENOUGH
+    if reason.endswith("is full"):
+        return Verdict.FULL
+    if reason.startswith("granting it"):
+        return Verdict.LEAVES_SHORT
+    return Verdict.NOT_FEWEST_UNMET
 
 
 def draw_lottery(players: Sequence[str], rng: np.random.Generator) -> tuple[str, ...]:
@@ -196,20 +233,26 @@ def _by_claim_order(
     for claim in claims_of(preferences, events, lottery):
         p, e = claim.player, claim.event
         if len(held[p]) >= per_player:
-            decisions.append(Decision(claim, False, f"already has {per_player} events"))
+            decisions.append(
+                Decision(claim, Verdict.HAS_ENOUGH, f"already has {per_player} events")
+            )
             continue
         if count[e] >= capacity:
-            decisions.append(Decision(claim, False, f"{e} is full"))
+            decisions.append(Decision(claim, Verdict.FULL, f"{e} is full"))
             continue
         held[p].add(e)
         count[e] += 1
         if can_complete(held, count, events, capacity, per_player):
-            decisions.append(Decision(claim, True, "granted"))
+            decisions.append(Decision(claim, Verdict.GRANTED, "granted"))
         else:
             held[p].discard(e)
             count[e] -= 1
             decisions.append(
-                Decision(claim, False, "granting it would leave another player short of events")
+                Decision(
+                    claim,
+                    Verdict.LEAVES_SHORT,
+                    "granting it would leave another player short of events",
+                )
             )
     members = {e: tuple(p for p in players if e in held[p]) for e in events}
     return Allocation(members, tuple(lottery), tuple(decisions))
@@ -261,10 +304,12 @@ def _fewest_unmet(
         key=lambda m: tuple(c.player not in m[c.event] for c in claims),
     )
     decisions = tuple(
-        Decision(c, True, "granted")
+        Decision(c, Verdict.GRANTED, "granted")
         if c.player in best[c.event]
         else Decision(
-            c, False, "not in the allocation with the fewest unmet choices and no complaint"
+            c,
+            Verdict.NOT_FEWEST_UNMET,
+            "not in the allocation with the fewest unmet choices and no complaint",
         )
         for c in claims
     )

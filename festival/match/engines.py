@@ -8,12 +8,9 @@ from typing import Any
 
 from events.engine import EventEngine
 from festival.core import registry
+from festival.core.errors import EngineError as EngineError
 
 AnyEngine = EventEngine[Any, Any]
-
-
-class EngineError(Exception):
-    """An engine named in a match cannot be loaded."""
 
 
 def load_engine(spec: str) -> AnyEngine:

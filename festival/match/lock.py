@@ -31,18 +31,28 @@ class StoreBusy(StoreError):
 def exclusive(folder: Path) -> Iterator[None]:
     """Hold the match's lock for the duration, or fail at once (StoreBusy) if another
     command holds it. A folder without a store is left alone (the command then says so)."""
-    if not (folder / STORE_FILE).is_file():
+    busy = (
+        f"another festival command is using the match {folder} (resolving a round?); "
+        "wait for it to finish and run this again"
+    )
+    with folder_lock(folder, STORE_FILE, LOCK_FILE, busy):
+        yield
+
+
+@contextmanager
+def folder_lock(folder: Path, store_file: str, lock_file: str, busy: str) -> Iterator[None]:
+    """Hold `folder/lock_file` for the duration, or fail at once (StoreBusy, saying `busy`)
+    if another command holds it; a folder without `store_file` is left alone. The match's
+    lock and a duel's (festival/duels/lock.py) are both this one."""
+    if not (folder / store_file).is_file():
         yield
         return
-    lock = FileLock(folder / LOCK_FILE, timeout=0)
+    lock = FileLock(folder / lock_file, timeout=0)
     try:
         lock.acquire()
         locked = True
     except Timeout:
-        raise StoreBusy(
-            f"another festival command is using the match {folder} (resolving a round?); "
-            "wait for it to finish and run this again"
-        ) from None
+        raise StoreBusy(busy) from None
     except OSError:
         # A folder where the lock file cannot be made (a read-only backup): no festival
         # command can write there either, so a check may read it unlocked; a command that

@@ -11,6 +11,7 @@ from functools import cached_property
 from pathlib import Path
 
 from festival.core import seeds
+from festival.core.errors import MatchError as MatchError
 from festival.core.registry import event_title as title
 from festival.match.allocation import CLAIM_ORDER, Allocation, allocate, draw_lottery
 from festival.match.config import MatchConfig
@@ -30,10 +31,6 @@ def config_match_id(config: MatchConfig) -> str:
     """The id a match had before ids were drawn: from its configuration."""
     text = json.dumps(config.to_json(), sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-class MatchError(Exception):
-    """Something the host asked for cannot be done now; the message says why and what to do."""
 
 
 @dataclass

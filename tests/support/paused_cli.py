@@ -15,12 +15,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-import festival.cli.match_commands
+import festival.match.service
 from festival.cli.main import main
 
 
 def paused(started: Path, go: Path) -> Any:
-    real = festival.cli.match_commands.resolve_round
+    real = festival.match.service.resolve_round
 
     def resolve_round(*args: Any, **kwargs: Any) -> Any:
         started.touch()
@@ -33,5 +33,5 @@ def paused(started: Path, go: Path) -> Any:
 
 
 if __name__ == "__main__":
-    festival.cli.match_commands.resolve_round = paused(Path(sys.argv[1]), Path(sys.argv[2]))
+    festival.match.service.resolve_round = paused(Path(sys.argv[1]), Path(sys.argv[2]))
     sys.exit(main(sys.argv[3:]))

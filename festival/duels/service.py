@@ -1,0 +1,637 @@
+"""The duel service: the one way a front end (the command line, the dashboard, a bot) creates,
+changes or reads a duel. Each operation opens the duel folder, takes the duel's lock when it
+changes the duel (festival/duels/lock.py), always closes the store, and returns a typed
+result (frozen dataclasses) for the front end to print or draw; it prints nothing.
+
+The Google client and the workbook writer are imported by the operations that use them only,
+so reading a duel costs no network or spreadsheet library.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from events.duel import DuelGame, DuelProblem, Picture, Step
+from festival.duels.bots import bot_turn, make_bot
+from festival.duels.games import duel_game
+from festival.duels.host import Duel, DuelHostError, Played
+from festival.duels.lock import duel_exclusive
+from festival.duels.orders import from_google, from_inbox, order_file_stem
+from festival.duels.origin import NO_ORDERS, Origin, Via
+from festival.duels.words import last_turn_cells, step_words
+from sheets.errors import SheetReadError
+from sheets.json_input import load_json
+from sheets.limits import MAX_FILE_BYTES, megabytes
+
+# --- results ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Where the duel stands: over (the outcome's words), or whose turn and the turn so far."""
+
+    over: str | None
+    progress: str
+
+
+@dataclass(frozen=True)
+class Created:
+    title: str
+    variant: str
+    players: tuple[str, ...]
+    seed: int
+    simultaneous: bool
+    """both players send orders each turn (else `first` starts)"""
+    first: str
+
+
+@dataclass(frozen=True)
+class Entered:
+    """One input: the actions recorded (in notation), or the problems (nothing recorded)."""
+
+    raw_id: int
+    words: tuple[str, ...]
+    problems: tuple[DuelProblem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class BotPlayed:
+    player: str
+    kind: str
+    words: str | None
+    """what it recorded (None: `player` was not to play, the bot waited)"""
+
+
+@dataclass(frozen=True)
+class Turned:
+    """A play, a draw or a bot's turn: the time rule first, then what was entered."""
+
+    timed_out: bool
+    entered: Entered | None
+    bot: BotPlayed | None
+    after: Situation
+
+
+@dataclass(frozen=True)
+class Undone:
+    player: str
+    words: str
+    after: Situation
+
+
+@dataclass(frozen=True)
+class Shown:
+    view: dict[str, Any]
+    rows: tuple[str, ...]
+    after: Situation
+    picture: Picture
+
+
+@dataclass(frozen=True)
+class LogLine:
+    n: int
+    player: str
+    words: str
+    raw_id: int | None
+
+
+@dataclass(frozen=True)
+class Winner:
+    player: str | None
+    reason: str
+    detail: str
+
+
+@dataclass(frozen=True)
+class Logged:
+    title: str
+    variant: str
+    players: tuple[str, ...]
+    seed: int
+    views: tuple[dict[str, Any], ...]
+    lines: tuple[LogLine, ...]
+    undone: tuple[tuple[str, str], ...]
+    """(player, words) of each action taken back"""
+    winner: Winner | None
+
+
+@dataclass(frozen=True)
+class Status:
+    timed_out: bool
+    title: str
+    variant: str
+    players: tuple[str, ...]
+    actions: int
+    after: Situation
+    clock: str | None
+    """the clock's words (None: the host never started it)"""
+
+
+@dataclass(frozen=True)
+class ClockShown:
+    timed_out: bool
+    clock: str
+
+
+@dataclass(frozen=True)
+class Sampled:
+    """The sample duel, replayed into a new folder."""
+
+    rows: tuple[str, ...]
+    turns: int
+    winner: Winner | None
+
+
+@dataclass(frozen=True)
+class Ordered:
+    """One player's orders as `duel resolve` read them."""
+
+    player: str
+    origin: str
+    raw_id: int
+    note: str | None
+    waiting: bool
+    problems: tuple[DuelProblem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class OrdersResolved:
+    orders: tuple[Ordered, ...]
+    resolved: bool
+    """False: some orders are wrong; nothing more was done"""
+    held: tuple[str, ...]
+    """players with no order file, who hold"""
+    turn_lines: tuple[str, ...]
+    rows: tuple[str, ...]
+    progress: str
+    written: tuple[Path, ...]
+    """next turn's order workbooks (with `out`)"""
+    awaited: bool
+    """players are to act after it"""
+
+
+@dataclass(frozen=True)
+class SheetsDone:
+    written: tuple[Path, ...]
+    """the order workbooks written (without Google)"""
+    google_lines: tuple[str, ...]
+    """what was done to the Google tabs (with Google)"""
+
+
+@dataclass(frozen=True)
+class History:
+    """A duel as the dashboard draws it: every position, step and the words of each step."""
+
+    duel: Duel
+    states: tuple[Any, ...]
+    steps: tuple[Step[Any], ...]
+    words: tuple[str, ...]
+
+    @property
+    def game(self) -> DuelGame[Any, Any]:
+        return self.duel.game
+
+    def picture(self, shown: int) -> Picture:
+        """The board after `shown` steps, the last turn's cells marked."""
+        states = list(self.states[: shown + 1])
+        return self.game.picture(states[-1], last_turn_cells(self.duel, states))
+
+
+# --- opening ------------------------------------------------------------------------------
+
+
+@contextmanager
+def opened(folder: Path) -> Iterator[Duel]:
+    """The duel, open for reading; closed however the block ends."""
+    duel = Duel.open(folder)
+    try:
+        yield duel
+    finally:
+        duel.close()
+
+
+@contextmanager
+def changing(folder: Path) -> Iterator[Duel]:
+    """The duel, open under its lock, for an operation that changes it."""
+    with duel_exclusive(folder), opened(folder) as duel:
+        yield duel
+
+
+def situation(duel: Duel, state: Any) -> Situation:
+    outcome = duel.game.outcome(state)
+    if outcome is not None:
+        return Situation(outcome.detail, "")
+    return Situation(None, duel.game.progress(state))
+
+
+def _entered(duel: Duel, played: Played) -> Entered:
+    words = tuple(duel.game.format_action(s.action) for s in played.steps)
+    return Entered(played.raw_id, words, played.errors)
+
+
+def _winner(duel: Duel, state: Any) -> Winner | None:
+    outcome = duel.game.outcome(state)
+    if outcome is None:
+        return None
+    return Winner(outcome.winner, outcome.reason, outcome.detail)
+
+
+# --- creating -----------------------------------------------------------------------------
+
+
+def create(
+    folder: Path,
+    game: str,
+    variant: str | None,
+    options: dict[str, Any],
+    players: list[str],
+    seed: int | None,
+) -> Created:
+    duel = Duel.create(folder, game, variant, options, players, seed)
+    try:
+        state = duel.state()
+        first = "" if duel.game.simultaneous else duel.to_act(state)[0]
+        return Created(
+            duel.game.title,
+            str(duel.config["variant"]),
+            duel.players,
+            duel.seed,
+            duel.game.simultaneous,
+            first,
+        )
+    finally:
+        duel.close()
+
+
+def board_option(
+    game: str, board: str, variant: str | None, options: dict[str, Any]
+) -> tuple[str | None, dict[str, Any]]:
+    """`--board NAME|FILE` (Alchelemental): a named board is the variant of that name (one of
+    the game's variants); a board file's JSON is recorded in the duel's options (checked like
+    the shipped boards)."""
+    boards = list(duel_game(game).variants())
+    if board in boards:
+        return variant or board, options
+    path = Path(board)
+    try:
+        data = load_json(file_bytes(path), board)
+    except (OSError, SheetReadError) as exc:
+        raise DuelHostError(
+            f"--board {board}: not {', '.join(boards)} or a board file ({exc})"
+        ) from exc
+    return variant, {**options, "board": data}
+
+
+def play_sample(folder: Path, sample_file: Path) -> Sampled:
+    """Replay a shipped sample duel (fixtures/<game>/sample-duel.json) into a new folder."""
+    sample = json.loads(sample_file.read_text())
+    duel = Duel.create(
+        folder,
+        sample["game"],
+        sample["variant"],
+        sample.get("options", {}),
+        sample["players"],
+        sample["seed"],
+    )
+    try:
+        for turn in sample["turns"]:
+            played = duel.play_text(turn["text"], turn["player"], source=Origin(Via.DEMO))
+            if not played.ok:
+                raise DuelHostError(f"the sample duel does not play: {played.errors[0]}")
+        state = duel.state()
+        rows = tuple(duel.game.public_view(state).get("rows", []))
+        return Sampled(rows, len(sample["turns"]), _winner(duel, state))
+    finally:
+        duel.close()
+
+
+# --- playing ------------------------------------------------------------------------------
+
+
+def play(
+    folder: Path,
+    text: str | None = None,
+    source: Path | None = None,
+    player: str | None = None,
+) -> Turned:
+    """Record a player's turn as typed (`text`) or from a file (`source`): the time rule
+    first (a player out of time loses); with neither, only the time rule."""
+    with changing(folder) as duel:
+        timed_out = duel.enforce_time() is not None
+        entered = None
+        if source is not None:
+            entered = _entered(duel, _play_file(duel, source, player))
+        elif text:
+            entered = _entered(duel, duel.play_text(text, player))
+        return Turned(timed_out, entered, None, situation(duel, duel.state()))
+
+
+def draw(folder: Path, count: int, stones: str | None, player: str | None) -> Turned:
+    """Draw the stones of the turn (Element's `take N`), or record stones drawn elsewhere."""
+    text = f"take {count}" + (f" {stones}" if stones else "")
+    with changing(folder) as duel:
+        timed_out = duel.enforce_time() is not None
+        entered = _entered(duel, duel.play_text(text, player, source=Origin(Via.DRAW)))
+        return Turned(timed_out, entered, None, situation(duel, duel.state()))
+
+
+DESK = Origin(Via.DESK)
+
+
+def enter(folder: Path, text: str, player: str, source: Origin = DESK) -> Entered:
+    """Record one player's input as typed at a desk (the dashboard)."""
+    with changing(folder) as duel:
+        return _entered(duel, duel.play_text(text, player, source=source))
+
+
+def bot_plays(folder: Path, name: str, kind: str, seconds: float) -> Turned:
+    """Let a bot of `kind` play `name`'s turn (it waits when `name` is not to play)."""
+    with changing(folder) as duel:
+        bot = _bot_plays(duel, name, kind, seconds)
+        return Turned(False, None, bot, situation(duel, duel.state()))
+
+
+def _bot_plays(duel: Duel, name: str, kind: str, seconds: float) -> BotPlayed:
+    player = duel.resolve_player(name, duel.state())
+    state = duel.state()
+    if player not in duel.game.to_act(state):
+        return BotPlayed(player, kind, None)
+    steps = duel.store.step_count()
+    bot = make_bot(kind, duel.game, duel.seed + steps, seconds=seconds)
+    done = bot_turn(duel, bot, player)
+    recorded = duel.positions()[1][-done:] if done else []
+    words = ", ".join(duel.game.format_action(s.action) for s in recorded)
+    if duel.game.simultaneous and duel.game.sealed(duel.state()):
+        words = "orders in (sealed until the turn resolves)"
+    return BotPlayed(player, kind, words)
+
+
+def desk_bot(folder: Path, player: str, seconds: float = 0.2) -> int:
+    """The dashboard's bot: an MCTS bot plays `player`'s turn; the number of actions."""
+    with changing(folder) as duel:
+        bot = make_bot("mcts", duel.game, duel.store.step_count(), seconds)
+        return bot_turn(duel, bot, player)
+
+
+def _play_file(duel: Duel, path: Path, player: str | None) -> Played:
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        return duel.play_text(_workbook_text(path), player, source=Origin.file(path.name))
+    content = file_bytes(path)
+    if path.suffix.lower() == ".json":
+        try:
+            data = load_json(content, path.name)
+        except SheetReadError as exc:
+            text = content.decode("utf-8", errors="replace")
+            raw_id = duel.store.add_raw(player or "?", Origin.file(path.name), text)
+            duel.store.add_errors(raw_id, [("duel.json", str(exc))])
+            raise DuelHostError(f"{exc}; kept as input {raw_id}") from exc
+        return duel.play_json(data, player, source=Origin.file(path.name))
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raw_id = duel.store.add_raw(
+            player or "?", Origin.file(path.name), content.decode("utf-8", errors="replace")
+        )
+        duel.store.add_errors(raw_id, [("duel.file", f"{path.name}: not UTF-8 text")])
+        raise DuelHostError(f"{path}: not UTF-8 text; kept as input {raw_id}") from exc
+    return duel.play_text(text, player, source=Origin.file(path.name))
+
+
+def file_bytes(path: Path) -> bytes:
+    """A turn file's bytes, within the limits of docs/formats.md (sheets/limits.py)."""
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise DuelHostError(
+            f"{path}: the file is {megabytes(size)}; festival reads at most "
+            f"{megabytes(MAX_FILE_BYTES)}"
+        )
+    return path.read_bytes()
+
+
+def _workbook_text(path: Path) -> str:
+    """The actions a player wrote in a workbook: every non-empty cell of the first sheet, row
+    by row, read as notation."""
+    from sheets.xlsx_reader import read_workbook
+
+    words: list[str] = []
+    for grid in read_workbook(path).values():
+        for row in grid.rows:
+            words.extend(str(v) for v in row if v not in (None, ""))
+        break
+    return ", ".join(words)
+
+
+def undo(folder: Path) -> Undone:
+    """Take back the last action not yet confirmed (kept in the log, marked undone)."""
+    with changing(folder) as duel:
+        step = duel.undo()
+        words = duel.game.format_action(step.action)
+        return Undone(step.player, words, situation(duel, duel.state()))
+
+
+# --- the clock ----------------------------------------------------------------------------
+
+
+def clock(folder: Path, running: bool | None = None) -> ClockShown:
+    """Start (True) or stop (False) the clock, or only read it (None); the time rule applied."""
+    with changing(folder) as duel:
+        if running is not None:
+            duel.set_clock(running)
+        timed_out = duel.enforce_time() is not None
+        return ClockShown(timed_out, duel.clock().describe())
+
+
+def enforce_time(folder: Path) -> bool:
+    """Record the loss of a player whose time ran out; whether one did."""
+    with changing(folder) as duel:
+        return duel.enforce_time() is not None
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def show(folder: Path) -> Shown:
+    with opened(folder) as duel:
+        states = duel.positions()[0]
+        state = states[-1]
+        picture = duel.game.picture(state, last_turn_cells(duel, states))
+        view = duel.game.public_view(state)
+        return Shown(view, tuple(view.get("rows", [])), situation(duel, state), picture)
+
+
+def log(folder: Path) -> Logged:
+    with opened(folder) as duel:
+        states, steps, rows = duel.positions()
+        said = step_words(duel.game, states, steps)
+        lines = tuple(
+            LogLine(n, step.player, said[n - 1], row.raw_id)
+            for n, (step, row) in enumerate(zip(steps, rows, strict=True), start=1)
+        )
+        undone: list[tuple[str, str]] = []
+        for row in duel.store.steps(include_undone=True):
+            if row.undone_at is None:
+                continue
+            parsed = duel.game.action_from_json(row.action)
+            words = (
+                duel.game.format_action(parsed.value) if parsed.value is not None else row.action
+            )
+            if duel.game.simultaneous:  # taken back before the turn resolved: never revealed
+                words = "orders taken back before the turn resolved"
+            undone.append((row.player, words))
+        return Logged(
+            duel.game.title,
+            str(duel.config["variant"]),
+            duel.players,
+            duel.seed,
+            tuple(duel.game.public_view(s) for s in states),
+            lines,
+            tuple(undone),
+            _winner(duel, states[-1]),
+        )
+
+
+def status(folder: Path) -> Status:
+    with changing(folder) as duel:
+        timed_out = duel.enforce_time() is not None
+        states, steps, _ = duel.positions()
+        described = duel.clock().describe() if duel.store.clock_events() else None
+        return Status(
+            timed_out,
+            duel.game.title,
+            str(duel.config["variant"]),
+            duel.players,
+            len(steps),
+            situation(duel, states[-1]),
+            described,
+        )
+
+
+@contextmanager
+def history(folder: Path) -> Iterator[History]:
+    """Every position of the duel, for a page that steps through it (open while in use)."""
+    with opened(folder) as duel:
+        states, steps, _ = duel.positions()
+        words = step_words(duel.game, states, steps)  # sealed orders stay secret
+        yield History(duel, tuple(states), tuple(steps), tuple(words))
+
+
+# --- sealed orders (Elementarium) ---------------------------------------------------------
+
+
+def _simultaneous(duel: Duel) -> None:
+    if not duel.game.simultaneous:
+        raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
+
+
+def resolve_orders(
+    folder: Path,
+    inbox: Path | None,
+    google: bool,
+    credentials: Path | None,
+    out: Path | None,
+) -> OrdersResolved:
+    """Read every awaited player's orders in one pass, from the inbox or their Google
+    spreadsheets; a player with no order file holds (recorded as "hold", origin NO_ORDERS);
+    the turn resolves when all are in."""
+    with changing(folder) as duel:
+        _simultaneous(duel)
+        now = duel.state()
+        awaited = duel.game.to_act(now)
+        if not awaited:
+            raise DuelHostError("the duel is over")
+        missing: list[str] = []
+        if google:
+            received = from_google(duel, awaited, credentials)
+        else:
+            assert inbox is not None
+            turn = duel.game.turn_number(now)
+            received, missing = from_inbox(duel, inbox, awaited, turn)
+        orders = tuple(
+            Ordered(player, got.origin, got.played.raw_id, got.note, got.waiting, got.played.errors)
+            for player, got in received.items()
+        )
+        if not all(o.waiting or o.ok for o in orders):
+            return OrdersResolved(orders, False, (), (), (), "", (), False)
+        for player in missing:
+            duel.play_text("hold", player, source=NO_ORDERS)
+        after = duel.state()
+        view = duel.game.public_view(after)
+        written = _write_order_books(duel, after, out) if out is not None else ()
+        return OrdersResolved(
+            orders,
+            True,
+            tuple(missing),
+            duel.game.turn_lines(now, after),
+            tuple(view.get("rows", [])),
+            duel.game.progress(after),
+            written,
+            bool(duel.game.to_act(after)),
+        )
+
+
+def resolve_desk_turn(folder: Path) -> tuple[list[tuple[str, Entered]], list[str]]:
+    """The dashboard's resolve: every awaited player without orders holds; what each hold
+    recorded, and the words of the resolved turn."""
+    with changing(folder) as duel:
+        before = duel.state()
+        held = [
+            (player, _entered(duel, duel.play_text("hold", player, source=DESK)))
+            for player in duel.game.to_act(before)
+        ]
+        return held, list(duel.game.turn_lines(before, duel.state()))
+
+
+def _write_order_books(duel: Duel, state: Any, out: Path) -> tuple[Path, ...]:
+    from festival.duels.order_books import order_template, write_order_workbook
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    turn = duel.game.turn_number(state)
+    for player in duel.game.to_act(state):
+        path = out / f"{order_file_stem(player, turn)}.xlsx"
+        write_order_workbook(order_template(duel, state, player), path, duel.stamp(turn, player))
+        written.append(path)
+    return tuple(written)
+
+
+def order_sheets(
+    folder: Path, google: bool, force: bool, credentials: Path | None, out: Path | None
+) -> SheetsDone:
+    """Write the order workbook of every player awaited this turn, or push their Orders tab
+    into their Google spreadsheet."""
+    with changing(folder) as duel:
+        _simultaneous(duel)
+        if force and not google:
+            raise DuelHostError("--force is for --google (a workbook is always written anew)")
+        if not google:
+            assert out is not None
+            return SheetsDone(_write_order_books(duel, duel.state(), out), ())
+        from festival.google import duel_sheets as duel_google
+
+        settings, gc = duel_google.client(duel, credentials)
+        done = duel_google.push_orders(duel, gc, settings, force)
+        tabs = f"Turn {duel.game.turn_number(duel.state())} Orders tabs"
+        return SheetsDone((), tuple(done.lines(tabs, "the duel store")))
+
+
+def google_setup(folder: Path, sheets_file: Path, credentials: Path | None) -> int:
+    """Record which Google spreadsheet is whose; the number of player spreadsheets."""
+    from festival.google import duel_sheets as duel_google
+
+    with changing(folder) as duel:
+        _simultaneous(duel)
+        settings = duel_google.save_settings(duel, sheets_file, credentials)
+        return len(settings.spreadsheets)
