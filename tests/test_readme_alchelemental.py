@@ -10,6 +10,8 @@ import pytest
 
 from festival.cli.main import main
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
