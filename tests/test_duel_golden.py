@@ -55,7 +55,7 @@ def test_sample_duel_replays_to_its_golden_states(
         with capsys.disabled():
             print(f"\n{golden_path(entry)}:", *(changed or ["unchanged"]), sep="\n  ")
         return
-    hint = f"if this change is meant: {UPDATE_VARIABLE}=1 python -m pytest {__file__}"
+    hint = f"if the change is meant: {UPDATE_VARIABLE}=1 python -m pytest tests/test_duel_golden.py"
     assert golden is not None, f"no golden file {golden_path(entry)}; {hint}"
     assert not changed, "\n".join([*changed[:12], hint])
     assert fresh == golden
