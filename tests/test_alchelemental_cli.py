@@ -99,6 +99,7 @@ def test_random_bot_plays_a_turn(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "Light to play" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_sample_duel_plays_to_its_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The shipped sample duel is complete: `festival duel demo --game alchelemental`."""
     sample = json.loads(fixture("alchelemental", "sample-duel.json").read_text())

@@ -11,6 +11,8 @@ from festival.cli.main import main
 from festival.duels.host import Duel
 from tests.test_dashboard_duels import app
 
+pytestmark = pytest.mark.slow
+
 
 def test_public_page_shows_the_sample_duel(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -15,6 +15,8 @@ from festival.match.match import Match
 from festival.match.replay import states_after
 from tests.support.alchemy_kit import fill_workbook
 
+pytestmark = pytest.mark.slow
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))

@@ -588,6 +588,7 @@ def every_valid_allocation() -> list[dict[str, tuple[str, ...]]]:
 VALID = every_valid_allocation()
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(profiles())
 def test_fewest_unmet_is_fair_valid_and_as_good_as_any_fair_allocation(profile) -> None:
@@ -611,6 +612,7 @@ def test_fewest_unmet_is_fair_valid_and_as_good_as_any_fair_allocation(profile) 
         assert brute_force_complaints(members, preferences, lottery, p_leaves_any_lower_event=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(profiles(), st.randoms(use_true_random=False))
 def test_the_order_preferences_and_events_are_listed_in_never_decides(profile, shuffler) -> None:
@@ -693,6 +695,7 @@ def partial_allocations(draw: st.DrawFn) -> tuple[dict[str, set[str]], list[str]
     return held, events, capacity, per_player
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(partial_allocations())
 def test_can_complete_agrees_with_trying_every_completion(

@@ -10,6 +10,7 @@ import pytest
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
+@pytest.mark.slow
 def test_round_speed_prints_every_part(capsys: pytest.CaptureFixture[str]) -> None:
     runpy.run_path(str(BENCH / "round_speed.py"), run_name="__main__")
     out = capsys.readouterr().out
@@ -39,6 +40,7 @@ def test_duel_speed_prints_every_variant(capsys: pytest.CaptureFixture[str]) -> 
     assert "games/s" in out and "turns/s" in out
 
 
+@pytest.mark.slow
 def test_the_dashboard_benchmark_times_every_page(tmp_path: Path) -> None:
     from festival.cli.main import main
 
@@ -79,6 +81,7 @@ def test_elementarium_speed_prints_games_per_second(capsys: pytest.CaptureFixtur
     assert "elementarium random:" in out and "games/s" in out
 
 
+@pytest.mark.slow
 def test_lab_speed_prints_serial_and_dask_figures(capsys: pytest.CaptureFixture[str]) -> None:
     module = runpy.run_path(str(BENCH / "lab_speed.py"))
     figures = module["main"](games=2)

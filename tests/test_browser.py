@@ -38,7 +38,10 @@ PRIVATE = (
 battles, exact score tables, the round desk (the host test proves each is really shown to the
 host, but ": submissions", which the desk shows only before the match is over)"""
 
-pytestmark = pytest.mark.skipif(not have_chromium(), reason="Debian's chromium is not installed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not have_chromium(), reason="Debian's chromium is not installed"),
+]
 
 
 @pytest.fixture(scope="module")

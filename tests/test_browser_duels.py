@@ -13,6 +13,8 @@ from festival.cli.main import main
 from festival.duels.host import Duel
 from tests.support.dashboard_server import CHROMIUM, FLAGS, served
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def served_duel(tmp_path: Path) -> Iterator[tuple[str, Path]]:

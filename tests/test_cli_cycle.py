@@ -138,6 +138,7 @@ def test_missing_players_play_the_default(
     assert out.count("missing, default played") == 14  # 7 + 7 participants in round 1
 
 
+@pytest.mark.slow
 def test_help_lists_every_subcommand_and_each_has_its_own_help() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "festival.cli", "--help"],

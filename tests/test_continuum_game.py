@@ -12,6 +12,8 @@ from festival.cli.main import main
 from festival.match.match import Match
 from tests.support.continuum_boards import fill_bolts, fill_setup, stripes
 
+pytestmark = pytest.mark.slow
+
 HARMLESS = [("Earth", "A6"), ("Earth", "A6")]  # earth on the fire ward F3: does nothing
 
 

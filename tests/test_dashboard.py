@@ -10,6 +10,8 @@ from streamlit.testing.v1 import AppTest
 
 from festival.cli.main import main
 
+pytestmark = pytest.mark.slow
+
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 
 

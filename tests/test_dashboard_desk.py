@@ -16,6 +16,8 @@ from festival.match.match import Match
 from festival.match.rounds import ingest_folder, resolve
 from festival.sample.play import sample_match
 
+pytestmark = pytest.mark.slow
+
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 
 

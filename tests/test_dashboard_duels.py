@@ -13,6 +13,8 @@ from festival.cli.main import main
 from festival.core.paths import fixture
 from festival.duels.host import Duel
 
+pytestmark = pytest.mark.slow
+
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 
 

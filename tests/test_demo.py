@@ -13,6 +13,7 @@ from festival.match.replay import verify_snapshots
 from festival.sample.play import highlights, sample_settings
 
 
+@pytest.mark.slow
 def test_demo_plays_the_sample_festival_from_its_workbooks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -35,6 +36,7 @@ def test_the_sample_is_a_game_worth_watching() -> None:
     assert s["crowded_market"] and s["familiars_stole"] >= 1
 
 
+@pytest.mark.slow
 def test_demo_never_overwrites_and_picks_a_new_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -18,6 +18,7 @@ line = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), max_si
 DELIMITER = "|---|---|---|"
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     st.lists(
@@ -144,6 +145,7 @@ blocks = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.lists(blocks, max_size=14), st.sampled_from([700, 2000]))
 def test_any_post_splits_into_fitting_messages_with_every_table_headed(

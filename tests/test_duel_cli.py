@@ -161,6 +161,7 @@ def test_a_bot_answers_after_the_turn(duel: Path, capsys: pytest.CaptureFixture[
     assert states[-1].player == "Ash" or states[-1].outcome is not None  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_the_demo_plays_the_sample_duel_to_its_winner(tmp_path: Path) -> None:
     """The fixture holds a complete sample duel; `festival duel demo` replays it."""
     sample = json.loads(fixture("element", "sample-duel.json").read_text())

@@ -4,6 +4,7 @@ for a player from what that player may know, through `festival duel play --bot`.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from events.elementarium.orders import Orders
 from festival.cli.main import main
@@ -25,6 +26,7 @@ def test_random_bot_plays_a_whole_legal_game() -> None:
     assert state.turn <= 201
 
 
+@pytest.mark.slow
 def test_search_bot_takes_the_last_enemy_unit() -> None:
     """Ash's W can take Birch's last unit, a fire on d5 (water dominates fire): the search
     finds the winning order."""

@@ -11,6 +11,8 @@ from streamlit.testing.v1 import AppTest
 from festival.cli.main import main
 from festival.duels.host import Duel
 
+pytestmark = pytest.mark.slow
+
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 
 

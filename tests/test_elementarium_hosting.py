@@ -189,6 +189,7 @@ def test_order_workbook_lists_each_units_legal_targets(duel: Path, tmp_path: Pat
     assert lists[f"C{row}"] == '"stay,c4,d5,e6,e8,f8,g6,g8,h5,i4"'  # Birch's A, facing down
 
 
+@pytest.mark.slow
 def test_demo_plays_the_sample_duel_to_its_result(tmp_path: Path) -> None:
     out = _run(["duel", "demo", str(tmp_path / "demo"), "--game", "elementarium"])
     assert "Winner: Ash" in out

@@ -20,6 +20,8 @@ from sheets import google, google_tabs
 from tests.support.google_match import fill_from_sample, google_match, over_budget, tab_titles
 from tests.support.sheets_server import SheetsServer, service_account_file
 
+pytestmark = pytest.mark.slow
+
 NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None)
 
 

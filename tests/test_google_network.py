@@ -29,6 +29,8 @@ from tests.support.sheets_server import (
     service_account_file,
 )
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 def server() -> Iterator[SheetsServer]:

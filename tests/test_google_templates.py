@@ -23,6 +23,8 @@ from tests.support.google_match import (
 )
 from tests.support.sheets_server import SheetsServer
 
+pytestmark = pytest.mark.slow
+
 NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None, timeout=5.0)
 
 

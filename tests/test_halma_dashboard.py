@@ -10,6 +10,8 @@ from festival.cli.main import main
 from tests.test_dashboard_duels import app
 from tests.test_halma_hosting import state_of
 
+pytestmark = pytest.mark.slow
+
 
 def test_public_page_and_desk_for_halma(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -1,13 +1,13 @@
 """Property tests: random legal Elemental Halma games, two players and four, never crash, never
-break the capturability rule after turn 4, always end with the winning condition named; notation
-and JSON round-trip; replay equals the played state; the state JSON round-trips; bad input
-never raises. Sized to stay quick (random games end in about a thousand moves)."""
+break the capturability rule after turn 4, always end with the winning condition named; replay
+equals the played state; the order pieces are listed in never decides. Sized to stay quick
+(random games end in about a thousand moves). What every duel game keeps (JSON and notation
+round trips, fuzzed input) is in tests/test_duel_contract.py."""
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,22 +40,17 @@ def play_random(players: tuple[str, ...], seed: int) -> tuple[HalmaState, list[S
     return state, steps
 
 
+@pytest.mark.slow
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), four=st.booleans())
 def test_random_games_end_legally_with_the_condition_named(seed: int, four: bool) -> None:
-    state, steps = play_random(FOUR if four else TWO, seed)
+    state, _ = play_random(FOUR if four else TWO, seed)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.reason in REASONS
     if outcome.winner is not None:
         assert set(outcome.team) == set(state.side_players(0)) or set(outcome.team) == set(
             state.side_players(1)
         )
-    back = GAME.state_from_json(json.loads(json.dumps(GAME.state_to_json(state))))
-    assert back == state
-    for step in steps[:60]:
-        action = step.action
-        assert GAME.parse_actions(GAME.format_action(action)).value == (action,)  # type: ignore[arg-type]
-        assert GAME.action_from_json(GAME.action_to_json(action)).value == action  # type: ignore[arg-type]
 
 
 @settings(max_examples=25, deadline=None)
@@ -93,26 +88,3 @@ def test_positions_round_trip_and_legal_moves_do_not_depend_on_order(
                     or any(not any(p == c for p in after.cells) for c in Colour)
                     or rules.power_holder(after.board, after.cells) is not None
                 )
-
-
-_JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
-    ),
-    max_leaves=8,
-)
-
-
-@settings(max_examples=60, deadline=None)
-@given(text=st.text(max_size=40), data=_JSON)
-def test_bad_input_never_raises(text: str, data: object) -> None:
-    state = new_state()
-    parsed = GAME.parse_actions(text)
-    for action in parsed.value or ():
-        GAME.check(state, state.player, action)
-    for item in (data, {"type": "move", "from": data, "to": "C4"}):
-        got = GAME.action_from_json(item)
-        assert got.value is not None or got.errors
-        if got.value is not None:
-            GAME.check(state, state.player, got.value)

@@ -19,7 +19,7 @@ from festival.core.paths import fixture
 from festival.match.match import Match
 from festival.sample.play import sample_match
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")]
 
 
 def _new_match(folder: Path) -> Path:

@@ -21,6 +21,8 @@ from festival.lab.job import Job, specs
 from festival.lab.run import Options, batch_size, dask_client, play_one, run_dask, run_serial
 from festival.lab.setup import option_sets
 
+pytestmark = pytest.mark.slow
+
 SETS = option_sets([], [], [], [])
 JOB = Job("festival", 4, ("greedy", "cautious", "random"), seed=21)
 

@@ -173,6 +173,7 @@ def test_catalog_sets_side_by_side(lab_folder: Path) -> None:
     assert scores["B"] > scores["A"]  # the same seeds, lanterns worth double
 
 
+@pytest.mark.slow
 def test_balance_lab_page_draws_the_reports(
     lab_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

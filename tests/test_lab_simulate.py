@@ -28,6 +28,7 @@ def test_same_seed_same_game() -> None:
     assert other.events != a.events
 
 
+@pytest.mark.slow
 def test_a_lab_festival_replays_into_the_same_match(tmp_path: Path) -> None:
     """The lab uses the match's own random streams: the replayed match ranks alike."""
     spec = specs(Job(FESTIVAL, 1, ("greedy", "specialist", "random"), seed=4))[0]

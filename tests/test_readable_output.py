@@ -15,6 +15,7 @@ from festival.cli.main import main
 FRACTION = re.compile(r"(?<![\w/])\d+/\d+(?![\w/])")
 
 
+@pytest.mark.slow
 def test_standings_and_the_final_post_read_as_decimals_and_the_json_stays_exact(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

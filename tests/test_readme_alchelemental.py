@@ -9,6 +9,8 @@ import pytest
 from festival.cli.main import main
 from tests.support.doc_blocks import code_blocks, commands
 
+pytestmark = pytest.mark.slow
+
 
 def test_the_guides_alchelemental_commands_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

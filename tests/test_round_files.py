@@ -54,6 +54,7 @@ def test_the_same_resolve_command_run_twice_does_not_resolve_the_next_round(
     assert match.store.dump() == before  # the same files again: nothing new stored
 
 
+@pytest.mark.slow
 def test_a_players_workbook_of_an_earlier_round_is_refused_for_that_player(
     toy_match: Path,
 ) -> None:
@@ -73,6 +74,7 @@ def test_a_players_workbook_of_an_earlier_round_is_refused_for_that_player(
     assert all(e.player == player for e in check.errors)
 
 
+@pytest.mark.slow
 def test_a_workbook_made_for_another_player_or_match_is_refused(
     toy_match: Path, tmp_path: Path, roster_csv: Path
 ) -> None:
@@ -149,6 +151,7 @@ def test_a_workbook_with_a_formula_and_no_saved_value_names_the_cell(toy_match: 
     assert "open and save the file in Excel or Google Sheets, or type the value" in error.message
 
 
+@pytest.mark.slow
 def test_a_huge_file_is_refused_by_name_and_recorded_once(toy_match: Path) -> None:
     """Beyond a limit: a clear error naming the player and file; the raw file is still stored
     once (by content hash, not again on every retry)."""

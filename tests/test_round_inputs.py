@@ -72,6 +72,7 @@ def test_a_correction_for_one_event_keeps_the_players_other_events(toy_match: Pa
     assert row.submissions[other][both]["from"].startswith("kept:raw:")
 
 
+@pytest.mark.slow
 def test_a_misnamed_or_stray_workbook_stops_the_round(
     toy_match: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

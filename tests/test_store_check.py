@@ -179,6 +179,7 @@ def test_check_of_a_folder_without_a_match_or_while_a_command_runs_is_a_usage_er
     assert main(["check", str(played)]) == 0
 
 
+@pytest.mark.slow
 def test_check_replays_the_sample_festival_with_the_real_engines(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -17,6 +17,8 @@ from festival.match.store import STORE_FILE
 from tests.conftest import numbers_json
 from tests.support.store_kit import resolve_rounds
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 BUSY = "another festival command is using the match"
 

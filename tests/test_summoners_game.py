@@ -18,6 +18,8 @@ from festival.cli.main import main
 from festival.match.match import Match
 from festival.match.replay import states_after
 
+pytestmark = pytest.mark.slow
+
 
 def fill(path: Path, data: Mapping[str, Any], maps: list[str]) -> None:
     """Write a Summoner's Dream canonical JSON submission into a generated workbook."""

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -88,6 +89,7 @@ def spent(state: SummonersState, player: str, sub: SummonersSubmission) -> int:
     return cost
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(games)
 def test_treasures_are_only_moved_between_players(game: tuple[int, int, float]) -> None:
@@ -107,6 +109,7 @@ def test_treasures_are_only_moved_between_players(game: tuple[int, int, float]) 
             assert r.after.treasures[p] - r.before.treasures[p] == delta[p]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(games)
 def test_every_attacker_invades_every_other_player_exactly_once(
@@ -134,6 +137,7 @@ def test_every_attacker_invades_every_other_player_exactly_once(
         )
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(games)
 def test_coins_never_go_negative_and_follow_income_and_spending(
@@ -147,6 +151,7 @@ def test_coins_never_go_negative_and_follow_income_and_spending(
             assert r.after.coins[p] == r.before.coins[p] + 100 - spent(r.before, p, r.subs[p])
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(games)
 def test_sent_kills_and_built_add_up_and_familiars_are_never_lost(
@@ -171,6 +176,7 @@ def test_sent_kills_and_built_add_up_and_familiars_are_never_lost(
                 assert sum(b["sent"] for b in mine) == len(r.after.familiars[p])
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(games)
 def test_the_same_seed_gives_the_same_game(game: tuple[int, int, float]) -> None:
@@ -182,6 +188,7 @@ def test_the_same_seed_gives_the_same_game(game: tuple[int, int, float]) -> None
     assert [r.subs for r in again] == [r.subs for r in first]
 
 
+@pytest.mark.slow
 def test_the_bots_play_a_real_game() -> None:
     """The properties above mean something only if things happen in these games."""
     for players in (6, 7):

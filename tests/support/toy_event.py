@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from events.engine import EventEngine
+from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionProblem
 from events.parsed import Parsed
 from events.ranking import Criterion, Ranking, rank_players
@@ -54,9 +54,10 @@ class TallyEngine(EventEngine[TallyState, TallySubmission]):
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
     ) -> TallyState:
-        zero = dict.fromkeys(players, 0)
-        start = self.first_round(len(players)) - 1
-        return TallyState(tuple(players), start, zero, zero, zero, dict.fromkeys(players))
+        seated = in_fixed_order(players)
+        zero = dict.fromkeys(seated, 0)
+        start = self.first_round(len(seated)) - 1
+        return TallyState(seated, start, zero, zero, zero, dict.fromkeys(seated))
 
     def template(self, state: TallyState, player: str, round_no: int) -> Template:
         tab = TemplateTab(
