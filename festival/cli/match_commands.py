@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from events.numbers import decimal_text
-from festival.cli.option_args import catalog_files, engine_overrides, event_options
+from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.match import service
 from festival.match.rounds import PostChanges, RoundRejected

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from festival.cli.option_args import catalog_files, event_options
+from festival.core.options import catalog_files, event_options
 from festival.core.registry import event_names
 from festival.match.catalogs import catalog_options
 from festival.match.engines import load_engines
