@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from events.errors import ParseResult, SubmissionProblem
 from events.ranking import Ranking
 from events.report import RoundReport
 from events.tables import CellValue, Workbook
 from events.template import Template
+
+if TYPE_CHECKING:  # in annotations only: the interface itself costs no numpy to import
+    import numpy as np
 
 
 class EventState(Protocol):

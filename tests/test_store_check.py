@@ -115,6 +115,10 @@ def stranger_in_allocation(folder: Path) -> None:
     sql(folder, "UPDATE allocation SET content = json_set(content, '$.members.alchemy[0]', 'X')")
 
 
+def schedule_past_the_last_round(folder: Path) -> None:
+    sql(folder, "UPDATE allocation SET content = json_set(content, '$.schedule.alchemy[0]', 7)")
+
+
 def lose_raw_submissions(folder: Path) -> None:
     sql(folder, "DELETE FROM parse_errors")
     sql(folder, "DELETE FROM raw_submissions")
@@ -146,6 +150,10 @@ def damage_old_history(folder: Path) -> None:
         (
             stranger_in_allocation,
             "the allocation names players or events the configuration does not have",
+        ),
+        (
+            schedule_past_the_last_round,
+            "the allocation's schedule names events or rounds the configuration does not have",
         ),
         (damage_old_history, "rounds.reports of row 1 (round 1) is not valid JSON"),
         (orphan_parse_error, "1 parse error(s) name a raw submission that is not stored"),

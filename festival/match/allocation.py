@@ -24,9 +24,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:  # the lottery's generator is made by festival.core.seeds, when drawn
+    import numpy as np
 
 CHOICE_NAMES = ("first choice", "second choice", "unlisted")
 CLAIM_ORDER = "claim order"
@@ -107,13 +108,20 @@ class Allocation:
     """the seeded draw that breaks the last ties, first place first"""
     decisions: tuple[Decision, ...]
     method: str = CLAIM_ORDER
+    schedule: Mapping[str, tuple[int, ...]] | None = None
+    """event -> the rounds it plays, for the events with an engine: asked of the engines once,
+    when the match allocates (`Match.allocate`), and stored with the allocation, so reading a
+    match's schedule (`festival status`) loads no engine. None: an allocation stored before
+    the schedule was (the engines are asked again)."""
 
     def events_of(self, player: str) -> tuple[str, ...]:
         return tuple(e for e, ps in self.members.items() if player in ps)
 
     def to_json(self) -> dict[str, object]:
+        schedule = {} if self.schedule is None else {"schedule": _schedule_json(self.schedule)}
         return {
             "members": {e: list(ps) for e, ps in self.members.items()},
+            **schedule,
             "method": self.method,
             "lottery": list(self.lottery),
             "decisions": [
@@ -136,8 +144,10 @@ class Allocation:
         members = obj["members"]
         lottery = obj["lottery"]
         decisions = obj.get("decisions", [])
+        schedule = obj.get("schedule")
         assert isinstance(members, Mapping) and isinstance(lottery, list)
         assert isinstance(decisions, list)
+        assert schedule is None or isinstance(schedule, Mapping)
         return Allocation(
             members={str(e): tuple(ps) for e, ps in members.items()},
             lottery=tuple(lottery),
@@ -156,7 +166,22 @@ class Allocation:
                 for d in decisions
             ),
             method=str(obj.get("method", CLAIM_ORDER)),
+            schedule=None if schedule is None else _stored_schedule(schedule),
         )
+
+
+def _schedule_json(schedule: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
+    return {e: list(rounds) for e, rounds in schedule.items()}
+
+
+def _stored_schedule(schedule: Mapping[str, Any]) -> dict[str, tuple[int, ...]]:
+    """A stored schedule, checked for shape (a hand edit into the wrong shape raises)."""
+    out: dict[str, tuple[int, ...]] = {}
+    for event, rounds in schedule.items():
+        assert isinstance(rounds, list)
+        assert all(type(n) is int for n in rounds)
+        out[str(event)] = tuple(rounds)
+    return out
 
 
 def _stored_verdict(decision: Mapping[str, Any]) -> Verdict:

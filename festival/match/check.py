@@ -201,6 +201,12 @@ def _check(folder: Path, conn: sqlite3.Connection, findings: _Findings) -> None:
         if unknown or set(allocation.members) - set(config.events):
             fail("the allocation names players or events the configuration does not have")
             raise _Stop
+        schedule = allocation.schedule or {}
+        if set(schedule) - set(config.events) or any(
+            not 1 <= n <= config.rounds for rounds in schedule.values() for n in rounds
+        ):
+            fail("the allocation's schedule names events or rounds the configuration does not have")
+            raise _Stop
         ok("allocation")
     elif current:
         fail("rounds are resolved but the allocation is missing")

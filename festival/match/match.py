@@ -6,7 +6,7 @@ import hashlib
 import json
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -102,6 +102,12 @@ class Match:
     # --- engines ------------------------------------------------------------------------
 
     @cached_property
+    def engine_specs(self) -> dict[str, str]:
+        """event -> the "module:Class" of its engine, for every event that has one (naming
+        them loads none)."""
+        return engine_specs(self.config.engines, self.config.events)
+
+    @cached_property
     def engines(self) -> dict[str, AnyEngine]:
         """event -> engine, for every event that has one."""
         try:
@@ -138,6 +144,11 @@ class Match:
             lottery,
             method,
         )
+        schedule = {
+            event: engine.rounds(len(result.members[event]), self.config.rounds)
+            for event, engine in self.engines.items()
+        }
+        result = replace(result, schedule=schedule)
         self.store.save_allocation(result.to_json())
         return result
 
@@ -163,7 +174,11 @@ class Match:
     # --- schedule -----------------------------------------------------------------------
 
     def schedule(self) -> dict[str, tuple[int, ...]]:
-        """event -> the rounds it plays, for the events that have an engine."""
+        """event -> the rounds it plays, for the events that have an engine: as stored with the
+        allocation, or (an allocation stored before schedules were) as the engines say."""
+        stored = self.allocation.schedule
+        if stored is not None:
+            return dict(stored)
         return {
             event: engine.rounds(len(self.participants(event)), self.config.rounds)
             for event, engine in self.engines.items()
@@ -175,7 +190,7 @@ class Match:
         return [e for e in self.config.events if round_no in plan.get(e, ())]
 
     def missing_engines(self) -> list[str]:
-        return [e for e in self.config.events if e not in self.engines]
+        return [e for e in self.config.events if e not in self.engine_specs]
 
     def events_of(self, player: str, round_no: int) -> list[str]:
         """The events `player` submits to in `round_no`."""

@@ -436,7 +436,7 @@ def status(folder: Path) -> Status:
             tuple(match.missing_engines()),
             match.allocated,
             plans,
-            bool(match.engines),
+            bool(match.engine_specs),
             match.finished,
         )
 
