@@ -1,7 +1,9 @@
 """The duel service: the one way a front end (the command line, the dashboard, a bot) creates,
 changes or reads a duel. Each operation opens the duel folder, takes the duel's lock when it
-changes the duel (festival/duels/lock.py), always closes the store, and returns a typed
-result (frozen dataclasses) for the front end to print or draw; it prints nothing.
+changes the duel (festival/duels/lock.py), records a time-out that has happened before anything
+else (`changing`, `opened`: a read takes the lock only for that), always closes the store, and
+returns a typed result (frozen dataclasses) for the front end to print or draw; it prints
+nothing.
 
 The Google client and the workbook writer are imported by the operations that use them only,
 so reading a duel costs no network or spreadsheet library.
