@@ -34,6 +34,8 @@ class Case:
     reserve: dict[str, int]
     out: tuple[str, ...] = ()
     events: Sequence[tuple[float, bool]] = tuple(RUNNING)
+    over: bool = False
+    """the duel is over: the clock reads as stopped whatever the host's clock says"""
 
 
 CASES = [
@@ -42,7 +44,7 @@ CASES = [
     Case("sequential: running out of time forfeits",
          [("A",)], [], 100, ("A",), 100, {"A": 0, "B": 60}, ("A",)),
     Case("sequential: a finished duel has no turn under way",
-         [("A",), ()], [20], 500, (), 0, {"A": 60, "B": 60}),
+         [("A",), ()], [20], 500, (), 0, {"A": 60, "B": 60}, over=True),
     Case("simultaneous, both awaited: both are on the clock from the turn's start",
          [("A", "B")], [], 50, ("A", "B"), 50, {"A": 30, "B": 30}),
     Case("simultaneous, one in: A's time stopped with A's orders, B's runs from the start",
@@ -59,6 +61,19 @@ CASES = [
     Case("simultaneous: a stopped clock charges nobody",
          [("A", "B"), ("B",)], [30], 80, ("B",), 50, {"A": 60, "B": 30},
          events=((0.0, True), (20.0, False), (50.0, True))),
+    Case("simultaneous, first orders in the second turn: the other one runs from its start",
+         [("A", "B"), ("B",), ("A", "B"), ("A",)], [10, 20, 30], 70, ("A",), 50,
+         {"A": 30, "B": 60}),
+    Case("simultaneous, B's orders first in the second turn: A runs from its start",
+         [("A", "B"), ("A",), ("A", "B"), ("B",)], [10, 20, 30], 70, ("B",), 50,
+         {"A": 60, "B": 30}),
+    Case("simultaneous: the duel ends with a turn's orders: the clock stopped then",
+         [("A", "B"), ("B",), ()], [40, 70], 500, (), 0, {"A": 30, "B": 0}, over=True),
+    Case("simultaneous: the clock stopped before the end stays stopped",
+         [("A", "B"), ()], [40], 500, (), 0, {"A": 30, "B": 30}, over=True,
+         events=((0.0, True), (45.0, False))),
+    Case("sequential: a loss on time ends the duel: the clock stopped with it",
+         [("A",), ()], [100], 1000, (), 0, {"A": 0, "B": 60}, ("A",), over=True),
 ]  # fmt: skip
 
 
@@ -75,6 +90,8 @@ def test_the_clock_charges_every_awaited_player(case: Case) -> None:
     assert got.turn_left == max(0.0, TURN - case.used)
     assert dict(got.reserve_left) == case.reserve
     assert got.out_of_time == case.out
+    assert got.over == case.over
+    assert got.running == (not case.over and case.events[-1][1])
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.rule for c in CASES])
@@ -91,6 +108,27 @@ def test_a_simultaneous_turn_is_described_for_every_awaited_player() -> None:
         "clock running for A and B: 0:00 of the turn left, 0:50 used; reserve A 0:30, B 0:30"
     )
     assert reading(CASES[8]).describe().startswith("clock running: A and B are both out of time")
+
+
+@pytest.mark.parametrize(
+    ("rule", "turn", "reserve", "said"),
+    [
+        ("time control, nobody out", TURN, RESERVE,
+         "clock stopped: the duel is over (reserve: A 1:00, B 1:00)"),
+        ("no time control", 0, 0, "clock stopped: the duel is over (this duel has no time limit)"),
+    ],
+)  # fmt: skip
+def test_a_finished_duel_reads_as_stopped_and_over(
+    rule: str, turn: int, reserve: int, said: str
+) -> None:
+    got = read_clock(RUNNING, turn_spans([("A",), ()], [20.0]), ("A", "B"), turn, reserve, 500)
+    assert (got.running, got.over, got.describe()) == (False, True, said)
+
+
+def test_a_duel_lost_on_time_says_who_ran_out_once_over() -> None:
+    assert reading(CASES[-1]).describe() == (
+        "clock stopped: the duel is over; A ran out of time (reserve: A 0:00, B 1:00)"
+    )
 
 
 # --- sequential games: exactly the clock they had -----------------------------------------

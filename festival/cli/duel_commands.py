@@ -58,12 +58,22 @@ def _report(entered: Entered) -> int:
     return 0
 
 
+TIMED_OUT = "Time ran out: recorded."
+
+
+def _timed_out(happened: bool, json_out: bool = False) -> None:
+    """Say that a loss on time was recorded before the command (beside JSON: on stderr)."""
+    if happened:
+        print(TIMED_OUT, file=sys.stderr if json_out else sys.stdout)
+
+
 def _situation(now: Situation) -> str:
     return f"The duel is over: {now.over}." if now.over is not None else now.progress
 
 
 def draw(args: argparse.Namespace) -> int:
     done = service.draw(args.duel, args.count, args.stones, args.player)
+    _timed_out(done.timed_out)
     assert done.entered is not None
     code = _report(done.entered)
     if code == 0:
@@ -73,13 +83,13 @@ def draw(args: argparse.Namespace) -> int:
 
 def play(args: argparse.Namespace) -> int:
     done = service.play(args.duel, args.turn, args.source, args.player)
-    if done.timed_out:
-        print("Time ran out: recorded.")
+    _timed_out(done.timed_out)
     code = _report(done.entered) if done.entered is not None else 0
     if done.entered is None and not args.bot:
         raise DuelHostError("give the TURN as typed, --from FILE, or --bot PLAYER")
     if code == 0 and args.bot:
         done = service.bot_plays(args.duel, args.bot, args.bot_kind, args.seconds)
+        _timed_out(done.timed_out)
         assert done.bot is not None
         if done.bot.words is None:
             print(f"{done.bot.player} is not to play now; the bot waits.")
@@ -98,6 +108,7 @@ def undo(args: argparse.Namespace) -> int:
 
 def show(args: argparse.Namespace) -> int:
     shown = service.show(args.duel)
+    _timed_out(shown.timed_out, args.json)
     if args.json:
         print(json.dumps(shown.view, indent=1))
     else:
@@ -118,6 +129,7 @@ def show(args: argparse.Namespace) -> int:
 
 def log(args: argparse.Namespace) -> int:
     logged = service.log(args.duel)
+    _timed_out(logged.timed_out, args.json)
     if args.json:
         print(json.dumps(list(logged.views), indent=1))
         return 0
@@ -135,8 +147,7 @@ def log(args: argparse.Namespace) -> int:
 
 def status(args: argparse.Namespace) -> int:
     now = service.status(args.duel)
-    if now.timed_out:
-        print("Time ran out: recorded.")
+    _timed_out(now.timed_out)
     print(f"{now.title} duel {args.duel}: {' vs '.join(now.players)} ({now.variant})")
     print(f"{now.actions} action(s) recorded.")
     print(_situation(now.after))
@@ -148,8 +159,7 @@ def status(args: argparse.Namespace) -> int:
 def clock(args: argparse.Namespace) -> int:
     running = {"start": True, "stop": False}.get(args.action)
     shown = service.clock(args.duel, running)
-    if shown.timed_out:
-        print("Time ran out: recorded.")
+    _timed_out(shown.timed_out)
     print(shown.clock)
     return 0
 

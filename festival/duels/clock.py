@@ -43,8 +43,13 @@ class ClockReading:
     limited: bool = True
     """False for a duel with no time control (no turn time, no reserve): the clock only
     counts, and nobody runs out of time"""
+    over: bool = False
+    """the duel is over: the clock stopped with its last action, whatever the host's clock
+    says (`running` is False)"""
 
     def describe(self) -> str:
+        if self.over:
+            return self._describe_over()
         state = "running" if self.running else "stopped"
         if not self.limited:
             who = f" for {' and '.join(self.waiting)}" if self.waiting else ""
@@ -59,6 +64,17 @@ class ClockReading:
             f"clock {state}{who}: {_mmss(self.turn_left)} of the turn left, "
             f"{_mmss(self.turn_used)} used; reserve {reserves}"
         )
+
+    def _describe_over(self) -> str:
+        said = "clock stopped: the duel is over"
+        if not self.limited:
+            return f"{said} (this duel has no time limit)"
+        reserves = ", ".join(f"{p} {_mmss(s)}" for p, s in self.reserve_left.items())
+        if self.out_of_time:
+            who = " and ".join(self.out_of_time)
+            verb = "ran" if len(self.out_of_time) == 1 else "both ran"
+            return f"{said}; {who} {verb} out of time (reserve: {reserves})"
+        return f"{said} (reserve: {reserves})"
 
 
 def _mmss(seconds: float) -> str:
@@ -123,7 +139,10 @@ def read_clock(
     their actions are in, and what goes beyond the turn time is taken from their own reserve.
     The first turn in which a time ran out names who ran out first (the least turn time plus
     reserve left); a tie names every player of it, in `players` order. With no turn time and
-    no reserve the duel has no time control: the clock counts and nobody runs out."""
+    no reserve the duel has no time control: the clock counts and nobody runs out.
+
+    A duel whose last position awaits nobody is over: its clock stopped with the last action
+    (every turn ended then), so it reads as stopped whatever the host's clock says."""
     limited = turn_seconds > 0 or reserve_seconds > 0
     reserve = dict.fromkeys(players, reserve_seconds)
     out: tuple[str, ...] = ()
@@ -143,6 +162,7 @@ def read_clock(
     waiting = tuple(p for p, end in last.ends if end is None) if last else ()
     waiting = tuple(p for p in players if p in waiting)
     used = running_time(events, last.start, at) if last and waiting else 0.0
-    running = bool(events) and events[-1][1]
+    over = last is not None and all(end is not None for _, end in last.ends)
+    running = bool(events) and events[-1][1] and not over
     turn_left = max(0.0, turn_seconds - used)
-    return ClockReading(running, waiting, used, turn_left, reserve, out, limited)
+    return ClockReading(running, waiting, used, turn_left, reserve, out, limited, over)

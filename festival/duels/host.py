@@ -54,6 +54,8 @@ class Duel:
         self.store = store
         self.config = store.config()
         self.game: DuelGame[Any, Any] = duel_game(str(self.config["game"]))
+        self.timed_out: str | None = None
+        """the player whose loss on time `enforce_time` recorded since the duel was opened"""
 
     # --- opening ------------------------------------------------------------------------
 
@@ -263,8 +265,11 @@ class Duel:
         states, steps, rows = self.positions()
         if not steps:
             raise DuelHostError("nothing to undo: no action is recorded")
-        if self.game.outcome(states[-1]) is not None:
-            raise DuelHostError("the duel is over: its last action cannot be taken back")
+        outcome = self.game.outcome(states[-1])
+        if outcome is not None:
+            raise DuelHostError(
+                f"the duel is over ({outcome.detail}): its last action cannot be taken back"
+            )
         refusal = self.game.undo_refusal(states[-2], steps[-1].action)
         if refusal:
             what = self.game.format_action(steps[-1].action)
@@ -275,13 +280,23 @@ class Duel:
     # --- the clock ----------------------------------------------------------------------
 
     def set_clock(self, running: bool) -> None:
+        """Start or stop the host's clock. A duel that is over has no clock to start (its
+        clock stopped with its last action); stopping it only records the stop."""
         events = self.store.clock_events()
+        outcome = self.game.outcome(self.state())
+        if running and outcome is not None:
+            raise DuelHostError(f"the duel is over ({outcome.detail}): its clock cannot start")
         if bool(events) and events[-1][1] == running:
             raise DuelHostError(f"the clock is already {'running' if running else 'stopped'}")
         self.store.set_clock(running, clock_now())
 
     def clock(self, at: float | None = None) -> ClockReading:
         states, _, rows = self.positions()
+        return self._read_clock(states, rows, at)
+
+    def _read_clock(
+        self, states: Sequence[Any], rows: Sequence[StepRow], at: float | None = None
+    ) -> ClockReading:
         awaited = [self.game.to_act(state) for state in states]
         turns = turn_spans(awaited, [row.taken_at for row in rows])
         options = self.config["options"]
@@ -294,17 +309,32 @@ class Duel:
             clock_now() if at is None else at,
         )
 
-    def enforce_time(self) -> str | None:
-        """Record the loss of a player whose time ran out (None: nobody's has)."""
+    def time_out_due(self) -> tuple[str, Any] | None:
+        """The player whose time ran out and the action recording their loss, if that loss
+        can be recorded now: one player ran out first (several at the same moment: the host
+        decides), the duel is not over, the game has a forfeit and it is legal now (a player
+        whose actions were recorded after their time ran out, by a command that did not
+        apply the time rule, is not to act: nothing is recorded). None: nothing to record."""
         if not self.store.clock_events():
             return None
-        reading = self.clock()
-        state = self.state()
-        if len(reading.out_of_time) != 1 or not self.game.to_act(state):
-            return None  # nobody, or several at once: no single loser (the host decides)
+        states, _, rows = self.positions()
+        reading = self._read_clock(states, rows)
+        if len(reading.out_of_time) != 1 or reading.over:
+            return None
         (loser,) = reading.out_of_time
         timeout = self.game.forfeit_action(loser, ConcedeReason.TIME)
-        if timeout is None:
+        if timeout is None or self.game.check(states[-1], loser, timeout):
             return None
-        self.play_actions([timeout], loser, Origin(Via.CLOCK))
+        return loser, timeout
+
+    def enforce_time(self) -> str | None:
+        """Record the loss of a player whose time ran out (None: nobody's is due)."""
+        due = self.time_out_due()
+        if due is None:
+            return None
+        loser, timeout = due
+        played = self.play_actions([timeout], loser, Origin(Via.CLOCK))
+        if not played.ok:
+            return None
+        self.timed_out = loser
         return loser

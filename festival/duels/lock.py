@@ -1,7 +1,8 @@
 """One festival command at a time on a duel: an operating-system lock on `duel.lock` in the
 duel folder, as a match has (festival/match/lock.py). A command that changes the duel (or
 records a loss on time) holds it; a second one on the same duel fails at once and says so.
-Reading (show, log, the dashboard's board) takes no lock."""
+Reading (show, log, status, the dashboard's board) takes no lock, unless a player's time ran
+out: recording that loss is a change, so the read takes the lock for it first."""
 
 from __future__ import annotations
 

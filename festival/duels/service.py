@@ -1,7 +1,9 @@
 """The duel service: the one way a front end (the command line, the dashboard, a bot) creates,
 changes or reads a duel. Each operation opens the duel folder, takes the duel's lock when it
-changes the duel (festival/duels/lock.py), always closes the store, and returns a typed
-result (frozen dataclasses) for the front end to print or draw; it prints nothing.
+changes the duel (festival/duels/lock.py), records a time-out that has happened before anything
+else (`changing`, `opened`: a read takes the lock only for that), always closes the store, and
+returns a typed result (frozen dataclasses) for the front end to print or draw; it prints
+nothing.
 
 The Google client and the workbook writer are imported by the operations that use them only,
 so reading a duel costs no network or spreadsheet library.
@@ -94,6 +96,8 @@ class Shown:
     rows: tuple[str, ...]
     after: Situation
     picture: Picture
+    timed_out: bool = False
+    """a player's time had run out: their loss was recorded before the duel was read"""
 
 
 @dataclass(frozen=True)
@@ -122,6 +126,8 @@ class Logged:
     undone: tuple[tuple[str, str], ...]
     """(player, words) of each action taken back"""
     winner: Winner | None
+    timed_out: bool = False
+    """a player's time had run out: their loss was recorded before the duel was read"""
 
 
 @dataclass(frozen=True)
@@ -214,8 +220,7 @@ class History:
 
 
 @contextmanager
-def opened(folder: Path) -> Iterator[Duel]:
-    """The duel, open for reading; closed however the block ends."""
+def _open(folder: Path) -> Iterator[Duel]:
     duel = Duel.open(folder)
     try:
         yield duel
@@ -225,8 +230,29 @@ def opened(folder: Path) -> Iterator[Duel]:
 
 @contextmanager
 def changing(folder: Path) -> Iterator[Duel]:
-    """The duel, open under its lock, for an operation that changes it."""
-    with duel_exclusive(folder), opened(folder) as duel:
+    """The duel, open under its lock, for an operation that changes it; a time-out that has
+    happened is recorded first (`Duel.timed_out` names the player), so no operation acts in
+    a position where a player whose time ran out is still to play."""
+    with duel_exclusive(folder), _open(folder) as duel:
+        duel.enforce_time()
+        yield duel
+
+
+@contextmanager
+def opened(folder: Path) -> Iterator[Duel]:
+    """The duel, open for reading, a time-out that has happened recorded first: what anyone
+    reads is never a position where a player whose time ran out is still to play. Recording
+    is a change, so only then is the duel's lock taken (and a read fails, busy, while another
+    command holds it); a read with nothing to record takes no lock. Closed however the
+    block ends."""
+    with _open(folder) as duel:
+        due = duel.time_out_due() is not None
+    timed_out = None
+    if due:
+        with changing(folder) as duel:
+            timed_out = duel.timed_out
+    with _open(folder) as duel:
+        duel.timed_out = timed_out
         yield duel
 
 
@@ -330,7 +356,7 @@ def play(
     """Record a player's turn as typed (`text`) or from a file (`source`): the time rule
     first (a player out of time loses); with neither, only the time rule."""
     with changing(folder) as duel:
-        timed_out = duel.enforce_time() is not None
+        timed_out = duel.timed_out is not None
         entered = None
         if source is not None:
             entered = _entered(duel, _play_file(duel, source, player))
@@ -343,7 +369,7 @@ def draw(folder: Path, count: int, stones: str | None, player: str | None) -> Tu
     """Draw the stones of the turn (Element's `take N`), or record stones drawn elsewhere."""
     text = f"take {count}" + (f" {stones}" if stones else "")
     with changing(folder) as duel:
-        timed_out = duel.enforce_time() is not None
+        timed_out = duel.timed_out is not None
         entered = _entered(duel, duel.play_text(text, player, source=Origin(Via.DRAW)))
         return Turned(timed_out, entered, None, situation(duel, duel.state()))
 
@@ -360,8 +386,9 @@ def enter(folder: Path, text: str, player: str, source: Origin = DESK) -> Entere
 def bot_plays(folder: Path, name: str, kind: str, seconds: float) -> Turned:
     """Let a bot of `kind` play `name`'s turn (it waits when `name` is not to play)."""
     with changing(folder) as duel:
+        timed_out = duel.timed_out is not None
         bot = _bot_plays(duel, name, kind, seconds)
-        return Turned(False, None, bot, situation(duel, duel.state()))
+        return Turned(timed_out, None, bot, situation(duel, duel.state()))
 
 
 def _bot_plays(duel: Duel, name: str, kind: str, seconds: float) -> BotPlayed:
@@ -446,18 +473,21 @@ def undo(folder: Path) -> Undone:
 
 
 def clock(folder: Path, running: bool | None = None) -> ClockShown:
-    """Start (True) or stop (False) the clock, or only read it (None); the time rule applied."""
+    """Start (True) or stop (False) the clock, or only read it (None); the time rule applied
+    first (a duel that is over reads as stopped, and its clock cannot start)."""
+    if running is None:
+        with opened(folder) as duel:
+            return ClockShown(duel.timed_out is not None, duel.clock().describe())
     with changing(folder) as duel:
-        if running is not None:
-            duel.set_clock(running)
-        timed_out = duel.enforce_time() is not None
+        timed_out = duel.timed_out is not None
+        duel.set_clock(running)
         return ClockShown(timed_out, duel.clock().describe())
 
 
 def enforce_time(folder: Path) -> bool:
     """Record the loss of a player whose time ran out; whether one did."""
     with changing(folder) as duel:
-        return duel.enforce_time() is not None
+        return duel.timed_out is not None
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -469,7 +499,9 @@ def show(folder: Path) -> Shown:
         state = states[-1]
         picture = duel.game.picture(state, last_turn_cells(duel, states))
         view = duel.game.public_view(state)
-        return Shown(view, tuple(view.get("rows", [])), situation(duel, state), picture)
+        rows = tuple(view.get("rows", []))
+        after = situation(duel, state)
+        return Shown(view, rows, after, picture, duel.timed_out is not None)
 
 
 def log(folder: Path) -> Logged:
@@ -500,12 +532,13 @@ def log(folder: Path) -> Logged:
             lines,
             tuple(undone),
             _winner(duel, states[-1]),
+            duel.timed_out is not None,
         )
 
 
 def status(folder: Path) -> Status:
-    with changing(folder) as duel:
-        timed_out = duel.enforce_time() is not None
+    with opened(folder) as duel:
+        timed_out = duel.timed_out is not None
         states, steps, _ = duel.positions()
         described = duel.clock().describe() if duel.store.clock_events() else None
         return Status(
