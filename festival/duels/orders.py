@@ -170,9 +170,11 @@ def from_inbox(
 def from_google(
     duel: Duel, awaited: tuple[str, ...], credentials: Path | None
 ) -> dict[str, Received]:
-    """Each awaited player's Orders tab of the turn: all read (one request per spreadsheet),
-    then all stored as read, then all checked; recorded only when every one is right (a
-    player may still edit their tab, so none is sealed while the turn cannot resolve)."""
+    """Each awaited player's Orders tab of the turn: all read (its values, then its marker),
+    then all stored as read, then all checked: a tab whose marker is not this duel's, turn's
+    and player's is refused by name and not read as orders; recorded only when every one is
+    right (a player may still edit their tab, so none is sealed while the turn cannot
+    resolve)."""
     from festival.google import duel_sheets as duel_google
     from sheets import google
 
@@ -180,17 +182,21 @@ def from_google(
     state = duel.state()
     fetched = duel_google.fetch_orders(duel, gc, settings, state, awaited)
     stored = {
-        p: duel.store.add_raw(p, Origin.parse(raw.source), raw.content.decode())
-        for p, raw in fetched.items()
+        p: duel.store.add_raw(p, Origin.parse(read.raw.source), read.raw.content.decode())
+        for p, read in fetched.items()
     }
     origins: dict[str, str] = {}
     reads: dict[str, TemplateOrders] = {}
     errors: dict[str, list[DuelProblem]] = {}
-    for player, raw in fetched.items():
+    for player, read in fetched.items():
         key, tab = settings.spreadsheets[player], duel_google.tab_of(duel, state, player)
         origins[player] = f"spreadsheet {key}, tab {tab}"
+        refused = duel_google.refusal(duel, state, player, key, read)
+        if refused is not None:
+            errors[player] = [refused]
+            continue
         try:
-            grids = google.load_values(raw)
+            grids = google.load_values(read.raw)
         except SheetReadError as exc:
             errors[player] = [DuelProblem("duel.google", f"{player}: {exc}")]
             continue
