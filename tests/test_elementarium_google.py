@@ -4,9 +4,9 @@ gspread client against the local Sheets server (tests/support/sheets_server.py).
 `festival duel google` records whose spreadsheet is whose; `festival duel sheets --google`
 makes each turn's `R<turn> Orders` tab (dropdowns of legal targets, festival's marker naming
 the duel) and never destroys what a player typed; `festival duel resolve --google` reads both
-tabs and their markers (two requests per spreadsheet), stores them as read, refuses a tab marked
-for another duel, turn or player, names every bad order by
-player, tab and cell, and resolves. Every Google failure is one clear line."""
+tabs and their markers (two requests per spreadsheet), stores them as read, refuses a tab
+marked for another duel, turn or player, names every bad order by player, tab and cell, and
+resolves. Every Google failure is one clear line."""
 
 from __future__ import annotations
 
