@@ -18,6 +18,7 @@ from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
 from sheets.source import describe_file
+from sheets.stamp import Stamp, StampError, mismatch, read_stamp
 
 SUFFIXES = (".json", ".txt", ".xlsx")
 
@@ -148,23 +149,86 @@ def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
     return Received(duel.play_text(text, player, source=Origin.file(path.name)), path.name)
 
 
-def from_inbox(
-    duel: Duel, inbox: Path, awaited: tuple[str, ...], turn: int | None = None
-) -> tuple[dict[str, Received], list[str]]:
-    """Each awaited player's order file for `turn`, stored and played; the players without
-    one. Every player's file is found before any is stored, so an inbox the host must tidy
-    stores nothing."""
+def _candidates(inbox: Path) -> list[Path]:
+    """The files of an inbox festival could read as orders (no lock or hidden files)."""
+    return sorted(
+        p
+        for p in inbox.iterdir()
+        if p.suffix.lower() in SUFFIXES and not p.name.startswith(("~$", ".")) and p.is_file()
+    )
+
+
+def _mark_of(path: Path) -> Stamp | str | None:
+    """An .xlsx file's festival mark; None without one; what it is in words when it cannot
+    be read as a workbook or its mark was changed."""
+    from sheets.xlsx_reader import read_workbook
+
+    try:
+        return read_stamp(read_workbook(path))
+    except SheetReadError:
+        return "not a readable workbook"
+    except StampError:
+        return "its mark was changed"
+
+
+def _owner(duel: Duel, turn: int, awaited: tuple[str, ...], mark: Stamp | str | None) -> str | None:
+    """The awaited player whose order workbook for this duel and turn the mark says it is."""
+    if not isinstance(mark, Stamp) or mark.player not in awaited:
+        return None
+    return None if mismatch(mark, duel.stamp(turn, mark.player)) else mark.player
+
+
+@dataclass(frozen=True)
+class InboxFiles:
+    """Whose order file is which, in an inbox: by name, else by the workbook's mark."""
+
+    files: dict[str, Path]
+    """player -> their order file for the turn"""
+    missing: tuple[str, ...]
+    """awaited players with no file"""
+    unmatched: tuple[str, ...]
+    """the other files, each with what it is: "orders_Ash.xlsx (Ash, turn 1 of duel ...)" """
+
+
+def inbox_files(duel: Duel, inbox: Path, awaited: tuple[str, ...], turn: int) -> InboxFiles:
+    """Each awaited player's file: named for them (`_find`), or, named for nobody, an order
+    workbook whose mark is this duel's, this turn's and theirs (`orders_Ash.xlsx`, `Birch
+    (1).xlsx`). Two files for one player are refused, as two named files are."""
     if not inbox.is_dir():
         raise DuelHostError(f"{inbox} is not a folder of order files")
-    paths = {player: _find(inbox, player, turn) for player in awaited}
-    received: dict[str, Received] = {}
-    missing = []
-    for player, path in paths.items():
-        if path is None:
-            missing.append(player)
-        else:
-            received[player] = _play_order_file(duel, path, player)
-    return received, missing
+    named = {player: _find(inbox, player, turn) for player in awaited}
+    files = {p: path for p, path in named.items() if path is not None}
+    keys = [p.lower() for p in duel.players]
+    unmatched: list[str] = []
+    for path in _candidates(inbox):
+        stem = path.stem.lower()
+        if any(stem == k or stem.startswith(k + "-") for k in keys):
+            continue
+        mark = _mark_of(path) if path.suffix.lower() == ".xlsx" else None
+        owner = _owner(duel, turn, awaited, mark)
+        if owner is not None:
+            if owner in files:
+                raise DuelHostError(
+                    f"{inbox}: {files[owner].name} and {path.name} both hold {owner}'s turn "
+                    f"{turn} orders; keep only one"
+                )
+            files[owner] = path
+            continue
+        what = mark.describe() if isinstance(mark, Stamp) else mark or "no festival mark"
+        unmatched.append(f"{path.name} ({what})")
+    missing = tuple(p for p in awaited if p not in files)
+    return InboxFiles({p: files[p] for p in awaited if p in files}, missing, tuple(unmatched))
+
+
+def from_inbox(
+    duel: Duel, inbox: Path, awaited: tuple[str, ...], turn: int
+) -> tuple[dict[str, Received], InboxFiles]:
+    """Each awaited player's order file for `turn`, stored and played; and whose file is
+    which (the players without one, the files that matched nobody). Every player's file is
+    found before any is stored, so an inbox the host must tidy stores nothing."""
+    found = inbox_files(duel, inbox, awaited, turn)
+    received = {p: _play_order_file(duel, path, p) for p, path in found.files.items()}
+    return received, found
 
 
 def from_google(

@@ -173,7 +173,7 @@ class OrdersResolved:
     resolved: bool
     """False: some orders are wrong; nothing more was done"""
     held: tuple[str, ...]
-    """players with no order file, who hold"""
+    """players with no order file, who hold (the host passed --hold-missing)"""
     turn_lines: tuple[str, ...]
     rows: tuple[str, ...]
     progress: str
@@ -181,6 +181,10 @@ class OrdersResolved:
     """next turn's order workbooks (with `out`)"""
     awaited: bool
     """players are to act after it"""
+    without: tuple[str, ...] = ()
+    """players with no order file, the turn not resolved (no --hold-missing)"""
+    unmatched: tuple[str, ...] = ()
+    """the inbox's other files, each with what it is (`orders.InboxFiles.unmatched`)"""
 
 
 @dataclass(frozen=True)
@@ -542,29 +546,39 @@ def resolve_orders(
     google: bool,
     credentials: Path | None,
     out: Path | None,
+    hold_missing: bool = False,
 ) -> OrdersResolved:
     """Read every awaited player's orders in one pass, from the inbox or their Google
-    spreadsheets; a player with no order file holds (recorded as "hold", origin NO_ORDERS);
-    the turn resolves when all are in."""
+    spreadsheets; the turn resolves when all are in. A player with no order file in the
+    inbox holds (recorded as "hold", origin NO_ORDERS) only with `hold_missing`: without it
+    the turn is not resolved (the files found are recorded, as when another's is wrong)."""
+    if google and hold_missing:
+        raise DuelHostError(
+            "--hold-missing is for --from (every player's Google tab is read; an untouched "
+            "tab holds)"
+        )
     with changing(folder) as duel:
         _simultaneous(duel)
         now = duel.state()
         awaited = duel.game.to_act(now)
         if not awaited:
             raise DuelHostError("the duel is over")
-        missing: list[str] = []
+        missing: tuple[str, ...] = ()
+        unmatched: tuple[str, ...] = ()
         if google:
             received = from_google(duel, awaited, credentials)
         else:
             assert inbox is not None
             turn = duel.game.turn_number(now)
-            received, missing = from_inbox(duel, inbox, awaited, turn)
+            received, found = from_inbox(duel, inbox, awaited, turn)
+            missing, unmatched = found.missing, found.unmatched
         orders = tuple(
             Ordered(player, got.origin, got.played.raw_id, got.note, got.waiting, got.played.errors)
             for player, got in received.items()
         )
-        if not all(o.waiting or o.ok for o in orders):
-            return OrdersResolved(orders, False, (), (), (), "", (), False)
+        without = () if hold_missing else missing
+        if without or not all(o.waiting or o.ok for o in orders):
+            return OrdersResolved(orders, False, (), (), (), "", (), False, without, unmatched)
         for player in missing:
             duel.play_text("hold", player, source=NO_ORDERS)
         after = duel.state()
@@ -573,7 +587,7 @@ def resolve_orders(
         return OrdersResolved(
             orders,
             True,
-            tuple(missing),
+            missing,
             duel.game.turn_lines(now, after),
             tuple(view.get("rows", [])),
             duel.game.progress(after),
