@@ -365,3 +365,58 @@ def test_two_workbooks_marked_for_one_player_are_refused_and_nothing_is_stored(
     assert code == 2
     assert "Ash-turn1.xlsx and orders_Ash.xlsx both hold Ash's turn 1 orders; keep only one" in text
     assert _steps_and_raws(duel) == (0, 0)
+
+
+def _play(
+    duel: Path, path: Path, capsys: pytest.CaptureFixture[str], *extra: str
+) -> tuple[int, str]:
+    capsys.readouterr()
+    code = main(["duel", "play", str(duel), "--from", str(path), *extra])
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+@pytest.mark.parametrize("who", [["--player", "Ash"], []], ids=["--player Ash", "by its mark"])
+def test_duel_play_from_an_order_workbook_reads_its_orders_never_its_readme(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], who: list[str]
+) -> None:
+    """Issue 24: `duel play --from` given an order workbook read its README tab as 11 bad
+    moves. Its Orders tab is read, as the player's the mark names (or --player gives)."""
+    made = tmp_path / "made"
+    _run(["duel", "sheets", str(duel), "--out", str(made)])
+    _order(made / "Ash-turn1.xlsx", "f3", "e4")
+    code, text = _play(duel, made / "Ash-turn1.xlsx", capsys, *who)
+    assert code == 0, text
+    assert "Recorded:" in text and "README" not in text and "Nothing recorded" not in text
+    code, text = _play(duel, made / "Birch-turn1.xlsx", capsys)
+    assert code == 0, text
+    assert "1. Ash: f3-e4" in _run(["duel", "log", str(duel)])
+    d = _opened(duel)
+    try:
+        raw = d.store.raws()[0]
+        assert (raw.player, str(raw.source)) == ("Ash", "file:Ash-turn1.xlsx")
+        assert ["Air", "f3", "e4"] in json.loads(raw.content)["tabs"]["Orders"]
+    finally:
+        d.close()
+
+
+def test_duel_play_from_an_order_workbook_it_cannot_use_says_what_it_is(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another duel's workbook is refused with the one coded mark error (stored first); a
+    duel game without order workbooks refuses one in one line naming what it is."""
+    other = _new(tmp_path / "other")
+    made = tmp_path / "made"
+    _run(["duel", "sheets", str(other), "--out", str(made)])
+    code, text = _play(duel, made / "Ash-turn1.xlsx", capsys)
+    assert code == 1 and text.count("(duel.mark)") == 1 and "README" not in text
+    assert "Ash: Ash-turn1.xlsx was made for another duel (made for Ash, turn 1 of duel" in text
+    assert _steps_and_raws(duel) == (0, 1)
+
+    element = tmp_path / "element"
+    args = ["duel", "new", str(element), "--game", "element", "--players", "Ash,Birch"]
+    assert main(args) == 0
+    code, text = _play(element, made / "Birch-turn1.xlsx", capsys)
+    assert code == 2 and text.count("\n") == 1, text
+    assert "Birch-turn1.xlsx is an order workbook (Birch, turn 1 of duel " in text
+    assert "Element takes no order workbooks" in text

@@ -9,6 +9,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from events.duel import DuelProblem, TemplateOrders
 from festival.duels.host import Duel, DuelHostError, Played
@@ -18,7 +19,7 @@ from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
 from sheets.source import describe_file
-from sheets.stamp import Stamp, StampError, mismatch, read_stamp
+from sheets.stamp import DUEL, Stamp, StampError, mismatch, read_stamp
 
 SUFFIXES = (".json", ".txt", ".xlsx")
 
@@ -92,6 +93,57 @@ def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
     tab = order_template(duel, state, player).tabs[0].name
     read = duel.game.read_order_template(state, player, book, path.name, tab)
     return Received(_play_read(duel, raw_id, read, player), path.name, note)
+
+
+def _order_tab(duel: Duel, state: Any) -> str | None:
+    """The title of the game's order tab ("Orders"); None for a game without order workbooks."""
+    awaited = duel.game.to_act(state)
+    template = duel.game.order_template(state, awaited[0]) if awaited else None
+    return template.tabs[0].name if template is not None else None
+
+
+def play_order_workbook(duel: Duel, path: Path, player: str | None) -> Played | None:
+    """`duel play --from` given a workbook: when it is an order workbook (it carries a duel
+    or match mark, or it has the game's order tab), its orders read as `_play_workbook` reads
+    them (stored first; a workbook of another duel, turn or player refused in one coded
+    error); None for any other workbook (its first tab is read as notation). A marked
+    workbook this duel cannot use is refused in one line saying what it is."""
+    from sheets.xlsx_reader import read_workbook
+
+    book = read_workbook(path)
+    try:
+        mark = read_stamp(book)
+    except StampError:
+        mark = None
+        changed = True
+    else:
+        changed = False
+    state = duel.state()
+    if not duel.game.to_act(state):
+        return None  # the duel is over: playing says so
+    tab = _order_tab(duel, state)
+    if mark is None and not changed and (tab is None or tab not in book):
+        return None
+    if mark is not None and mark.kind is not DUEL:
+        raise DuelHostError(
+            f"{path.name} is a festival {mark.kind.name} workbook ({mark.describe()}), not "
+            "orders for this duel"
+        )
+    if tab is None:
+        made = f" ({mark.describe()})" if mark is not None else ""
+        raise DuelHostError(
+            f"{path.name} is an order workbook{made}; {duel.game.title} takes no order "
+            "workbooks: give the turn as typed, a .json turn, or a workbook of moves"
+        )
+    if player is None and mark is not None:
+        if mark.player.lower() not in {p.lower() for p in duel.players}:
+            raise DuelHostError(
+                f"{path.name} is the order workbook of {mark.describe()}, not of this duel "
+                f"({', '.join(duel.players)})"
+            )
+        player = mark.player
+    who = duel.resolve_player(player, state)
+    return _play_workbook(duel, path, who).played
 
 
 def _named(read: TemplateOrders, errors: Sequence[DuelProblem], player: str) -> list[DuelProblem]:

@@ -21,7 +21,12 @@ from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
 from festival.duels.lock import duel_exclusive
-from festival.duels.orders import from_google, from_inbox, order_file_stem
+from festival.duels.orders import (
+    from_google,
+    from_inbox,
+    order_file_stem,
+    play_order_workbook,
+)
 from festival.duels.origin import NO_ORDERS, Origin, Via
 from festival.duels.words import last_turn_cells, step_words
 from sheets.errors import SheetReadError
@@ -392,6 +397,9 @@ def desk_bot(folder: Path, player: str, seconds: float = 0.2) -> int:
 
 def _play_file(duel: Duel, path: Path, player: str | None) -> Played:
     if path.suffix.lower() in (".xlsx", ".xlsm"):
+        ordered = play_order_workbook(duel, path, player)
+        if ordered is not None:
+            return ordered
         return duel.play_text(_workbook_text(path), player, source=Origin.file(path.name))
     content = file_bytes(path)
     if path.suffix.lower() == ".json":
