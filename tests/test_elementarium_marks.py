@@ -347,7 +347,7 @@ def test_the_files_that_match_nobody_are_named_and_the_players_files_are_kept(
     assert code == 1
     assert f"No orders in {inbox} for Ash." in text
     assert f"orders_Ash.xlsx (Ash, turn 1 of duel {mine})" in text
-    assert "notes.txt (no festival mark)" in text
+    assert "notes.txt (named for no player)" in text
     assert "Birch: orders in from Birch-turn2.xlsx" in text
     assert _steps_and_raws(duel)[0] == steps + 1  # Birch's, sealed; Ash not made to hold
     shutil.copy(made / "Ash-turn2.xlsx", inbox / "Ash (2).xlsx")

@@ -266,7 +266,8 @@ def inbox_files(duel: Duel, inbox: Path, awaited: tuple[str, ...], turn: int) ->
                 )
             files[owner] = path
             continue
-        what = mark.describe() if isinstance(mark, Stamp) else mark or "no festival mark"
+        unmarked = "no festival mark" if path.suffix.lower() == ".xlsx" else "named for no player"
+        what = mark.describe() if isinstance(mark, Stamp) else mark or unmarked
         unmatched.append(f"{path.name} ({what})")
     missing = tuple(p for p in awaited if p not in files)
     return InboxFiles({p: files[p] for p in awaited if p in files}, missing, tuple(unmatched))
