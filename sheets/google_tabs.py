@@ -46,31 +46,48 @@ def written_cells(tab: TemplateTab) -> Cells:
 
 @dataclass(frozen=True)
 class Marker:
-    """What festival wrote on a tab: for which round, event and template tab, and the cells.
-    A results tab's marker has round 0 and no event."""
+    """What festival wrote on a tab: for which round, event and template tab, and the cells;
+    and whose tab it is (a template's player; None on a results tab, and on a tab an older
+    festival made). A results tab's marker has round 0 and no event."""
 
     round_no: int
     event: str
     tab: str
     cells: Cells = field(default_factory=dict, compare=False)
+    player: str | None = None
 
     @property
     def identity(self) -> tuple[int, str, str]:
         return (self.round_no, self.event, self.tab)
 
+    def same_tab(self, other: Marker) -> bool:
+        """Whether both mark the same tab: same identity, and no two different players (a
+        marker without a player, from an older festival, fits any)."""
+        return self.identity == other.identity and (
+            self.player is None or other.player is None or self.player == other.player
+        )
+
     def to_json(self) -> str:
         cells = [[r, c, v] for (r, c), v in sorted(self.cells.items())]
-        return json.dumps(
-            {"round": self.round_no, "event": self.event, "tab": self.tab, "cells": cells},
-            separators=(",", ":"),
-        )
+        data: dict[str, Any] = {"round": self.round_no, "event": self.event, "tab": self.tab}
+        if self.player is not None:
+            data["player"] = self.player
+        data["cells"] = cells
+        return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
     def from_json(text: str) -> Marker | None:
         try:
             data = json.loads(text)
             cells = {(int(r), int(c)): v for r, c, v in data.get("cells", [])}
-            return Marker(int(data["round"]), str(data["event"]), str(data["tab"]), cells)
+            player = data.get("player")
+            return Marker(
+                int(data["round"]),
+                str(data["event"]),
+                str(data["tab"]),
+                cells,
+                None if player is None else str(player),
+            )
         except (ValueError, TypeError, KeyError, AttributeError):
             return None
 
@@ -153,7 +170,7 @@ class Plan:
         by_title = {t.title: t.marker for t in book}
         made = all(
             (m := by_title.get(title)) is not None
-            and m.identity == marker.identity
+            and m.same_tab(marker)
             and m.cells == marker.cells
             for title, marker in self.made.items()
         )
@@ -182,10 +199,12 @@ def plan(
     for template in templates:
         for tab in template.tabs:
             title = tab_title(template, tab)
-            marker = Marker(template.round_no, template.event, tab.name, written_cells(tab))
+            marker = Marker(
+                template.round_no, template.event, tab.name, written_cells(tab), template.player
+            )
             current = by_title.get(title)
             if current is not None and (
-                current.marker is None or current.marker.identity != marker.identity
+                current.marker is None or not current.marker.same_tab(marker)
             ):
                 out.foreign.append(title)
                 continue
@@ -194,9 +213,7 @@ def plan(
                     (
                         t
                         for t in book
-                        if t.marker
-                        and t.marker.identity == marker.identity
-                        and t.title not in wanted
+                        if t.marker and t.marker.same_tab(marker) and t.title not in wanted
                     ),
                     None,
                 )

@@ -90,9 +90,10 @@ def read_stamp(workbook: Mapping[str, Grid]) -> Stamp | None:
     return Stamp(game_id, int(number), player, kind)
 
 
-def mismatch(found: Stamp, expected: Stamp) -> list[str]:
-    """Why a workbook marked `found` is not the one marked `expected` (empty: it is), each
-    reason a phrase that follows the file's name: "was made for another match"."""
+def mismatch(found: Stamp, expected: Stamp, thing: str = "workbook") -> list[str]:
+    """Why a workbook (or a Google tab: `thing` "tab") marked `found` is not the one marked
+    `expected` (empty: it is), each reason a phrase that follows the file's name: "was made
+    for another match"."""
     if found.kind != expected.kind:
         return [f"was made for a {found.kind.title}, not for a {expected.kind.title}"]
     kind, step = expected.kind.name, expected.kind.step
@@ -100,7 +101,7 @@ def mismatch(found: Stamp, expected: Stamp) -> list[str]:
     if found.game_id != expected.game_id:
         wrong.append(f"was made for another {kind}")
     if found.number != expected.number:
-        wrong.append(f"is the workbook of {step} {found.number}, not of {step} {expected.number}")
+        wrong.append(f"is the {thing} of {step} {found.number}, not of {step} {expected.number}")
     if found.player != expected.player:
         wrong.append(f"was made for {found.player}, not for {expected.player}")
     return wrong

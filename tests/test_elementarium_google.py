@@ -4,11 +4,13 @@ gspread client against the local Sheets server (tests/support/sheets_server.py).
 `festival duel google` records whose spreadsheet is whose; `festival duel sheets --google`
 makes each turn's `R<turn> Orders` tab (dropdowns of legal targets, festival's marker naming
 the duel) and never destroys what a player typed; `festival duel resolve --google` reads both
-tabs with one values request per spreadsheet, stores them as read, names every bad order by
-player, tab and cell, and resolves. Every Google failure is one clear line."""
+tabs and their markers (two requests per spreadsheet), stores them as read, refuses a tab
+marked for another duel, turn or player, names every bad order by player, tab and cell, and
+resolves. Every Google failure is one clear line."""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -126,11 +128,12 @@ def test_pushing_again_keeps_typed_values_and_a_new_turn_adds_its_own_tab(
     assert ("key-Ash", "R2 Orders") in after and ("key-Birch", "R2 Orders") in after
 
 
-def test_resolve_reads_both_tabs_with_one_request_each_stores_them_then_resolves(
+def test_resolve_reads_both_tabs_and_their_markers_stores_them_then_resolves(
     duel: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """One values:batchGet per spreadsheet and nothing else; what was read is stored as
-    received before it is parsed; the turn resolves as typed."""
+    """One values:batchGet per spreadsheet and one read of its tab titles and markers (no
+    values), nothing else; what was read is stored as received before it is parsed; the turn
+    resolves as typed."""
     assert push(duel) == 0
     order(server, "Ash", "R1 Orders", "f3", "e4")
     order(server, "Birch", "R1 Orders", "f7", "e6")
@@ -141,8 +144,12 @@ def test_resolve_reads_both_tabs_with_one_request_each_stores_them_then_resolves
     assert "Ash moved f3 to e4" in out and "Birch moved f7 to e6" in out
     assert "Ash: orders in from spreadsheet key-Ash, tab R1 Orders" in out
     paths = [r.path for r in server.api_requests]
-    assert len(paths) == 2 and all(p.endswith("values:batchGet") for p in paths)
-    assert server.requests_per_spreadsheet() == {"key-Ash": 1, "key-Birch": 1}
+    assert paths == [
+        f"/v4/spreadsheets/{k}{end}" for k in KEYS.values() for end in ("/values:batchGet", "")
+    ]
+    markers = [r.query for r in server.api_requests if not r.path.endswith("batchGet")]
+    assert all(q["includeGridData"] == ["false"] for q in markers)
+    assert server.requests_per_spreadsheet() == {"key-Ash": 2, "key-Birch": 2}
     d = opened(duel)
     try:
         raws = {r.player: r for r in d.store.raws()}
@@ -214,7 +221,7 @@ def test_no_tab_is_sealed_while_the_turn_cannot_resolve(
     server.reset_log()
     assert resolve(duel) == 0
     assert "Birch moved f7 to e6" in capsys.readouterr().out
-    assert server.requests_per_spreadsheet() == {"key-Ash": 1, "key-Birch": 1}
+    assert server.requests_per_spreadsheet() == {"key-Ash": 2, "key-Birch": 2}  # values, marker
 
 
 def _429s(server: SheetsServer) -> None:
@@ -336,6 +343,124 @@ def test_another_duels_tab_in_the_same_spreadsheet_is_never_taken_for_this_duels
     assert push(other) == 2
     err = one_clear_line(capsys)
     assert "already has tab(s) R1 Orders that festival did not make for this duel" in err
+
+
+def _duel_id(folder: Path) -> str:
+    d = opened(folder)
+    try:
+        return d.duel_id
+    finally:
+        d.close()
+
+
+def _birchs_tab_in_ashs(server: SheetsServer) -> None:
+    """Birch's R1 Orders tab, marker and all, copied over Ash's (as "Copy to" would)."""
+    ash = server.spreadsheet("key-Ash")
+    copied = copy.deepcopy(server.sheet("key-Birch", "R1 Orders"))
+    copied.properties["sheetId"] = server.sheet("key-Ash", "R1 Orders").sheet_id
+    ash.sheets = [copied if s.title == "R1 Orders" else s for s in ash.sheets]
+
+
+def _hand_made_tab(server: SheetsServer) -> None:
+    """Ash's R1 Orders tab made again by hand: the same cells, no festival marker."""
+    server.sheet("key-Ash", "R1 Orders").developer_metadata.clear()
+
+
+def test_another_duels_tab_is_refused_by_name_when_reading_and_what_it_holds_is_kept(
+    duel: Path, tmp_path: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: "`festival duel resolve --google` plays another duel's orders": duel X's
+    R1 Orders tabs, filled in, are in the spreadsheets duel Y reads. Y's resolve refuses
+    both tabs by player, spreadsheet and tab, saying whose they are; it stores what it read
+    and records nothing, so turn 1 of Y is not played with X's moves."""
+    assert push(duel) == 0
+    order(server, "Ash", "R1 Orders", "f3", "e4")
+    order(server, "Birch", "R1 Orders", "f7", "e6")
+    other = _google_duel(tmp_path, "other", server)
+    x, y = _duel_id(duel), _duel_id(other)
+    capsys.readouterr()
+    assert resolve(other) == 1
+    captured = capsys.readouterr()
+    err = captured.err
+    for player in KEYS:
+        assert (
+            f"{player}: spreadsheet key-{player}, tab R1 Orders was made for another duel "
+            f"(made for {player}, turn 1 of duel {x}; expected {player}, turn 1 of duel {y}): "
+            f"rename or remove that tab, then run `festival duel sheets {other} --google`"
+        ) in err
+    assert err.count("(duel.mark)") == 2 and "moved" not in captured.out + err
+    d = opened(other)
+    try:
+        assert d.store.step_count() == 0
+        raws = {r.player: r for r in d.store.raws()}
+        assert set(raws) == set(KEYS) and '"e4"' in raws["Ash"].content  # kept as read
+        assert d.store.errors(raws["Ash"].id)[0][0] == "duel.mark"
+    finally:
+        d.close()
+    assert resolve(duel) == 0  # the tabs are duel X's own: X reads them
+    assert "Ash moved f3 to e4" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("case", "fault", "words"),
+    [
+        (
+            "another player's tab",
+            _birchs_tab_in_ashs,
+            "Ash: spreadsheet key-Ash, tab R1 Orders was made for Birch, not for Ash (made for "
+            "Birch, turn 1 of duel {d}; expected Ash, turn 1 of duel {d})",
+        ),
+        (
+            "a tab festival did not make",
+            _hand_made_tab,
+            "Ash: spreadsheet key-Ash, tab R1 Orders was not made by festival (it carries no "
+            "festival marker): rename or remove that tab",
+        ),
+    ],
+)
+def test_a_tab_not_marked_for_this_player_is_refused_when_reading(
+    duel: Path,
+    server: SheetsServer,
+    capsys: pytest.CaptureFixture[str],
+    case: str,
+    fault: Callable[[SheetsServer], None],
+    words: str,
+) -> None:
+    assert push(duel) == 0
+    order(server, "Birch", "R1 Orders", "f7", "e6")
+    fault(server)
+    capsys.readouterr()
+    assert resolve(duel) == 1
+    err = capsys.readouterr().err
+    assert words.format(d=_duel_id(duel)) in err and err.count("(duel.mark)") == 1
+    d = opened(duel)
+    try:
+        assert d.store.step_count() == 0 and len(d.store.raws()) == 2
+    finally:
+        d.close()
+    assert push(duel) == 2  # nor is it reused
+    assert "already has tab(s) R1 Orders that festival did not make" in one_clear_line(capsys)
+
+
+def test_an_earlier_turns_tab_renamed_to_this_turns_is_refused_when_reading(
+    duel: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stale tab: Ash's R1 Orders (turn 1's moves still in it) renamed over R2 Orders."""
+    assert push(duel) == 0
+    order(server, "Ash", "R1 Orders", "f3", "e4")
+    assert resolve(duel) == 0
+    assert push(duel) == 0
+    ash = server.spreadsheet("key-Ash")
+    ash.sheets = [s for s in ash.sheets if s.title != "R2 Orders"]
+    server.sheet("key-Ash", "R1 Orders").properties["title"] = "R2 Orders"
+    capsys.readouterr()
+    assert resolve(duel) == 1
+    err = capsys.readouterr().err
+    d = _duel_id(duel)
+    assert (
+        f"Ash: spreadsheet key-Ash, tab R2 Orders is the tab of turn 1, not of turn 2 (made for "
+        f"Ash, turn 1 of duel {d}; expected Ash, turn 2 of duel {d})"
+    ) in err
 
 
 @pytest.mark.parametrize(

@@ -135,12 +135,13 @@ def test_an_inbox_that_does_not_say_which_file_is_refused_and_stores_nothing(
         d.close()
 
 
-def test_a_player_who_sends_nothing_holds(duel: Path, tmp_path: Path) -> None:
-    """Ruling: a player with no order file holds all units still."""
+def test_a_player_who_sends_nothing_holds_when_the_host_says_so(duel: Path, tmp_path: Path) -> None:
+    """Ruling: a player with no order file holds all units still, when the host passes
+    --hold-missing (issue 24: never without the host saying so)."""
     inbox = tmp_path / "inbox"
     inbox.mkdir()
     (inbox / "Ash.txt").write_text("f3-e4")
-    out = _run(["duel", "resolve", str(duel), "--from", str(inbox)])
+    out = _run(["duel", "resolve", str(duel), "--from", str(inbox), "--hold-missing"])
     assert "Birch: no orders" in out and "Birch: hold" in _run(["duel", "log", str(duel)])
 
 
@@ -169,7 +170,7 @@ def test_bad_orders_are_named_and_nothing_resolves(
     assert f"Ash, tab Orders, cell C{rows['d2']}" in capsys.readouterr().err
     sheet.cell(rows["d2"], 3).value = None
     book.save(inbox / "Ash-turn1.xlsx")
-    out = _run(["duel", "resolve", str(duel), "--from", str(inbox)])
+    out = _run(["duel", "resolve", str(duel), "--from", str(inbox), "--hold-missing"])
     assert "Ash moved b2 to b3" in out and "Birch: no orders" in out
     d = Duel.open(duel)
     try:

@@ -270,3 +270,153 @@ def test_a_mark_reads_back_as_written_and_mixed_labels_are_a_changed_mark() -> N
     rows[2][0] = "round"  # a duel's id with a match's round
     with pytest.raises(StampError):
         read_stamp({STAMP_TAB: Grid.from_rows(STAMP_TAB, rows)})
+
+
+def _steps_and_raws(folder: Path) -> tuple[int, int]:
+    d = _opened(folder)
+    try:
+        return d.store.step_count(), len(d.store.raws())
+    finally:
+        d.close()
+
+
+def test_order_workbooks_are_recognised_by_their_mark_whatever_their_name(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: `orders_Ash.xlsx` and `Birch (1).xlsx` (the names a mail program or a
+    download gives) were taken for no file: both players held, the turn was lost. The mark
+    says whose turn-1 orders they are."""
+    made, inbox = tmp_path / "made", tmp_path / "inbox"
+    _run(["duel", "sheets", str(duel), "--out", str(made)])
+    inbox.mkdir()
+    shutil.copy(made / "Ash-turn1.xlsx", inbox / "orders_Ash.xlsx")
+    shutil.copy(made / "Birch-turn1.xlsx", inbox / "Birch (1).xlsx")
+    _order(inbox / "orders_Ash.xlsx", "f3", "e4")
+    _order(inbox / "Birch (1).xlsx", "f7", "e6")
+    code, text = _resolve(duel, inbox, capsys)
+    assert code == 0, text
+    assert "Ash moved f3 to e4" in text and "Birch moved f7 to e6" in text
+    assert "Ash: orders in from orders_Ash.xlsx" in text and "hold" not in text
+    d = _opened(duel)
+    try:
+        sources = {r.player: str(r.source) for r in d.store.raws()}
+        assert sources == {"Ash": "file:orders_Ash.xlsx", "Birch": "file:Birch (1).xlsx"}
+    finally:
+        d.close()
+
+
+def test_an_inbox_without_a_players_orders_resolves_nothing_unless_the_host_says_hold(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: an empty folder recorded both players as holding and resolved the turn
+    (which undo then refused). "No file found" becomes "hold" only with --hold-missing."""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    code, text = _resolve(duel, inbox, capsys)
+    assert code == 1 and "Traceback" not in text
+    assert f"No orders in {inbox} for Ash, Birch." in text
+    assert "or run resolve again with --hold-missing to have Ash, Birch hold every unit" in text
+    assert "The turn is not resolved" in text and "moved" not in text
+    assert _steps_and_raws(duel) == (0, 0)
+
+    capsys.readouterr()
+    assert main(["duel", "resolve", str(duel), "--from", str(inbox), "--hold-missing"]) == 0
+    out = capsys.readouterr().out
+    assert f"Ash: no orders in {inbox}: holds every unit still (--hold-missing)." in out
+    assert _steps_and_raws(duel)[0] == 2
+
+
+def test_the_files_that_match_nobody_are_named_and_the_players_files_are_kept(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ash's file is last turn's workbook under another name, and a note lies beside it:
+    both are named with what they are; Birch's file is recorded (a file is handed in once),
+    Ash is not made to hold, and the turn waits for Ash's orders."""
+    old = _turn_two(duel, tmp_path)
+    made, inbox = tmp_path / "made", tmp_path / "inbox"
+    _run(["duel", "sheets", str(duel), "--out", str(made)])
+    inbox.mkdir()
+    shutil.copy(old / "Ash-turn1.xlsx", inbox / "orders_Ash.xlsx")
+    shutil.copy(made / "Birch-turn2.xlsx", inbox / "Birch-turn2.xlsx")
+    (inbox / "notes.txt").write_text("see you next turn")
+    steps = _steps_and_raws(duel)[0]
+    d = _opened(duel)
+    mine = d.duel_id
+    d.close()
+    code, text = _resolve(duel, inbox, capsys)
+    assert code == 1
+    assert f"No orders in {inbox} for Ash." in text
+    assert f"orders_Ash.xlsx (Ash, turn 1 of duel {mine})" in text
+    assert "notes.txt (named for no player)" in text
+    assert "Birch: orders in from Birch-turn2.xlsx" in text
+    assert _steps_and_raws(duel)[0] == steps + 1  # Birch's, sealed; Ash not made to hold
+    shutil.copy(made / "Ash-turn2.xlsx", inbox / "Ash (2).xlsx")
+    code, text = _resolve(duel, inbox, capsys)
+    assert code == 0 and "Ash: orders in from Ash (2).xlsx" in text, text
+
+
+def test_two_workbooks_marked_for_one_player_are_refused_and_nothing_is_stored(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    inbox = tmp_path / "inbox"
+    _run(["duel", "sheets", str(duel), "--out", str(inbox)])
+    shutil.copy(inbox / "Ash-turn1.xlsx", inbox / "orders_Ash.xlsx")
+    code, text = _resolve(duel, inbox, capsys)
+    assert code == 2
+    assert "Ash-turn1.xlsx and orders_Ash.xlsx both hold Ash's turn 1 orders; keep only one" in text
+    assert _steps_and_raws(duel) == (0, 0)
+
+
+def _play(
+    duel: Path, path: Path, capsys: pytest.CaptureFixture[str], *extra: str
+) -> tuple[int, str]:
+    capsys.readouterr()
+    code = main(["duel", "play", str(duel), "--from", str(path), *extra])
+    captured = capsys.readouterr()
+    return code, captured.out + captured.err
+
+
+@pytest.mark.parametrize("who", [["--player", "Ash"], []], ids=["--player Ash", "by its mark"])
+def test_duel_play_from_an_order_workbook_reads_its_orders_never_its_readme(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], who: list[str]
+) -> None:
+    """Issue 24: `duel play --from` given an order workbook read its README tab as 11 bad
+    moves. Its Orders tab is read, as the player's the mark names (or --player gives)."""
+    made = tmp_path / "made"
+    _run(["duel", "sheets", str(duel), "--out", str(made)])
+    _order(made / "Ash-turn1.xlsx", "f3", "e4")
+    code, text = _play(duel, made / "Ash-turn1.xlsx", capsys, *who)
+    assert code == 0, text
+    assert "Recorded:" in text and "README" not in text and "Nothing recorded" not in text
+    code, text = _play(duel, made / "Birch-turn1.xlsx", capsys)
+    assert code == 0, text
+    assert "1. Ash: f3-e4" in _run(["duel", "log", str(duel)])
+    d = _opened(duel)
+    try:
+        raw = d.store.raws()[0]
+        assert (raw.player, str(raw.source)) == ("Ash", "file:Ash-turn1.xlsx")
+        assert ["Air", "f3", "e4"] in json.loads(raw.content)["tabs"]["Orders"]
+    finally:
+        d.close()
+
+
+def test_duel_play_from_an_order_workbook_it_cannot_use_says_what_it_is(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another duel's workbook is refused with the one coded mark error (stored first); a
+    duel game without order workbooks refuses one in one line naming what it is."""
+    other = _new(tmp_path / "other")
+    made = tmp_path / "made"
+    _run(["duel", "sheets", str(other), "--out", str(made)])
+    code, text = _play(duel, made / "Ash-turn1.xlsx", capsys)
+    assert code == 1 and text.count("(duel.mark)") == 1 and "README" not in text
+    assert "Ash: Ash-turn1.xlsx was made for another duel (made for Ash, turn 1 of duel" in text
+    assert _steps_and_raws(duel) == (0, 1)
+
+    element = tmp_path / "element"
+    args = ["duel", "new", str(element), "--game", "element", "--players", "Ash,Birch"]
+    assert main(args) == 0
+    code, text = _play(element, made / "Birch-turn1.xlsx", capsys)
+    assert code == 2 and text.count("\n") == 1, text
+    assert "Birch-turn1.xlsx is an order workbook (Birch, turn 1 of duel " in text
+    assert "Element takes no order workbooks" in text

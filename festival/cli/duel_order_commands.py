@@ -14,8 +14,11 @@ from festival.duels import service
 
 def resolve(args: argparse.Namespace) -> int:
     """Read every awaited player's orders in one pass, from the inbox or their Google
-    spreadsheets; a player with no order file holds; the turn resolves when all are in."""
-    done = service.resolve_orders(args.duel, args.inbox, args.google, args.credentials, args.out)
+    spreadsheets; a player with no order file holds only with --hold-missing; the turn
+    resolves when all are in."""
+    done = service.resolve_orders(
+        args.duel, args.inbox, args.google, args.credentials, args.out, args.hold_missing
+    )
     for got in done.orders:
         if got.note:
             print(f"  note: {got.note}")
@@ -33,14 +36,16 @@ def resolve(args: argparse.Namespace) -> int:
             )
             for error in got.problems:
                 print(f"  {error}", file=sys.stderr)
+    if done.without:
+        _without(done, args.inbox)
     if not done.resolved:
         print(
-            "The turn is not resolved: fix the orders named above and run resolve again.",
+            "The turn is not resolved: fix what is named above and run resolve again.",
             file=sys.stderr,
         )
         return 1
     for player in done.held:
-        print(f"{player}: no orders in {args.inbox}: holds every unit still.")
+        print(f"{player}: no orders in {args.inbox}: holds every unit still (--hold-missing).")
     for line in done.turn_lines:
         print(f"  {line}")
     for line in done.rows:
@@ -52,6 +57,21 @@ def resolve(args: argparse.Namespace) -> int:
     elif args.google and done.awaited:
         print(f"Next: festival duel sheets {args.duel} --google")
     return 0
+
+
+def _without(done: service.OrdersResolved, inbox: Path) -> None:
+    """The players the inbox holds no orders of, and the files that matched nobody."""
+    who = ", ".join(done.without)
+    print(f"No orders in {inbox} for {who}.", file=sys.stderr)
+    if done.unmatched:
+        print("  Files that match no player's orders for this turn:", file=sys.stderr)
+        for line in done.unmatched:
+            print(f"    {line}", file=sys.stderr)
+    print(
+        f"  Name each player's file for them ({done.without[0]}.xlsx), or run resolve again "
+        f"with --hold-missing to have {who} hold every unit still.",
+        file=sys.stderr,
+    )
 
 
 def sheets(args: argparse.Namespace) -> int:
@@ -89,6 +109,12 @@ def add_parsers(dsub: Any) -> None:
     )
     p.add_argument("--credentials", type=Path, help=credentials)
     p.add_argument("--out", type=Path, help="then write next turn's order workbooks here")
+    p.add_argument(
+        "--hold-missing",
+        action="store_true",
+        help="with --from: a player with no order file holds every unit still "
+        "(without it such an inbox is refused)",
+    )
     p.set_defaults(run=resolve)
 
     p = dsub.add_parser("sheets", help="each awaited player's order workbook or Google tab")

@@ -9,6 +9,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from events.duel import DuelProblem, TemplateOrders
 from festival.duels.host import Duel, DuelHostError, Played
@@ -18,6 +19,7 @@ from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
 from sheets.source import describe_file
+from sheets.stamp import DUEL, Stamp, StampError, mismatch, read_stamp
 
 SUFFIXES = (".json", ".txt", ".xlsx")
 
@@ -93,6 +95,57 @@ def _play_workbook(duel: Duel, path: Path, player: str) -> Received:
     return Received(_play_read(duel, raw_id, read, player), path.name, note)
 
 
+def _order_tab(duel: Duel, state: Any) -> str | None:
+    """The title of the game's order tab ("Orders"); None for a game without order workbooks."""
+    awaited = duel.game.to_act(state)
+    template = duel.game.order_template(state, awaited[0]) if awaited else None
+    return template.tabs[0].name if template is not None else None
+
+
+def play_order_workbook(duel: Duel, path: Path, player: str | None) -> Played | None:
+    """`duel play --from` given a workbook: when it is an order workbook (it carries a duel
+    or match mark, or it has the game's order tab), its orders read as `_play_workbook` reads
+    them (stored first; a workbook of another duel, turn or player refused in one coded
+    error); None for any other workbook (its first tab is read as notation). A marked
+    workbook this duel cannot use is refused in one line saying what it is."""
+    from sheets.xlsx_reader import read_workbook
+
+    book = read_workbook(path)
+    try:
+        mark = read_stamp(book)
+    except StampError:
+        mark = None
+        changed = True
+    else:
+        changed = False
+    state = duel.state()
+    if not duel.game.to_act(state):
+        return None  # the duel is over: playing says so
+    tab = _order_tab(duel, state)
+    if mark is None and not changed and (tab is None or tab not in book):
+        return None
+    if mark is not None and mark.kind is not DUEL:
+        raise DuelHostError(
+            f"{path.name} is a festival {mark.kind.name} workbook ({mark.describe()}), not "
+            "orders for this duel"
+        )
+    if tab is None:
+        made = f" ({mark.describe()})" if mark is not None else ""
+        raise DuelHostError(
+            f"{path.name} is an order workbook{made}; {duel.game.title} takes no order "
+            "workbooks: give the turn as typed, a .json turn, or a workbook of moves"
+        )
+    if player is None and mark is not None:
+        if mark.player.lower() not in {p.lower() for p in duel.players}:
+            raise DuelHostError(
+                f"{path.name} is the order workbook of {mark.describe()}, not of this duel "
+                f"({', '.join(duel.players)})"
+            )
+        player = mark.player
+    who = duel.resolve_player(player, state)
+    return _play_workbook(duel, path, who).played
+
+
 def _named(read: TemplateOrders, errors: Sequence[DuelProblem], player: str) -> list[DuelProblem]:
     """Errors about moves read from cells, each naming the cell of its move."""
     return [replace(e, message=f"{read.where(e.square, player)}: {e.message}") for e in errors]
@@ -148,31 +201,97 @@ def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
     return Received(duel.play_text(text, player, source=Origin.file(path.name)), path.name)
 
 
-def from_inbox(
-    duel: Duel, inbox: Path, awaited: tuple[str, ...], turn: int | None = None
-) -> tuple[dict[str, Received], list[str]]:
-    """Each awaited player's order file for `turn`, stored and played; the players without
-    one. Every player's file is found before any is stored, so an inbox the host must tidy
-    stores nothing."""
+def _candidates(inbox: Path) -> list[Path]:
+    """The files of an inbox festival could read as orders (no lock or hidden files)."""
+    return sorted(
+        p
+        for p in inbox.iterdir()
+        if p.suffix.lower() in SUFFIXES and not p.name.startswith(("~$", ".")) and p.is_file()
+    )
+
+
+def _mark_of(path: Path) -> Stamp | str | None:
+    """An .xlsx file's festival mark; None without one; what it is in words when it cannot
+    be read as a workbook or its mark was changed."""
+    from sheets.xlsx_reader import read_workbook
+
+    try:
+        return read_stamp(read_workbook(path))
+    except SheetReadError:
+        return "not a readable workbook"
+    except StampError:
+        return "its mark was changed"
+
+
+def _owner(duel: Duel, turn: int, awaited: tuple[str, ...], mark: Stamp | str | None) -> str | None:
+    """The awaited player whose order workbook for this duel and turn the mark says it is."""
+    if not isinstance(mark, Stamp) or mark.player not in awaited:
+        return None
+    return None if mismatch(mark, duel.stamp(turn, mark.player)) else mark.player
+
+
+@dataclass(frozen=True)
+class InboxFiles:
+    """Whose order file is which, in an inbox: by name, else by the workbook's mark."""
+
+    files: dict[str, Path]
+    """player -> their order file for the turn"""
+    missing: tuple[str, ...]
+    """awaited players with no file"""
+    unmatched: tuple[str, ...]
+    """the other files, each with what it is: "orders_Ash.xlsx (Ash, turn 1 of duel ...)" """
+
+
+def inbox_files(duel: Duel, inbox: Path, awaited: tuple[str, ...], turn: int) -> InboxFiles:
+    """Each awaited player's file: named for them (`_find`), or, named for nobody, an order
+    workbook whose mark is this duel's, this turn's and theirs (`orders_Ash.xlsx`, `Birch
+    (1).xlsx`). Two files for one player are refused, as two named files are."""
     if not inbox.is_dir():
         raise DuelHostError(f"{inbox} is not a folder of order files")
-    paths = {player: _find(inbox, player, turn) for player in awaited}
-    received: dict[str, Received] = {}
-    missing = []
-    for player, path in paths.items():
-        if path is None:
-            missing.append(player)
-        else:
-            received[player] = _play_order_file(duel, path, player)
-    return received, missing
+    named = {player: _find(inbox, player, turn) for player in awaited}
+    files = {p: path for p, path in named.items() if path is not None}
+    keys = [p.lower() for p in duel.players]
+    unmatched: list[str] = []
+    for path in _candidates(inbox):
+        stem = path.stem.lower()
+        if any(stem == k or stem.startswith(k + "-") for k in keys):
+            continue
+        mark = _mark_of(path) if path.suffix.lower() == ".xlsx" else None
+        owner = _owner(duel, turn, awaited, mark)
+        if owner is not None:
+            if owner in files:
+                raise DuelHostError(
+                    f"{inbox}: {files[owner].name} and {path.name} both hold {owner}'s turn "
+                    f"{turn} orders; keep only one"
+                )
+            files[owner] = path
+            continue
+        unmarked = "no festival mark" if path.suffix.lower() == ".xlsx" else "named for no player"
+        what = mark.describe() if isinstance(mark, Stamp) else mark or unmarked
+        unmatched.append(f"{path.name} ({what})")
+    missing = tuple(p for p in awaited if p not in files)
+    return InboxFiles({p: files[p] for p in awaited if p in files}, missing, tuple(unmatched))
+
+
+def from_inbox(
+    duel: Duel, inbox: Path, awaited: tuple[str, ...], turn: int
+) -> tuple[dict[str, Received], InboxFiles]:
+    """Each awaited player's order file for `turn`, stored and played; and whose file is
+    which (the players without one, the files that matched nobody). Every player's file is
+    found before any is stored, so an inbox the host must tidy stores nothing."""
+    found = inbox_files(duel, inbox, awaited, turn)
+    received = {p: _play_order_file(duel, path, p) for p, path in found.files.items()}
+    return received, found
 
 
 def from_google(
     duel: Duel, awaited: tuple[str, ...], credentials: Path | None
 ) -> dict[str, Received]:
-    """Each awaited player's Orders tab of the turn: all read (one request per spreadsheet),
-    then all stored as read, then all checked; recorded only when every one is right (a
-    player may still edit their tab, so none is sealed while the turn cannot resolve)."""
+    """Each awaited player's Orders tab of the turn: all read (its values, then its marker),
+    then all stored as read, then all checked: a tab whose marker is not this duel's, turn's
+    and player's is refused by name and not read as orders; recorded only when every one is
+    right (a player may still edit their tab, so none is sealed while the turn cannot
+    resolve)."""
     from festival.google import duel_sheets as duel_google
     from sheets import google
 
@@ -180,17 +299,21 @@ def from_google(
     state = duel.state()
     fetched = duel_google.fetch_orders(duel, gc, settings, state, awaited)
     stored = {
-        p: duel.store.add_raw(p, Origin.parse(raw.source), raw.content.decode())
-        for p, raw in fetched.items()
+        p: duel.store.add_raw(p, Origin.parse(read.raw.source), read.raw.content.decode())
+        for p, read in fetched.items()
     }
     origins: dict[str, str] = {}
     reads: dict[str, TemplateOrders] = {}
     errors: dict[str, list[DuelProblem]] = {}
-    for player, raw in fetched.items():
+    for player, read in fetched.items():
         key, tab = settings.spreadsheets[player], duel_google.tab_of(duel, state, player)
         origins[player] = f"spreadsheet {key}, tab {tab}"
+        refused = duel_google.refusal(duel, state, player, key, read)
+        if refused is not None:
+            errors[player] = [refused]
+            continue
         try:
-            grids = google.load_values(raw)
+            grids = google.load_values(read.raw)
         except SheetReadError as exc:
             errors[player] = [DuelProblem("duel.google", f"{player}: {exc}")]
             continue

@@ -23,7 +23,12 @@ from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
 from festival.duels.lock import duel_exclusive
-from festival.duels.orders import from_google, from_inbox, order_file_stem
+from festival.duels.orders import (
+    from_google,
+    from_inbox,
+    order_file_stem,
+    play_order_workbook,
+)
 from festival.duels.origin import NO_ORDERS, Origin, Via
 from festival.duels.words import last_turn_cells, step_words
 from sheets.errors import SheetReadError
@@ -179,7 +184,7 @@ class OrdersResolved:
     resolved: bool
     """False: some orders are wrong; nothing more was done"""
     held: tuple[str, ...]
-    """players with no order file, who hold"""
+    """players with no order file, who hold (the host passed --hold-missing)"""
     turn_lines: tuple[str, ...]
     rows: tuple[str, ...]
     progress: str
@@ -187,6 +192,10 @@ class OrdersResolved:
     """next turn's order workbooks (with `out`)"""
     awaited: bool
     """players are to act after it"""
+    without: tuple[str, ...] = ()
+    """players with no order file, the turn not resolved (no --hold-missing)"""
+    unmatched: tuple[str, ...] = ()
+    """the inbox's other files, each with what it is (`orders.InboxFiles.unmatched`)"""
 
 
 @dataclass(frozen=True)
@@ -415,6 +424,9 @@ def desk_bot(folder: Path, player: str, seconds: float = 0.2) -> int:
 
 def _play_file(duel: Duel, path: Path, player: str | None) -> Played:
     if path.suffix.lower() in (".xlsx", ".xlsm"):
+        ordered = play_order_workbook(duel, path, player)
+        if ordered is not None:
+            return ordered
         return duel.play_text(_workbook_text(path), player, source=Origin.file(path.name))
     content = file_bytes(path)
     if path.suffix.lower() == ".json":
@@ -575,29 +587,39 @@ def resolve_orders(
     google: bool,
     credentials: Path | None,
     out: Path | None,
+    hold_missing: bool = False,
 ) -> OrdersResolved:
     """Read every awaited player's orders in one pass, from the inbox or their Google
-    spreadsheets; a player with no order file holds (recorded as "hold", origin NO_ORDERS);
-    the turn resolves when all are in."""
+    spreadsheets; the turn resolves when all are in. A player with no order file in the
+    inbox holds (recorded as "hold", origin NO_ORDERS) only with `hold_missing`: without it
+    the turn is not resolved (the files found are recorded, as when another's is wrong)."""
+    if google and hold_missing:
+        raise DuelHostError(
+            "--hold-missing is for --from (every player's Google tab is read; an untouched "
+            "tab holds)"
+        )
     with changing(folder) as duel:
         _simultaneous(duel)
         now = duel.state()
         awaited = duel.game.to_act(now)
         if not awaited:
             raise DuelHostError("the duel is over")
-        missing: list[str] = []
+        missing: tuple[str, ...] = ()
+        unmatched: tuple[str, ...] = ()
         if google:
             received = from_google(duel, awaited, credentials)
         else:
             assert inbox is not None
             turn = duel.game.turn_number(now)
-            received, missing = from_inbox(duel, inbox, awaited, turn)
+            received, found = from_inbox(duel, inbox, awaited, turn)
+            missing, unmatched = found.missing, found.unmatched
         orders = tuple(
             Ordered(player, got.origin, got.played.raw_id, got.note, got.waiting, got.played.errors)
             for player, got in received.items()
         )
-        if not all(o.waiting or o.ok for o in orders):
-            return OrdersResolved(orders, False, (), (), (), "", (), False)
+        without = () if hold_missing else missing
+        if without or not all(o.waiting or o.ok for o in orders):
+            return OrdersResolved(orders, False, (), (), (), "", (), False, without, unmatched)
         for player in missing:
             duel.play_text("hold", player, source=NO_ORDERS)
         after = duel.state()
@@ -606,7 +628,7 @@ def resolve_orders(
         return OrdersResolved(
             orders,
             True,
-            tuple(missing),
+            missing,
             duel.game.turn_lines(now, after),
             tuple(view.get("rows", [])),
             duel.game.progress(after),

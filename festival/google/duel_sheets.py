@@ -4,31 +4,35 @@ Orders tab pushed into every awaited player's spreadsheet, and the turn's tabs r
 values request per spreadsheet, stored as read before anything is parsed.
 
 Each turn has its own tab, `R<turn> Orders`, so a new turn never touches an earlier one. The
-tab's marker (sheets/google_tabs.py) names the duel ("elementarium <duel id>"), so a tab that
-another duel made in the same spreadsheet is never taken for this duel's (`sheets --google`
-refuses it as a tab festival did not make for this duel).
+tab's marker (sheets/google_tabs.py) names the duel ("elementarium <duel id>"), the turn and the
+player, so a tab that another duel made in the same spreadsheet, an earlier turn's tab renamed,
+or another player's tab is never taken for this one: `sheets --google` refuses it as a tab
+festival did not make for this duel, and `resolve --google` reads each tab's marker with its
+values and refuses it by name (`refusal`), after storing what it holds.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import gspread
 
+from events.duel import DuelProblem
 from events.template import Template
 from festival.duels.host import Duel, DuelHostError
-from festival.duels.order_books import order_template
+from festival.duels.order_books import MARK_CODE, order_template
 from festival.duels.origin import Origin
 from festival.google import match_sheets as gs
 from festival.match.store import reason
 from sheets import google
 from sheets.google_http import Doing
-from sheets.google_tabs import tab_title
+from sheets.google_tabs import BookTab, tab_title
 from sheets.source import RawSubmission
+from sheets.stamp import DUEL, Stamp, mismatch
 
 SETTINGS = "google"
 
@@ -115,15 +119,26 @@ def push_orders(
     return gs.push_books(gc, books, force, keep, words)
 
 
+@dataclass(frozen=True)
+class TabRead:
+    """A player's Orders tab as read: its values (a values:batchGet answer, stored as read)
+    and the tab as the spreadsheet lists it, with festival's marker (None: no tab of that
+    title was listed)."""
+
+    raw: RawSubmission
+    tab: BookTab | None
+
+
 def fetch_orders(
     duel: Duel,
     gc: gspread.Client,
     settings: gs.GoogleSettings,
     state: Any,
     players: Sequence[str],
-) -> dict[str, RawSubmission]:
-    """Every listed player's Orders tab of the turn, one values:batchGet per spreadsheet, all
-    read before anything is stored (a failure stores and resolves nothing)."""
+) -> dict[str, TabRead]:
+    """Every listed player's Orders tab of the turn: its values (one values:batchGet per
+    spreadsheet), then its marker (one spreadsheets.get of the tab titles and markers, no
+    values), all read before anything is stored (a failure stores and resolves nothing)."""
     reading = Doing(
         "reading",
         "nothing of the turn was stored or resolved",
@@ -136,8 +151,44 @@ def fetch_orders(
         raw = source.fetch(player)
         if raw is None:  # not reached: every player has a spreadsheet and a range
             raise DuelHostError(f"{player} has no spreadsheet in this duel's Google settings")
-        fetched[player] = raw
+        key, title = settings.spreadsheets[player], tab_of(duel, state, player)
+        tabs = google.read_tabs(gc, player, key, values=False, doing=reading)
+        fetched[player] = TabRead(raw, next((t for t in tabs if t.title == title), None))
     return fetched
+
+
+def refusal(duel: Duel, state: Any, player: str, key: str, read: TabRead) -> DuelProblem | None:
+    """Why the tab read as `player`'s Orders tab this turn is not theirs (None: it is): no
+    festival marker, a marker of another duel, turn or player, or of another of festival's
+    tabs. The one error (code `duel.mark`, as for an order workbook) says what the tab was
+    made for and what to do."""
+    template = orders_template(duel, state, player)
+    title = tab_title(template, template.tabs[0])
+    where = f"{player}: spreadsheet {key}, tab {title}"
+    again = (
+        f"rename or remove that tab, then run `{_sheets_again(duel)}` to make {player}'s "
+        f"turn {template.round_no} tab"
+    )
+    marker = read.tab.marker if read.tab is not None else None
+    if read.tab is None:
+        said = "was not among the spreadsheet's tabs when its marker was read (renamed?)"
+        return DuelProblem(MARK_CODE, f"{where} {said}: run `{_sheets_again(duel)}` again")
+    if marker is None:
+        said = "was not made by festival (it carries no festival marker)"
+        return DuelProblem(MARK_CODE, f"{where} {said}: {again}")
+    game, _, duel_id = marker.event.partition(" ")
+    ours = template.event.partition(" ")[0]
+    if game != ours or not duel_id or marker.tab != template.tabs[0].name:
+        made = f"{marker.event or 'results'}: {marker.tab}"
+        said = f"was made by festival for something else ({made}), not for a duel's orders"
+        return DuelProblem(MARK_CODE, f"{where} {said}: {again}")
+    found = Stamp(duel_id, marker.round_no, marker.player or player, DUEL)
+    expected = duel.stamp(template.round_no, player)
+    wrong = mismatch(found, expected, "tab")
+    if not wrong:
+        return None
+    said = f"{' and '.join(wrong)} (made for {found.describe()}; expected {expected.describe()})"
+    return DuelProblem(MARK_CODE, f"{where} {said}: {again}")
 
 
 def tab_of(duel: Duel, state: Any, player: str) -> str:
