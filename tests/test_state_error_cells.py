@@ -73,25 +73,33 @@ def _private(out: str, player: str) -> str:
     return parts[0].split("----- ")[0]
 
 
-def _resolve_and_announce(
-    tmp_path: Path, base: Path, cells: Cells, capsys: pytest.CaptureFixture[str]
-) -> tuple[str, str]:
-    """`resolve`'s lines (refused), then Ash's private report after `--default-invalid`."""
+def _copy(tmp_path: Path, base: Path) -> Path:
     match = tmp_path / "match"
     shutil.copytree(base, match)
+    return match
+
+
+def _resolve_and_announce(
+    tmp_path: Path,
+    match: Path,
+    cells: Cells,
+    capsys: pytest.CaptureFixture[str],
+    round_no: int = 1,
+) -> tuple[str, str]:
+    """Ash's workbook with these cells: `resolve`'s lines (refused), then Ash's private report
+    after `--default-invalid`."""
     inbox = tmp_path / "inbox"
     inbox.mkdir()
-    path = inbox / "Ash.xlsx"
-    book = openpyxl.load_workbook(match / "templates" / "round-1" / "Ash.xlsx")
+    book = openpyxl.load_workbook(match / "templates" / f"round-{round_no}" / "Ash.xlsx")
     for tab, values in cells.items():
         for cell, value in values.items():
             book[tab][cell] = value
-    book.save(path)
+    book.save(inbox / "Ash.xlsx")
     code, refused = _run(capsys, "resolve", str(match), "--from", str(inbox))
     assert code == 1, refused
     code, out = _run(capsys, "resolve", str(match), "--from", str(inbox), "--default-invalid")
     assert code == 0, out
-    code, out = _run(capsys, "announce", str(match), "--round", "1")
+    code, out = _run(capsys, "announce", str(match), "--round", str(round_no))
     assert code == 0, out
     return refused, _private(out, "Ash")
 
@@ -166,7 +174,7 @@ def test_a_check_against_the_game_state_names_its_cells(
     cells: Cells,
     where_and_message: str,
 ) -> None:
-    refused, private = _resolve_and_announce(tmp_path, base, cells, capsys)
+    refused, private = _resolve_and_announce(tmp_path, _copy(tmp_path, base), cells, capsys)
     assert f"Ash: [{event}] {where_and_message}" in refused, refused
     assert f"- {where_and_message}" in private, private
 
@@ -180,7 +188,7 @@ def test_a_tower_placed_twice_names_both_tiles(
         "Defence": {"B3": name},
         "Map 1": {first: "Yi1", second: "Yi1>E"},
     }
-    refused, private = _resolve_and_announce(tmp_path, base, cells, capsys)
+    refused, private = _resolve_and_announce(tmp_path, _copy(tmp_path, base), cells, capsys)
     expected = f"Map 1!{first}, {second}: Yi1 is used twice"
     assert f"Ash: [summoners] {expected}" in refused, refused
     assert f"- {expected}" in private, private
@@ -189,8 +197,7 @@ def test_a_tower_placed_twice_names_both_tiles(
 def test_a_json_submission_names_the_json_field(
     tmp_path: Path, base: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    match = tmp_path / "match"
-    shutil.copytree(base, match)
+    match = _copy(tmp_path, base)
     path = tmp_path / "round-1.json"
     ash = {
         "alchemy": {"buy": {"quartz": 99999}, "convert": {"Alembic": 1}},
@@ -221,21 +228,14 @@ def test_a_machine_bought_again_names_the_machine_cell(
     tmp_path: Path, base: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Round 1 (JSON): Ash buys the Alembic; round 2's workbook buys it again."""
-    match = tmp_path / "match"
-    shutil.copytree(base, match)
+    match = _copy(tmp_path, base)
     path = tmp_path / "round-1.json"
     path.write_text(
         json.dumps({"round": 1, "submissions": {"Ash": {"alchemy": {"machine": "Alembic"}}}})
     )
     assert _run(capsys, "resolve", str(match), "--from", str(path))[0] == 0
     assert _run(capsys, "templates", str(match), "--round", "2")[0] == 0
-    inbox = tmp_path / "inbox"
-    inbox.mkdir()
-    book = openpyxl.load_workbook(match / "templates" / "round-2" / "Ash.xlsx")
-    book["Machine"]["B3"] = "Alembic"
-    book.save(inbox / "Ash.xlsx")
-    code, out = _run(capsys, "resolve", str(match), "--from", str(inbox))
-    assert code == 1 and "Ash: [alchemy] Machine!B3: you already own Alembic" in out, out
-    assert _run(capsys, "resolve", str(match), "--from", str(inbox), "--default-invalid")[0] == 0
-    code, out = _run(capsys, "announce", str(match), "--round", "2")
-    assert "- Machine!B3: you already own Alembic" in _private(out, "Ash"), out
+    cells = {"Machine": {"B3": "Alembic"}}
+    refused, private = _resolve_and_announce(tmp_path, match, cells, capsys, round_no=2)
+    assert "Ash: [alchemy] Machine!B3: you already own Alembic" in refused, refused
+    assert "- Machine!B3: you already own Alembic" in private, private
