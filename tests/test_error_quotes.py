@@ -83,14 +83,14 @@ CASES = [
     # (event, round, tab -> cell -> value, the cell named, code)
     ("alchemy", 1, {"Harvest": {"B4": LONG}}, ("Harvest", "B4"), "alchemy.material"),
     ("alchemy", 1, {"Buy": {"A4": "Moonpetal", "B4": LONG}}, ("Buy", "B4"), "alchemy.number"),
-    ("alchemy", 1, {"Buy": {"A4": "Moonpetal", "B4": DIGITS}}, ("Buy", None), "alchemy.coins"),
+    ("alchemy", 1, {"Buy": {"A4": "Moonpetal", "B4": DIGITS}}, ("Buy", "B4"), "alchemy.coins"),
     ("alchemy", 1, {"Engineer": {"B4": DIGITS}}, ("Engineer", "B4"), "alchemy.construct"),
     ("continuum", 1, {"Board": {"B3": LONG}}, ("Board", "B3"), "continuum.board.label"),
     ("continuum", 1, {"Wards": {"C3": LONG}}, ("Wards", "C3"), "continuum.wards.value"),
     ("continuum", 2, {"Bolts": BOLT | {"B3": LONG}}, ("Bolts", "B3"), "continuum.bolts.number"),
     ("continuum", 2, {"Bolts": BOLT | {"C3": DIGITS}}, ("Bolts", "C3"), "continuum.bolts.element"),
     ("summoners", 1, {"Shop": {"A4": LONG}}, ("Shop", "A4"), "summoners.tower"),
-    ("summoners", 1, {"Shop": {"C4": DIGITS}}, ("Shop", None), "summoners.upgrade"),
+    ("summoners", 1, {"Shop": {"C4": DIGITS}}, ("Shop", "C4"), "summoners.upgrade"),
     ("summoners", 1, {"Attack": {"B2": LONG}}, ("Attack", "B2"), "summoners.target"),
     ("summoners", 1, {"Map 1": {"C3": LONG}}, ("Map 1", "C3"), "summoners.tower"),
 ]

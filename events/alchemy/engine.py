@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -262,12 +262,15 @@ def private_lines(state: AlchemyState, player: str, log: RoundLog) -> tuple[str,
 def validate(
     engine: AlchemyEngine, state: AlchemyState, player: str, sub: AlchemySubmission
 ) -> list[SubmissionProblem]:
-    """The checks that need the game state: energy, coins, machines owned."""
+    """The checks that need the game state: energy, coins, machines owned. Each names the
+    cells (or JSON fields) its figures were read from (`sub.places`), or the tab alone for a
+    submission made in code."""
     catalog, book = state.catalog, state.books[player]
     errors: list[SubmissionProblem] = []
 
-    def error(code: str, message: str, tab: str) -> None:
-        errors.append(SubmissionProblem(code, player, message, engine.name, tab))
+    def error(code: str, message: str, tab: str, keys: Iterable[str]) -> None:
+        where, cell = sub.places.where(keys, tab)
+        errors.append(SubmissionProblem(code, player, message, engine.name, where, cell))
 
     twice = sorted({m for m in sub.harvest if sub.harvest.count(m) > 1})
     if twice:  # the parsers refuse it too, but a typed submission may come from anywhere
@@ -276,12 +279,14 @@ def validate(
             f"{', '.join(twice)} harvested twice: you may only harvest any one material once "
             "per round",
             "Harvest",
+            (f"harvest.{m}" for m in twice),
         )
     if len(sub.engineer) > ENGINEER_ROWS:
         error(
             "alchemy.engineer",
             f"{len(sub.engineer)} engineering attempts: at most {ENGINEER_ROWS} a round",
             "Engineer",
+            ["engineer"],
         )
     cost, budget = energy_cost(catalog, sub.harvest), engine.energy(state, player)
     if cost > budget:
@@ -289,26 +294,31 @@ def validate(
             "alchemy.energy",
             f"the harvest costs {cost} energy but you have {budget}: {cost - budget} over budget",
             "Harvest",
+            (f"harvest.{m}" for m in sub.harvest),
         )
     coins = sum((catalog.material(m).price or 0) * q for m, q in sub.buy)
     if sub.machine:
         coins += catalog.machine(sub.machine).cost
         if sub.machine in book.machines:
-            error("alchemy.machine.owned", f"you already own {sub.machine}", "Machine")
+            error("alchemy.machine.owned", f"you already own {sub.machine}", "Machine", ["machine"])
     if coins > book.coins:
         error(
             "alchemy.coins",
             f"buying costs {quoted(coins)} coins but you have {book.coins}: "
             f"{quoted(coins - book.coins)} short",
             "Buy",
+            [*(f"buy.{m}.count" for m, _ in sub.buy), *(["machine"] if sub.machine else [])],
         )
     owned = {*book.machines, *([sub.machine] if sub.machine else [])}
     for name, times in sub.convert:
         machine = catalog.machine(name)
         if name not in owned:
-            error("alchemy.convert", f"you do not own {name}", "Machine")
+            error("alchemy.convert", f"you do not own {name}", "Machine", [f"convert.{name}"])
         elif times > machine.amount:
             error(
-                "alchemy.convert", f"{name} runs at most {machine.amount} times a round", "Machine"
+                "alchemy.convert",
+                f"{name} runs at most {machine.amount} times a round",
+                "Machine",
+                [f"convert.{name}.count"],
             )
     return errors

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from events.alchemy.catalog import Catalog
+from events.places import Places
 
 START_COINS = 500
 """"Each player begins with 500 coins." """
@@ -28,6 +29,10 @@ class AlchemySubmission:
     """constructs to engineer, one attempt each, in the order listed"""
     prioritized: bool = True
     """False: no priority given, so competing attempts are ordered by a seeded draw"""
+    places: Places = field(default=Places(), compare=False, repr=False)
+    """where each part was read, for the checks against the game state to name it:
+    `harvest.Quartz`, `buy.Quartz` (and `buy.Quartz.count`, its quantity), `machine`,
+    `convert.Alembic` (and `convert.Alembic.count`), `engineer`. Never part of the value."""
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from events.alchemy.layout import (
 from events.alchemy.model import AlchemySubmission
 from events.errors import ParseResult, SubmissionProblem, close_matches, quoted
 from events.parsed import Parsed
+from events.places import PlacesBuilder
 from events.tables import CellValue, Grid, Workbook, cell_ref
 
 EVENT = "alchemy"
@@ -41,6 +42,7 @@ class _Reader:
         self.player = player
         self.catalog = catalog
         self.errors: list[SubmissionProblem] = []
+        self.places = PlacesBuilder()
 
     def error(
         self, code: str, message: str, tab: str | None = None, cell: str | None = None
@@ -115,11 +117,12 @@ def parse_workbook(
             )
         elif material:
             harvest.append(material)
+            r.places.add(f"harvest.{material}", HARVEST_TAB, cell)
 
     buy = _named_counts(
         r, tabs[BUY_TAB], FIRST_ROW, BUY_ROWS, BUY_MATERIAL_COL, BUY_QTY_COL,
         ("material", r.materials, "the quantity", ("alchemy.buy", "a quantity without a material")),
-        _check_for_sale,
+        _check_for_sale, "buy",
     )  # fmt: skip
 
     grid = tabs[MACHINE_TAB]
@@ -129,11 +132,13 @@ def parse_workbook(
         if text
         else None
     )
+    if machine:
+        r.places.add("machine", MACHINE_TAB, cell_ref(*MACHINE_BUY_CELL))
     convert = _named_counts(
         r, grid, CONVERT_FIRST_ROW, CONVERT_ROWS, CONVERT_MACHINE_COL, CONVERT_TIMES_COL,
         ("machine", r.machines, "times",
          ("alchemy.convert", "a number of times without a machine")),
-        _check_converter,
+        _check_converter, "convert",
     )  # fmt: skip
 
     grid = tabs[ENGINEER_TAB]
@@ -147,6 +152,7 @@ def parse_workbook(
             r.error("alchemy.engineer", "a priority without a construct", ENGINEER_TAB, cell)
             continue
         construct = r.name(text, "construct", r.constructs, ENGINEER_TAB, cell)
+        r.places.add("engineer", ENGINEER_TAB, cell)
         number = (
             r.count(prio, "a priority", ENGINEER_TAB, cell_ref(row, PRIORITY_COL)) if prio else None
         )
@@ -168,6 +174,7 @@ def parse_workbook(
             tuple(convert.items()),
             tuple(engineer),
             prioritized,
+            places=r.places.build(),
         ),
         [],
     )
@@ -182,10 +189,12 @@ def _named_counts(
     count_col: int,
     words: tuple[str, Sequence[str], str, tuple[str, str]],
     check: Callable[[_Reader, str, str | None, str | None], None],
+    key: str,
 ) -> dict[str, int]:
     """Rows of a catalog name and a count (blank count: 1), added up per name. `words`: the
     kind of name, the names allowed, what the count is, and the (code, message) for a count
-    without a name."""
+    without a name. Each row's place is kept under `key.NAME` (the name's cell) and
+    `key.NAME.count` (the count's cell, or the name's when the count is blank)."""
     kind, names, what, alone = words
     out: dict[str, int] = {}
     for row in range(first, first + rows):
@@ -201,6 +210,10 @@ def _named_counts(
         if name and count:
             check(r, name, grid.tab, cell)
             out[name] = out.get(name, 0) + count
+            r.places.add(f"{key}.{name}", grid.tab, cell)
+            r.places.add(
+                f"{key}.{name}.count", grid.tab, cell_ref(row, count_col) if count_text else cell
+            )
     return out
 
 
@@ -269,12 +282,13 @@ def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemyS
     if unknown:
         r.error("alchemy.json", f"unknown keys: {', '.join(unknown)}")
     harvest: list[str] = []
-    for text in _list(r, data.get("harvest", []), "harvest"):
+    for i, text in enumerate(_list(r, data.get("harvest", []), "harvest"), 1):
         material = r.name(str(text), "material", r.materials, None, None)
         if material in harvest:
             r.error("alchemy.harvest.twice", f"{material} is harvested twice")
         elif material:
             harvest.append(material)
+            r.places.field(f"harvest.{material}", f"harvest[{i}]")
     buy: dict[str, int] = {}
     for text, qty in _object(r, data.get("buy", {}), "buy").items():
         material = r.name(str(text), "material", r.materials, None, None)
@@ -282,11 +296,15 @@ def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemyS
         if material and count:
             _check_for_sale(r, material, None, None)
             buy[material] = buy.get(material, 0) + count
+            for key in (f"buy.{material}", f"buy.{material}.count"):
+                r.places.field(key, f"buy.{text}")
     machine = data.get("machine")
     if machine is not None and not isinstance(machine, str):
         r.error("alchemy.json", '"machine" must be a machine\'s name or null')
         machine = None
     bought = r.name(machine, "machine", r.machines, None, None) if machine else None
+    if bought:
+        r.places.field("machine")
     convert: dict[str, int] = {}
     for text, times in _object(r, data.get("convert", {}), "convert").items():
         name = r.name(str(text), "machine", r.machines, None, None)
@@ -294,6 +312,8 @@ def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemyS
         if name and count:
             _check_converter(r, name, None, None)
             convert[name] = convert.get(name, 0) + count
+            for key in (f"convert.{name}", f"convert.{name}.count"):
+                r.places.field(key, f"convert.{text}")
     engineer = [
         c
         for c in (
@@ -304,6 +324,8 @@ def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemyS
     ]
     if len(engineer) > ENGINEER_ROWS:
         r.error("alchemy.engineer", f"at most {ENGINEER_ROWS} attempts a round")
+    if engineer:
+        r.places.field("engineer")
     prioritized = data.get("priority", False)
     if not isinstance(prioritized, bool):
         r.error("alchemy.json", '"priority" must be true or false')
@@ -317,6 +339,7 @@ def parse_json(player: str, catalog: Catalog, data: Any) -> ParseResult[AlchemyS
             tuple(convert.items()),
             tuple(engineer),
             bool(prioritized),
+            places=r.places.build(),
         ),
         [],
     )

@@ -12,7 +12,9 @@ from events.continuum import parse, scoring
 from events.continuum.board import BREAKDOWN_TILES, Board, Ward, random_board
 from events.continuum.breaking import counts, evaluate
 from events.continuum.layout import (
+    BOARD_RANGE,
     BOARD_TAB,
+    BOLT_CELLS,
     BOLT_ELEMENT_COL,
     BOLT_TARGET_COL,
     BOLTS_FIRST_ROW,
@@ -121,14 +123,14 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
     def validate(
         self, state: ContinuumState, player: str, submission: ContinuumSubmission
     ) -> tuple[SubmissionProblem, ...]:
+        """Only a submission made in code can be of the wrong kind (a workbook and JSON are read
+        by round); the problem names where that round's input goes."""
         setup = state.round_no == 0
         if setup != isinstance(submission, SetupSubmission):
             what = "a board" if setup else "bolts"
-            return (
-                SubmissionProblem(
-                    "continuum.round", player, f"round {state.round_no + 1} takes {what}", self.name
-                ),
-            )
+            tab, cells = (BOARD_TAB, BOARD_RANGE) if setup else (BOLTS_TAB, BOLT_CELLS)
+            message = f"round {state.round_no + 1} takes {what}"
+            return (SubmissionProblem("continuum.round", player, message, self.name, tab, cells),)
         return ()
 
     def default_submission(self, state: ContinuumState, player: str) -> ContinuumSubmission:

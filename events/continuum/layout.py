@@ -8,6 +8,7 @@ in column C. Bolts tab: one row per bolt: round, bolt number, element, target.
 from __future__ import annotations
 
 from events.continuum.board import ALL_LABELS, WARD_LABELS
+from events.continuum.model import BOLTS_PER_ROUND
 from events.continuum.squares import FILES, SIZE, Square
 from events.tables import cell_ref
 
@@ -33,6 +34,11 @@ POINTS_RANGE = (
 
 BOLTS_FIRST_ROW = 2
 BOLT_ROUND_COL, BOLT_NUMBER_COL, BOLT_ELEMENT_COL, BOLT_TARGET_COL = 0, 1, 2, 3
+BOLT_CELLS = (
+    f"{cell_ref(BOLTS_FIRST_ROW, BOLT_ELEMENT_COL)}:"
+    f"{cell_ref(BOLTS_FIRST_ROW + BOLTS_PER_ROUND - 1, BOLT_TARGET_COL)}"
+)
+"""the element and target of the round's two bolts (Bolts!C3:D4)"""
 BOLT_ELEMENT_NAMES = ("Fire", "Water", "Wind", "Earth")
 SQUARE_NAMES = tuple(f"{f}{r}" for r in range(1, SIZE + 1) for f in FILES)
 

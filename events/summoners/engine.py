@@ -2,31 +2,44 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionProblem, quoted
+from events.places import Place, located
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
 from events.summoners import parse
 from events.summoners.catalog import FAMILIARS, TOWERS, Catalog, load_catalog
-from events.summoners.layout import ATTACK_FIRST_ROW, GRID_LEFT, GRID_TOP, MAP_TAB, PARTY_COL
+from events.summoners.layout import (
+    ATTACK_FIRST_ROW,
+    ATTACK_TAB,
+    DEFENCE_TAB,
+    FAMILIAR_COL,
+    GRID_LEFT,
+    GRID_TOP,
+    MAP_CHOICE,
+    MAP_TAB,
+    PARTY_COL,
+    SHOP_TAB,
+    SLOT_COLUMN,
+    TARGET_CELL,
+)
 from events.summoners.model import (
     INCOME,
     SLOTS,
     START_COINS,
     START_TREASURES,
-    Attack,
     SummonersState,
     SummonersSubmission,
     Unit,
 )
 from events.summoners.resolve import Invasion, bought, resolve_round
 from events.summoners.rules import (
-    attack_problems,
+    attack_issues,
     placement_issues,
     resolve_refs,
     spending_problem,
@@ -280,72 +293,92 @@ def _towers_json(state: SummonersState, player: str) -> list[dict[str, Any]]:
     return list(parse.defence_json(d)["towers"]) if d else []
 
 
-Problem = tuple[str, str, str, str | None]
+Problem = tuple[str, str, str | None, str | None]
 """(code, message, tab, cell)"""
 
 
 def problems(state: SummonersState, player: str, sub: SummonersSubmission) -> list[Problem]:
-    """Everything the game state does not allow, each with its tab (and cell where known)."""
+    """Everything the game state does not allow, each with the cells (or JSON fields) it is
+    about (`sub.places`); a submission made in code names the tab (and the cell where the
+    layout gives it)."""
     out: list[Problem] = []
     catalog, round_no = state.catalog, state.round_no + 1
+
+    def at(code: str, message: str, keys: Iterable[str], tab: str, cell: str | None = None) -> None:
+        out.append((code, message, *sub.places.where(keys, tab, cell)))
+
     towers_on_sale, familiars_on_sale = catalog.sales.get(round_no, ((), ()))
-    for kind in sub.buy_towers:
-        if kind not in towers_on_sale:
-            out.append(
-                ("summoners.sale", f"{kind} is not on sale in round {round_no}", "Shop", None)
-            )
-    for kind in sub.buy_familiars:
-        if kind not in familiars_on_sale:
-            out.append(
-                ("summoners.sale", f"{kind} is not on sale in round {round_no}", "Shop", None)
-            )
+    for key, kinds, on_sale in (
+        ("buy_towers", sub.buy_towers, towers_on_sale),
+        ("buy_familiars", sub.buy_familiars, familiars_on_sale),
+    ):
+        for i, kind in enumerate(kinds):
+            if kind not in on_sale:
+                at(
+                    "summoners.sale",
+                    f"{kind} is not on sale in round {round_no}",
+                    [f"{key}.{i}"],
+                    SHOP_TAB,
+                )
     owned = {unit_key(u.id): (u, True) for u in state.towers[player]}
     owned.update({unit_key(u.id): (u, False) for u in state.familiars[player]})
     seen: set[str] = set()
-    for ref in sub.upgrades:
+    for i, ref in enumerate(sub.upgrades):
+        keys = [f"upgrades.{i}"]
         found = owned.get(unit_key(ref))
         if found is None:
-            out.append(
-                (
-                    "summoners.upgrade",
-                    f"you own no unit {quoted(ref)} to upgrade: give a unit's id from the Army tab "
-                    "(a unit bought this round is upgraded from the next)",
-                    "Shop",
-                    None,
-                )
+            at(
+                "summoners.upgrade",
+                f"you own no unit {quoted(ref)} to upgrade: give a unit's id from the Army tab "
+                "(a unit bought this round is upgraded from the next)",
+                keys,
+                SHOP_TAB,
             )
             continue
         unit, is_tower = found
         if unit.id in seen:
-            out.append(
-                ("summoners.upgrade", f"{unit.id} goes up one level at a time", "Shop", None)
-            )
+            at("summoners.upgrade", f"{unit.id} goes up one level at a time", keys, SHOP_TAB)
         seen.add(unit.id)
         top = len(catalog.towers[unit.kind] if is_tower else catalog.familiars[unit.kind])
         if unit.level >= top:
-            out.append(("summoners.upgrade", f"{unit.id} is already at level {top}", "Shop", None))
+            at("summoners.upgrade", f"{unit.id} is already at level {top}", keys, SHOP_TAB)
         elif not is_tower and unit.level + 1 > round_no:
-            out.append(
-                (
-                    "summoners.upgrade",
-                    f"{unit.id}: level {unit.level + 1} may be bought "
-                    f"from round {unit.level + 1} on, not in round {round_no}",
-                    "Shop",
-                    None,
-                )
+            at(
+                "summoners.upgrade",
+                f"{unit.id}: level {unit.level + 1} may be bought "
+                f"from round {unit.level + 1} on, not in round {round_no}",
+                keys,
+                SHOP_TAB,
             )
     shop_ok = not out
     towers, familiars, spent_t, spent_f = bought(state, player, sub)
-    out += _money_problems(state, player, spent_t, spent_f, len(familiars)) if shop_ok else []
+    out += (
+        _money_problems(state, player, sub, (spent_t, spent_f), len(familiars)) if shop_ok else []
+    )
     out += _defence_problems(state, sub, towers)
     out += _attack_problems(state, player, sub, familiars)
     return out
 
 
+def _shop_keys(sub: SummonersSubmission) -> list[str]:
+    """Every Shop entry that costs coins: towers, familiars and upgrades."""
+    return [
+        *(f"buy_towers.{i}" for i in range(len(sub.buy_towers))),
+        *(f"buy_familiars.{i}" for i in range(len(sub.buy_familiars))),
+        *(f"upgrades.{i}" for i in range(len(sub.upgrades))),
+    ]
+
+
 def _money_problems(
-    state: SummonersState, player: str, spent_t: int, spent_f: int, familiars: int
+    state: SummonersState,
+    player: str,
+    sub: SummonersSubmission,
+    spent: tuple[int, int],
+    familiars: int,
 ) -> list[Problem]:
     out: list[Problem] = []
+    spent_t, spent_f = spent
+    shop = sub.places.where(_shop_keys(sub), SHOP_TAB)
     budget = state.coins[player] + INCOME
     if spent_t + spent_f > budget:
         out.append(
@@ -353,16 +386,20 @@ def _money_problems(
                 "summoners.coins",
                 f"this costs {spent_t + spent_f} coins but you have "
                 f"{budget}: {spent_t + spent_f - budget} short",
-                "Shop",
-                None,
+                *shop,
             )
         )
     why = spending_problem(spent_t, spent_f, state.twice_allowed, state.one_side_allowed)
     if why:
-        out.append(("summoners.spending", why, "Shop", None))
+        out.append(("summoners.spending", why, *shop))
     if familiars > SLOTS:
+        keys = [f"buy_familiars.{i}" for i in range(len(sub.buy_familiars))]
         out.append(
-            ("summoners.slots", f"{familiars} familiars do not fit in {SLOTS} slots", "Shop", None)
+            (
+                "summoners.slots",
+                f"{familiars} familiars do not fit in {SLOTS} slots",
+                *sub.places.where(keys, SHOP_TAB),
+            )
         )
     return out
 
@@ -376,26 +413,32 @@ def _defence_problems(
     names = [m.name for m in catalog.maps]
     if sub.defence.map not in names:
         return [
-            ("summoners.map", f"{quoted(sub.defence.map)} is not one of the maps", "Defence", "B3")
+            (
+                "summoners.map",
+                f"{quoted(sub.defence.map)} is not one of the maps",
+                *sub.places.where(["defence.map"], DEFENCE_TAB, cell_ref(*MAP_CHOICE)),
+            )
         ]
     tab = MAP_TAB.format(names.index(sub.defence.map) + 1)
-    units, refs = resolve_refs([p.tower for p in sub.defence.placements], towers)
-    out: list[Problem] = [("summoners.tower", m, tab, None) for m in refs]
+    placements = sub.defence.placements
+
+    def cell(i: int) -> str:
+        """Where the layout draws placement `i` (a submission made in code)."""
+        row, col = placements[i].tile
+        return cell_ref(GRID_TOP + row, GRID_LEFT + col)
+
+    units, refs = resolve_refs([p.tower for p in placements], towers)
+    out: list[Problem] = []
+    for indices, message in refs:
+        keys = [f"defence.towers.{i}" for i in indices]
+        fallback = ", ".join(cell(i) for i in indices)
+        out.append(("summoners.tower", message, *sub.places.where(keys, tab, fallback)))
     battlefield = catalog.map(sub.defence.map)
-    for p, message in placement_issues(battlefield, sub.defence.placements, units):
-        cell = cell_ref(GRID_TOP + p.tile[0], GRID_LEFT + p.tile[1])
-        out.append(("summoners.tower", message, tab, cell))
+    for i, message in placement_issues(battlefield, placements, units):
+        out.append(
+            ("summoners.tower", message, *sub.places.where([f"defence.towers.{i}"], tab, cell(i)))
+        )
     return out
-
-
-def _party_cell(attack: Attack) -> str | None:
-    """Where parties go wrong on the Attack tab: the first slot of one party inside the other's
-    range (or None when the problem is not about one slot)."""
-    a, b = attack.party_a, attack.party_b
-    if a and b and not (a[1] < b[0] or b[1] < a[0]):
-        slot = max(a[0], b[0])
-        return cell_ref(ATTACK_FIRST_ROW + slot - 1, PARTY_COL)
-    return None
 
 
 def _attack_problems(
@@ -403,12 +446,26 @@ def _attack_problems(
 ) -> list[Problem]:
     out: list[Problem] = []
     if sub.attack is not None:
-        out += [
-            ("summoners.party", m, "Attack", _party_cell(sub.attack))
-            for m in attack_problems(sub.attack)
-        ]
-        units, refs = resolve_refs([ref for _, ref in sub.attack.slots], familiars)
-        out += [("summoners.familiar", m, "Attack", None) for m in refs]
+        attack = sub.attack
+        for slots, message in attack_issues(attack):
+            party = [f"attack.party.{s}" for s in slots]
+            keys = party if any(sub.places.of(party)) else [f"attack.slot.{s}" for s in slots]
+            out.append(
+                (
+                    "summoners.party",
+                    message,
+                    *sub.places.where(keys, ATTACK_TAB, _party_cells(slots)),
+                )
+            )
+        refs = [ref for _, ref in attack.slots]
+        units, problems = resolve_refs(refs, familiars)
+        for indices, message in problems:
+            used_slots = [attack.slots[i][0] for i in indices]
+            fallback = _cells(ATTACK_FIRST_ROW + s - 1 for s in used_slots)
+            keys = [f"attack.slot.{s}" for s in used_slots]
+            out.append(
+                ("summoners.familiar", message, *sub.places.where(keys, ATTACK_TAB, fallback))
+            )
         used = {u.id for u in units if u}
         unused = [u.id for u in familiars if u.id not in used]
         if unused:
@@ -416,8 +473,7 @@ def _attack_problems(
                 (
                     "summoners.familiar",
                     "every familiar must be used; not in a slot: " + ", ".join(unused),
-                    "Attack",
-                    None,
+                    *sub.places.where(["attack.slots"], ATTACK_TAB, SLOT_COLUMN),
                 )
             )
     if sub.target is not None and sub.target not in targets_left(
@@ -428,5 +484,21 @@ def _attack_problems(
             if sub.target == player
             else ("already invaded" if sub.target in state.invaded[player] else "not in this event")
         )
-        out.append(("summoners.target", f"you cannot invade {sub.target}: {why}", "Attack", "B2"))
+        out.append(
+            (
+                "summoners.target",
+                f"you cannot invade {sub.target}: {why}",
+                *sub.places.where(["target"], ATTACK_TAB, cell_ref(*TARGET_CELL)),
+            )
+        )
     return out
+
+
+def _party_cells(slots: Sequence[int]) -> str | None:
+    """The Party cells of these slots as the layout draws them (a submission made in code)."""
+    return _cells((ATTACK_FIRST_ROW + s - 1 for s in slots if 1 <= s <= SLOTS), PARTY_COL)
+
+
+def _cells(rows: Iterable[int], col: int = FAMILIAR_COL) -> str | None:
+    """Cells of one Attack column, consecutive ones as a range ('B5:B7')."""
+    return located([Place(ATTACK_TAB, cell_ref(row, col)) for row in rows])[1]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from events.summoners.model import SLOTS
+from events.tables import cell_ref
+
 SHOP_TAB = "Shop"
 DEFENCE_TAB = "Defence"
 ATTACK_TAB = "Attack"
@@ -23,3 +26,8 @@ TARGET_CELL = (1, 1)
 """Attack!B2"""
 ATTACK_HEADER_ROW, ATTACK_FIRST_ROW = 3, 4
 SLOT_COL, FAMILIAR_COL, PARTY_COL = 0, 1, 2
+SLOT_COLUMN = (
+    f"{cell_ref(ATTACK_FIRST_ROW, FAMILIAR_COL)}:"
+    f"{cell_ref(ATTACK_FIRST_ROW + SLOTS - 1, FAMILIAR_COL)}"
+)
+"""Attack!B5:B26: the slots' familiars"""

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from events.places import Places
 from events.summoners.catalog import Catalog
 from events.summoners.geometry import Facing, Tile
 
@@ -60,6 +61,12 @@ class SummonersSubmission:
     """None: last round's slots and parties, new familiars in random free slots"""
     target: str | None = None
     """None: drawn among the players not yet invaded"""
+    places: Places = field(default=Places(), compare=False, repr=False)
+    """where each part was read, for the checks against the game state to name it:
+    `buy_towers.I`, `buy_familiars.I`, `upgrades.I` (I: the 0-based index in its tuple),
+    `defence.map`, `defence.towers.I` (the placements), `attack.slot.S` (slot S's familiar),
+    `attack.party.S` (slot S's party), `attack.slots` (where familiars go), `target`.
+    Never part of the value."""
 
 
 @dataclass(frozen=True)

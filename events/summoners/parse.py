@@ -14,6 +14,7 @@ from events.errors import (
     quoted,
 )
 from events.parsed import Parsed
+from events.places import PlacesBuilder
 from events.summoners.catalog import FAMILIARS, TOWERS, Catalog
 from events.summoners.geometry import Facing
 from events.summoners.layout import (
@@ -31,6 +32,7 @@ from events.summoners.layout import (
     SHOP_FIRST_ROW,
     SHOP_ROWS,
     SHOP_TAB,
+    SLOT_COLUMN,
     TARGET_CELL,
     TILE_MARKS,
     UPGRADE_COL,
@@ -63,6 +65,7 @@ class _Reader:
     def __init__(self, player: str, state: SummonersState) -> None:
         self.player, self.state = player, state
         self.errors: list[SubmissionProblem] = []
+        self.places = PlacesBuilder()
 
     def error(
         self, code: str, message: str, tab: str | None = None, cell: str | None = None
@@ -117,17 +120,19 @@ def parse_workbook(
     buy_f: list[str] = []
     upgrades: list[str] = []
     for row in range(SHOP_FIRST_ROW, SHOP_FIRST_ROW + SHOP_ROWS):
-        for col, names, out, what in (
-            (BUY_TOWER_COL, TOWERS, buy_t, "tower"),
-            (BUY_FAMILIAR_COL, FAMILIARS, buy_f, "familiar"),
+        for col, names, out, what, key in (
+            (BUY_TOWER_COL, TOWERS, buy_t, "tower", "buy_towers"),
+            (BUY_FAMILIAR_COL, FAMILIARS, buy_f, "familiar", "buy_familiars"),
         ):
             text = shop.text(row, col)
             if text:
                 kind = r.kind(text, names, what, SHOP_TAB, cell_ref(row, col))
                 if kind:
+                    r.places.add(f"{key}.{len(out)}", SHOP_TAB, cell_ref(row, col))
                     out.append(kind)
         text = shop.text(row, UPGRADE_COL)
         if text:
+            r.places.add(f"upgrades.{len(upgrades)}", SHOP_TAB, cell_ref(row, UPGRADE_COL))
             upgrades.append(" ".join(text.split()))
 
     for col in (BUY_TOWER_COL, BUY_FAMILIAR_COL, UPGRADE_COL):
@@ -138,7 +143,7 @@ def parse_workbook(
     if r.errors:
         return Parsed.of(None, r.errors)
     submission = SummonersSubmission(
-        tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target
+        tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target, r.places.build()
     )
     if submission == SummonersSubmission():
         return nothing_submitted(player, EVENT, "the Summoner's Dream tabs")
@@ -163,7 +168,7 @@ def _outside(r: _Reader, grid: Grid, first_row: int, first_col: int, last_col: i
 def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
     maps = r.state.catalog.maps
     chosen_text = grid.text(*MAP_CHOICE)
-    placed: dict[int, list[Placement]] = {}
+    placed: dict[int, list[tuple[Placement, str]]] = {}
     for i, m in enumerate(maps, 1):
         tab = MAP_TAB.format(i)
         sheet = workbook.get(tab)
@@ -185,7 +190,8 @@ def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
                         cell,
                     )
                     continue
-                placed.setdefault(i, []).append(Placement(read[0], (row, col), read[1]))
+                placement = Placement(read[0], (row, col), read[1])
+                placed.setdefault(i, []).append((placement, cell))
         width = max(len(line) for line in m.rows)
         for row in range(GRID_TOP, sheet.height):
             for col in range(sheet.width):
@@ -218,7 +224,7 @@ def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
                 DEFENCE_TAB,
                 cell_ref(*MAP_CHOICE),
             )
-        return Defence(m.name, tuple(placed.get(index, ())))
+        return _chosen(r, m.name, MAP_TAB.format(index), placed.get(index, []))
     if len(placed) > 1:
         r.error(
             "summoners.map",
@@ -229,13 +235,23 @@ def _defence(r: _Reader, grid: Grid, workbook: Workbook) -> Defence | None:
         return None
     if placed:
         index = next(iter(placed))
-        return Defence(maps[index - 1].name, tuple(placed[index]))
+        return _chosen(r, maps[index - 1].name, MAP_TAB.format(index), placed[index])
     return None
+
+
+def _chosen(r: _Reader, name: str, tab: str, placed: list[tuple[Placement, str]]) -> Defence:
+    """The defence on the chosen map, each placement's cell kept in `r.places`."""
+    r.places.add("defence.map", DEFENCE_TAB, cell_ref(*MAP_CHOICE))
+    for i, (_, cell) in enumerate(placed):
+        r.places.add(f"defence.towers.{i}", tab, cell)
+    return Defence(name, tuple(p for p, _ in placed))
 
 
 def _attack(r: _Reader, grid: Grid) -> tuple[Attack | None, str | None]:
     target_text = grid.text(*TARGET_CELL)
     target = r.player_name(target_text, ATTACK_TAB, cell_ref(*TARGET_CELL)) if target_text else None
+    if target:
+        r.places.add("target", ATTACK_TAB, cell_ref(*TARGET_CELL))
     slots: list[tuple[int, str]] = []
     parties: dict[str, list[int]] = {"A": [], "B": []}
     for row in range(ATTACK_FIRST_ROW, ATTACK_FIRST_ROW + SLOTS):
@@ -252,10 +268,13 @@ def _attack(r: _Reader, grid: Grid) -> tuple[Attack | None, str | None]:
             )
             continue
         parties[party].append(slot)
+        r.places.add(f"attack.party.{slot}", ATTACK_TAB, cell_ref(row, PARTY_COL))
         if familiar:
             slots.append((slot, " ".join(familiar.split())))
+            r.places.add(f"attack.slot.{slot}", ATTACK_TAB, cell_ref(row, FAMILIAR_COL))
     if not slots and not any(parties.values()):
         return None, target
+    r.places.add("attack.slots", ATTACK_TAB, SLOT_COLUMN)
     return Attack(tuple(slots), _span(parties["A"]), _span(parties["B"])), target
 
 
@@ -271,24 +290,18 @@ def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[Sum
     unknown = set(data) - {"buy_towers", "buy_familiars", "upgrades", "defence", "attack", "target"}
     if unknown:
         r.error("summoners.json", f"unknown keys: {', '.join(sorted(map(str, unknown)))}")
-    buy_t = [
-        k
-        for t in _strings(r, data.get("buy_towers", []), "buy_towers")
-        if (k := r.kind(t, TOWERS, "tower", None, None))
-    ]
-    buy_f = [
-        k
-        for t in _strings(r, data.get("buy_familiars", []), "buy_familiars")
-        if (k := r.kind(t, FAMILIARS, "familiar", None, None))
-    ]
+    buy_t = _kinds(r, data, "buy_towers", TOWERS, "tower")
+    buy_f = _kinds(r, data, "buy_familiars", FAMILIARS, "familiar")
     upgrades = _strings(r, data.get("upgrades", []), "upgrades")
+    for i in range(len(upgrades)):
+        r.places.field(f"upgrades.{i}", f"upgrades[{i + 1}]")
     defence = None
     d = data.get("defence")
     if d is not None:
         if not isinstance(d, Mapping) or not isinstance(d.get("map"), str):
             r.error("summoners.json", 'defence: expected {"map": ..., "towers": [...]}')
         else:
-            placements = []
+            placements: list[Placement] = []
             towers = d.get("towers", [])
             if not isinstance(towers, list):
                 r.error("summoners.json", "defence.towers must be a list")
@@ -308,8 +321,10 @@ def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[Sum
                         '{"tower": "Yi1", "row": 1, "col": 1, "facing": "N"}',
                     )
                     continue
+                r.places.field(f"defence.towers.{len(placements)}", f"defence.towers[{i}]")
                 placements.append(Placement(t["tower"], (t["row"] - 1, t["col"] - 1), facing))
             defence = Defence(chosen, tuple(placements))
+            r.places.field("defence.map")
     attack = None
     a = data.get("attack")
     if a is not None:
@@ -330,16 +345,43 @@ def parse_json(player: str, state: SummonersState, data: Any) -> ParseResult[Sum
                     )
                 else:
                     slots.append((int(key), ref))
+                    r.places.field(f"attack.slot.{int(key)}", f"attack.slots.{key}")
             attack = Attack(tuple(sorted(slots)), _tuple(spans[0]), _tuple(spans[1]))
+            _party_fields(r, attack)
     target = data.get("target")
     if target is not None:
         target = r.player_name(str(target), None, None)
+        r.places.field("target")
     if r.errors:
         return Parsed.of(None, r.errors)
     return Parsed.of(
-        SummonersSubmission(tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target),
+        SummonersSubmission(
+            tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target, r.places.build()
+        ),
         [],
     )
+
+
+def _kinds(
+    r: _Reader, data: Mapping[str, Any], key: str, names: Sequence[str], what: str
+) -> list[str]:
+    """A JSON list of tower or familiar kinds, each one's field kept in `r.places`."""
+    out: list[str] = []
+    for i, text in enumerate(_strings(r, data.get(key, []), key), 1):
+        kind = r.kind(text, names, what, None, None)
+        if kind:
+            r.places.field(f"{key}.{len(out)}", f"{key}[{i}]")
+            out.append(kind)
+    return out
+
+
+def _party_fields(r: _Reader, attack: Attack) -> None:
+    """Each slot of a JSON party span has the span's field as its party's place."""
+    r.places.field("attack.slots")
+    for key, span in (("party_a", attack.party_a), ("party_b", attack.party_b)):
+        if span:
+            for slot in range(max(span[0], 1), min(span[1], SLOTS) + 1):
+                r.places.field(f"attack.party.{slot}", f"attack.{key}")
 
 
 def _is_span(value: Any) -> bool:

@@ -48,31 +48,52 @@ def party_members(attack: Attack) -> dict[str, list[tuple[int, str]]]:
 
 def attack_problems(attack: Attack) -> list[str]:
     """What is wrong with slots and parties (not counting which familiars are owned)."""
-    problems = []
+    return [message for _, message in attack_issues(attack)]
+
+
+Slots = tuple[int, ...]
+"""the slots a problem is about"""
+
+
+def attack_issues(attack: Attack) -> list[tuple[Slots, str]]:
+    """`attack_problems`, each with the slots it is about (a familiar's slot, or every slot
+    of both parties when it is their sizes)."""
+    problems: list[tuple[Slots, str]] = []
     slots = [s for s, _ in attack.slots]
-    if any(not 1 <= s <= SLOTS for s in slots):
-        problems.append(f"slots go from 1 to {SLOTS}")
-    if len(set(slots)) != len(slots):
-        problems.append("a slot holds more than one familiar")
+    outside_range = tuple(s for s in slots if not 1 <= s <= SLOTS)
+    if outside_range:
+        problems.append((outside_range, f"slots go from 1 to {SLOTS}"))
+    doubled = tuple(sorted({s for s in slots if slots.count(s) > 1}))
+    if doubled:
+        problems.append((doubled, "a slot holds more than one familiar"))
     spans = [s for s in (attack.party_a, attack.party_b) if s]
     for first, last in spans:
         if not 1 <= first <= last <= SLOTS:
-            problems.append(f"a party's slots must be a range within 1-{SLOTS}")
+            problems.append(((first, last), f"a party's slots must be a range within 1-{SLOTS}"))
     if len(spans) == 2 and not (spans[0][1] < spans[1][0] or spans[1][1] < spans[0][0]):
-        problems.append("Party A and Party B share slots; each party is its own range of slots")
+        shared = tuple(range(max(spans[0][0], spans[1][0]), min(spans[0][1], spans[1][1]) + 1))
+        problems.append(
+            (shared, "Party A and Party B share slots; each party is its own range of slots")
+        )
     members = party_members(attack)
     in_a_party = {slot for ms in members.values() for slot, _ in ms}
-    outside = [s for s in slots if s not in in_a_party]
+    outside = tuple(sorted(s for s in slots if s not in in_a_party))
     if outside:
         problems.append(
-            f"slot(s) {', '.join(map(str, sorted(outside)))} are in no party: every familiar must "
-            "be in Party A or Party B"
+            (
+                outside,
+                f"slot(s) {', '.join(map(str, outside))} are in no party: every familiar "
+                "must be in Party A or Party B",
+            )
         )
     a, b = len(members["A"]), len(members["B"])
     if a < b // 2 or b < a // 2:
         problems.append(
-            f"Party A has {a} familiars and Party B {b}: each party needs at least half of the "
-            "other's (rounded down)"
+            (
+                tuple(s for span in spans for s in range(span[0], span[1] + 1)),
+                f"Party A has {a} familiars and Party B {b}: each party needs at least half "
+                "of the other's (rounded down)",
+            )
         )
     return problems
 
@@ -84,21 +105,24 @@ def unit_key(text: str) -> str:
     return "".join(text.split()).lower()
 
 
-def resolve_refs(refs: Sequence[str], units: Sequence[Unit]) -> tuple[list[Unit | None], list[str]]:
+def resolve_refs(
+    refs: Sequence[str], units: Sequence[Unit]
+) -> tuple[list[Unit | None], list[tuple[tuple[int, ...], str]]]:
     """Unit references -> units: exact ids first, then a bare kind takes the first unit of that
-    kind not named otherwise. Unknown or repeated references are problems."""
+    kind not named otherwise. Unknown or repeated references are problems, each with the
+    indices in `refs` it is about (both uses of a unit used twice)."""
     norm = unit_key
 
     by_id = {norm(u.id): u for u in units}
-    taken: set[str] = set()
+    taken: dict[str, int] = {}
     out: list[Unit | None] = [None] * len(refs)
-    problems: list[str] = []
+    problems: list[tuple[tuple[int, ...], str]] = []
     for i, ref in enumerate(refs):
         unit = by_id.get(norm(ref))
         if unit is not None:
             if unit.id in taken:
-                problems.append(f"{unit.id} is used twice")
-            taken.add(unit.id)
+                problems.append(((taken[unit.id], i), f"{unit.id} is used twice"))
+            taken.setdefault(unit.id, i)
             out[i] = unit
     for i, ref in enumerate(refs):
         if norm(ref) in by_id:
@@ -106,36 +130,36 @@ def resolve_refs(refs: Sequence[str], units: Sequence[Unit]) -> tuple[list[Unit 
         unit = next((u for u in units if norm(u.kind) == norm(ref) and u.id not in taken), None)
         if unit is None:
             what = "unit" if any(c.isdigit() for c in ref) else "one left to use"
-            problems.append(f"{quoted(ref)}: you have no such {what}")
+            problems.append(((i,), f"{quoted(ref)}: you have no such {what}"))
         else:
-            taken.add(unit.id)
+            taken[unit.id] = i
             out[i] = unit
     return out, problems
 
 
 def placement_issues(
     battlefield: MapDef, placements: Sequence[Placement], towers: Sequence[Unit | None]
-) -> list[tuple[Placement, str]]:
-    """Each illegal placement with why: Gan only on road tiles, every other tower only on
-    buildable tiles, nothing on E or an entrance, one tower a tile."""
-    problems: list[tuple[Placement, str]] = []
+) -> list[tuple[int, str]]:
+    """Each illegal placement (by its index) with why: Gan only on road tiles, every other
+    tower only on buildable tiles, nothing on E or an entrance, one tower a tile."""
+    problems: list[tuple[int, str]] = []
     seen: set[tuple[int, int]] = set()
-    for p, unit in zip(placements, towers, strict=True):
+    for i, (p, unit) in enumerate(zip(placements, towers, strict=True)):
         if unit is None:
             continue
         where = f"{unit.id} at row {p.tile[0] + 1}, column {p.tile[1] + 1}"
         if p.tile in seen:
-            problems.append((p, f"{where}: two towers on one tile"))
+            problems.append((i, f"{where}: two towers on one tile"))
         seen.add(p.tile)
         if battlefield.at(p.tile) == "E":
-            problems.append((p, f"{where}: nothing may stand on the Treasure tile E"))
+            problems.append((i, f"{where}: nothing may stand on the Treasure tile E"))
         elif battlefield.at(p.tile) in "AB":
-            problems.append((p, f"{where}: nothing may stand on a track's entrance"))
+            problems.append((i, f"{where}: nothing may stand on a track's entrance"))
         elif unit.kind == ROAD_TOWER and not battlefield.is_road(p.tile):
-            problems.append((p, f"{where}: {ROAD_TOWER} stands only on road tiles"))
+            problems.append((i, f"{where}: {ROAD_TOWER} stands only on road tiles"))
         elif unit.kind != ROAD_TOWER and not battlefield.is_buildable(p.tile):
             what = "a road" if battlefield.is_road(p.tile) else "a tile that is not buildable"
-            problems.append((p, f"{where}: {unit.kind} may not stand on {what}"))
+            problems.append((i, f"{where}: {unit.kind} may not stand on {what}"))
     return problems
 
 

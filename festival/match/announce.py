@@ -124,8 +124,12 @@ def refusals(
     ]
     if not refused:
         return {}
-    raws = [raw.id for raw in match.store.raws(round_no) if raw.player == player]
-    errors_of = {raw_id: match.store.parse_errors(raw_id) for raw_id in raws}
+    # the player's own files, and round JSON files (stored once for every player, as "*")
+    raws = [raw.id for raw in match.store.raws(round_no) if raw.player in (player, "*")]
+    errors_of = {
+        raw_id: [e for e in match.store.parse_errors(raw_id) if e["player"] == player]
+        for raw_id in raws
+    }
     out: dict[str, list[str]] = {}
     for event in refused:
         lines = [

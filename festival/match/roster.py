@@ -75,23 +75,25 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
         name = normalise_name(grid.text(r, header["player"]))
         if not name and not any(grid.text(r, c) for c in range(grid.width)):
             continue
+        # a refused name still has the rest of its row checked: every problem in one run
         why = check_player_name(name)
+        usable = why is None
         if why:
             err("player", r, header["player"], why)
-            continue
-        key = name_skeleton(name)
-        if key in seen:
+        elif (twin := seen.get(name_skeleton(name))) is not None:
+            usable = False
             err(
                 "duplicate",
                 r,
                 header["player"],
-                f"{name} looks the same as the name in row {seen[key]} (names may not differ "
+                f"{name} looks the same as the name in row {twin} (names may not differ "
                 "only by case, accents, spaces, '_', '-', '.' or letters that look alike: "
                 "they name the workbook files)",
                 name,
             )
-            continue
-        seen[key] = r + 1
+        else:
+            seen[name_skeleton(name)] = r + 1
+        who = "" if why else name  # an unusable name is not repeated on every line
         choices: list[str] = []
         for key in ("first", "second"):
             text = grid.text(r, header[key])
@@ -105,12 +107,12 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
                     r,
                     header[key],
                     f"{quoted(text)} is not an event ({', '.join(titles)}){more}",
-                    name,
+                    who,
                 )
             else:
                 choices.append(event)
         if len(choices) == 2 and choices[0] == choices[1]:
-            err("same", r, header["second"], "the second choice must differ from the first", name)
+            err("same", r, header["second"], "the second choice must differ from the first", who)
         garnets = 0
         if "garnets" in header:
             text = grid.text(r, header["garnets"])
@@ -120,23 +122,24 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
                     r,
                     header["garnets"],
                     f"{quoted(text)}: garnets spent must be a whole number >= 0",
-                    name,
+                    who,
                 )
             elif text:
                 garnets = int(text)
         if "tiebreak" in header:
             text = grid.text(r, header["tiebreak"])
             if _whole(text) and int(text) >= 1:
-                places[name] = int(text)
+                if usable:
+                    places[name] = int(text)
             elif text:
                 err(
                     "tiebreak",
                     r,
                     header["tiebreak"],
                     f"{quoted(text)}: the tiebreak place must be 1, 2, 3...",
-                    name,
+                    who,
                 )
-        if len(choices) == 2 and choices[0] != choices[1]:
+        if usable and len(choices) == 2 and choices[0] != choices[1]:
             prefs.append(Preference(name, choices[0], choices[1], garnets))
 
     tiebreak: tuple[str, ...] | None = None
