@@ -95,6 +95,8 @@ def resolve(args: argparse.Namespace) -> int:
     except RoundRejected as exc:
         for error in exc.check.errors:
             print(f"  {error}")
+        for cell in exc.check.unread:
+            print(f"  not read: {cell}")
         print(f"festival: error: {exc}", file=sys.stderr)
         return 1
     outcome, round_no = done.outcome, done.round_no
@@ -103,6 +105,8 @@ def resolve(args: argparse.Namespace) -> int:
         print(f"  invalid, default played: {error}")
     for player, event in check.missing:
         print(f"  missing, default played: {player} in {title(event)}")
+    for cell in check.unread:
+        print(f"  not read: {cell}")
     for warning in outcome.warnings:
         print(f"  {warning}")
     played = ", ".join(title(r.event) for r in outcome.reports) or "no event"
