@@ -135,3 +135,51 @@ def test_a_json_round_names_who_handed_in_nothing_and_tells_them(
     report = _report(capsys, real_match, silent)
     assert f"## Alchemy\n{NOTHING}" in report
     assert NOTHING not in _report(capsys, real_match, sender).split("## Elemental")[0]
+
+
+def test_a_roster_smaller_than_the_rules_plan_is_created_only_when_the_host_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    roster = tmp_path / "three.csv"
+    roster.write_text(
+        "player,first,second\nAsh,Alchemy,Summoners\nBirch,Summoners,Continuum\n"
+        "Fern,Continuum,Alchemy\n"
+    )
+    folder = tmp_path / "small"
+    code, _, err = run(capsys, "new", str(folder), "--roster", str(roster))
+    assert code == 2
+    assert err.count("\n") == 1  # one line: why, and how to go on
+    assert "lists 3 player(s); the rules plan the festival for 10 players" in err
+    assert "each event for 6 or 7" in err and "--small-match" in err
+    assert not (folder / "match.sqlite").exists()
+    code, out, err = run(capsys, "new", str(folder), "--roster", str(roster), "--small-match")
+    assert code == 0, err
+    assert "Fewer players than the rules' 10, as you confirmed" in out
+    code, out, err = run(capsys, "allocate", str(folder))
+    assert code == 0, err
+    assert "as you confirmed: 2 in Alchemy, 2 in Elemental Continuum, 2 in Summoner's Dream" in out
+
+
+def test_an_event_smaller_than_the_rules_plan_is_allocated_only_when_the_host_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ten players, but a capacity that lets every one of them into Alchemy and Elemental
+    Continuum: Summoner's Dream would have no one."""
+    roster = tmp_path / "ten.csv"
+    names = ["Ash", "Birch", "Cedar", "Dove", "Elm", "Fern", "Gale", "Heath", "Iris", "Jay"]
+    roster.write_text("player,first,second\n" + "".join(f"{n},Alchemy,Continuum\n" for n in names))
+    folder = tmp_path / "wide"
+    code, _, err = run(capsys, "new", str(folder), "--roster", str(roster), "--capacity", "10")
+    assert code == 0, err
+    code, _, err = run(capsys, "allocate", str(folder))
+    assert code == 2
+    assert "the allocation puts 0 in Summoner's Dream, but the rules plan" in err
+    assert "--small-match" in err and err.count("\n") == 1
+    match = Match.open(folder)
+    try:
+        assert not match.allocated  # nothing stored
+    finally:
+        match.close()
+    code, out, err = run(capsys, "allocate", str(folder), "--small-match")
+    assert code == 0, err
+    assert "as you confirmed: 0 in Summoner's Dream" in out

@@ -127,10 +127,16 @@ class Match:
     def allocate(self, method: str = CLAIM_ORDER) -> Allocation:
         """Allocate events from the preferences (seeded) by `method` (festival.match.allocation:
         CLAIM_ORDER or FEWEST_UNMET), store and return it."""
+        result = self.draw_allocation(method)
+        self.store.save_allocation(result.to_json())
+        return result
+
+    def draw_allocation(self, method: str = CLAIM_ORDER) -> Allocation:
+        """The allocation `allocate` would store, not stored."""
         if self.store.rounds():
             raise MatchError("rounds are already resolved; the allocation can no longer change")
         lottery = draw_lottery(self.config.players, seeds.stream(self.config.seed, "allocation"))
-        result = allocate(
+        return allocate(
             self.config.preferences,
             self.config.events,
             self.config.capacity,
@@ -138,8 +144,6 @@ class Match:
             lottery,
             method,
         )
-        self.store.save_allocation(result.to_json())
-        return result
 
     @property
     def allocation(self) -> Allocation:
