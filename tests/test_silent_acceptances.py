@@ -11,6 +11,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from events.tables import Grid, ReadWorkbook
 from festival.cli.main import main
 from festival.match.match import Match
 
@@ -183,3 +184,15 @@ def test_an_event_smaller_than_the_rules_plan_is_allocated_only_when_the_host_sa
     code, out, err = run(capsys, "allocate", str(folder), "--small-match")
     assert code == 0, err
     assert "as you confirmed: 0 in Summoner's Dream" in out
+
+
+def test_a_parsers_reads_are_noted_cell_by_cell() -> None:
+    grid = Grid.from_rows("T", [["a", "b"], [None, "c"]])
+    read = ReadWorkbook.of({"T": grid, "U": grid})
+    seen = read.workbook["T"]
+    assert seen.text(0, 0) == "a" and seen.cell("B2") == "c" and seen.at(5, 5) is None
+    assert read.unread("T") == {(0, 1): "b"}
+    assert read.was_read("T") and not read.was_read("U")
+    assert read.workbook["U"].rows == grid.rows  # going over every cell reads every cell
+    assert read.was_read("U") and read.unread("U") == {}
+    assert read.unread("missing tab") == {}
