@@ -50,7 +50,7 @@ def _round_one(match_folder: Path) -> tuple[Path, str, list[str]]:
     return out, both, players
 
 
-def _type(path: Path, cells: dict[tuple[str, str], object]) -> None:
+def _type(path: Path, cells: dict[tuple[str, str], str | int]) -> None:
     book = openpyxl.load_workbook(path)
     for (tab, ref), value in cells.items():
         book[tab][ref] = value
