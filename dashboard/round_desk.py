@@ -91,6 +91,8 @@ def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> N
     st.dataframe(rows, hide_index=True)
     for error in check.errors:
         st.error(str(error))
+    for cell in check.unread:
+        st.warning(f"not read: {cell}")
 
 
 def render(st: Any, folder: Path, host: bool) -> None:

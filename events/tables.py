@@ -7,7 +7,7 @@ Nothing here knows about files; readers in `sheets/` build grids, engines parse 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 CellValue = str | int | float | bool | None
@@ -118,3 +118,60 @@ def cell_text(value: CellValue) -> str:
 
 Workbook = Mapping[str, Grid]
 """A workbook as plain tables: tab name -> grid."""
+
+Cell = tuple[int, int]
+
+
+class ReadCells(Mapping[Cell, CellValue]):
+    """A tab's filled cells that remember which were looked at: every read of a `Grid`
+    (`at`, `cell`, `text`, `rows`) goes through its cells' `get`. Going over all the cells
+    (`rows`, iterating) counts as reading every one of them."""
+
+    def __init__(self, cells: Mapping[Cell, CellValue]) -> None:
+        self._cells = cells
+        self.looked_at: set[Cell] = set()
+        self.all_read = False
+
+    def __getitem__(self, key: Cell) -> CellValue:
+        self.looked_at.add(key)
+        return self._cells[key]
+
+    def __iter__(self) -> Iterator[Cell]:
+        self.all_read = True
+        return iter(self._cells)
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def unread(self) -> dict[Cell, CellValue]:
+        """The filled cells nobody looked at (none, once all were gone over)."""
+        if self.all_read:
+            return {}
+        return {k: v for k, v in self._cells.items() if k not in self.looked_at}
+
+
+@dataclass(frozen=True)
+class ReadWorkbook:
+    """A workbook handed to a parser that notes which cells the parser read, so that the
+    text a player typed where nothing is read can be told to them."""
+
+    workbook: Workbook
+    cells: Mapping[str, ReadCells]
+
+    @staticmethod
+    def of(workbook: Workbook) -> ReadWorkbook:
+        cells = {tab: ReadCells(grid.cells) for tab, grid in workbook.items()}
+        grids = {
+            tab: Grid(grid.tab, cells[tab], grid.height, grid.width)
+            for tab, grid in workbook.items()
+        }
+        return ReadWorkbook(grids, cells)
+
+    def was_read(self, tab: str) -> bool:
+        """Whether the parser looked at any cell of `tab` (a tab it reads at all)."""
+        found = self.cells.get(tab)
+        return found is not None and (found.all_read or bool(found.looked_at))
+
+    def unread(self, tab: str) -> dict[Cell, CellValue]:
+        found = self.cells.get(tab)
+        return {} if found is None else found.unread()

@@ -194,7 +194,7 @@ def test_the_toy_event_is_played_in_a_match_from_its_entry_alone(
     roster.write_text(ROSTER)
     folder = tmp_path / "match"
     m = str(folder)
-    new = ["new", m, "--roster", str(roster), "--seed", "5", *ENGINE_ARGS]
+    new = ["new", m, "--roster", str(roster), "--seed", "5", "--small-match", *ENGINE_ARGS]
     code, _, err = run(capsys, *new)
     assert code == 2 and "'Tally' is not an event" in err  # not registered: unknown
 

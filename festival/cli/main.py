@@ -98,6 +98,12 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
         metavar="EVENT.NAME=JSON",
         help="set an event option, e.g. continuum.carry_hits=false",
     )
+    p.add_argument(
+        "--small-match",
+        action="store_true",
+        help="create it although the roster has fewer than the 10 players the rules plan for "
+        "(each event then has fewer than 6 or 7; docs/rulings.md)",
+    )
     p.set_defaults(run=_match("new"))
 
     p = sub.add_parser("allocate", help="allocate events from the preferences")
@@ -107,6 +113,12 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
         action="store_true",
         help="leave as few players without a listed event as any allocation with no justified "
         "complaint allows, instead of granting claims strictly in order (docs/rulings.md)",
+    )
+    p.add_argument(
+        "--small-match",
+        action="store_true",
+        help="allocate although an event gets fewer than the 6 or 7 players the rules plan "
+        "for (implied when the match was created with --small-match)",
     )
     p.set_defaults(run=_match("allocate"))
 

@@ -13,6 +13,7 @@ from events.numbers import decimal_text
 from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.match import service
+from festival.match.config import PLANNED_FIELD, PLANNED_PLAYERS
 from festival.match.rounds import PostChanges, RoundRejected
 from festival.match.service import TiebreakSource, WorkbooksWritten
 
@@ -29,8 +30,14 @@ def new(args: argparse.Namespace) -> int:
         engine_overrides(args.engine),
         catalog_files(args.catalog),
         event_options(args.option),
+        args.small_match,
     )
     print(f"Created match {args.match} for {len(made.players)} players (seed {made.seed}).")
+    if made.small:
+        print(
+            f"Fewer players than the rules' {PLANNED_PLAYERS}, as you confirmed: events of "
+            f"fewer than {PLANNED_FIELD} players play, though the rules do not plan for them."
+        )
     given = made.source is TiebreakSource.HOST
     print(
         f"Gamewide Tiebreak ({'given by the host' if given else 'seeded draw'}): "
@@ -43,9 +50,14 @@ def new(args: argparse.Namespace) -> int:
 
 
 def allocate(args: argparse.Namespace) -> int:
-    result = service.allocate(args.match, args.fewest_unmet)
+    result = service.allocate(args.match, args.fewest_unmet, args.small_match)
     for event, players in result.members.items():
         print(f"{title(event)} ({len(players)}): {', '.join(players)}")
+    if result.small_fields:
+        print(
+            f"Fewer players than the {PLANNED_FIELD} or 7 the rules plan an event for, as you "
+            "confirmed: " + ", ".join(result.small_fields)
+        )
     print(f"Allocated by {result.method}: {result.unmet} listed choice(s) not granted.")
     for r in result.refused:
         print(
@@ -95,6 +107,8 @@ def resolve(args: argparse.Namespace) -> int:
     except RoundRejected as exc:
         for error in exc.check.errors:
             print(f"  {error}")
+        for cell in exc.check.unread:
+            print(f"  not read: {cell}")
         print(f"festival: error: {exc}", file=sys.stderr)
         return 1
     outcome, round_no = done.outcome, done.round_no
@@ -103,6 +117,8 @@ def resolve(args: argparse.Namespace) -> int:
         print(f"  invalid, default played: {error}")
     for player, event in check.missing:
         print(f"  missing, default played: {player} in {title(event)}")
+    for cell in check.unread:
+        print(f"  not read: {cell}")
     for warning in outcome.warnings:
         print(f"  {warning}")
     played = ", ".join(title(r.event) for r in outcome.reports) or "no event"

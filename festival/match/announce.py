@@ -7,8 +7,9 @@ from that player's own part. Host-only lines never appear here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from events.numbers import decimal_text
 from events.report import RoundReport
@@ -18,6 +19,7 @@ from festival.match.match import Match, MatchError
 from festival.match.replay import states_after
 from festival.match.standings_view import festival_standings
 from festival.match.store import RoundRow
+from festival.match.unread import WARNINGS
 
 
 @dataclass(frozen=True)
@@ -96,73 +98,106 @@ def final_markdown(match: Match) -> list[str]:
 def private_markdown(match: Match, round_no: int, player: str) -> str:
     lines = [f"# {player}, your private report for round {round_no}"]
     current = match.store.rounds()
-    refused = refusals(match, round_no, player, current)
+    notes = submission_notes(match, round_no, player, current)
     for report in round_reports(match, round_no, current):
         mine = report.private.get(player)
-        why = refused.get(report.event)
-        if mine or why is not None:
-            lines += ["", f"## {title(report.event)}", *(why or []), *(mine or [])]
+        said = notes.get(report.event)
+        if mine or said:
+            lines += ["", f"## {title(report.event)}", *(said or []), *(mine or [])]
     return "\n".join(lines)
 
 
-def refusals(
+REFUSED = (
+    "**Your submission was refused, so the rules' default was played for you.** What was wrong:"
+)
+NOTHING = "**You handed in nothing for this event, so the rules' default was played for you.**"
+UNTOUCHED = (
+    "**Your workbook left this event's tabs as they came, which counts as handing in nothing: "
+    "the rules' default was played for you.**"
+)
+NOT_READ_HEAD = "Not read (a note is fine; a move belongs in the cells the tab asks for):"
+
+
+def submission_notes(
     match: Match, round_no: int, player: str, current: Sequence[RoundRow] | None = None
 ) -> dict[str, list[str]]:
-    """event -> what the player is told when their submission was refused and the rules'
-    default played for them: what was wrong (tab and cell), from the stored parse errors."""
+    """event -> what the player is told about the submission that counted, before the event's
+    own report: that it was refused (what was wrong, by tab and cell, from the stored parse
+    errors) or that they handed in nothing, so the rules' default was played; and any text
+    they typed where festival reads nothing."""
     current = match.store.rounds() if current is None else current
     rows = [r for r in current if r.round_no == round_no]
     if not rows:
         return {}
     entries = {
-        event: by_player.get(player, {}) for event, by_player in rows[-1].submissions.items()
-    }
-    refused = [
-        event
-        for event, entry in entries.items()
-        if str(entry.get("from", "")).startswith("default: invalid")
-    ]
-    if not refused:
-        return {}
-    # the player's own files, and round JSON files (stored once for every player, as "*")
-    raws = [raw.id for raw in match.store.raws(round_no) if raw.player in (player, "*")]
-    errors_of = {
-        raw_id: [e for e in match.store.parse_errors(raw_id) if e["player"] == player]
-        for raw_id in raws
+        event: by_player[player]
+        for event, by_player in rows[-1].submissions.items()
+        if player in by_player
     }
     out: dict[str, list[str]] = {}
-    for event in refused:
-        lines = [
-            "**Your submission was refused, so the rules' default was played for you.** "
-            "What was wrong:"
-        ]
-        seen: set[str] = set()
-        counted = entries[event].get("refused")
-        # the submission that counted alone (a round resolved before this was recorded: all)
-        errors = (
-            errors_of.get(counted, [])
-            if type(counted) is int
-            else [e for raw_id in raws for e in errors_of[raw_id]]
-        )
-        for e in errors:
-            if e["event"] not in (event, ""):
-                continue
-            where = "!".join(x for x in (e["tab"], e["cell"]) if x)
-            line = f"- {where + ': ' if where else ''}{e['message']}"
-            if line not in seen:
-                seen.add(line)
-                lines.append(line)
-        if len(lines) == 1:
-            lines.append("- (the reason was not recorded)")
-        out[event] = [*lines, ""]  # the event's own report starts a new paragraph
+    for event, entry in entries.items():
+        origin = str(entry.get("from", ""))
+        counted = counted_raw(entry)
+        stored = [] if counted is None else _problems_of(match, [counted], player)
+        lines: list[str] = []
+        if origin.startswith("default: invalid"):
+            # the submission that counted alone (a round resolved before this was recorded: all)
+            if counted is None:
+                # the player's own files, and round JSON files (stored once for all, as "*")
+                mine = (player, "*")
+                raws = [raw.id for raw in match.store.raws(round_no) if raw.player in mine]
+                stored = _problems_of(match, raws, player)
+            lines = [REFUSED, *_problem_lines(stored, event, errors=True)]
+            if len(lines) == 1:
+                lines.append("- (the reason was not recorded)")
+        elif origin.startswith("default: missing"):
+            lines = [UNTOUCHED if counted is not None else NOTHING]
+        unread = _problem_lines(stored, event, errors=False)
+        if unread:
+            lines += [*([""] if lines else []), NOT_READ_HEAD, *unread]
+        if lines:
+            out[event] = [*lines, ""]  # the event's own report starts a new paragraph
     return out
+
+
+def counted_raw(entry: Mapping[str, Any]) -> int | None:
+    """The raw submission a stored entry played or refused ("raw:<id>", "kept:raw:<id>",
+    "refused" or "untouched"); None for a default played with no submission behind it."""
+    origin = str(entry.get("from", "")).removeprefix("kept:")
+    if origin.startswith("raw:") and origin[4:].isdigit():
+        return int(origin[4:])
+    for key in ("refused", "untouched"):
+        if type(entry.get(key)) is int:
+            return int(entry[key])
+    return None
+
+
+def _problems_of(match: Match, raws: Sequence[int], player: str) -> list[dict[str, Any]]:
+    """The problems stored with these raw submissions that are the player's (a JSON round is
+    one raw submission for every player)."""
+    return [e for r in raws for e in match.store.parse_errors(r) if e["player"] == player]
+
+
+def _problem_lines(stored: Sequence[Mapping[str, Any]], event: str, errors: bool) -> list[str]:
+    """A line per stored problem of `event` (each once): the errors that refused the
+    submission (`errors`), or the warnings that did not."""
+    lines: list[str] = []
+    for e in stored:
+        if e["event"] not in (event, "") or (e["code"] in WARNINGS) == errors:
+            continue
+        where = "!".join(x for x in (e["tab"], e["cell"]) if x)
+        line = f"- {where + ': ' if where else ''}{e['message']}"
+        if line not in lines:
+            lines.append(line)
+    return lines
 
 
 def announcements(match: Match, round_no: int) -> Announcements:
     public = split_messages(public_markdown(match, round_no))
+    reports = round_reports(match, round_no)
     private = {
         p: split_messages(private_markdown(match, round_no, p))
         for p in match.config.players
-        if any(p in r.private for r in round_reports(match, round_no))
+        if any(p in r.private for r in reports) or submission_notes(match, round_no, p)
     }
     return Announcements(round_no, public, private)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +13,44 @@ from festival.match.allocation import Preference
 DEFAULT_CAPACITY = 7
 DEFAULT_EVENTS_PER_PLAYER = 2
 DEFAULT_ROUNDS = 6
+
+PLANNED_PLAYERS = 10
+"""The players the rules plan the festival for: "Match Type: MM (for 10 players)"."""
+PLANNED_FIELD = 6
+"""The fewest players the rules plan an event for: ten players in two events each fill 20
+places, at most 7 an event ("A maximum of 7 players may participate in each Event"), so each
+event has 6 or 7, the two counts Summoner's Dream's text plans for ("If there are 6 players
+participating in this Event, the game begins in Round 2. If there are 7 ... in Round 1")."""
+SMALL_OPTION = "--small-match"
+"""How the host confirms a match smaller than the rules plan for (docs/rulings.md)."""
+_PLAN = (
+    f"the rules plan the festival for {PLANNED_PLAYERS} players and each event for "
+    f"{PLANNED_FIELD} or {DEFAULT_CAPACITY} (Summoner's Dream begins in round 1 with 7, in "
+    "round 2 with 6)"
+)
+
+
+def small_roster(where: str, players: int) -> str | None:
+    """Why a roster of `players` is smaller than the rules plan for (None: it is not)."""
+    if players >= PLANNED_PLAYERS:
+        return None
+    return f"{where} lists {players} player(s); {_PLAN}: pass {SMALL_OPTION} to create it anyway"
+
+
+def small_fields(members: Mapping[str, Sequence[str]], titles: Mapping[str, str]) -> list[str]:
+    """ "Summoner's Dream: 2 players" for each event smaller than the rules plan for."""
+    return [
+        f"{len(players)} in {titles.get(event, event)}"
+        for event, players in members.items()
+        if len(players) < PLANNED_FIELD
+    ]
+
+
+def small_fields_refused(fields: Sequence[str]) -> str:
+    return (
+        f"the allocation puts {' and '.join(fields)}, but {_PLAN}: pass {SMALL_OPTION} "
+        "to allocate anyway"
+    )
 
 
 @dataclass(frozen=True)
@@ -33,6 +71,8 @@ class MatchConfig:
     engines: Mapping[str, str] = field(default_factory=dict)
     """event -> engine import spec "module:Class" (overrides the default engines)"""
     event_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    small: bool = False
+    """the host confirmed a match smaller than the rules plan for (festival new --small-match)"""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -91,6 +131,7 @@ class MatchConfig:
             "rounds": self.rounds,
             "engines": dict(self.engines),
             "event_options": {e: dict(o) for e, o in self.event_options.items()},
+            **({"small": True} if self.small else {}),  # absent: older matches keep their id
         }
 
     @staticmethod
@@ -109,4 +150,5 @@ class MatchConfig:
             rounds=int(obj["rounds"]),
             engines=dict(obj.get("engines", {})),
             event_options={e: dict(o) for e, o in obj.get("event_options", {}).items()},
+            small=obj.get("small") is True,
         )

@@ -133,6 +133,12 @@ class Match:
     def allocate(self, method: str = CLAIM_ORDER) -> Allocation:
         """Allocate events from the preferences (seeded) by `method` (festival.match.allocation:
         CLAIM_ORDER or FEWEST_UNMET), store and return it."""
+        result = self.draw_allocation(method)
+        self.store.save_allocation(result.to_json())
+        return result
+
+    def draw_allocation(self, method: str = CLAIM_ORDER) -> Allocation:
+        """The allocation `allocate` would store, not stored."""
         if self.store.rounds():
             raise MatchError("rounds are already resolved; the allocation can no longer change")
         lottery = draw_lottery(self.config.players, seeds.stream(self.config.seed, "allocation"))
@@ -148,9 +154,7 @@ class Match:
             event: engine.rounds(len(result.members[event]), self.config.rounds)
             for event, engine in self.engines.items()
         }
-        result = replace(result, schedule=schedule)
-        self.store.save_allocation(result.to_json())
-        return result
+        return replace(result, schedule=schedule)
 
     @property
     def allocation(self) -> Allocation:

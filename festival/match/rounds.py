@@ -18,7 +18,7 @@ from typing import Any
 
 from events.errors import NOTHING_SUBMITTED, SubmissionProblem, close_matches, quoted
 from events.report import RoundReport
-from events.tables import Workbook
+from events.tables import ReadWorkbook, Workbook
 from festival.core import seeds
 from festival.match.announce import Announcements, announcements
 from festival.match.match import Match, MatchError
@@ -33,6 +33,7 @@ from festival.match.replay import (
     states_after,
 )
 from festival.match.store import NewRound
+from festival.match.unread import not_read
 from sheets.errors import CellProblem, SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
@@ -78,6 +79,14 @@ class Entry:
     refused: int | None = None
     """the raw submission whose problems made the default be played ("default: invalid"): a
     player's report speaks of that one alone, not of files they replaced"""
+    untouched: int | None = None
+    """the raw submission whose tabs for the event were left untouched ("default: missing"
+    although a workbook came in): the report names what was typed where nothing is read"""
+
+    def stored(self) -> dict[str, int]:
+        """The raw ids kept beside "from" in the store."""
+        ids = {"refused": self.refused, "untouched": self.untouched}
+        return {k: v for k, v in ids.items() if v is not None}
 
 
 @dataclass
@@ -87,6 +96,8 @@ class RoundCheck:
     errors: list[SubmissionProblem] = field(default_factory=list)
     missing: list[tuple[str, str]] = field(default_factory=list)
     invalid: list[tuple[str, str]] = field(default_factory=list)
+    unread: list[SubmissionProblem] = field(default_factory=list)
+    """cells typed where festival reads nothing (festival/match/unread.py): warnings only"""
 
 
 class RoundRejected(MatchError):
@@ -357,6 +368,7 @@ def check_round(
             if given and given.json_by_event is not None and event not in given.json_by_event:
                 given = None  # nothing new for this event: keep or default as if absent
             errors: list[SubmissionProblem] = []
+            unread: list[SubmissionProblem] = []
             submission: Any = None
             origin = ""
             if given is None:
@@ -372,9 +384,12 @@ def check_round(
                     given, event, first=event == _first_event(match, round_no, player)
                 )
             elif given.workbook is not None:
-                parsed = engine.parse(states[event], player, round_no, given.workbook)
+                read = ReadWorkbook.of(given.workbook)
+                parsed = engine.parse(states[event], player, round_no, read.workbook)
                 submission, errors = parsed.value, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
+                if submission is not None or parsed.nothing_submitted:  # read to the end
+                    unread = not_read(engine, states[event], player, round_no, read)
             elif given.json_by_event is not None:
                 parsed = engine.from_json(
                     states[event], player, round_no, given.json_by_event[event]
@@ -386,24 +401,38 @@ def check_round(
             if submission is not None and not errors:
                 errors = list(engine.validate(states[event], player, submission))
             errors = [e if e.event else _with_event(e, event) for e in errors]
+            raw_id = given.raw_id if given is not None and given.raw_id else None
+            if unread:
+                check.unread.extend(unread)
+                if raw_id is not None:
+                    _store_warnings(match, raw_id, unread)
             if errors:
                 check.errors.extend(errors)
                 check.invalid.append((player, event))
                 if given is not None and given.raw_id:
                     match.store.add_parse_errors(given.raw_id, [e.to_json() for e in errors])
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player),
-                    "default: invalid",
-                    given.raw_id if given is not None and given.raw_id else None,
+                    engine.default_submission(states[event], player), "default: invalid", raw_id
                 )
             elif submission is None:
                 check.missing.append((player, event))
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), "default: missing"
+                    engine.default_submission(states[event], player),
+                    "default: missing",
+                    untouched=raw_id if given is not None and given.workbook is not None else None,
                 )
             else:
                 check.entries[event][player] = Entry(submission, origin)
     return check
+
+
+def _store_warnings(match: Match, raw_id: int, warnings: Sequence[SubmissionProblem]) -> None:
+    """Keep the warnings with the raw submission, once (the same file may be checked again:
+    a refused round resolved anew, a re-resolution)."""
+    have = {(e["event"], e["code"], e["tab"], e["cell"]) for e in match.store.parse_errors(raw_id)}
+    new = [w.to_json() for w in warnings if (w.event, w.code, w.tab, w.cell) not in have]
+    if new:
+        match.store.add_parse_errors(raw_id, new)
 
 
 def _first_event(match: Match, round_no: int, player: str) -> str:
@@ -496,7 +525,7 @@ def _play(
             p: {
                 "from": e.origin,
                 "submission": _canonical(match, states[event], event, p, round_no, e.submission),
-                **({} if e.refused is None else {"refused": e.refused}),
+                **e.stored(),
             }
             for p, e in by_player.items()
         }
@@ -533,6 +562,10 @@ def _canonical(
     return data
 
 
+def _raw_id(value: object) -> int | None:
+    return value if type(value) is int else None
+
+
 def _revalidate(
     match: Match,
     states: States,
@@ -550,11 +583,10 @@ def _revalidate(
             origin = str(stored[event][player]["from"])
             if origin.startswith("default"):
                 # a default depends on the state, which the re-resolution changed
-                refused = stored[event][player].get("refused")
                 entries[event][player] = Entry(
                     engine.default_submission(states[event], player),
                     origin,
-                    refused if type(refused) is int else None,
+                    *(_raw_id(stored[event][player].get(k)) for k in ("refused", "untouched")),
                 )
                 continue
             errors = engine.validate(states[event], player, sub)

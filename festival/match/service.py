@@ -19,12 +19,17 @@ from typing import Any
 
 from events.ranking import Ranking
 from festival.core import seeds
-from festival.core.registry import event_names
+from festival.core.registry import event_names, event_title
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_choices
 from festival.match.announce import Announcements, announcements
 from festival.match.catalogs import catalog_options
 from festival.match.check import CheckReport, check_match
-from festival.match.config import MatchConfig
+from festival.match.config import (
+    MatchConfig,
+    small_fields,
+    small_fields_refused,
+    small_roster,
+)
 from festival.match.engines import load_engines
 from festival.match.lock import exclusive
 from festival.match.match import Match, MatchError
@@ -62,6 +67,8 @@ class Created:
     source: TiebreakSource
     missing: tuple[str, ...]
     """events without a rules engine in this version"""
+    small: bool = False
+    """fewer players than the rules plan for, as the host confirmed"""
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,9 @@ class Allocated:
     refused: tuple[Refusal, ...]
     """the listed choices refused for another reason than that the player had enough events"""
     lottery: tuple[str, ...]
+    small_fields: tuple[str, ...] = ()
+    """the events with fewer players than the rules plan for ("2 in Summoner's Dream"),
+    which the host confirmed"""
 
 
 @dataclass(frozen=True)
@@ -230,8 +240,10 @@ def create(
     engines: dict[str, str],
     catalogs: dict[str, Path],
     options: dict[str, dict[str, Any]],
+    small: bool = False,
 ) -> Created:
-    """Create a match folder from a roster and preferences file."""
+    """Create a match folder from a roster and preferences file. A roster smaller than the
+    rules plan for is refused unless `small` (the host confirms it)."""
     from sheets.xlsx_reader import read_table_file  # the spreadsheet reader, when used
 
     roster, errors = parse_roster(read_table_file(roster_file))
@@ -243,6 +255,9 @@ def create(
         raise MatchError("--seed must be a whole number >= 0")
     seed = seed if seed is not None else seeds.new_match_seed()
     players = tuple(p.player for p in roster.preferences)
+    too_small = small_roster(str(roster_file), len(players))
+    if too_small and not small:
+        raise MatchError(too_small)
     gamewide, source = gamewide_tiebreak(players, tiebreak, roster.tiebreak, seed)
     for event, extra in catalog_options(load_engines(engines, event_names()), catalogs).items():
         options.setdefault(event, {}).update(extra)
@@ -256,18 +271,27 @@ def create(
         rounds=rounds,
         engines=engines,
         event_options=options,
+        small=bool(too_small),
     )
     match = Match.create(folder, config)
     try:
-        return Created(players, seed, gamewide, source, tuple(match.missing_engines()))
+        missing = tuple(match.missing_engines())
+        return Created(players, seed, gamewide, source, missing, bool(too_small))
     finally:
         match.close()
 
 
-def allocate(folder: Path, fewest_unmet: bool) -> Allocated:
-    """Allocate the events from the preferences, store and return the allocation."""
+def allocate(folder: Path, fewest_unmet: bool, small: bool = False) -> Allocated:
+    """Allocate the events from the preferences, store and return the allocation. An event
+    with fewer players than the rules plan for is refused unless the host confirmed a small
+    match (`small`, here or when it was created)."""
     with changing(folder) as match:
-        result = match.allocate(FEWEST_UNMET if fewest_unmet else CLAIM_ORDER)
+        result = match.draw_allocation(FEWEST_UNMET if fewest_unmet else CLAIM_ORDER)
+        titles = {e: event_title(e) for e in result.members}
+        fields = small_fields(result.members, titles)
+        if fields and not (small or match.config.small):
+            raise MatchError(small_fields_refused(fields))
+        match.store.save_allocation(result.to_json())
         refused = tuple(
             Refusal(d.claim.player, d.claim.event, d.claim.choice, d.reason)
             for d in result.decisions
@@ -279,6 +303,7 @@ def allocate(folder: Path, fewest_unmet: bool) -> Allocated:
             unmet_choices(result.members, match.config.preferences),
             refused,
             result.lottery,
+            tuple(fields),
         )
 
 
