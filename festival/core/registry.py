@@ -23,19 +23,21 @@ class RegistryError(Exception):
     """A name that is not registered, or an entry whose code cannot be loaded."""
 
 
-def load(spec: str) -> Any:
-    """The attribute named by "package.module:attribute"."""
+def load(spec: str, kind: str = "") -> Any:
+    """The attribute named by "package.module:attribute"; `kind` names what it is in the
+    errors ("engine": "cannot import engine module 'x'")."""
     module_name, _, attr = spec.partition(":")
+    what = f"{kind} " if kind else ""
     if not module_name or not attr:
-        raise RegistryError(f"{spec!r} is not of the form 'package.module:attribute'")
+        raise RegistryError(f"{what}{spec!r} is not of the form 'package.module:attribute'")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise RegistryError(f"cannot import {module_name!r}: {exc}") from exc
+        raise RegistryError(f"cannot import {what}module {module_name!r}: {exc}") from exc
     try:
         return getattr(module, attr)
     except AttributeError as exc:
-        raise RegistryError(f"module {module_name!r} has no {attr!r}") from exc
+        raise RegistryError(f"module {module_name!r} has no {what}{attr!r}") from exc
 
 
 def _key(text: str) -> str:

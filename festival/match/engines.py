@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,17 +13,12 @@ AnyEngine = EventEngine[Any, Any]
 
 
 def load_engine(spec: str) -> AnyEngine:
-    """Instantiate the engine class named by "package.module:ClassName"."""
-    module_name, _, attr = spec.partition(":")
-    if not module_name or not attr:
-        raise EngineError(f"engine {spec!r} is not of the form 'package.module:Class'")
+    """Instantiate the engine class named by "package.module:ClassName" (the registry's loader,
+    its failures said as the engine's)."""
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise EngineError(f"cannot import engine module {module_name!r}: {exc}") from exc
-    cls = getattr(module, attr, None)
-    if cls is None:
-        raise EngineError(f"module {module_name!r} has no engine {attr!r}")
+        cls = registry.load(spec, "engine")
+    except registry.RegistryError as exc:
+        raise EngineError(str(exc)) from exc
     if not (isinstance(cls, type) and issubclass(cls, EventEngine)):
         raise EngineError(f"{spec} is not an EventEngine class")
     engine: AnyEngine = cls()
