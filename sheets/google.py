@@ -80,7 +80,7 @@ def client(
         if credentials is None:
             raise GoogleError(
                 "no service-account file: set FESTIVAL_GOOGLE_CREDENTIALS or --credentials "
-                "(README, Google Sheets)"
+                "(docs/host-guide.md, Google Sheets)"
             )
         from google.oauth2.service_account import Credentials
 

@@ -121,8 +121,8 @@ class StoreDamaged(StoreError):
         self.what = what
         super().__init__(
             f"{path} is damaged: {what}. `festival check {path.parent}` lists every problem; "
-            "to restore, put back your last copy of the match folder (README: Checking and "
-            "restoring a match folder)"
+            "to restore, put back your last copy of the match folder (docs/host-guide.md: "
+            "Checking and restoring a match folder)"
         )
 
 
