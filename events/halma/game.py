@@ -41,6 +41,7 @@ from events.halma.state import (
 )
 
 DEFAULT_VARIANT = "standard"
+EVERY_MOVE_VARIANT = "every-move"
 
 
 def _error(code: str, message: str, square: str | None = None, rule: str = "") -> DuelProblem:
@@ -76,9 +77,13 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
     # --- variants and setup -------------------------------------------------------------
 
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
-        """One variant (the rule text); its board is the board file's grid, so a duel keeps
-        the board it was created with."""
-        return {DEFAULT_VARIANT: Options(self.board.rows).to_json()}
+        """`standard`, the rule text as festival reads it; `every-move`, the readings festival
+        shipped before issue 25 (capturability checked on every move from the first; when
+        both sides are left uncapturable at once the mover's side loses). Their board is the
+        board file's grid, so a duel keeps the board it was created with."""
+        standard = Options(self.board.rows)
+        old = replace(standard, capturable="every-move", both_uncapturable="mover-loses")
+        return {DEFAULT_VARIANT: standard.to_json(), EVERY_MOVE_VARIANT: old.to_json()}
 
     def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
         return check_options(options)
@@ -191,8 +196,10 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
                 rules.RULE_FIRST_TWO,
             )
         after = rules.moved(state.cells, frm, to)
-        if not rules.colour_capturable(board, after, colour) and not self._wins_at_once(
-            board, after, colour.side
+        if (
+            self._capturable_applies(state)
+            and not rules.colour_capturable(board, after, colour)
+            and not self._wins_at_once(board, after, colour.side)
         ):
             return _error(
                 "halma.move.capturable",
@@ -201,6 +208,12 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
                 rules.RULE_CAPTURABLE,
             )
         return None
+
+    @staticmethod
+    def _capturable_applies(state: HalmaState) -> bool:
+        """Movement rule (3) restricts this move: it is made after the first four turns (the
+        text; the fifth move on), or on every move with capturable=every-move."""
+        return state.options.capturable == "every-move" or state.moves >= rules.OPENING_TURNS
 
     @staticmethod
     def _wins_at_once(board: Board, cells: Sequence[int], side: int) -> bool:
@@ -263,11 +276,16 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
             if stuck:
                 losers = {c.side for c in stuck}
                 mover = state.side_of(state.seat)
-                loser = next(iter(losers)) if len(losers) == 1 else mover
-                words = " and ".join(c.word for c in stuck)
-                return self._end(
-                    state, 1 - loser, "uncapturable", f"no {words} elemental can be captured"
-                )
+                words = f"no {' and '.join(c.word for c in stuck)} elemental can be captured"
+                if len(losers) == 1:
+                    loser = next(iter(losers))
+                elif state.options.both_uncapturable == "mover-loses":
+                    loser = mover
+                    words += " (both sides at once: the side that moved loses)"
+                else:
+                    loser = 1 - mover
+                    words += " (both sides at once: the side that moved wins)"
+                return self._end(state, 1 - loser, "uncapturable", words)
         return None
 
     def _next_seat(self, state: HalmaState) -> HalmaState:

@@ -10,20 +10,40 @@ from events.duel import DuelProblem, Outcome
 from events.halma.board import SIDE_COLOURS, Board, Colour, board_of, parse_spot, spot_name
 
 NO_MOVE = ("pass", "lose")
+CAPTURABLE = ("after-four-turns", "every-move")
+"""option `capturable`: from when movement rule (3) ("at least one of each color of elemental
+must be able to be captured") restricts moves: after the first four turns (the text), or on
+every move from the first (festival's reading before issue 25)"""
+BOTH_UNCAPTURABLE = ("mover-wins", "mover-loses")
+"""option `both_uncapturable`: who wins by winning condition (3) when elements of both sides
+are left uncapturable at once"""
+OLD_CAPTURABLE, OLD_BOTH = "every-move", "mover-loses"
+"""what a stored duel without these keys was played under (both keys came with issue 25)"""
 
 
 @dataclass(frozen=True)
 class Options:
     """A duel's switches: `move_limit` ends the duel drawn after that many moves (0: never;
     the rule text has no limit); `no_move` is what happens to a player with no legal move
-    ("pass": the turn passes; "lose": their side loses)."""
+    ("pass": the turn passes; "lose": their side loses); `capturable` and
+    `both_uncapturable` (CAPTURABLE, BOTH_UNCAPTURABLE). The defaults here are the new
+    duel's; a stored duel's JSON without `capturable` or `both_uncapturable` keeps the reading
+    it was played under (OLD_CAPTURABLE, OLD_BOTH)."""
 
     board: tuple[str, ...]
     move_limit: int = 0
     no_move: str = "pass"
+    capturable: str = CAPTURABLE[0]
+    both_uncapturable: str = BOTH_UNCAPTURABLE[0]
 
     def to_json(self) -> dict[str, Any]:
-        return {"board": list(self.board), "move_limit": self.move_limit, "no_move": self.no_move}
+        return {
+            "board": list(self.board),
+            "move_limit": self.move_limit,
+            "no_move": self.no_move,
+            "capturable": self.capturable,
+            "both_uncapturable": self.both_uncapturable,
+        }
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Options:
@@ -31,6 +51,8 @@ class Options:
             tuple(str(r) for r in data["board"]),
             int(data.get("move_limit", 0)),
             str(data.get("no_move", "pass")),
+            str(data.get("capturable", OLD_CAPTURABLE)),
+            str(data.get("both_uncapturable", OLD_BOTH)),
         )
 
 
@@ -48,6 +70,16 @@ def check_options(options: Mapping[str, Any]) -> list[DuelProblem]:
         errors.append(DuelProblem("halma.option.move_limit", "move_limit: a whole number >= 0"))
     if options.get("no_move") not in NO_MOVE:
         errors.append(DuelProblem("halma.option.no_move", "no_move: pass or lose"))
+    if options.get("capturable", OLD_CAPTURABLE) not in CAPTURABLE:
+        errors.append(
+            DuelProblem("halma.option.capturable", "capturable: after-four-turns or every-move")
+        )
+    if options.get("both_uncapturable", OLD_BOTH) not in BOTH_UNCAPTURABLE:
+        errors.append(
+            DuelProblem(
+                "halma.option.both_uncapturable", "both_uncapturable: mover-wins or mover-loses"
+            )
+        )
     return errors
 
 
