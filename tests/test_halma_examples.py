@@ -4,12 +4,38 @@ pieces were put so that every sentence of the example holds.
 
 Points of power on the board: F1, A6, D6, H6, K6, F4, F8, F11. Fire's plane A1-C3, Air's
 I1-K3, Water's A9-C11, Earth's I9-K11; the void is the rest but for the material plane
-(E5-G7)."""
+(E5-G7).
+
+Each example is checked for two players and for four, under both readings of when movement
+rule (3) starts (option `capturable`, docs/rulings.md "Capturability"), just after the first
+four turns and long after them."""
 
 from __future__ import annotations
 
-from events.halma.state import HalmaState
-from tests.support.halma_kit import act, codes, position
+import pytest
+
+from events.halma.state import CAPTURABLE, HalmaState
+from tests.support.halma_kit import FOUR, TWO, act, codes, position, seat_of, winners
+
+SETTINGS = [
+    (players, capturable, moves)
+    for players in (TWO, FOUR)
+    for capturable in CAPTURABLE
+    for moves in (4, 20)
+]
+EACH = pytest.mark.parametrize(
+    ("players", "capturable", "moves"),
+    SETTINGS,
+    ids=[f"{len(p)}p-{c}-after-{m}" for p, c, m in SETTINGS],
+)
+
+
+def at_move(
+    pieces: dict[str, str], players: tuple[str, ...], mover: str, capturable: str, moves: int
+) -> HalmaState:
+    """The example's position, `mover` (a colour letter) to move, `moves` turns played."""
+    return position(pieces, players, seat_of(players, mover), moves=moves, capturable=capturable)
+
 
 EXAMPLE_1 = {
     # Earth/Fire: four Earth on points of power, one Earth in the void
@@ -22,31 +48,39 @@ EXAMPLE_1 = {
 }  # fmt: skip
 
 
-def example_1(water_next_to_fire: bool, to_move: int) -> HalmaState:
+def example_1(
+    water_next_to_fire: bool, mover: str, players: tuple[str, ...], capturable: str, moves: int
+) -> HalmaState:
     water = {"J5": "W"} if water_next_to_fire else {"D10": "W", "D9": "W"}
-    return position(EXAMPLE_1 | water, to_move=to_move)
+    return at_move(EXAMPLE_1 | water, players, mover, capturable, moves)
 
 
-def test_example_1_water_captures_the_last_capturable_fire_and_wins_by_condition_3() -> None:
+@EACH
+def test_example_1_water_captures_the_last_capturable_fire_and_wins_by_condition_3(
+    players: tuple[str, ...], capturable: str, moves: int
+) -> None:
     """ "If Water/Air can move a Water elemental onto the Fire elemental in the void, then they
     will win the game by condition (3) as no remaining Fire elemental is in a position where
     it can be captured." (A Water elemental on J5, next to the Fire on J6.)"""
-    after = act(example_1(True, to_move=1), "J5-J6, confirm")
+    after = act(example_1(True, "W", players, capturable, moves), "J5-J6, confirm")
     assert after.outcome is not None
-    assert (after.outcome.reason, after.outcome.winner) == ("uncapturable", "Birch")
+    assert (after.outcome.reason, after.outcome.winner) == ("uncapturable", winners(players, 1))
     assert "Fire" in after.outcome.detail
 
 
-def test_example_1_otherwise_fire_takes_the_last_point_and_wins_by_condition_1() -> None:
+@EACH
+def test_example_1_otherwise_fire_takes_the_last_point_and_wins_by_condition_1(
+    players: tuple[str, ...], capturable: str, moves: int
+) -> None:
     """ "However, if that capture is not possible, Fire/Earth can move the Fire elemental onto
     the last point of power and they will win the game by condition (1)." The move leaves no
     Fire elemental capturable, and is legal because it wins by condition (1). (Water far off,
     on D9 and D10.)"""
-    state = example_1(False, to_move=0)
+    state = example_1(False, "F", players, capturable, moves)
     assert codes(state, "J6-K6") == set()
     after = act(state, "J6-K6, confirm")
     assert after.outcome is not None
-    assert (after.outcome.reason, after.outcome.winner) == ("power", "Ash")
+    assert (after.outcome.reason, after.outcome.winner) == ("power", winners(players, 0))
 
 
 EXAMPLE_2 = {
@@ -61,32 +95,41 @@ EXAMPLE_2 = {
 }  # fmt: skip
 
 
-def test_example_2_fire_captures_the_air_and_earth_fire_wins_by_condition_3() -> None:
+@EACH
+def test_example_2_fire_captures_the_air_and_earth_fire_wins_by_condition_3(
+    players: tuple[str, ...], capturable: str, moves: int
+) -> None:
     """ "If the Fire elemental captures the Air elemental, then by condition (3) Earth/Fire wins
     as no Air elementals can be captured." """
-    after = act(position(EXAMPLE_2, to_move=0), "C9-B10, confirm")
+    after = act(at_move(EXAMPLE_2, players, "F", capturable, moves), "C9-B10, confirm")
     assert after.outcome is not None
-    assert (after.outcome.reason, after.outcome.winner) == ("uncapturable", "Ash")
+    assert (after.outcome.reason, after.outcome.winner) == ("uncapturable", winners(players, 0))
     assert "Air" in after.outcome.detail
 
 
-def test_example_2_water_captures_into_its_own_plane_and_wins_by_condition_2() -> None:
+@EACH
+def test_example_2_water_captures_into_its_own_plane_and_wins_by_condition_2(
+    players: tuple[str, ...], capturable: str, moves: int
+) -> None:
     """ "If the Water elemental can move onto the Water elemental plane in the same move as it
     captures the Fire elemental, then the Water/Air wins by condition (2)". The move is judged
     after the capture: Fire is eliminated, so the move is legal although no Water elemental
     can be captured afterwards."""
-    state = position(EXAMPLE_2, to_move=1)
+    state = at_move(EXAMPLE_2, players, "W", capturable, moves)
     assert codes(state, "D8-C9") == set()
     after = act(state, "D8-C9, confirm")
     assert after.outcome is not None
-    assert (after.outcome.reason, after.outcome.winner) == ("eliminated", "Birch")
+    assert (after.outcome.reason, after.outcome.winner) == ("eliminated", winners(players, 1))
 
 
-def test_example_2_otherwise_water_cannot_enter_its_own_plane() -> None:
+@EACH
+def test_example_2_otherwise_water_cannot_enter_its_own_plane(
+    players: tuple[str, ...], capturable: str, moves: int
+) -> None:
     """ "but otherwise the Water elemental cannot enter the Water elemental plane as at least
     one Water elemental must be able to be captured by condition (3)." (The Fire stands on A9
     instead, so C9 is empty.)"""
     pieces = {k: v for k, v in EXAMPLE_2.items() if k != "C9"} | {"A9": "F"}
-    state = position(pieces, to_move=1)
+    state = at_move(pieces, players, "W", capturable, moves)
     assert codes(state, "D8-C9") == {"halma.move.capturable"}
     assert codes(state, "D8-D9") == set()

@@ -9,7 +9,18 @@ from dataclasses import replace
 import pytest
 
 from events.halma.board import Colour
-from tests.support.halma_kit import FOUR, GAME, TWO, act, at, codes, new_state, position
+from events.halma.state import Options
+from tests.support.halma_kit import (
+    FOUR,
+    GAME,
+    TWO,
+    act,
+    at,
+    codes,
+    new_state,
+    position,
+    winners,
+)
 
 
 def test_sides_are_water_and_air_against_earth_and_fire() -> None:
@@ -223,14 +234,133 @@ def test_a_move_onto_a_point_of_power_counts_as_uncapturable() -> None:
     assert codes(state, "F5-F4") == {"halma.move.capturable"}
 
 
-def test_first_move_of_each_colour_must_leave_it_capturable() -> None:
-    """Ruling "after the first four turns": each colour moves once in the first four turns,
-    so its move must leave one of its elementals capturable once they end."""
-    state = new_state()
+RULE_3_FROM = [
+    # (capturable, moves made before this one, the codes of F5-F4)
+    ("after-four-turns", 0, set()),
+    ("after-four-turns", 1, set()),
+    ("after-four-turns", 3, set()),  # the fourth turn is one of the first four
+    ("after-four-turns", 4, {"halma.move.capturable"}),  # the fifth: after them
+    ("after-four-turns", 20, {"halma.move.capturable"}),
+    ("every-move", 0, {"halma.move.capturable"}),
+    ("every-move", 3, {"halma.move.capturable"}),
+    ("every-move", 4, {"halma.move.capturable"}),
+]
+
+
+@pytest.mark.parametrize(("capturable", "moves", "expected"), RULE_3_FROM)
+@pytest.mark.parametrize("players", [TWO, FOUR], ids=["2p", "4p"])
+def test_rule_3_restricts_moves_after_the_first_four_turns(
+    players: tuple[str, ...], capturable: str, moves: int, expected: set[str]
+) -> None:
+    """ "After the first four turns (two moves from each player in a two player game, or one
+    move from each player in a four player game), at least one of each color of elemental
+    must be able to be captured". Ruling "Capturability": the first four moves are free
+    (capturable=after-four-turns, the default); capturable=every-move checks every move.
+    Fire's only elemental outside its plane steps onto a point of power."""
+    pieces = {"F5": "F", "B2": "F", "C7": "W", "I6": "A", "H9": "E"}
+    state = position(pieces, players, moves=moves, capturable=capturable)
+    assert codes(state, "F5-F4") == expected
+
+
+NEAR_POWER = [
+    # the shipped board with two points of power moved next to a plane: F4 to D4 (beside
+    # Fire's C3), F8 to H4 (beside Air's I3); still 8 points of power
+    "BBBEEFEEDDD", "BBBEEEEEDDD", "BBBEEEEEDDD", "EEEFEEEFEEE", "EEEEGGGEEEE",
+    "FEEFGGGFEEF", "EEEEGGGEEEE", "EEEEEEEEEEE", "AAAEEEEECCC", "AAAEEEEECCC",
+    "AAAEEFEECCC",
+]  # fmt: skip
+OPENINGS = {
+    # Fire's first move onto D4; the other colours into the void
+    TWO: "C3-D4, confirm, C9-D8, confirm, I9-H8, confirm, I3-I4, confirm",
+    FOUR: "C3-D4, confirm, I3-I4, confirm, I9-H8, confirm, C9-D8, confirm",
+}
+
+
+@pytest.mark.parametrize("players", [TWO, FOUR], ids=["2p", "4p"])
+def test_a_free_opening_move_that_leaves_a_colour_uncapturable_loses_after_four_turns(
+    players: tuple[str, ...],
+) -> None:
+    """ "If all of one element has no elementals that can be captured after the first four
+    turns, the side that controls that element loses". With capturable=after-four-turns the
+    first move may put Fire's elemental on a point of power (on a board where one touches
+    Fire's plane); the position after the fourth turn is judged and Earth/Fire loses. With
+    every-move that first move is refused."""
+    start = new_state(players, board=NEAR_POWER)
+    assert codes(new_state(players, board=NEAR_POWER, capturable="every-move"), "C3-D4") == {
+        "halma.move.capturable"
+    }
+    moves = OPENINGS[players].split(", confirm, ")
+    three = act(start, ", confirm, ".join(moves[:3]) + ", confirm")
+    assert three.outcome is None and three.moves == 3
+    after = act(three, moves[3])
+    assert after.outcome is not None and after.outcome.reason == "uncapturable"
+    assert after.outcome.winner == winners(players, 1) and "Fire" in after.outcome.detail
+
+
+BOTH_AT_ONCE = [
+    # (both_uncapturable, the side that wins: the fourth mover is Water/Air's)
+    ("mover-wins", 1),
+    ("mover-loses", 0),
+]
+
+
+@pytest.mark.parametrize(("both", "side"), BOTH_AT_ONCE)
+@pytest.mark.parametrize("players", [TWO, FOUR], ids=["2p", "4p"])
+def test_both_sides_uncapturable_at_once(players: tuple[str, ...], both: str, side: int) -> None:
+    """ "If all of one element has no elementals that can be captured after the first four
+    turns, the side that controls that element loses unless conditions (1) or (2) above were
+    met." Ruling "When a move is judged": when an element of each side is uncapturable at
+    once, the side that moved wins (both_uncapturable=mover-wins, the default) or loses
+    (mover-loses). Reachable only through the free opening moves: Fire onto D4 and Air onto
+    H4, then the fourth move (Water/Air's) ends the first four turns."""
+    opening = {
+        TWO: "C3-D4, confirm, C9-D8, confirm, I9-H8, confirm, I3-H4, confirm",
+        FOUR: "C3-D4, confirm, I3-H4, confirm, I9-H8, confirm, C9-D8, confirm",
+    }[players]
+    after = act(new_state(players, board=NEAR_POWER, both_uncapturable=both), opening)
+    assert after.outcome is not None and after.outcome.reason == "uncapturable"
+    assert "Fire and Air" in after.outcome.detail and "both sides at once" in after.outcome.detail
+    assert after.outcome.winner == winners(players, side)
+
+
+@pytest.mark.parametrize("capturable", ["after-four-turns", "every-move"])
+@pytest.mark.parametrize("players", [TWO, FOUR], ids=["2p", "4p"])
+def test_first_move_of_each_colour_lands_in_the_void_on_the_shipped_board(
+    players: tuple[str, ...], capturable: str
+) -> None:
+    """Ruling "Capturability": each colour moves once in the first four turns; on the shipped
+    board no plane touches a point of power, so that move leaves the colour capturable and
+    both readings of "After the first four turns" play the same."""
+    state = new_state(players, capturable=capturable)
     assert codes(state, "C3-C4") == set()
     assert codes(state, "B2-C3") == {"halma.move.occupied"}
-    state = act(new_state(FOUR), "C3-D4, confirm")
-    assert codes(state, "I3-J4") == set()
+    state = act(state, "C3-D4, confirm")
+    assert codes(state, "I3-J4" if len(players) == 4 else "C9-D8") == set()
+
+
+def test_stored_duels_without_the_new_options_keep_the_old_readings() -> None:
+    """A duel stored before the options `capturable` and `both_uncapturable` existed replays
+    as it was played: their absence means every-move and mover-loses; a new duel records
+    after-four-turns and mover-wins; other values are refused."""
+    options = GAME.options("standard", {}).value
+    assert options is not None
+    assert (options["capturable"], options["both_uncapturable"]) == (
+        "after-four-turns",
+        "mover-wins",
+    )
+    old = {k: v for k, v in options.items() if k not in ("capturable", "both_uncapturable")}
+    assert GAME.check_options(old) == []
+    stored = Options.from_json(old)
+    assert (stored.capturable, stored.both_uncapturable) == ("every-move", "mover-loses")
+    assert dict(GAME.variants()["every-move"]) == options | {
+        "capturable": "every-move",
+        "both_uncapturable": "mover-loses",
+    }
+    bad = GAME.options("standard", {"capturable": "never", "both_uncapturable": "draw"})
+    assert {e.code for e in bad.errors} == {
+        "halma.option.capturable",
+        "halma.option.both_uncapturable",
+    }
 
 
 def test_win_by_all_eight_points_of_power() -> None:

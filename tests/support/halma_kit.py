@@ -32,9 +32,11 @@ def position(
     players: tuple[str, ...] = TWO,
     to_move: int = 0,
     moves: int = 20,
+    **overrides: object,
 ) -> HalmaState:
-    """A position after the opening: `pieces` maps squares ("C4", "M") to colour letters."""
-    start = new_state(players)
+    """A position after the opening: `pieces` maps squares ("C4", "M") to colour letters;
+    `overrides` are options (the standard variant's otherwise)."""
+    start = new_state(players, **overrides)
     board = start.board
     cells = [0] * board.n_squares
     for name, letter in pieces.items():
@@ -45,6 +47,20 @@ def position(
         cells[square] = int(colour)
     first = tuple((0, 0) for _ in players)  # the first two moves are long made
     return replace(start, cells=tuple(cells), seat=to_move, moves=moves, first=first)
+
+
+def winners(players: tuple[str, ...], side: int) -> str:
+    """The outcome's winner for a side (0 Earth/Fire, 1 Water/Air): "Ash" or "Ash & Cedar"."""
+    if len(players) == 2:
+        return players[side]
+    return " & ".join(players[side::2])
+
+
+def seat_of(players: tuple[str, ...], letter: str) -> int:
+    """The seat that moves a colour (two players: F/E 0, W/A 1; four: F A E W)."""
+    if len(players) == 2:
+        return 0 if letter in "FE" else 1
+    return "FAEW".index(letter)
 
 
 def act(state: HalmaState, text: str, player: str | None = None) -> HalmaState:
