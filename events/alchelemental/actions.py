@@ -4,7 +4,7 @@ and impel; confirm (ends the turn's two catalyses) and concede are the shared on
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from events.alchelemental.elements import Elem
 from events.duel import Concede, Confirm
@@ -40,12 +40,24 @@ class Spin:
     unit: str | None = None
 
 
+UP, DOWN = 6, 7
+"""Move directions beyond board.DIRECTIONS: the notation's "U" ("afrit move L-UL-U") is the
+one of UL and UR the unit can move to, "D" the one of DL and DR; a move is recorded as that
+direction."""
+EITHER = {UP: (4, 5), DOWN: (2, 1)}
+"""UP and DOWN -> the two directions (indexes into board.DIRECTIONS) each may be"""
+
+
 @dataclass(frozen=True)
 class Move:
-    """One hex in one direction (a chain "L-UL" is one Move per hex, each an action)."""
+    """One hex in one direction (0-5 as board.DIRECTIONS, or UP, DOWN). A chain "L-UL-U" is
+    one Move per hex, each an action; `path` (the chain's directions) and `step` (this Move's
+    place in it, from 0) are kept for messages only: not compared, not recorded."""
 
     direction: int
     unit: str | None = None
+    path: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    step: int = field(default=0, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,9 @@ class Impel:
 Action = Select | Call | Mirror | Spin | Move | Impel | Confirm | Concede
 
 __all__ = [
+    "DOWN",
+    "EITHER",
+    "UP",
     "Action",
     "Call",
     "Concede",

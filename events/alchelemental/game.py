@@ -11,6 +11,7 @@ import numpy as np
 
 from events.alchelemental import desk, notation, rules
 from events.alchelemental.actions import (
+    EITHER,
     Action,
     Call,
     Concede,
@@ -132,7 +133,62 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     # --- checking -----------------------------------------------------------------------
 
     def problems(self, state: AlchState, player: str, action: Action) -> tuple[DuelProblem, ...]:
-        return only(self._check(state, player, action))
+        found = self._check(state, player, action)
+        if found is not None and isinstance(action, Move) and action.path:
+            path = "-".join(notation.MOVE_DIRECTIONS[d] for d in action.path)
+            step = f"hex {action.step + 1} of move {path}"
+            found = replace(found, message=f"{step}: {found.message}")
+        return only(found)
+
+    def resolve_chance(
+        self, state: AlchState, player: str, action: Action, rng: np.random.Generator
+    ) -> Action:
+        """No chance in Alchelemental; a move "U" or "D" is recorded as the direction it
+        takes (UL or UR, DL or DR)."""
+        if isinstance(action, Move) and action.direction in EITHER:
+            found = self._move_direction(state, action)
+            if isinstance(found, int):
+                return replace(action, direction=found)
+        return action
+
+    def _move_direction(self, s: AlchState, a: Move) -> int | DuelProblem:
+        """The direction of the open catalysis's move `a`: its own, or for "U" ("D") the one
+        of UL and UR (DL and DR) its unit can move to; a problem when that is not one."""
+        assert s.current is not None
+        piece = s.piece(s.to_move, s.current)
+        assert piece is not None
+        if a.direction not in EITHER:
+            return a.direction
+        found = {d: self._move_problem(s, piece, d) for d in EITHER[a.direction]}
+        open_ = [d for d, problem in found.items() if problem is None]
+        if len(open_) == 1:
+            return open_[0]
+        word = notation.MOVE_DIRECTIONS[a.direction]
+        one, two = (DIRECTIONS[d] for d in found)
+        where = s.board.hex_name(piece.hex)
+        rule = "afrit move L-UL-U (afrit moving 3 hexes)"
+        if not open_:
+            why = "; ".join(f"{DIRECTIONS[d]}: {p.message}" for d, p in found.items() if p)
+            return _error("move.either", f"{word} is {one} or {two}, and {piece.name} can move "
+                          f"to neither ({why})", where, rule)  # fmt: skip
+        to = [s.board.hex_name(s.board.neighbour(piece.hex, d) or 0) for d in found]
+        return _error("move.either", f"{word} is {one} (to {to[0]}) or {two} (to {to[1]}), "
+                      f"and {piece.name} can move to both: write {one} or {two}", where,
+                      rule)  # fmt: skip
+
+    @staticmethod
+    def _move_problem(s: AlchState, piece: Piece, direction: int) -> DuelProblem | None:
+        where = s.board.hex_name(piece.hex)
+        to = s.board.neighbour(piece.hex, direction)
+        if to is None:
+            return _error("move.edge", f"no hex {DIRECTIONS[direction]} of {where}", where)
+        if s.at(to) is not None:
+            return _error("move.occupied", f"{s.board.hex_name(to)} is occupied (impel an "
+                          "enemy there)", s.board.hex_name(to), rules.RULE_ONE)  # fmt: skip
+        if not rules.has_match(s, piece, direction):
+            return _error("move.match", f"{piece.name} has no match toward "
+                          f"{DIRECTIONS[direction]}", where, rules.RULE_MATCH)  # fmt: skip
+        return None
 
     def _check(self, s: AlchState, player: str, a: Action) -> DuelProblem | None:
         if s.outcome is not None:
@@ -188,16 +244,8 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
         if isinstance(a, Spin):
             return None if 1 <= a.faces <= 5 else _error("spin.faces", "spin by 1 to 5 faces")
         if isinstance(a, Move):
-            to = s.board.neighbour(piece.hex, a.direction)
-            if to is None:
-                return _error("move.edge", f"no hex {DIRECTIONS[a.direction]} of {where}", where)
-            if s.at(to) is not None:
-                return _error("move.occupied", f"{s.board.hex_name(to)} is occupied (impel an "
-                              "enemy there)", s.board.hex_name(to), rules.RULE_ONE)  # fmt: skip
-            if not rules.has_match(s, piece, a.direction):
-                return _error("move.match", f"{piece.name} has no match toward "
-                              f"{DIRECTIONS[a.direction]}", where, rules.RULE_MATCH)  # fmt: skip
-            return None
+            way = self._move_direction(s, a)
+            return way if isinstance(way, DuelProblem) else self._move_problem(s, piece, way)
         if isinstance(a, Impel):
             found = self._impel_target(s, piece, a)
             if isinstance(found, DuelProblem):
@@ -220,7 +268,11 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
                           rule=f"{rules.RULE_CALL_EDGE} / {rules.RULE_CALL_NODE}")  # fmt: skip
         ways = rules.resolve_facings(a.unit, a.facings)
         if not ways:
-            return _error("call.facings", f"no {a.unit} can lie with those facings",
+            kind = UNITS[a.unit]
+            lacks = [e.word for e in sorted({e for e, _ in a.facings} - set(kind.faces))]
+            faces = kind.strength or "".join(e.letter for e in kind.faces)
+            why = f": {a.unit} ({faces}) has no {' or '.join(lacks)} face" if lacks else ""
+            return _error("call.facings", f"no {a.unit} can lie with those facings{why}",
                           rule="A unit may be called mirrored or non-mirrored and with any "
                           "initial facing.")  # fmt: skip
         if len(ways) > 1:
@@ -298,7 +350,9 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
             turn = action.faces if action.clockwise else -action.faces
             return self._swap(s, piece, replace(piece, rot=(piece.rot + turn) % 6), 1)
         if isinstance(action, Move):
-            to = s.board.neighbour(piece.hex, action.direction)
+            d = self._move_direction(s, action)
+            assert isinstance(d, int)
+            to = s.board.neighbour(piece.hex, d)
             assert to is not None
             return self._judge(self._swap(s, piece, replace(piece, hex=to), 1))
         if isinstance(action, Impel):

@@ -3,8 +3,10 @@ actions (docs/formats.md, "Alchelemental").
 
 Actions are separated by commas, semicolons or new lines; within one, words by spaces; case
 does not matter. "select djin" = "djin"; "call meteor air L water DR R4"; "mirror still";
-"spin A2", "spin flood C1"; "move UL", "move paralda R", "afrit move L-UL" (a chain is one
-move per hex); "impel crystalize", "impel DL gnome"; "confirm" ends the turn.
+"spin A2", "spin flood C1"; "move UL", "move paralda R", "afrit move L-UL-U" (a chain is one
+move per hex; U is whichever of UL and UR the unit can take, D of DL and DR); "impel
+crystalize", "impel DL gnome"; "confirm" ends the turn. A call's facings name each direction
+once; the text's "meteor air L water DR" reads as the mirrored Meteor it describes (TEXT_ERRATA).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import re
 from typing import Any
 
 from events.alchelemental.actions import (
+    DOWN,
+    UP,
     Action,
     Call,
     Concede,
@@ -32,6 +36,15 @@ from events.duel import ConcedeReason, DuelProblem, Parsed
 RULE_NOTATION = "Movement notation (for recording a game, PBEM, and online play)"
 NAMES = {w: u.name for u in UNITS.values() for w in (u.name, *u.aliases)}
 _DIRS = {d.lower(): i for i, d in enumerate(DIRECTIONS)}
+_MOVE_DIRS = {**_DIRS, "u": UP, "d": DOWN}
+MOVE_DIRECTIONS = (*DIRECTIONS, "U", "D")
+"""a move's direction words by index (board.DIRECTIONS, then UP and DOWN)"""
+TEXT_ERRATA: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {
+    ("meteor", ("air", "l", "water", "dr")): ("air", "l", "earth", "dr"),
+}
+"""Facings of the rule text's examples that name a face the unit lacks, read as the sentence
+means them: ""meteor air L water DR" meteor must be mirrored to match these facings" (Meteor,
+F4E1A1, has no Water face; its mirrored side with Air L shows Earth DR: docs/rulings.md)."""
 _ROW = re.compile(r"^r(\d{1,2})([lcr]?)$")
 _SPIN = re.compile(r"^(c|a|clock|anti|clockwise|anticlockwise)(\d+)$")
 _CONFIRM = {"confirm", "done", "end"}
@@ -76,6 +89,17 @@ def _chain(word: str) -> tuple[int, ...]:
     return tuple(_direction(w) for w in word.split("-"))
 
 
+def _move_direction(word: str) -> int:
+    if word not in _MOVE_DIRS:
+        raise _Bad(f"{word.upper()!r} is not a direction (UL, UR, L, R, DL, DR; U or D for "
+                   "whichever of UL/UR or DL/DR the unit can move to)")  # fmt: skip
+    return _MOVE_DIRS[word]
+
+
+def _move_chain(word: str) -> tuple[int, ...]:
+    return tuple(_move_direction(w) for w in word.split("-"))
+
+
 def parse_clause(clause: str) -> list[Action]:
     t = clause.lower().split()
     if len(t) == 1 and t[0] in _CONFIRM:
@@ -110,8 +134,9 @@ def parse_clause(clause: str) -> list[Action]:
         return [_spin(rest, unit)]
     if verb == "move":
         if len(rest) != 1:
-            raise _Bad("write move [UNIT] DIRECTIONS, e.g. move L-UL")
-        return [Move(d, unit) for d in _chain(rest[0])]
+            raise _Bad("write move [UNIT] DIRECTIONS, e.g. move L-UL-U")
+        path = _move_chain(rest[0])
+        return [Move(d, unit, path if len(path) > 1 else (), k) for k, d in enumerate(path)]
     return [_impel(rest, unit)]
 
 
@@ -121,20 +146,32 @@ def parse_spec(text: str) -> Parsed[tuple[str, tuple[Facing, ...]], DuelProblem]
     try:
         if not words:
             raise _Bad("name a unit")
-        return Parsed((_unit(words[0]), _facings(words[1:])))
+        unit = _unit(words[0])
+        return Parsed((unit, _facings(unit, words[1:])))
     except _Bad as exc:
         return Parsed(None, (DuelProblem("alchelemental.notation", f"{text!r}: {exc}"),))
 
 
-def _facings(body: list[str]) -> tuple[Facing, ...]:
+def _facings(unit: str, body: list[str]) -> tuple[Facing, ...]:
+    """A call's facings: ELEMENT DIRECTIONS pairs, each direction named once."""
+    body = list(TEXT_ERRATA.get((unit, tuple(body)), body))
     if len(body) % 2:
         raise _Bad("facings come in pairs: ELEMENT DIRECTIONS (e.g. water L, fire L-UL)")
     facings: list[Facing] = []
+    seen: dict[int, str] = {}
     for k in range(0, len(body), 2):
         e = Elem.from_letter(body[k])
         if e is None:
             raise _Bad(f"{body[k]!r} is not an element (fire, earth, water, air)")
-        facings.append((e, _chain(body[k + 1])))
+        ds = _chain(body[k + 1])
+        here = f"{body[k]} {body[k + 1].upper()}"
+        for d in ds:
+            if d in seen:
+                where = here if seen[d] == here else f"{seen[d]}, {here}"
+                raise _Bad(f"the facing {DIRECTIONS[d]} is given twice ({where}): name each "
+                           "direction once")  # fmt: skip
+            seen[d] = here
+        facings.append((e, ds))
     return tuple(facings)
 
 
@@ -146,7 +183,7 @@ def _call(rest: list[str]) -> Call:
     if not m:
         raise _Bad(f"{rest[-1]!r} is not a row (R1 ... R16, with L, C or R on the first and "
                    "last rows)")  # fmt: skip
-    return Call(unit, _facings(rest[1:-1]), f"R{int(m[1])}{m[2].upper()}")
+    return Call(unit, _facings(unit, rest[1:-1]), f"R{int(m[1])}{m[2].upper()}")
 
 
 def _spin(rest: list[str], unit: str | None) -> Spin:
@@ -192,7 +229,7 @@ def format_action(a: Action) -> str:
     if isinstance(a, Spin):
         return f"spin{named} {'C' if a.clockwise else 'A'}{a.faces}"
     if isinstance(a, Move):
-        return f"move{named} {DIRECTIONS[a.direction]}"
+        return f"move{named} {MOVE_DIRECTIONS[a.direction]}"
     if isinstance(a, Impel):
         parts = [DIRECTIONS[a.direction]] if a.direction is not None else []
         parts += [a.target] if a.target else []
@@ -217,7 +254,7 @@ def action_to_json(a: Action) -> dict[str, Any]:
     if isinstance(a, Spin):
         return {"type": "spin", "clockwise": a.clockwise, "faces": a.faces, "unit": a.unit}
     if isinstance(a, Move):
-        return {"type": "move", "direction": DIRECTIONS[a.direction], "unit": a.unit}
+        return {"type": "move", "direction": MOVE_DIRECTIONS[a.direction], "unit": a.unit}
     if isinstance(a, Impel):
         return {
             "type": "impel",
@@ -253,7 +290,10 @@ def _from_json(d: Any) -> Action:
             elem = Elem.from_letter(str(e))
             if elem is None:
                 raise _Bad(f"{e!r} is not an element")
-            facings.append((elem, tuple(_direction(str(x).lower()) for x in ds)))
+            # a direction repeated in one facing (accepted from "water L-L" before the notation
+            # refused it) is kept once: stored duels replay and read back as notation
+            dirs = tuple(dict.fromkeys(_direction(str(x).lower()) for x in ds))
+            facings.append((elem, dirs))
         at = str(d["at"]).upper()
         if not _ROW.match(at.lower()):
             raise _Bad(f"{at!r} is not a row")
@@ -266,7 +306,7 @@ def _from_json(d: Any) -> Action:
             raise _Bad("spin: clockwise true/false and faces 1 to 5")
         return Spin(d["clockwise"], n, _opt_unit(d.get("unit")))
     if kind == "move":
-        return Move(_direction(str(d["direction"]).lower()), _opt_unit(d.get("unit")))
+        return Move(_move_direction(str(d["direction"]).lower()), _opt_unit(d.get("unit")))
     if kind == "impel":
         direction = d.get("direction")
         target = d.get("target")
