@@ -50,6 +50,11 @@ PARTIAL_LEGAL_ACTIONS = {
     "(all combinations run to hundreds of thousands; random_action samples them all)",
 }
 """games whose `legal_actions` is a representative part of what `check` accepts, and why"""
+OPTION_VALUES: dict[str, dict[str, tuple[Any, ...]]] = {
+    "element": {"trapped": ("no-step", "no-step-or-ride"), "owed_check": ("reached", "reachable")},
+}
+"""named options (variant switches) whose every value the contract plays in every variant: one
+more case per variant and value the variant does not already have (issue 25's old readings)"""
 NAMES = ("Ash", "Birch", "Cedar", "Dune", "Elm", "Fern")
 STRANGER = "Nobody"
 
@@ -61,13 +66,16 @@ class Case:
     game: DuelGame[Any, Any]
     variant: str
     players: tuple[str, ...]
+    overrides: tuple[tuple[str, Any], ...] = ()
+    """options changed from the variant's (`festival duel new --option NAME=VALUE`)"""
 
     @property
     def id(self) -> str:
-        return f"{self.game.name}-{self.variant}-{len(self.players)}p"
+        changed = "".join(f"-{k}={v}" for k, v in self.overrides)
+        return f"{self.game.name}-{self.variant}{changed}-{len(self.players)}p"
 
     def start(self, seed: int) -> Any:
-        options = self.game.options(self.variant, {})
+        options = self.game.options(self.variant, dict(self.overrides))
         assert options.value is not None, options.errors
         setup = np.random.default_rng(np.random.SeedSequence([seed, 0]))
         return self.game.initial_state(self.players, options.value, setup)
@@ -82,6 +90,14 @@ CASES = [
     Case(game, variant, NAMES[:count])
     for game in games()
     for variant in game.variants()
+    for count in game.player_counts
+] + [
+    Case(game, variant, NAMES[:count], ((key, value),))
+    for game in games()
+    for variant, switches in game.variants().items()
+    for key, values in OPTION_VALUES.get(game.name, {}).items()
+    for value in values
+    if switches[key] != value
     for count in game.player_counts
 ]
 CASE = pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

@@ -310,3 +310,37 @@ def test_dm5_whirlwind_refusals(direction: str, code: str, sentence: str) -> Non
     top-right F1 behind E1 (a mountain) and F2 (its range)."""
     problems = errors(example("dm5-whirlwind"), f"ride {direction}")
     assert problems and problems[0].code == code, sentence
+
+
+# --- a sage among whirlwinds is not trapped (issue 25, switch `trapped`) ---------------------
+
+
+@pytest.mark.parametrize("name", ["summary-whirlwind", "dm5-whirlwind"])
+@pytest.mark.parametrize(
+    ("variant", "switches", "trapped"),
+    [
+        ("grand-final", {}, False),
+        ("dm5", {}, False),
+        ("summary", {}, True),
+        ("grand-final", {"trapped": "no-step"}, True),
+        ("dm5", {"trapped": "no-step"}, True),
+        ("summary", {"trapped": "no-step-or-ride"}, False),
+    ],
+)
+def test_the_whirlwind_examples_sage_is_live(
+    name: str, variant: str, switches: dict[str, str], trapped: bool
+) -> None:
+    """Both whirlwind examples put the sage (E2) with all eight neighbours occupied and go on
+    riding: "Note that none of those actions were moves, a player is free to make a move
+    inbetween or after any of those actions." (Summary). In grand-final and dm5 ("nowhere their
+    sage can move", "runs out of movement options") the rides make it live; the Summary's "has
+    no empty spaces next to them" keeps the step alone; the other player's move (dm5) or
+    confirm (the others) is when the end is checked."""
+    state = example(name, variant=variant, hand="", moves_left=1, to_move=1, switches=switches)
+    assert not any(at(state, s) == "." for s in ("D1", "E1", "F1", "D2", "F2", "D3", "E3", "F3"))
+    after = act(state, "U", "confirm") if variant != "dm5" else act(state, "U")
+    if trapped:
+        assert after.outcome is not None and after.outcome.reason == "trapped"
+        assert after.outcome.winner == "Birch"
+    else:
+        assert after.outcome is None

@@ -4,6 +4,7 @@ docstring), in the three variants where they differ."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -11,9 +12,19 @@ import pytest
 from events.duel import take
 from events.element.actions import Draw
 from events.element.board import Stone
-from events.element.state import ElementState
+from events.element.state import ElementState, TurnProgress
 from events.element.variant import VARIANTS
-from tests.support.element_kit import GAME, act, at, errors, new_state, one, sage, state_from
+from tests.support.element_kit import (
+    GAME,
+    PLAYERS,
+    act,
+    at,
+    errors,
+    new_state,
+    one,
+    sage,
+    state_from,
+)
 
 EMPTY_MID = """
 . . . . . . . . . . .
@@ -442,3 +453,188 @@ def test_resign_and_time() -> None:
 
 def test_only_the_player_to_move_acts() -> None:
     assert GAME.check(new(), "Birch", one("take 1"))[0].code == "element.turn"
+
+
+# --- "cannot move": is a rideable whirlwind a way to move? (switch `trapped`, issue 25) ------
+
+RIDE_OUT = """
+. E . . . . . . . . .
+A . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . 1 . . . . .
+"""
+"""Birch's sage (2) on A1 between air on A2 and earth on B1; Ash places earth on B2 and
+confirms: no step is left to Birch, only the ride down over A2 to A3."""
+
+
+@pytest.mark.parametrize(
+    ("variant", "switches", "winner"),
+    [
+        ("grand-final", {}, None),
+        ("grand-final", {"trapped": "no-step"}, "Ash"),
+        ("dm5", {}, None),
+        ("dm5", {"trapped": "no-step"}, "Ash"),
+        ("summary", {}, "Ash"),
+        ("summary", {"trapped": "no-step-or-ride"}, None),
+    ],
+)
+def test_a_sage_that_can_ride_can_move(
+    variant: str, switches: dict[str, str], winner: str | None
+) -> None:
+    """Grand Final: "You win the game if at the start of your opponent next turn, there is
+    nowhere their sage can move." DM5: "... in which a sage runs out of movement options and
+    thus cannot move even if they have to." Summary air example: "Note that none of those
+    actions were moves, a player is free to make a move inbetween or after any of those
+    actions." -- in grand-final and dm5 a ride is a way to move (`trapped` no-step-or-ride);
+    the Summary's "The game ends when a player has no empty spaces next to them at the start
+    of their turn" keeps the step alone (no-step), and either reading is a switch."""
+    text = RIDE_OUT.replace(". E .", "2 E .", 1)
+    state = state_from(text, variant=variant, hand="E", moves_left=0, switches=switches)
+    state = act(state, "E B2")
+    if state.outcome is None:
+        state = act(state, "confirm")
+    if winner is None:
+        assert state.outcome is None and state.player == "Birch"
+        assert sage(act(state, "take 0", "ride D"), 1) == "A3"
+    else:
+        assert state.outcome is not None and state.outcome.winner == winner
+        assert state.outcome.reason == "trapped"
+
+
+def test_issue_example_grand_final_sage_rides_out() -> None:
+    """Issue 25, grand-final: stones A2 air, B1 earth, B2 earth; sages on F5 and A1; player 0
+    takes no stone and confirms: the A1 sage can ride down to A3, so the duel goes on."""
+    text = RIDE_OUT.replace(". E .", "2 E .", 1).replace("A . .", "A E .", 1)
+    start = state_from(text, variant="grand-final")
+    state = act(replace(start, turn=TurnProgress()), "take 0", "confirm")
+    assert state.outcome is None and state.player == "Birch"
+    assert sage(act(state, "take 0", "ride A2"), 1) == "A3"
+
+
+def test_a_ridden_stack_still_frees_the_sage_in_dm5() -> None:
+    """DM5: "runs out of movement options" is judged as a step is, whatever is left of the
+    turn: a sage whose only whirlwind it rode this turn is not trapped (the stack is fresh on
+    its next turn)."""
+    text = RIDE_OUT.replace(". . . . . . . . . . .", "1 . . . . . . . . . .", 1).replace(
+        ". . . . . 1", ". . . . . 2"
+    )
+    state = act(state_from(text, variant="dm5", hand="E", moves_left=0), "ride U")
+    assert sage(state) == "A1"
+    state = act(state, "E B2")
+    assert state.outcome is None
+    assert errors(state, "ride D")[0].code == "element.ride.used"
+    no_step = state_from(
+        text, variant="dm5", hand="E", moves_left=0, switches={"trapped": "no-step"}
+    )
+    over = act(no_step, "ride U", "E B2")
+    assert over.outcome is not None and over.outcome.winner == "Birch"
+
+
+# --- confirming with something owed: the free rides first (switch `owed_check`, issue 25) -----
+
+OWED = """
+1 E . . . . . . . . .
+A . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . .
+. . . . . . . . . . 2
+"""
+"""Issue 25: A2 air, B1 earth, Ash on A1, Birch on K11."""
+
+
+@pytest.mark.parametrize(
+    ("variant", "owed_check", "result"),
+    [
+        ("summary", "reachable", "element.confirm.moves"),
+        ("summary", "reached", "unplayable"),
+        ("dm5", "reachable", "element.confirm.moves"),
+        ("dm5", "reached", "unplayable"),
+        ("grand-final", "reachable", "goes on"),
+        ("grand-final", "reached", "goes on"),
+    ],
+)
+def test_a_confirm_owing_a_move_a_ride_makes_possible(
+    variant: str, owed_check: str, result: str
+) -> None:
+    """DM5: "It might also be possible that you cannot complete all actions in your turn; in
+    that case, you are forced to forfeit." Summary: "You must move 5 - (drawn stones)
+    spaces." The issue's example: `take 4 EFFF, earth B2, fire K1, fire K3, fire K5, confirm`
+    owes a move, and `ride D` to A3 then a step was still possible ("reachable", the default);
+    "reached" judges the position reached alone. Grand Final: moves are "up to", nothing owed."""
+    start = state_from(OWED, variant=variant, switches={"owed_check": owed_check})
+    state = act(replace(start, turn=TurnProgress()), "take 4 EFFF", "E B2", "F K1", "F K3", "F K5")
+    if result.startswith("element."):
+        problem = errors(state, "confirm")[0]
+        assert problem.code == result and "ride D to A3" in problem.message
+        assert not errors(act(state, "ride D", "D"), "confirm")
+        return
+    over = act(state, "confirm")
+    if result == "unplayable":
+        assert over.outcome is not None and over.outcome.reason == "unplayable"
+    else:
+        assert over.outcome is None and over.player == "Birch"
+
+
+STONE_AFTER_RIDE = "\n".join(
+    ["1 " + " ".join(["E2"] * 10), "A " + " ".join(["E2"] * 10), ". " + " ".join(["E2"] * 10)]
+    + ["W " + " ".join(["E2"] * 10)]
+    + [" ".join(["E2"] * 11)] * 6
+    + [" ".join(["E2"] * 10) + " 2"]
+)
+"""Every square a mountain but Ash on A1, air on A2, A3 empty, water on A4, Birch on K11: water
+on A3 would form a river that cannot move, and no other square is open, until Ash rides the
+whirlwind A2 down to A3 and leaves A1 free (water there touches no water)."""
+STONE_AFTER_STEP = "\n".join(
+    ["1 " + " ".join(["E2"] * 10), ". " + " ".join(["E2"] * 10), "W " + " ".join(["E2"] * 10)]
+    + [" ".join(["E2"] * 11)] * 7
+    + [" ".join(["E2"] * 10) + " 2"]
+)
+"""The same with A2 empty and water on A3: a step down to A2 leaves A1 free for water."""
+
+
+@pytest.mark.parametrize(
+    ("variant", "text", "moves_left", "owed_check", "refused", "via"),
+    [
+        ("summary", STONE_AFTER_RIDE, 0, "reachable", True, "ride D to A3"),
+        ("summary", STONE_AFTER_RIDE, 0, "reached", False, ""),
+        ("grand-final", STONE_AFTER_RIDE, 0, "reachable", True, "ride D to A3"),
+        ("grand-final", STONE_AFTER_RIDE, 0, "reached", False, ""),
+        ("grand-final", STONE_AFTER_STEP, 1, "reachable", True, "D to A2"),
+        ("grand-final", STONE_AFTER_STEP, 1, "reached", False, ""),
+        ("grand-final", STONE_AFTER_STEP, 0, "reachable", False, ""),
+    ],
+)
+def test_a_confirm_holding_a_stone_a_free_action_makes_placeable(
+    variant: str, text: str, moves_left: int, owed_check: str, refused: bool, via: str
+) -> None:
+    """Grand Final: "Every stone drawn must be placed on the board, as long as there is a
+    valid move." A stone is owed while a free action (a ride; in the Grand Final a step left
+    but not owed) leads to a square it can be placed on ("reachable", the default)."""
+    switches = {"owed_check": owed_check}
+    state = state_from(text, variant=variant, hand="W", moves_left=moves_left, switches=switches)
+    problems = errors(state, "confirm")
+    if refused:
+        assert problems[0].code == "element.confirm.stones" and via in problems[0].message
+        return
+    assert not problems
+    over = act(state, "confirm")  # summary: a forfeit; grand-final: the stone is left
+    reason = over.outcome.reason if over.outcome is not None else None
+    assert (reason == "unplayable") == (variant == "summary")
+
+
+@pytest.mark.parametrize("key", ["trapped", "owed_check"])
+def test_a_stored_duel_without_the_new_switches_keeps_the_old_readings(key: str) -> None:
+    """A duel stored before issue 25 has no `trapped` or `owed_check` in its options: it
+    replays under the readings it was played under (no-step, reached)."""
+    options = {k: v for k, v in VARIANTS["dm5"].to_json().items() if k != key}
+    assert not GAME.check_options(options)
+    state = GAME.initial_state(PLAYERS, options, np.random.default_rng(0))
+    assert getattr(state.variant, key) == {"trapped": "no-step", "owed_check": "reached"}[key]
+    assert GAME.check_options({**options, key: "sometimes"})[0].code == "element.option"

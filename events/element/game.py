@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -203,22 +204,31 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
             )
             return placed if isinstance(placed, DuelProblem) else None
         if isinstance(action, Confirm):
-            placeable = [s for s in sorted(set(turn.hand)) if self._can_place(state, s)]
-            if placeable:
-                words = ", ".join(s.word.lower() for s in placeable)
-                return _error(
-                    "element.confirm.stones", f"place your remaining stones first ({words})",
-                    rule=RULE_MUST_PLACE,
-                )  # fmt: skip
-            if self._owes_moves(state) and rules.can_step(state.board, state.sages, who):
-                return _error(
-                    "element.confirm.moves",
-                    f"make {turn.moves_left} more move(s) first",
-                    name(state.sages[who]),
-                    RULE_MUST_MOVE,
-                )
-            return None
+            return self._confirm_problem(state)
         return _error("element.bad-action", f"not an Element action: {action!r}")
+
+    def _confirm_problem(self, state: ElementState) -> DuelProblem | None:
+        """A confirm with stones in hand or moves owed is refused while one of them can still
+        be made: in the position reached, or (`owed_check` "reachable") in one the free rides
+        and the steps left but not owed still reach this turn."""
+        owed = _owed_possible(state)
+        if owed is None:
+            return None
+        kind, route = owed
+        who = state.to_move
+        via = f" (after {', '.join(route)})" if route else ""
+        if kind:
+            words = ", ".join(s.word.lower() for s in kind)
+            return _error(
+                "element.confirm.stones", f"place your remaining stones first ({words}){via}",
+                rule=RULE_MUST_PLACE,
+            )  # fmt: skip
+        return _error(
+            "element.confirm.moves",
+            f"make {state.turn.moves_left} more move(s) first{via}",
+            name(state.sages[who]),
+            RULE_MUST_MOVE,
+        )
 
     @staticmethod
     def _can_place(state: ElementState, stone: Stone) -> bool:
@@ -335,9 +345,7 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
                 state.turn_no + 1,
                 TurnProgress(),
             )
-            if state.variant.game_end == "turn-start" and not rules.can_step(
-                nxt.board, nxt.sages, other
-            ):
+            if state.variant.game_end == "turn-start" and _trapped(nxt, other):
                 detail = (
                     f"{state.players[other]} starts the turn trapped on "
                     f"{name(nxt.sages[other])}; {player} wins"
@@ -351,7 +359,7 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
         having the turn wins)."""
         if state.variant.game_end != "any-action":
             return state
-        blocked = [not rules.can_step(state.board, state.sages, i) for i in (0, 1)]
+        blocked = [_trapped(state, i) for i in (0, 1)]
         if not any(blocked):
             return state
         other = 1 - state.to_move
@@ -449,8 +457,13 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
             if any(self._can_place(state, s) for s in set(turn.hand)):
                 legal = self.legal_actions(state, player)
                 return legal[int(rng.random() * len(legal))] if legal else None
-        if not self._owes_moves(state) or not rules.can_step(board, sages, who):
+        if self._confirm_problem(state) is None:
             return Confirm()
+        # something owed is still possible: a step, or a ride (or step) leading to it
+        choices = (
+            [_MOVES[i] for i in rules.free_steps(board, sages, who)] if turn.moves_left else []
+        )
+        choices.extend(_RIDES[i] for i in rules.free_rides(board, sages, who, turn.used_stacks))
         return choices[int(rng.random() * len(choices))] if choices else None
 
     @staticmethod
@@ -540,6 +553,65 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
 _STONES = (Stone.FIRE, Stone.WATER, Stone.EARTH, Stone.AIR)
 _MOVES = tuple(Move(direction=d) for d in DIRECTIONS)
 _RIDES = tuple(Ride(direction=d) for d in DIRECTIONS)
+
+
+def _trapped(state: ElementState, who: int) -> bool:
+    """The sage of player `who` "cannot move" (the variant's `trapped` reading)."""
+    rides = state.variant.trapped == "no-step-or-ride"
+    return not rules.can_move(state.board, state.sages, who, rides)
+
+
+_Owed = tuple[tuple[Stone, ...], tuple[str, ...]]
+"""an owed action still possible: the stones placeable (empty: a move), and the free actions
+that lead to the position where it is"""
+
+
+def _owed_possible(state: ElementState) -> _Owed | None:
+    """Whether a stone in hand or an owed move can still be made (None: none can): in the
+    position reached, and with `owed_check` "reachable" in every position reached from it by
+    free actions (rides, and steps while moves are left but not owed)."""
+    turn = state.turn
+    exactly = state.variant.moves == "exactly"
+    if not turn.hand and not (exactly and turn.moves_left > 0):
+        return None
+    board, who = state.board, state.to_move
+    hand = tuple(sorted(set(turn.hand)))
+    search = state.variant.owed_check == "reachable"
+    start = (state.sages[who], turn.used_stacks, turn.moves_left)
+    seen = {start}
+    queue: deque[tuple[tuple[int, frozenset[int], int], tuple[str, ...]]] = deque([(start, ())])
+    placeable: dict[int, tuple[Stone, ...]] = {}
+    while queue:
+        (square, used, left), route = queue.popleft()
+        sages = _sages(state.sages, who, square)
+        steps = rules.free_steps(board, sages, who) if left > 0 else []
+        if hand:
+            if square not in placeable:
+                placeable[square] = tuple(s for s in hand if rules.can_place(board, sages, s))
+            if placeable[square]:
+                return placeable[square], route
+        if exactly and steps:
+            return (), route
+        if not search:
+            break
+        nodes = []
+        for i in rules.free_rides(board, sages, who, used):
+            d = DIRECTIONS[i]
+            result = rules.ride(board, sages, who, d, used)
+            assert not isinstance(result, DuelProblem)
+            landing, stacks = result
+            nodes.append(
+                ((landing, used | frozenset(stacks), left), f"ride {d.name} to {name(landing)}")
+            )
+        for i in steps:
+            d = DIRECTIONS[i]
+            to = step(square, d)
+            nodes.append(((to, used, left - 1), f"{d.name} to {name(to)}"))
+        for node, words in nodes:
+            if node not in seen:
+                seen.add(node)
+                queue.append((node, (*route, words)))
+    return None
 
 
 def _free_steps(state: ElementState, who: int) -> int:

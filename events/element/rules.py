@@ -144,6 +144,15 @@ def can_step(board: Board, sages: tuple[int, ...], who: int) -> bool:
     return bool(free_steps(board, sages, who))
 
 
+def can_move(board: Board, sages: tuple[int, ...], who: int, rides: bool) -> bool:
+    """The sage is not trapped: it has a legal step, or (`rides`) a whirlwind it could ride
+    on a turn of its own (every air stack fresh, as a step is judged whatever moves are
+    left)."""
+    if free_steps(board, sages, who):
+        return True
+    return rides and bool(free_rides(board, sages, who, frozenset()))
+
+
 def ride(
     board: Board, sages: tuple[int, ...], who: int, d: Direction, used: frozenset[int]
 ) -> tuple[int, tuple[int, ...]] | DuelProblem:

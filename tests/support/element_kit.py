@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -30,13 +32,15 @@ def state_from(
     hand: str = "FWEA",
     moves_left: int = 5,
     to_move: int = 0,
+    switches: Mapping[str, str] | None = None,
 ) -> ElementState:
-    """A position with player `to_move` in mid-turn: `hand` drawn, `moves_left` to make."""
+    """A position with player `to_move` in mid-turn: `hand` drawn, `moves_left` to make;
+    `switches` change the variant's (e.g. {"trapped": "no-step"})."""
     board, sages = parse_position(text)
     stones = tuple(Stone.from_letter(c) for c in hand)
     drawn = tuple(s for s in stones if s is not None)
     return ElementState(
-        VARIANTS[variant],
+        replace(VARIANTS[variant], **(switches or {})),
         PLAYERS,
         board,
         sages,
