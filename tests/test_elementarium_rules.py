@@ -10,8 +10,10 @@ import pytest
 
 from events.elementarium import rules
 from events.elementarium.setup import parse_cell
+from events.elementarium.state import State
 from tests.support.elementarium_kit import (
     GAME,
+    RULES,
     errors,
     pieces,
     position,
@@ -281,11 +283,27 @@ def test_source_cancels_an_enemy_move_to_its_field() -> None:
     assert done.last.cancelled and not done.last.clashes
 
 
-def test_unit_spawning_on_enemy_source_captures_it_and_wins() -> None:
+@pytest.mark.parametrize(
+    ("spawning", "units", "move", "captured"),
+    [
+        # issue 25: W units on e9, g9 and f8 around Birch's Source on f9
+        ("sides", {"e9": "W", "g9": "W", "f7": "W"}, "f7-f8", True),
+        ("square", {"e9": "W", "g9": "W", "f7": "W"}, "f7-f8", False),
+        # festival's first reading: three W on three corners of the square e8-f9
+        ("square", {"e9": "W", "e8": "W", "g8": "W"}, "g8-f8", True),
+        ("sides", {"e9": "W", "e8": "W", "g8": "W"}, "g8-f8", False),
+    ],
+)
+def test_unit_spawning_on_enemy_source_captures_it_and_wins(
+    spawning: str, units: dict[str, str], move: str, captured: bool
+) -> None:
     """ "If a unit spawns on the enemy source, the source gets captured and the game ends with
     a win for the one who captured the enemy's source." """
-    state = position({"e9": "W", "e8": "W", "g8": "W", "a1": "e", "b1": "e"}, sources=("k1", "f9"))
-    done = turn(state, "g8-f8")
+    state = position({**units, "a1": "e", "b1": "e"}, sources=("k1", "f9"), spawning=spawning)
+    done = turn(state, move)
+    if not captured:
+        assert done.outcome is None and not done.last.spawned
+        return
     assert done.outcome is not None and done.outcome.winner == "Ash"
     assert done.outcome.reason == "source" and pieces(done)["f9"] == "W"
 
@@ -326,90 +344,249 @@ def test_a_behind_the_source_does_not_block() -> None:
     assert 1 in rules.blocked_sources(position({"e8": "E"}, sources=("f1", "f7")))
 
 
-# --- capturing -----------------------------------------------------------------------------
+# --- capturing ------------------------------------------------------------------------------
 
 WHEEL = [("W", "F"), ("F", "A"), ("A", "E"), ("E", "W")]
+READINGS = ["taken", "clash"]
 
 
+def _winner(done: State, field: str) -> set[str]:
+    left = pieces(done).get(field)
+    return set() if left is None else {"Ash"} if left.isupper() else {"Birch"}
+
+
+def _both_target(ash_type: str, birch_type: str, reading: str) -> set[str]:
+    """Ash's unit (d2, an F on c2) and Birch's (d6, an f on e6) both target the empty d4."""
+    ash, birch = ("c2" if ash_type == "F" else "d2"), ("e6" if birch_type == "F" else "d6")
+    state = position({ash: ash_type, birch: birch_type.lower()}, standing_enemy=reading)
+    done = turn(state, f"{ash}-d4", f"{birch}-d4")
+    assert [c.cell for c in done.last.clashes] == [cell("d4")]
+    assert not done.last.clashes[0].taken
+    return _winner(done, "d4")
+
+
+@pytest.mark.parametrize("reading", READINGS)
 @pytest.mark.parametrize(("strong", "weak"), WHEEL)
-def test_each_type_dominates_one_type(strong: str, weak: str) -> None:
+def test_each_type_dominates_one_type(strong: str, weak: str, reading: str) -> None:
     """ "every unit has one it is dominating another one it is dominated by": water over
     fire over air over earth over water (the lost picture, rebuilt from Elemental Halma's
-    capture cycle and the text's F-over-A picture)."""
-    assert _meet(strong, weak) == {"Ash"}
-    assert _meet(weak, strong) == {"Birch"}
+    capture cycle and the text's F-over-A picture); two units targeting one field."""
+    assert _both_target(strong, weak, reading) == {"Ash"}
+    assert _both_target(weak, strong, reading) == {"Birch"}
 
 
-def _meet(ash_type: str, birch_type: str) -> set[str]:
-    """Ash's unit on d4 stays; Birch's unit moves onto it from d5 (each has a spare pair)."""
-    state = position({"d4": ash_type, "d5": birch_type.lower()})
-    if "d4" not in targets(state, "d5"):  # F never reaches an adjacent field: from b6
-        state = position({"d4": ash_type, "c6": "f"})
-        done = turn(state, "hold", "c6-d4")
-        left = pieces(done).get("d4")
-        return set() if left is None else {"Ash"} if left.isupper() else {"Birch"}
-    done = turn(state, "hold", "d5-d4")
-    left = pieces(done).get("d4")
-    clash = done.last.clashes[0]
-    assert clash.cell == cell("d4")
-    if left is None:
-        return set()
-    return {"Ash"} if left.isupper() else {"Birch"}
-
-
+@pytest.mark.parametrize("reading", READINGS)
 @pytest.mark.parametrize(("one", "other"), [("W", "A"), ("F", "E")])
-def test_neutral_clash_removes_both(one: str, other: str) -> None:
+def test_neutral_clash_removes_both(one: str, other: str, reading: str) -> None:
     """ "and a neutral one, where both units are removed from the board." """
-    assert _meet(one, other) == set() and _meet(other, one) == set()
+    assert _both_target(one, other, reading) == set()
+    assert _both_target(other, one, reading) == set()
 
 
+@pytest.mark.parametrize("reading", READINGS)
 @pytest.mark.parametrize("kind", ["E", "A", "F", "W"])
-def test_same_type_clash_removes_both(kind: str) -> None:
+def test_same_type_clash_removes_both(kind: str, reading: str) -> None:
     """ "A clash with a unit of same type always results in removal of both." """
-    assert _meet(kind, kind) == set()
+    assert _both_target(kind, kind, reading) == set()
 
 
-def test_two_units_targeting_one_field_clash() -> None:
+@pytest.mark.parametrize("reading", READINGS)
+def test_two_units_targeting_one_field_clash(reading: str) -> None:
     """ "When two units target the same field, the clash." Both move to d5: water beats fire."""
-    state = position({"d3": "W", "c7": "f"})
+    state = position({"d3": "W", "c7": "f"}, standing_enemy=reading)
     done = turn(state, "d3-d5", "c7-d5")
     assert pieces(done) == {"d5": "W"}
 
 
+def _attack_standing(ash_type: str, birch_type: str, reading: str) -> State:
+    """Ash's unit on d4 stays; Birch's unit moves onto it from d5 (an f from c6)."""
+    birch = "c6" if birch_type == "F" else "d5"
+    state = position({"d4": ash_type, birch: birch_type.lower()}, standing_enemy=reading)
+    return turn(state, "hold", f"{birch}-d4")
+
+
+TYPES = ["E", "A", "F", "W"]
+
+
+@pytest.mark.parametrize("stands", TYPES)
+@pytest.mark.parametrize("attacker", TYPES)
+def test_a_unit_targeting_a_standing_enemy_takes_it(attacker: str, stands: str) -> None:
+    """ "E-, A- and W-units can target enemy units, which are reachable without jumping over
+    other units." and "When two units target the same field, the clash.": a unit that stays
+    targets nothing, so (`standing_enemy` "taken", the default) the enemy unit that targets
+    it takes it, whatever the types."""
+    done = _attack_standing(stands, attacker, "taken")
+    assert _winner(done, "d4") == {"Birch"}
+    assert [(c.cell, c.taken, c.survivor) for c in done.last.clashes] == [(cell("d4"), True, 1)]
+
+
+@pytest.mark.parametrize(
+    ("stands", "attacker", "left"),
+    [(s, w, {"Ash"}) for s, w in WHEEL]
+    + [(w, s, {"Birch"}) for s, w in WHEEL]
+    + [("W", "A", set()), ("A", "W", set()), ("F", "E", set()), ("E", "F", set())]
+    + [(k, k, set()) for k in TYPES],
+)
+def test_standing_enemy_clash_is_the_first_reading(
+    stands: str, attacker: str, left: set[str]
+) -> None:
+    """`standing_enemy` "clash" (festival's first reading): the unit that stays and the unit
+    targeting it clash by the wheel, as two units targeting one field."""
+    done = _attack_standing(stands, attacker, "clash")
+    assert _winner(done, "d4") == left and not done.last.clashes[0].taken
+
+
+@pytest.mark.parametrize(
+    ("reading", "after"), [("taken", {"d5": "E", "e5": "f"}), ("clash", {"e5": "f"})]
+)
+def test_the_e_and_f_picture(reading: str, after: dict[str, str]) -> None:
+    """The picture under "E-, A- and W-units can target enemy units, which are reachable
+    without jumping over other units": E, F, F in a row, then E on the first F's field with
+    the second F still there; "E-, A- and W-units can't jump over obstacles and units.
+    Protecting your units with other units is possible this way." Read with enemy F's
+    ("taken"): the E takes the first f and survives, the second f is out of reach behind it.
+    "clash": E and F are neutral, both are removed."""
+    state = position({"c5": "E", "d5": "f", "e5": "f"}, standing_enemy=reading)
+    assert "d5" in targets(state, "c5") and "e5" not in targets(state, "c5")
+    assert pieces(turn(state, "c5-d5")) == after
+
+
+def test_e_steps_onto_an_own_f_as_it_leaves_under_both_readings() -> None:
+    """The same picture read with own F's (the first reading of it) stays legal: "Switching
+    places of your own units allowed as far as the number of available moves and the movement
+    patterns allow it." """
+    for reading in READINGS:
+        chain = position({"c2": "E", "d2": "F", "e2": "F"}, standing_enemy=reading)
+        assert pieces(turn(chain, "c2-d2, d2-c4")) == {"d2": "E", "c4": "F", "e2": "F"}
+
+
 # --- spawning ------------------------------------------------------------------------------
 
+SPAWN = "Building any of these patterns with units of the same type in the enemy zone spawns"
 
-def test_pattern_in_enemy_zone_spawns_a_unit_of_that_type() -> None:
+
+@pytest.mark.parametrize(
+    ("kind", "sides"),
+    [
+        ("F", ("c8", "e8", "d7")),  # the text's grid: F left, right and below the Source
+        ("E", ("d9", "c8", "e8")),  # E above, left and right
+        ("A", ("d9", "e8", "d7")),  # A above, right and below
+        ("W", ("d9", "c8", "d7")),  # W above, left and below
+    ],
+)
+@pytest.mark.parametrize("spawning", ["sides", "square"])
+def test_three_units_on_three_sides_spawn_in_the_middle(
+    kind: str, sides: tuple[str, ...], spawning: str
+) -> None:
     """ "Building any of these patterns with units of the same type in the enemy zone spawns
-    a unit of that type": three on three corners of a square spawn on the fourth."""
-    state = position({"c8": "F", "d8": "F", "b6": "F"})
-    done = turn(state, "b6-d7")  # a knight's leap; c8, d8, d7 build the pattern around c7
-    assert pieces(done) == {"c8": "F", "d8": "F", "d7": "F", "c7": "F"}
-    assert done.last.spawned == ((cell("c7"), 0, "F"),)
+    a unit of that type": `spawning` "sides" (the default) reads the grid before "If a unit
+    spawns on the enemy source": three units of one type on three of the four orthogonal
+    neighbours of the spawn field, in each orientation; "square" (the first reading) does not
+    spawn there."""
+    done = turn(position(dict.fromkeys(sides, kind), spawning=spawning))
+    expected = ((cell("d8"), 0, kind),) if spawning == "sides" else ()
+    assert done.last.spawned == expected
 
 
-def test_no_spawn_outside_the_enemy_zone() -> None:
+@pytest.mark.parametrize(
+    ("spawning", "units", "move", "spawned"),
+    [
+        ("sides", {"c8": "F", "e8": "F", "c5": "F"}, "c5-d7", "d8"),
+        ("square", {"c8": "F", "e8": "F", "c5": "F"}, "c5-d7", None),
+        # the first reading: three on three corners of a square spawn on the fourth
+        ("square", {"c8": "F", "d8": "F", "b6": "F"}, "b6-d7", "c7"),
+        ("sides", {"c8": "F", "d8": "F", "b6": "F"}, "b6-d7", None),
+    ],
+)
+def test_pattern_in_enemy_zone_spawns_a_unit_of_that_type(
+    spawning: str, units: dict[str, str], move: str, spawned: str | None
+) -> None:
+    """ "Building any of these patterns with units of the same type in the enemy zone spawns
+    a unit of that type": a pattern completed by a move spawns after it."""
+    done = turn(position(units, spawning=spawning), move)
+    assert done.last.spawned == (((cell(spawned), 0, "F"),) if spawned else ())
+
+
+@pytest.mark.parametrize(
+    ("spawning", "units", "move"),
+    [
+        ("sides", {"c5": "F", "e5": "F", "c2": "F"}, "c2-d4"),
+        ("square", {"c5": "F", "d5": "F", "b3": "F"}, "b3-d4"),
+    ],
+)
+def test_no_spawn_outside_the_enemy_zone(spawning: str, units: dict[str, str], move: str) -> None:
     """ "in the enemy zone": the same pattern in the neutral zone spawns nothing."""
-    state = position({"c5": "F", "d5": "F", "b3": "F"})
-    done = turn(state, "b3-d4")
+    done = turn(position(units, spawning=spawning), move)
     assert not done.last.spawned
 
 
-def test_spawn_blocked_by_an_enemy_unit_in_range() -> None:
+@pytest.mark.parametrize(
+    ("spawning", "base", "move", "near"),
+    [
+        ("sides", {"c8": "F", "e8": "F", "c5": "F"}, "c5-d7", "c9"),
+        ("square", {"c8": "F", "d8": "F", "b6": "F"}, "b6-d7", "b8"),
+    ],
+)
+def test_spawn_blocked_by_an_enemy_unit_in_range(
+    spawning: str, base: dict[str, str], move: str, near: str
+) -> None:
     """ "Spawning only works if no enemy unit is in the spawn range. One can block an
     enemy's spawn." An enemy next to the spawn field stops it."""
-    base = {"c8": "F", "d8": "F", "b6": "F"}
-    blocked = turn(position({**base, "b8": "e"}), "b6-d7")
+    blocked = turn(position({**base, near: "e"}, spawning=spawning), move)
     assert not blocked.last.spawned
-    far = turn(position({**base, "h5": "e"}), "b6-d7")
+    far = turn(position({**base, "h5": "e"}, spawning=spawning), move)
     assert far.last.spawned
 
 
-def test_two_units_are_enough_in_the_corners() -> None:
+@pytest.mark.parametrize("spawning", ["sides", "square"])
+def test_two_units_are_enough_in_the_corners(spawning: str) -> None:
     """ "In the corners of the board, two units of the same type are enough to spawn a new
-    unit." Two W next to the corner a9 spawn a W on it; elsewhere two are not enough."""
-    state = position({"b9": "W", "a7": "W"})
+    unit." Two W next to the corner a9 spawn a W on it (the text's grid: two E above and
+    beside a Source in a corner); elsewhere two are not enough."""
+    state = position({"b9": "W", "a7": "W"}, spawning=spawning)
     done = turn(state, "a7-a8")
     assert pieces(done).get("a9") == "W"
-    elsewhere = turn(position({"d9": "W", "c7": "W"}), "c7-c8")
+    elsewhere = turn(position({"d9": "W", "c7": "W"}, spawning=spawning), "c7-c8")
     assert not elsewhere.last.spawned
+
+
+# --- the reading switches ---------------------------------------------------------------------
+
+
+def test_a_duel_without_the_switches_keeps_the_first_readings() -> None:
+    """A duel stored before issue 25 has neither `spawning` nor `standing_enemy` in its
+    options (nor its state JSON in "setup"): it replays under the readings it was played
+    under, "square" and "clash"; a new duel gets "sides" and "taken"."""
+    old = GAME.setup({"board": GAME.variants()["standard"]["board"], "rules": RULES})
+    assert (old.spawning, old.standing_enemy) == ("square", "clash")
+    new = position({})
+    assert (new.setup.spawning, new.setup.standing_enemy) == ("sides", "taken")
+    data = GAME.state_to_json(new)
+    assert data["setup"]["spawning"] == "sides"
+    assert GAME.state_from_json(data) == new
+    del data["setup"]["spawning"], data["setup"]["standing_enemy"]
+    assert GAME.state_from_json(data).setup.spawning == "square"
+
+
+def test_rules_with_one_list_of_patterns_use_it_under_any_reading() -> None:
+    """The rules JSON of a duel stored before issue 25 has one list of spawn patterns (the
+    squares): it is used whatever `spawning` says."""
+    spawn = {**RULES["spawn"], "patterns": RULES["spawn"]["patterns"]["square"]}
+    for spawning in ("sides", "square"):
+        state = position({"c8": "F", "d8": "F", "d7": "F"}, spawning=spawning, spawn=spawn)
+        assert turn(state).last.spawned == ((cell("c7"), 0, "F"),)
+
+
+@pytest.mark.parametrize(
+    ("switch", "value", "code"),
+    [
+        ("spawning", "plus", "elementarium.rules.spawn"),
+        ("spawning", 3, "elementarium.option.spawning"),
+        ("standing_enemy", "swap", "elementarium.option.standing_enemy"),
+    ],
+)
+def test_a_bad_switch_is_named(switch: str, value: object, code: str) -> None:
+    """`--option spawning=...` names a set of `spawn.patterns`; `standing_enemy` is "taken"
+    or "clash"."""
+    parsed = GAME.options("standard", {switch: value})
+    assert parsed.value is None and code in [e.code for e in parsed.errors]

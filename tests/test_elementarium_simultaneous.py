@@ -92,12 +92,14 @@ def test_enemy_unit_and_source_on_one_field_the_source_wins() -> None:
 def test_three_units_never_meet_on_one_field() -> None:
     """Ruling "three units on one field": one player's orders never send two units to one
     field, and a move onto an own unit that stays is cancelled, so at most one unit of each
-    player is on a field; the stander and an arriving enemy clash as two."""
-    state = position({"d4": "W", "c6": "f", "d5": "e"})
-    assert "elementarium.orders.same_field" in errors(state, "Birch", "c6-d4, d5-d4")
-    done = turn(state, "hold", "c6-d4, d5-c5")
-    assert pieces(done) == {"d4": "W", "c5": "e"}
-    assert [len(c.units) for c in done.last.clashes] == [2]
+    player is on a field; the stander and an arriving enemy meet as two: the enemy takes it
+    (`standing_enemy` "taken") or they clash (water beats fire, "clash")."""
+    for reading, left in (("taken", "f"), ("clash", "W")):
+        state = position({"d4": "W", "c6": "f", "d5": "e"}, standing_enemy=reading)
+        assert "elementarium.orders.same_field" in errors(state, "Birch", "c6-d4, d5-d4")
+        done = turn(state, "hold", "c6-d4, d5-c5")
+        assert pieces(done) == {"d4": left, "c5": "e"}
+        assert [len(c.units) for c in done.last.clashes] == [2]
 
 
 def test_moves_are_checked_against_the_board_at_the_start_of_the_turn() -> None:

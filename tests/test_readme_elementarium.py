@@ -23,7 +23,8 @@ def test_the_guides_elementarium_duel_runs_to_the_result(
         assert main(words[1:]) == 0, words
     out = capsys.readouterr().out
     assert "The duel is over: Ash removed all of Birch's units." in out
-    assert "clash on b8" in out and (tmp_path / "board.png").stat().st_size > 1000
+    assert "Ash's W from b5 took Birch's F on b8" in out  # standing_enemy "taken"
+    assert (tmp_path / "board.png").stat().st_size > 1000
 
 
 def test_the_guides_google_orders_run_as_written(

@@ -30,10 +30,23 @@ from events.elementarium.orders import (
     orders_to_json,
     parse_orders,
 )
-from events.elementarium.setup import COLS, TYPE_NAMES, Setup, parse_setup
+from events.elementarium.setup import (
+    COLS,
+    OLD_SPAWNING,
+    OLD_STANDING,
+    TYPE_NAMES,
+    Setup,
+    parse_setup,
+)
 from events.elementarium.state import State, TurnReport, state_from_json, state_to_json
 from events.tables import Grid
 from events.template import Template
+
+SWITCHES = ("board", "rules", "spawning", "standing_enemy")
+
+
+def _parse(options: Mapping[str, Any]) -> Parsed[Setup, DuelProblem]:
+    return parse_setup(*(options.get(k) for k in SWITCHES))
 
 
 class ElementariumGame(DuelGame[State, Orders]):
@@ -54,17 +67,26 @@ class ElementariumGame(DuelGame[State, Orders]):
     # --- variants and setup -------------------------------------------------------------
 
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
+        """ "standard": the shipped data with the readings of issue 25 (`spawning` "sides",
+        `standing_enemy` "taken"); "first-reading": the same data with the readings festival
+        shipped first ("square", "clash"). Either switch may be set alone with `--option`."""
         if self._board is None:
             return {}
-        return {"standard": {"board": self._board.splitlines(), "rules": self._rules}}
+        data = {"board": self._board.splitlines(), "rules": self._rules}
+        return {
+            "standard": {**data, "spawning": "sides", "standing_enemy": "taken"},
+            "first-reading": {**data, "spawning": OLD_SPAWNING, "standing_enemy": OLD_STANDING},
+        }
 
     def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
-        return list(parse_setup(options.get("board"), options.get("rules")).errors)
+        return list(_parse(options).errors)
 
     def setup(self, options: Mapping[str, Any]) -> Setup:
-        key = repr((options.get("board"), options.get("rules")))
+        """The setup of a duel's options (or a state JSON's "setup"); a switch absent from them
+        is the reading the duel was played under before it existed (OLD_SPAWNING, OLD_STANDING)."""
+        key = repr(tuple(options.get(k) for k in SWITCHES))
         if key not in self._setups:
-            parsed = parse_setup(options.get("board"), options.get("rules"))
+            parsed = _parse(options)
             if parsed.value is None:
                 raise ValueError("; ".join(str(e) for e in parsed.errors))
             self._setups[key] = parsed.value
@@ -176,15 +198,16 @@ class ElementariumGame(DuelGame[State, Orders]):
         return out
 
     def move_score(self, state: State, owner: int, move: Move) -> int:
-        """How good a move looks on its own: taking a unit it dominates, not walking into
-        one that dominates it, advancing, reaching the enemy zone."""
+        """How good a move looks on its own: taking a unit (under "clash": one it dominates),
+        not walking into one that dominates it, advancing, reaching the enemy zone."""
         at = state.at()
         score = 0
         mover = at.get(move.src)
         target = at.get(move.dst)
         if mover is not None and target is not None and target[0] != owner:
             dominates = state.setup.rules.dominates
-            score += 4 if dominates[mover[1]] == target[1] else -4
+            taken = state.setup.standing_enemy == "taken" or dominates[mover[1]] == target[1]
+            score += 4 if taken else -4
         forward = (move.dst[1] - move.src[1]) * (1 if owner == 0 else -1)
         score += forward if mover is not None else -1
         if rules.zone(state.setup, move.dst, owner) == "enemy":
@@ -340,6 +363,8 @@ class ElementariumGame(DuelGame[State, Orders]):
         data["setup"] = {
             "board": list(state.setup.board_lines),
             "rules": json.loads(state.setup.rules_json),
+            "spawning": state.setup.spawning,
+            "standing_enemy": state.setup.standing_enemy,
         }
         return data
 

@@ -186,7 +186,9 @@ def resolve(state: State, orders: tuple[Orders, Orders]) -> State:
     2. a move into a field whose own piece stays (not ordered away, or cancelled) is cancelled
        (repeated until nothing changes: chains of own moves fall together);
     3. enemies that swap fields meet on the way and clash ("passing");
-    4. on every field the units arriving and the unit standing there clash;
+    4. on every field the units arriving and the unit standing there clash (option
+       `standing_enemy` "clash"), or the enemy unit arriving takes the unit standing there
+       ("taken": only two units that both target a field clash);
     5. spawns, then the end of the duel.
     """
     setup = state.setup
@@ -244,7 +246,11 @@ def resolve(state: State, orders: tuple[Orders, Orders]) -> State:
         if len(comers) == 1:
             final[cell] = at[comers[0]]
             continue
-        result = _clash(setup.rules.dominates, [(c, at[c]) for c in comers])
+        taken = setup.standing_enemy == "taken" and cell in comers
+        if taken:  # the unit standing here is taken by the enemy unit that targets it
+            result = next(c for c in comers if c != cell)
+        else:
+            result = _clash(setup.rules.dominates, [(c, at[c]) for c in comers])
         if result is not None:
             final[cell] = at[result]
         clashes.append(
@@ -252,6 +258,7 @@ def resolve(state: State, orders: tuple[Orders, Orders]) -> State:
                 cell,
                 tuple(sorted((at[c][0], at[c][1], c) for c in comers)),
                 None if result is None else at[result][0],
+                taken=taken,
             )
         )
     spawned = spawns(state, final, (new_sources[0], new_sources[1]))

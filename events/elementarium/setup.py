@@ -23,6 +23,19 @@ UNIT_TYPES = ("E", "A", "F", "W")
 TYPE_NAMES = {"E": "Earth", "A": "Air", "F": "Fire", "W": "Water", "S": "Source", "O": "Obstacle"}
 COLS = "abcdefghijklmnopqrstuvwxyz"
 
+SPAWNING_READINGS = ("sides", "square")
+"""the `spawning` option (docs/rulings.md "Spawning"): "sides", three units on three of the
+spawn field's four orthogonal neighbours (the text's grid before "If a unit spawns on the enemy
+source"); "square", three units on three corners of a 2x2 square (festival's first reading)"""
+STANDING_READINGS = ("taken", "clash")
+"""the `standing_enemy` option (docs/rulings.md "Targeting a standing enemy"): "taken", a unit
+that targets an enemy unit staying on its field takes it; "clash", the two clash by the wheel
+(festival's first reading)"""
+OLD_SPAWNING = "square"
+OLD_STANDING = "clash"
+"""what a duel (or a state's JSON) without the option key was played under: the readings
+festival shipped before issue 25"""
+
 
 def cell_name(cell: Cell) -> str:
     return f"{COLS[cell[0]]}{cell[1] + 1}"
@@ -80,6 +93,10 @@ class Setup:
     """the board text as given (kept so a state's JSON carries the data it was played on)"""
     rules_json: str = "{}"
     """the rules as given, as canonical JSON"""
+    spawning: str = OLD_SPAWNING
+    """which set of `spawn.patterns` is in force (SPAWNING_READINGS)"""
+    standing_enemy: str = OLD_STANDING
+    """what targeting an enemy unit that stays does (STANDING_READINGS)"""
 
 
 def _err(code: str, message: str, where: str = "") -> DuelProblem:
@@ -193,8 +210,24 @@ def _mapping(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def parse_rules(data: Any) -> Parsed[Rules, DuelProblem]:
-    """The rules file's JSON value (docs/formats.md), every problem named."""
+def _spawn_sets(spawn: Mapping[str, Any], spawning: str, errors: list[DuelProblem]) -> Any:
+    """`spawn.patterns` in force: a list is one set, used whatever `spawning` says (the rules of
+    a duel stored before issue 25); a mapping names sets by reading, and `spawning` picks one."""
+    grids = spawn.get("patterns")
+    if not isinstance(grids, Mapping):
+        return grids
+    if spawning not in grids:
+        names = ", ".join(sorted(str(k) for k in grids))
+        errors.append(
+            _err("rules.spawn", f"spawning={spawning!r}: spawn.patterns has the sets {names}")
+        )
+        return None
+    return grids[spawning]
+
+
+def parse_rules(data: Any, spawning: str = OLD_SPAWNING) -> Parsed[Rules, DuelProblem]:
+    """The rules file's JSON value (docs/formats.md), every problem named; `spawning` picks the
+    set of spawn patterns when `spawn.patterns` names several."""
     if not isinstance(data, Mapping):
         return Parsed(None, (_err("rules.json", "the rules are a JSON object"),))
     errors: list[DuelProblem] = []
@@ -248,7 +281,9 @@ def parse_rules(data: Any) -> Parsed[Rules, DuelProblem]:
     spawn_range = _int(spawn, "range", 0, errors)
     found: dict[str, list[frozenset[Offset]]] = {"patterns": [], "corner_patterns": []}
     for key, out in found.items():
-        grids = spawn.get(key)
+        grids = _spawn_sets(spawn, spawning, errors) if key == "patterns" else spawn.get(key)
+        if grids is None and key == "patterns" and isinstance(spawn.get(key), Mapping):
+            continue  # the unknown set is named above
         if not isinstance(grids, list) or not grids:
             errors.append(_err("rules.spawn", f"spawn.{key}: a list of grids"))
             continue
@@ -279,15 +314,29 @@ def parse_rules(data: Any) -> Parsed[Rules, DuelProblem]:
     return Parsed(rules, ())
 
 
-def parse_setup(board_text: Any, rules: Any) -> Parsed[Setup, DuelProblem]:
-    """Board text (or its lines) and the rules JSON, checked together."""
+def parse_setup(
+    board_text: Any, rules: Any, spawning: Any = None, standing_enemy: Any = None
+) -> Parsed[Setup, DuelProblem]:
+    """Board text (or its lines), the rules JSON and the two reading switches, checked
+    together; a switch that is None (absent from a duel's options) is the old reading."""
+    spawning = OLD_SPAWNING if spawning is None else spawning
+    standing_enemy = OLD_STANDING if standing_enemy is None else standing_enemy
+    switch_errors: list[DuelProblem] = []
+    if not isinstance(spawning, str) or not spawning:
+        switch_errors.append(_err("option.spawning", f"spawning: a name, not {spawning!r}"))
+        spawning = OLD_SPAWNING
+    if standing_enemy not in STANDING_READINGS:
+        choices = " or ".join(STANDING_READINGS)
+        switch_errors.append(
+            _err("option.standing_enemy", f"standing_enemy: {choices}, not {standing_enemy!r}")
+        )
     if isinstance(board_text, list):
         board_text = "\n".join(str(x) for x in board_text)
     if not isinstance(board_text, str):
         return Parsed(None, (_err("board.text", "the board is text (one line per row)"),))
     board = parse_board(board_text)
-    parsed = parse_rules(rules)
-    errors = [*board.errors, *parsed.errors]
+    parsed = parse_rules(rules, spawning)
+    errors = [*switch_errors, *board.errors, *parsed.errors]
     if board.value is not None and parsed.value is not None:
         b, r = board.value, parsed.value
         if not (1 <= r.allied_rows[0] <= r.allied_rows[1] < r.neutral_rows[0]):
@@ -298,4 +347,12 @@ def parse_setup(board_text: Any, rules: Any) -> Parsed[Setup, DuelProblem]:
         return Parsed(None, tuple(errors))
     assert board.value is not None and parsed.value is not None
     lines = tuple(board_text.splitlines())
-    return Parsed(Setup(board.value, parsed.value, lines, json.dumps(rules, sort_keys=True)), ())
+    setup = Setup(
+        board.value,
+        parsed.value,
+        lines,
+        json.dumps(rules, sort_keys=True),
+        spawning,
+        str(standing_enemy),
+    )
+    return Parsed(setup, ())

@@ -19,12 +19,14 @@ Unit = tuple[Cell, int, str]
 class Clash:
     """Units that met on `cell` (or, `passing`, enemies that swapped fields through each
     other), as (owner, type, came from); `survivor` is the owner of the unit left (None: all
-    were removed)."""
+    were removed). `taken`: not a clash of two targets but a unit taking an enemy unit that
+    stayed on its field (option `standing_enemy` "taken")."""
 
     cell: Cell
     units: tuple[tuple[int, str, Cell], ...]
     survivor: int | None
     passing: bool = False
+    taken: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ def report_to_json(report: TurnReport) -> dict[str, Any]:
                 ],
                 "survivor": c.survivor,
                 "passing": c.passing,
+                "taken": c.taken,
             }
             for c in report.clashes
         ],
@@ -176,6 +179,7 @@ def _report_from_json(data: Mapping[str, Any], cell: Any) -> TurnReport:
                 tuple((int(u["player"]), str(u["type"]), cell(u["from"])) for u in c["units"]),
                 None if c["survivor"] is None else int(c["survivor"]),
                 bool(c.get("passing", False)),
+                bool(c.get("taken", False)),
             )
             for c in data.get("clashes", [])
         ),

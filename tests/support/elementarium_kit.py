@@ -35,11 +35,19 @@ def position(
     pieces: Mapping[str, str],
     sources: tuple[str, str] = ("f1", "f9"),
     spares: bool = True,
+    spawning: str | None = None,
+    standing_enemy: str | None = None,
     **rules: object,
 ) -> State:
-    """`pieces` on the standard board, with SPARES unless `spares` is False."""
+    """`pieces` on the standard board, with SPARES unless `spares` is False; the reading
+    switches as given (None: the standard variant's)."""
     placed = {**SPARES, **pieces} if spares else dict(pieces)
-    options = {"board": board_text(placed, sources).splitlines(), "rules": {**RULES, **rules}}
+    options: dict[str, object] = {
+        "board": board_text(placed, sources).splitlines(),
+        "rules": {**RULES, **rules},
+    }
+    switches = {"spawning": spawning, "standing_enemy": standing_enemy}
+    options.update({k: v for k, v in switches.items() if v is not None})
     parsed = GAME.options("standard", options)
     assert parsed.value is not None, parsed.errors
     return GAME.initial_state(("Ash", "Birch"), parsed.value, np.random.default_rng(0))
