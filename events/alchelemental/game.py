@@ -194,9 +194,7 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
         if s.outcome is not None:
             return _error("over", f"the duel is over: {s.outcome.detail}")
         if player != s.player:
-            return _error(
-                "turn", f"it is {s.player}'s turn, not {player!r}'s", rule=rules.RULE_TURN
-            )
+            return _error("turn", f"it is {s.player}'s turn, not {player}'s", rule=rules.RULE_TURN)
         side = s.to_move
         if isinstance(a, Concede):
             return self.concede_problem(a)

@@ -148,7 +148,7 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
         if state.outcome is not None:
             return _error("element.over", f"the duel is over: {state.outcome.detail}")
         if player != state.player:
-            return _error("element.turn", f"it is {state.player}'s turn, not {player!r}'s")
+            return _error("element.turn", f"it is {state.player}'s turn, not {player}'s")
         if isinstance(action, Concede):
             return self.concede_problem(action)
         turn = state.turn

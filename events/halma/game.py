@@ -135,7 +135,7 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
         if state.outcome is not None:
             return _error("halma.over", f"the duel is over: {state.outcome.detail}")
         if player != state.player:
-            return _error("halma.turn", f"it is {state.player}'s turn, not {player!r}'s")
+            return _error("halma.turn", f"it is {state.player}'s turn, not {player}'s")
         if isinstance(action, Concede):
             return self.concede_problem(action)
         if isinstance(action, Confirm):

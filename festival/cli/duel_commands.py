@@ -50,7 +50,11 @@ def new(args: argparse.Namespace) -> int:
 
 def _report(entered: Entered) -> int:
     if not entered.ok:
-        print(f"Nothing recorded (input {entered.raw_id} kept):", file=sys.stderr)
+        print(
+            f"Nothing recorded; what was typed is kept in the duel's log as input "
+            f"{entered.raw_id}:",
+            file=sys.stderr,
+        )
         for error in entered.problems:
             print(f"  {error}", file=sys.stderr)
         return 1
@@ -148,7 +152,9 @@ def log(args: argparse.Namespace) -> int:
 def status(args: argparse.Namespace) -> int:
     now = service.status(args.duel)
     _timed_out(now.timed_out)
-    print(f"{now.title} duel {args.duel}: {' vs '.join(now.players)} ({now.variant})")
+    sides = now.sides or tuple((p,) for p in now.players)
+    versus = " vs ".join(" & ".join(side) for side in sides)
+    print(f"{now.title} duel {args.duel}: {versus} ({now.variant})")
     print(f"{now.actions} action(s) recorded.")
     print(_situation(now.after))
     if now.clock is not None:

@@ -31,7 +31,8 @@ def resolve(args: argparse.Namespace) -> int:
             print(f"{got.player}: orders in from {got.origin} (input {got.raw_id}).")
         else:
             print(
-                f"{got.player}: nothing recorded from {got.origin} (input {got.raw_id} kept):",
+                f"{got.player}: nothing recorded from {got.origin}; what was read is kept in "
+                f"the duel's log as input {got.raw_id}:",
                 file=sys.stderr,
             )
             for error in got.problems:

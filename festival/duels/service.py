@@ -145,6 +145,9 @@ class Status:
     after: Situation
     clock: str | None
     """the clock's words (None: the host never started it)"""
+    sides: tuple[tuple[str, ...], ...] = ()
+    """who wins or loses together, in the order of play (a team game's teams; else one player
+    a side)"""
 
 
 @dataclass(frozen=True)
@@ -346,9 +349,13 @@ def play_sample(folder: Path, sample_file: Path) -> Sampled:
             played = duel.play_text(turn["text"], turn["player"], source=Origin(Via.DEMO))
             if not played.ok:
                 raise DuelHostError(f"the sample duel does not play: {played.errors[0]}")
-        state = duel.state()
+        states = duel.positions()[0]
+        state = states[-1]
         rows = tuple(duel.game.public_view(state).get("rows", []))
-        return Sampled(rows, len(sample["turns"]), _winner(duel, state))
+        # turns as the game counts them (a simultaneous turn is one turn, not one per player):
+        # the turn the last action was made in
+        turns = duel.game.turn_number(states[-2]) if len(states) > 1 else 0
+        return Sampled(rows, turns, _winner(duel, state))
     finally:
         duel.close()
 
@@ -561,7 +568,20 @@ def status(folder: Path) -> Status:
             len(steps),
             situation(duel, states[-1]),
             described,
+            _sides(duel.game, states[-1], duel.players),
         )
+
+
+def _sides(
+    game: DuelGame[Any, Any], state: Any, players: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """The players grouped by who wins or loses together (`DuelGame.allies`), in the order
+    of play."""
+    out: list[tuple[str, ...]] = []
+    for player in players:
+        if not any(player in side for side in out):
+            out.append(tuple(p for p in players if p in game.allies(state, player)))
+    return tuple(out)
 
 
 @contextmanager

@@ -198,7 +198,7 @@ class TakeAway(DuelGame[TakeState, Action]):
         if state.outcome is not None:
             return _problem("over", f"the duel is over: {state.outcome.detail}")
         if player != state.player:
-            return _problem("turn", f"it is {state.player}'s turn, not {player!r}'s")
+            return _problem("turn", f"it is {state.player}'s turn, not {player}'s")
         if isinstance(action, Resign):
             return None
         if not isinstance(action, Take):
