@@ -66,3 +66,32 @@ def test_the_elementarium_demo_counts_turns_as_the_game_does(
     assert main(["duel", "demo", str(tmp_path / "d"), "--game", "elementarium"]) == 0
     out = capsys.readouterr().out
     assert "53 turns." in out
+
+
+def test_halma_says_one_square_per_move_for_a_chain(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = new(tmp_path / "d", "halma", "Ann,Bob")
+    capsys.readouterr()
+    assert main(["duel", "play", str(folder), "H8-H9-H10"]) == 1
+    err = capsys.readouterr().err
+    assert "one square per move: write H8-H9, H9-H10" in err
+    assert "is neither" not in err
+
+
+@pytest.mark.parametrize(
+    ("orders", "says", "not_said"),
+    [
+        ("b2-b4", "b2-b4 is not a field this piece may target: b4 is an obstacle", "jump"),
+        ("c2-c4", "an F-unit does not move that way", "jump"),
+        ("e2-e14", "e14 is off the board (a1 to k9)", "a field is off"),
+    ],
+)
+def test_elementarium_gives_the_reason_and_names_the_field(
+    orders: str, says: str, not_said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = new(tmp_path / "d", "elementarium", "Ann,Bob")
+    capsys.readouterr()
+    assert main(["duel", "play", str(folder), orders, "--player", "Ann"]) == 1
+    err = capsys.readouterr().err
+    assert says in err and not_said not in err

@@ -36,6 +36,7 @@ from events.elementarium.setup import (
     OLD_STANDING,
     TYPE_NAMES,
     Setup,
+    cell_name,
     parse_setup,
 )
 from events.elementarium.state import State, TurnReport, state_from_json, state_to_json
@@ -146,13 +147,19 @@ class ElementariumGame(DuelGame[State, Orders]):
             why = "the duel is over" if state.outcome else "your orders are already in"
             return (DuelProblem("elementarium.turn", f"{player}: {why}"),)
         owner = state.players.index(player)
-        inside = [
-            m
-            for m in action.moves
-            if rules.inside(state.setup, m.src) and rules.inside(state.setup, m.dst)
+        off = [
+            DuelProblem(
+                "elementarium.field",
+                f"{_field(cell)} is off the board ({_corners(state)})",
+                _field(cell),
+                action=i,
+            )
+            for i, m in enumerate(action.moves)
+            for cell in (m.src, m.dst)
+            if not rules.inside(state.setup, cell)
         ]
-        if len(inside) != len(action.moves):
-            return (DuelProblem("elementarium.field", "a field is off the board"),)
+        if off:
+            return tuple(off)
         return tuple(rules.check_orders(state, owner, action))
 
     def unreadable(self, action: object, exc: Exception) -> DuelProblem:
@@ -371,3 +378,13 @@ class ElementariumGame(DuelGame[State, Orders]):
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """A state from `state_to_json` (its "setup" carries the board and rules)."""
         return state_from_json(self.setup(data["setup"]), data)
+
+
+def _field(cell: tuple[int, int]) -> str:
+    """A field's name, also off the board (where a typed move may point)."""
+    return cell_name(cell) if 0 <= cell[0] < len(COLS) and cell[1] >= 0 else str(cell)
+
+
+def _corners(state: State) -> str:
+    board = state.setup.board
+    return f"a1 to {cell_name((board.width - 1, board.height - 1))}"

@@ -152,10 +152,14 @@ def check_orders(state: State, owner: int, orders: Orders) -> list[DuelProblem]:
                 )
             )
         elif dst not in allowed:
-            rule = RULE_SOURCE if own_source else RULE_JUMP
+            why, rule = _why_not(state, src, dst)
             errors.append(
                 _error(
-                    "orders.target", f"{move} is not a field this piece may target", dst, rule, i
+                    "orders.target",
+                    f"{move} is not a field this piece may target: {why}",
+                    dst,
+                    rule,
+                    i,
                 )
             )
         elif allowed[dst] == "own" and dst not in movers:
@@ -169,6 +173,33 @@ def check_orders(state: State, owner: int, orders: Orders) -> list[DuelProblem]:
                 )
             )
     return errors
+
+
+def _why_not(state: State, src: Cell, dst: Cell) -> tuple[str, str]:
+    """Why the piece on `src` may not target `dst` (which `targets` leaves out), and the rule
+    to quote: words only, the same tests as `targets` in its order."""
+    setup = state.setup
+    at = state.at()
+    own_source = src in state.sources
+    owner, kind = (state.sources.index(src), "S") if own_source else at[src]
+    pattern = setup.rules.patterns[kind]
+    piece = "a Source" if own_source else f"an {kind}-unit" if kind in "EAF" else f"a {kind}-unit"
+    offset = orient((dst[0] - src[0], dst[1] - src[1]), owner)
+    if own_source and owner in blocked_sources(state):
+        return "your Source is blocked by an enemy unit", RULE_BLOCK
+    if offset not in pattern.offsets:
+        return f"{piece} does not move that way", ""
+    if dst in setup.board.obstacles:
+        return f"{cell_name(dst)} is an obstacle", ""
+    if dst in state.sources:
+        return f"{cell_name(dst)} holds a Source", ""
+    if not pattern.jumps:
+        for c in between(src, dst):
+            if c in at or c in setup.board.obstacles or c in state.sources:
+                return f"{cell_name(c)} stands in the way", RULE_JUMP
+    if own_source and zone(setup, dst, owner) != "allied":
+        return f"{cell_name(dst)} is not on friendly territory", RULE_SOURCE
+    return "a Source does not move onto an enemy unit", RULE_SOURCE
 
 
 def _occupant(state: State, cell: Cell) -> int | None:

@@ -11,6 +11,7 @@ A turn is comma- or semicolon-separated actions:
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 from events.duel import ConcedeReason, DuelProblem, Parsed
@@ -57,6 +58,11 @@ def parse_action(text: str) -> Parsed[Action, DuelProblem]:
         return Parsed(Move(frm, (frm[0] + dc, frm[1] + dr)))
     to = parse_spot(target)
     if to is None:
+        chain = [m.group(1).upper(), *target.split("-")]
+        if all(parse_spot(part) is not None for part in chain[1:]):
+            # a chain of squares (H8-H9-H10): a move names where it starts and ends only
+            each = ", ".join(f"{a}-{b}" for a, b in pairwise(chain))
+            return Parsed(None, (_bad(word, f"one square per move: write {each}"),))
         return Parsed(None, (_bad(word, f"{m.group(2)!r} is neither a square nor a direction"),))
     return Parsed(Move(frm, to))
 
