@@ -282,6 +282,11 @@ class DuelGame(ABC, Generic[S, A]):
     def turn_number(self, state: S) -> int:
         """The number of the turn under way, from 1 (order files and workbook marks name it)."""
 
+    def board_key(self, state: S) -> tuple[str, ...]:
+        """Lines for people saying what the text board's letters mean that the board does not
+        say itself (whose pieces are upper case); by default nothing."""
+        return ()
+
     def turn_lines(self, before: S, after: S) -> tuple[str, ...]:
         """What happened between two positions that the board alone does not say, a line for
         people each (a simultaneous game's resolved turn: moves, clashes, spawns); by default

@@ -95,3 +95,12 @@ def test_elementarium_gives_the_reason_and_names_the_field(
     assert main(["duel", "play", str(folder), orders, "--player", "Ann"]) == 1
     err = capsys.readouterr().err
     assert says in err and not_said not in err
+
+
+def test_show_says_whose_pieces_are_upper_case(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = new(tmp_path / "d", "elementarium", "Ann,Bob")
+    capsys.readouterr()
+    assert main(["duel", "show", str(folder)]) == 0
+    assert "Upper case: Ann's pieces; lower case: Bob's." in capsys.readouterr().out

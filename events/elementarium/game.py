@@ -142,6 +142,10 @@ class ElementariumGame(DuelGame[State, Orders]):
     def action_to_json(self, action: Orders) -> Any:
         return orders_to_json(action)
 
+    def board_key(self, state: State) -> tuple[str, ...]:
+        first, second = state.players
+        return (f"Upper case: {first}'s pieces; lower case: {second}'s. O: an obstacle.",)
+
     def problems(self, state: State, player: str, action: Orders) -> tuple[DuelProblem, ...]:
         if player not in self.to_act(state):
             why = "the duel is over" if state.outcome else "your orders are already in"

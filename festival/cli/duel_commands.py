@@ -116,7 +116,7 @@ def show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(shown.view, indent=1))
     else:
-        for line in shown.rows:
+        for line in (*shown.rows, *shown.key):
             print(line)
         print(_situation(shown.after))
     if args.png or args.svg:

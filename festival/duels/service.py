@@ -103,6 +103,8 @@ class Shown:
     picture: Picture
     timed_out: bool = False
     """a player's time had run out: their loss was recorded before the duel was read"""
+    key: tuple[str, ...] = ()
+    """what the text board's letters mean (`DuelGame.board_key`)"""
 
 
 @dataclass(frozen=True)
@@ -520,7 +522,8 @@ def show(folder: Path) -> Shown:
         view = duel.game.public_view(state)
         rows = tuple(view.get("rows", []))
         after = situation(duel, state)
-        return Shown(view, rows, after, picture, duel.timed_out is not None)
+        key = duel.game.board_key(state)
+        return Shown(view, rows, after, picture, duel.timed_out is not None, key)
 
 
 def log(folder: Path) -> Logged:
