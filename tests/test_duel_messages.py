@@ -104,3 +104,25 @@ def test_show_says_whose_pieces_are_upper_case(
     capsys.readouterr()
     assert main(["duel", "show", str(folder)]) == 0
     assert "Upper case: Ann's pieces; lower case: Bob's." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("take 2 FW, fire B3, xyzzy C4", "action 3: 'xyzzy' is not a move"),
+        ("take 2 FW, fire B3 river Q", "action 2: river 'q': river U, D, L or R?"),
+        ("take 2 FW; fire B3 path", "action 2: path: the path is U/D/L/R steps"),
+    ],
+)
+def test_element_errors_count_actions_as_the_player_wrote_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], typed: str, said: str
+) -> None:
+    """Issue #26: "an Element error counts words ("action 4: word 4") where the player counted
+    actions"."""
+    folder = tmp_path / "e"
+    assert main(["duel", "new", str(folder), "--game", "element", "--players", "A,B"]) == 0
+    capsys.readouterr()
+    assert main(["duel", "play", str(folder), typed]) == 1
+    err = capsys.readouterr().err
+    assert said in err
+    assert "word " not in err

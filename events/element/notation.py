@@ -46,12 +46,22 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,;]+", text.strip().lower()) if t]
 
 
+def _parts(text: str) -> list[int]:
+    """For each word of `text`, the action it belongs to as the player counts them: the
+    comma-, semicolon- or line-separated part it stands in (from 0)."""
+    out: list[int] = []
+    for n, part in enumerate(p for p in re.split(r"[,;\n]+", text) if p.strip()):
+        out.extend(n for w in part.split() if w)
+    return out
+
+
 def _error(message: str, token: int) -> DuelProblem:
     return DuelProblem("element.notation", message, None, RULE_NOTATION, token)
 
 
 def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
-    """Actions from what a player typed. Errors name the word (counted from 1)."""
+    """Actions from what a player typed. Errors quote the word at fault and count actions as
+    the player wrote them (separated by commas, semicolons or lines)."""
     tokens = _tokens(text)
     actions: list[Action] = []
     errors: list[DuelProblem] = []
@@ -63,7 +73,7 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
     while i < len(tokens):
         t = tokens[i]
         start = i
-        word = f"word {i + 1} ({t!r})"
+        word = repr(t)
         if t in _TAKE:
             n = at(i + 1)
             stones_text = ""
@@ -117,7 +127,7 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
         if t in _MOVE:
             i += 1
             t = at(i)
-            word = f"word {i + 1} ({t!r})"
+            word = repr(t)
             if not t:
                 errors.append(_error("move where?", i))
                 continue
@@ -133,7 +143,7 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
         if t in _PLACE:
             i += 1
             t = at(i)
-            word = f"word {i + 1} ({t!r})"
+            word = repr(t)
         fused = _FUSED.match(t)
         if fused:
             stone, square, i = _STONE_WORDS[fused.group(1)], parse_square(fused.group(2)), i + 1
@@ -154,7 +164,7 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
         if at(i) == "river":
             d = _DIRECTION_WORDS.get(at(i + 1), "")
             if d not in ("U", "D", "L", "R"):
-                errors.append(_error(f"word {i + 2}: river U, D, L or R?", i + 1))
+                errors.append(_error(f"river {at(i + 1)!r}: river U, D, L or R?", i + 1))
             else:
                 river = Direction[d]
             i += 2
@@ -168,12 +178,22 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
                     steps += at(i)
                     i += 1
             if not steps:
-                errors.append(_error(f"word {i + 1}: the path is U/D/L/R steps, e.g. DRD", i))
+                given = f" {at(i)!r}" if at(i) else ""
+                errors.append(_error(f"path{given}: the path is U/D/L/R steps, e.g. DRD", i))
             path = tuple(Direction[c.upper()] for c in steps)
         actions.append(Place(stone, square, river, path))
     if not tokens:
         errors.append(_error("nothing was given", 0))
-    return Parsed.of(tuple(actions), errors)
+    parts = _parts(text)
+    return Parsed.of(
+        tuple(actions),
+        [
+            e.at_action(parts[min(e.action, len(parts) - 1)])
+            if parts and e.action is not None
+            else e
+            for e in errors
+        ],
+    )
 
 
 def format_action(action: Action) -> str:
