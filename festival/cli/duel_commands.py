@@ -237,7 +237,8 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
 
     p = dsub.add_parser("play", help="record a player's actions as typed")
     p.add_argument("duel", type=Path)
-    p.add_argument("turn", nargs="?", help='the actions, e.g. "take 2, UR, fire B3, confirm"')
+    examples = "; ".join(f'{d.name}: "{d.example}"' for d in registry.duels() if d.example)
+    p.add_argument("turn", nargs="?", help=f"the actions as the game writes them, e.g. {examples}")
     p.add_argument(
         "--from", dest="source", type=Path, help="a .json turn, a text file or a workbook"
     )

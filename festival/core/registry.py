@@ -75,6 +75,8 @@ class DuelEntry:
     aliases: tuple[str, ...] = ()
     sample: tuple[str, ...] | None = None
     """the sample duel's path under fixtures/, if it has one"""
+    example: str = ""
+    """a turn as a player types it, for help texts (a test plays it in a new duel)"""
 
 
 _EVENTS: dict[str, EventEntry] = {}
@@ -218,6 +220,7 @@ register_duel(
         "Element",
         "events.element:ElementGame",
         sample=("element", "sample-duel.json"),
+        example="take 2, UR, fire B3, confirm",
     )
 )
 register_duel(
@@ -227,6 +230,7 @@ register_duel(
         "festival.duels.halma_board:halma_game",
         aliases=("elemental halma",),
         sample=("halma", "sample-duel.json"),
+        example="C3-D4, confirm",
     )
 )
 register_duel(
@@ -235,6 +239,7 @@ register_duel(
         "Alchelemental",
         "events.alchelemental:AlchelementalGame",
         sample=("alchelemental", "sample-duel.json"),
+        example="call gnome water L R4, move R",
     )
 )
 register_duel(
@@ -243,5 +248,6 @@ register_duel(
         "Elementarium",
         "festival.duels.elementarium_data:HostedElementarium",
         sample=("elementarium", "sample-duel.json"),
+        example="b2-b3, f3-e4",
     )
 )
