@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-PALETTE = (
-    "#1F77B4", "#FF7F0E", "#2CA02C", "#D62728", "#9467BD",
-    "#8C564B", "#E377C2", "#7F7F7F", "#BCBD22", "#17BECF",
-)  # fmt: skip
-"""Tableau 10: distinct for the 10 players of a festival"""
+from festival.core.palette import PLAYERS
+
+PALETTE = PLAYERS
+"""the project's player colours (festival/core/palette.py): distinct for the 10 players of a
+festival, and for colour-blind eyes"""
 
 
 def player_colours(players: Sequence[str]) -> dict[str, str]:

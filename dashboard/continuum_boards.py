@@ -7,23 +7,32 @@ from typing import Any
 
 from dashboard.colours import legend
 from dashboard.svg_board import Square, draw_board
-from events.continuum.elements import COLOURS, Element
+from events.continuum.elements import Element
+from festival.core import palette
 
-UNKNOWN = "#F4F4F4"
+UNKNOWN = palette.PAPER
+"""a tile nobody has broken: what lies under it is not known"""
+BROKEN = palette.BACKGROUND
+"""a broken tile whose ward has not broken down (drawn with a cross)"""
+COLOURS = {
+    Element.FIRE: palette.FIRE,
+    Element.WATER: palette.WATER,
+    Element.WIND: palette.AIR,
+    Element.EARTH: palette.EARTH,
+    Element.NEUTRAL: palette.NEUTRAL,
+}
+"""the project's element colours (festival/core/palette.py), Wind as Air"""
 LETTER_ELEMENT = {"F": Element.FIRE, "W": Element.WATER, "A": Element.WIND, "E": Element.EARTH}
-LEGEND = legend(
-    [(f"#{COLOURS[e]}", f"{e.value} ward") for e in Element]
-    + [(UNKNOWN, "not known"), ("#FFFFFF", "✕ broken tile")]
-)
+LEGEND_ITEMS = [(COLOURS[e], f"{e.value} ward") for e in Element] + [
+    (UNKNOWN, "not known"),
+    (BROKEN, "✕ broken tile"),
+]
+LEGEND = legend(LEGEND_ITEMS)
 """the colours of every board picture"""
 
 
 def _colour(element: Element, faded: bool = False) -> str:
-    rgb = COLOURS[element]
-    if not faded:
-        return f"#{rgb}"
-    r, g, b = (int(rgb[i : i + 2], 16) for i in (0, 2, 4))
-    return "#{:02X}{:02X}{:02X}".format(*((v + 3 * 255) // 4 for v in (r, g, b)))
+    return palette.tint(COLOURS[element], 0.75) if faded else COLOURS[element]
 
 
 def _element_of_label(label: str) -> Element:
@@ -48,7 +57,7 @@ def public_board_svg(owner: str, board: Mapping[str, Any], colour: str | None = 
                 ),
             )
     for name in board["broken"]:
-        old = squares.get(name, Square(fill=UNKNOWN))
+        old = squares.get(name, Square(fill=BROKEN))
         squares[name] = Square(old.fill, old.group, True, old.text, old.tooltip or "broken")
     return draw_board(squares, f"{owner}'s board", colour=colour)
 

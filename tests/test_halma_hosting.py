@@ -12,6 +12,7 @@ import pytest
 
 from events.halma.state import HalmaState
 from festival.cli.main import main
+from festival.core import palette
 from festival.core.paths import fixture
 from festival.duels.host import Duel
 
@@ -103,7 +104,7 @@ def test_show_writes_pictures_with_planes_pieces_and_capturable_marks(
         assert f'data-kind="{kind}"' in text
     assert text.count('class="capturable"') == 1  # the Fire on D4 only
     assert text.count('class="last-turn"') == 2  # C3 and D4
-    assert "#2e9e4f" in text and "#d9412b" in text  # green Earth, red Fire
+    assert palette.EARTH in text and palette.FIRE in text  # the project palette's Earth, Fire
     out = capsys.readouterr().out
     assert " 4 .  .  .  .F" in out
 

@@ -1,63 +1,179 @@
 """Board pictures of any duel from its `Picture` (events/duel.py): SVG for the dashboard and
-PNG (Pillow) for Discord. Elements by colour and symbol, stack heights, marked cells (Element's
-mountain ranges), pieces, coordinates and the last turn's cells highlighted; a simultaneous
-game's moves as arrows and its clashes as crosses (Elementarium)."""
+PNG (Pillow) for Discord, in the project's palette (festival/core/palette.py).
+
+Every picture carries its caption above the board and a legend below it: an entry for every
+colour, mark, ring, number and arrow it draws (`legend_entries`). Sizes: the long side of the
+board is at least ~900 px, no text is smaller than the coordinates (`Layout.coord`), and a
+move's arrow runs between the units' discs, never over them."""
 
 from __future__ import annotations
 
 import io
 import math
+import textwrap
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from events.duel import Picture
+from festival.core import palette
 
-CELL = 44
-MARGIN = 28
+ELEMENT_WORDS = {"F": "Fire", "W": "Water", "E": "Earth", "A": "Air"}
 COLOURS = {
-    "F": "#d9412b",  # fire: red
-    "W": "#2f6fd6",  # water: blue
-    "E": "#3b2f2a",  # earth: black-brown
-    "A": "#e8dcb8",  # air: beige
-    "O": "#6e6e6e",  # an obstacle (Elementarium)
-    "neutral": "#eeeeee",  # Elementarium's neutral zone
+    **palette.ELEMENTS,
+    "O": palette.OBSTACLE,  # an obstacle (Elementarium)
+    "neutral": palette.tint(palette.NEUTRAL),  # Elementarium's neutral zone
+    # Elemental Halma: planes tinted by element, points of power, the material plane
+    **{f"plane-{k}": palette.tint(v) for k, v in palette.ELEMENTS.items()},
+    "power": palette.NEUTRAL,
+    "material": palette.tint(palette.PLAYERS[0]),
+    "void": palette.PAPER,
+    **{f"piece-{k}": v for k, v in palette.ELEMENTS.items()},
 }
-TEXT_ON = {"F": "#ffffff", "W": "#ffffff", "E": "#ffffff", "A": "#3b3b3b"}
-# Elemental Halma: planes tinted by element, points of power, the material plane, and the
-# elementals in the rule text's colours (Water blue, Fire red, Earth green, Air white)
-COLOURS |= {
-    "plane-W": "#d3e2fb", "plane-F": "#f8d5ce", "plane-E": "#d2eed9", "plane-A": "#ececec",
-    "power": "#f2c230", "material": "#c9b8e6", "void": "#ffffff",
-    "piece-W": "#2f6fd6", "piece-F": "#d9412b", "piece-E": "#2e9e4f", "piece-A": "#ffffff",
-}  # fmt: skip
-TEXT_ON |= {"piece-W": "#ffffff", "piece-F": "#ffffff", "piece-E": "#ffffff"}
-MARK = "#111111"
-PIECES = ("#f2c230", "#9b4fd1", "#3cb371", "#ff7f50")
-HIGHLIGHT = "#ffd400"
-GRID = "#9a9a9a"
-BACKGROUND = "#f7f5ef"
+TEXT_ON = {**palette.ELEMENT_INK, **{f"piece-{k}": v for k, v in palette.ELEMENT_INK.items()}}
+TEXT_ON |= {"O": palette.PAPER}
+TARGET = 900
+"""the board's long side, at least (a Discord attachment read on a phone)"""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Every size of one picture, from its board's size."""
+
+    cell: int
+    margin: int
+    coord: int
+    """the coordinates' font size: no text is smaller"""
+    label: int
+    top: int
+    """the caption's height above the board"""
+    width: int
+    board_height: int
+    legend_rows: int
+    columns: int
+    caption: tuple[str, ...]
+
+    @property
+    def line(self) -> int:
+        return round(self.coord * 1.5)
+
+    @property
+    def height(self) -> int:
+        return self.top + self.board_height + self.legend_rows * self.line + self.margin
+
+    @property
+    def piece_radius(self) -> float:
+        return self.cell * 0.36
+
+
+def layout(picture: Picture) -> Layout:
+    span = max(len(picture.cols) + (0.5 if picture.shape == "hex" else 0), len(picture.rows))
+    cell = max(44, math.ceil((TARGET - 60) / span))
+    margin = max(28, round(cell * 0.55))
+    coord = max(14, round(cell * 0.26))
+    extra = cell // 2 if picture.shape == "hex" else 0
+    width = 2 * margin + len(picture.cols) * cell + extra
+    per_line = max(20, int(width / (coord * 0.6)))
+    caption = tuple(
+        part for line in picture.caption.splitlines() for part in textwrap.wrap(line, per_line)
+    )
+    line = round(coord * 1.5)
+    columns = 2 if width >= 700 else 1
+    rows = math.ceil(len(legend_entries(picture)) / columns)
+    return Layout(
+        cell, margin, coord, max(coord, round(cell * 0.34)), margin + len(caption) * line,
+        width, len(picture.rows) * cell, rows, columns, caption,
+    )  # fmt: skip
+
+
+def size(picture: Picture) -> tuple[int, int]:
+    lay = layout(picture)
+    return lay.width, lay.height
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One legend entry: what it stands for (`key`, as the board's drawings name it), how its
+    swatch is drawn, its colour and letter, and its words."""
+
+    key: str
+    swatch: str
+    """cell, piece, face, ring, mirrored, highlight, count, triangle, arrow, cross"""
+    colour: str
+    symbol: str
+    text: str
+
+
+def _word(picture: Picture, key: str, default: str) -> str:
+    return picture.legend.get(key, default)
 
 
 def _piece_colour(owner: int, colour: str) -> str:
     """A piece's own colour key if it has one, else its owner's colour."""
-    return COLOURS.get(colour) or PIECES[owner % len(PIECES)]
+    return COLOURS.get(colour) or palette.player(owner)
 
 
-def _origin(picture: Picture, col: int, row: int) -> tuple[float, float]:
-    shift = CELL / 2 if picture.shape == "hex" and row % 2 else 0
-    return MARGIN + col * CELL + shift, MARGIN + row * CELL
+def legend_entries(picture: Picture) -> list[Entry]:
+    """An entry for everything the picture draws, in drawing order."""
+    out: list[Entry] = []
+    seen: set[str] = set()
+
+    def add(key: str, swatch: str, colour: str, symbol: str, text: str) -> None:
+        if key not in seen:
+            seen.add(key)
+            out.append(Entry(key, swatch, colour, symbol, text))
+
+    for cell in picture.cells:
+        word = _word(picture, cell.kind, ELEMENT_WORDS.get(cell.kind, cell.kind))
+        symbol = cell.symbol if cell.symbol in (cell.kind, "") else ""
+        add(f"cell:{cell.kind}", "cell", COLOURS.get(cell.kind, palette.NEUTRAL), symbol, word)
+    for cell in picture.cells:
+        if cell.symbol and cell.symbol != cell.kind:
+            text = _word(picture, f"symbol:{cell.symbol}", f"{cell.symbol}: see the rules")
+            add(f"symbol:{cell.symbol}", "cell", palette.PAPER, cell.symbol, text)
+        if cell.marked:
+            add("marked", "triangle", palette.INK, "", _word(picture, "marked", "marked cell"))
+        if cell.count > 1:
+            add("count", "count", palette.INK, "2", _word(picture, "count", "stack height"))
+    for piece in picture.pieces:
+        colour = _piece_colour(piece.owner, piece.colour)
+        default = f"player {piece.owner + 1}"
+        if piece.colour:
+            default = _word(picture, piece.colour, piece.colour)
+        who = _word(picture, f"player:{piece.owner}", default)
+        key = f"piece:{piece.colour or piece.owner}"
+        add(key, "piece", colour, "", who if piece.colour else f"{who}'s piece")
+        for kind in piece.faces:
+            word = _word(picture, kind, ELEMENT_WORDS.get(kind, kind))
+            add(f"face:{kind}", "face", COLOURS.get(kind, palette.NEUTRAL), "", f"{word} face")
+        if piece.marked:
+            add("ring", "ring", palette.MARK, "", _word(picture, "ring", "can be captured here"))
+        if piece.mirrored:
+            text = _word(picture, "mirrored", "dashed ring: the unit shows its mirrored side")
+            add("mirrored", "mirrored", palette.MARK, "", text)
+    if picture.highlight:
+        text = _word(picture, "highlight", "thick black outline: changed by the last turn")
+        add("highlight", "highlight", palette.MARK, "", text)
+    for *_, owner in picture.arrows:
+        who = _word(picture, f"player:{owner}", f"player {owner + 1}")
+        add(f"arrow:{owner}", "arrow", palette.player(owner), "", f"a move of {who}")
+    if picture.marks:
+        add("cross", "cross", palette.MARK, "", _word(picture, "cross", "a clash"))
+    return out
 
 
-def size(picture: Picture) -> tuple[int, int]:
-    extra = CELL // 2 if picture.shape == "hex" else 0
-    width = 2 * MARGIN + len(picture.cols) * CELL + extra
-    height = 2 * MARGIN + len(picture.rows) * CELL + (24 if picture.caption else 0)
-    return width, height
+def _origin(lay: Layout, picture: Picture, col: int, row: int) -> tuple[float, float]:
+    shift = lay.cell / 2 if picture.shape == "hex" and row % 2 else 0
+    return lay.margin + col * lay.cell + shift, lay.top + row * lay.cell
 
 
-def hexagon(x: float, y: float, inset: float = 0) -> list[tuple[float, float]]:
-    """The corners of a pointy-topped hexagon filling the cell at (x, y), `inset` inside."""
-    cx, cy, radius = x + CELL / 2, y + CELL / 2, CELL / 2 - inset
+def _centre(lay: Layout, picture: Picture, col: int, row: int) -> tuple[float, float]:
+    x, y = _origin(lay, picture, col, row)
+    return x + lay.cell / 2, y + lay.cell / 2
+
+
+def hexagon(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
+    """The corners of a pointy-topped hexagon of `radius` around (cx, cy)."""
     return [
         (round(cx + radius * math.cos(math.radians(60 * k - 30)), 2),
          round(cy + radius * math.sin(math.radians(60 * k - 30)), 2))
@@ -65,14 +181,9 @@ def hexagon(x: float, y: float, inset: float = 0) -> list[tuple[float, float]]:
     ]  # fmt: skip
 
 
-def _points(corners: list[tuple[float, float]]) -> str:
-    return " ".join(f"{px},{py}" for px, py in corners)
-
-
-def face_wedges(x: float, y: float) -> list[list[tuple[float, float]]]:
-    """The six triangles of a unit's hexagon in the cell at (x, y), by direction R, DR, DL, L,
-    UL, UR (a pointy-topped hexagon: each face's edge is perpendicular to its direction)."""
-    cx, cy, radius = x + CELL / 2, y + CELL / 2, CELL / 2 - 2
+def face_wedges(cx: float, cy: float, radius: float) -> list[list[tuple[float, float]]]:
+    """The six triangles of a unit's hexagon around (cx, cy), by direction R, DR, DL, L, UL,
+    UR (a pointy-topped hexagon: each face's edge is perpendicular to its direction)."""
 
     def corner(deg: float) -> tuple[float, float]:
         a = math.radians(deg)
@@ -81,227 +192,300 @@ def face_wedges(x: float, y: float) -> list[list[tuple[float, float]]]:
     return [[(cx, cy), corner(60 * d - 30), corner(60 * d + 30)] for d in range(6)]
 
 
-def svg(picture: Picture) -> str:
-    """The picture as an SVG document."""
-    width, height = size(picture)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        f'<rect width="{width}" height="{height}" fill="{BACKGROUND}"/>',
-    ]
+def arrow_segments(picture: Picture) -> list[tuple[float, float, float, float, int]]:
+    """Each move's arrow, head included, from the edge of the mover's old disc to the edge of
+    its new one: (x0, y0, x1, y1, owner)."""
+    lay = layout(picture)
+    out = []
+    gap = lay.piece_radius + lay.cell * 0.04
+    for c0, r0, c1, r1, owner in picture.arrows:
+        (x0, y0), (x1, y1) = _centre(lay, picture, c0, r0), _centre(lay, picture, c1, r1)
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length <= 2 * gap:
+            continue
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        seg = (x0 + ux * gap, y0 + uy * gap, x1 - ux * gap, y1 - uy * gap)
+        if any(_near(_centre(lay, picture, p.col, p.row), seg, gap) for p in picture.pieces):
+            shift = lay.cell * 0.44  # a unit on the way: the arrow runs beside it
+            seg = (
+                seg[0] - uy * shift,
+                seg[1] + ux * shift,
+                seg[2] - uy * shift,
+                seg[3] + ux * shift,
+            )
+        out.append((*seg, owner))
+    return out
+
+
+def _near(point: tuple[float, float], seg: tuple[float, float, float, float], d: float) -> bool:
+    (px, py), (x0, y0, x1, y1) = point, seg
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(px - x0 - t * dx, py - y0 - t * dy) < d
+
+
+# --- drawing: one list of shapes, written as SVG or painted with Pillow ---------------------
+
+
+@dataclass(frozen=True)
+class Shape:
+    kind: str
+    """polygon, circle, line, text"""
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0
+    dashed: bool = False
+    text: str = ""
+    size: int = 0
+    anchor: str = "mm"
+    key: str = ""
+    """what the shape shows, as legend entries name it ("" for the grid and the words)"""
+    radius: float = 0
+
+
+def _box(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
+    return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+
+
+def shapes(picture: Picture) -> list[Shape]:
+    """Everything the picture draws, in order."""
+    lay = layout(picture)
+    s = lay.cell
+    out: list[Shape] = []
+    hexes = picture.shape == "hex"
+
+    def outline(x: float, y: float, inset: float) -> tuple[tuple[float, float], ...]:
+        if hexes:
+            return tuple(hexagon(x + s / 2, y + s / 2, s / 2 - inset))
+        return _box(x + inset, y + inset, s - 2 * inset, s - 2 * inset)
+
     for r in range(len(picture.rows)):
         for c in range(len(picture.cols)):
-            x, y = _origin(picture, c, r)
-            if picture.shape == "hex":
-                out.append(
-                    f'<polygon points="{_points(hexagon(x, y))}" fill="#ffffff" '
-                    f'stroke="{GRID}" stroke-width="1"/>'
-                )
-                continue
-            out.append(
-                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#ffffff" '
-                f'stroke="{GRID}" stroke-width="1"/>'
-            )
-    for c, label in enumerate(picture.cols):
-        x, _ = _origin(picture, c, 0)
-        out.append(
-            f'<text x="{x + CELL / 2}" y="{MARGIN - 8}" text-anchor="middle" '
-            f'font-size="13">{escape(label)}</text>'
-        )
-    for r, label in enumerate(picture.rows):
-        _, y = _origin(picture, 0, r)
-        out.append(
-            f'<text x="{MARGIN - 6}" y="{y + CELL / 2 + 5}" text-anchor="end" '
-            f'font-size="13">{escape(label)}</text>'
-        )
+            x, y = _origin(lay, picture, c, r)
+            out.append(Shape("polygon", outline(x, y, 0), palette.PAPER, palette.GRID, 1))
+    for i, lab in enumerate(picture.cols):
+        x, _ = _origin(lay, picture, i, 0)
+        point = ((x + s / 2, lay.top - lay.coord * 0.8),)
+        out.append(Shape("text", point, palette.INK, text=lab, size=lay.coord, key="coord"))
+    for i, lab in enumerate(picture.rows):
+        _, y = _origin(lay, picture, 0, i)
+        point = ((lay.margin / 2, y + s / 2),)
+        out.append(Shape("text", point, palette.INK, text=lab, size=lay.coord, key="coord"))
     for cell in picture.cells:
-        x, y = _origin(picture, cell.col, cell.row)
-        fill = COLOURS.get(cell.kind, "#cccccc")
-        ink = TEXT_ON.get(cell.kind, "#000000")
-        if picture.shape == "hex":
+        x, y = _origin(lay, picture, cell.col, cell.row)
+        fill = COLOURS.get(cell.kind, palette.NEUTRAL)
+        ink = TEXT_ON.get(cell.kind, palette.INK)
+        out.append(Shape("polygon", outline(x, y, 3), fill, key=f"cell:{cell.kind}"))
+        if cell.marked:
+            tri = (
+                (x + s / 2, y + s * 0.12),
+                (x + s * 0.86, y + s * 0.86),
+                (x + s * 0.14, y + s * 0.86),
+            )
+            out.append(Shape("polygon", tri, None, ink, 3, key="marked"))
+        if cell.symbol:
+            key = f"cell:{cell.kind}" if cell.symbol == cell.kind else f"symbol:{cell.symbol}"
+            point = ((x + s / 2, y + s / 2),)
+            out.append(Shape("text", point, ink, text=cell.symbol, size=lay.label, key=key))
+        if cell.count > 1:
+            point = ((x + s * 0.8, y + s * 0.2),)
+            out.append(Shape("text", point, ink, text=str(cell.count), size=lay.label, key="count"))
+    for piece in picture.pieces:
+        cx, cy = _centre(lay, picture, piece.col, piece.row)
+        colour = _piece_colour(piece.owner, piece.colour)
+        pkey = f"piece:{piece.colour or piece.owner}"
+        if len(piece.faces) == 6:
+            for kind, wedge in zip(piece.faces, face_wedges(cx, cy, s / 2 - 2), strict=True):
+                fill = COLOURS.get(kind, palette.NEUTRAL)
+                out.append(
+                    Shape("polygon", tuple(wedge), fill, palette.OUTLINE, 1, key=f"face:{kind}")
+                )
+            out.append(Shape("circle", ((cx, cy),), colour, palette.MARK, 3, key=pkey,
+                             radius=s * 0.2))  # fmt: skip
+            if piece.mirrored:
+                out.append(Shape("circle", ((cx, cy),), None, palette.MARK, 3, True,
+                                 key="mirrored", radius=s * 0.2))  # fmt: skip
+            out.append(Shape("text", ((cx, cy),), palette.INK, text=piece.label[:2], size=lay.coord,
+                             key=pkey))  # fmt: skip
+        else:
+            out.append(Shape("circle", ((cx, cy),), colour, palette.OUTLINE, 2, key=pkey,
+                             radius=lay.piece_radius))  # fmt: skip
+            ink = TEXT_ON.get(piece.colour, palette.INK)
+            out.append(Shape("text", ((cx, cy),), ink, text=piece.label[:2], size=lay.label,
+                             key=pkey))  # fmt: skip
+        if piece.marked:
+            out.append(Shape("circle", ((cx, cy),), None, palette.MARK, 3, True, key="ring",
+                             radius=s / 2 - 3))  # fmt: skip
+    for col, row in sorted(picture.highlight):
+        x, y = _origin(lay, picture, col, row)
+        out.append(Shape("polygon", outline(x, y, 2), None, palette.MARK, 5, key="highlight"))
+    for x0, y0, x1, y1, owner in arrow_segments(picture):
+        out.extend(_arrow(x0, y0, x1, y1, palette.player(owner), s, f"arrow:{owner}"))
+    for col, row in sorted(picture.marks):
+        x, y = _origin(lay, picture, col, row)
+        a, b = s * 0.15, s * 0.85
+        strokes = (((x + a, y + a), (x + b, y + b)), ((x + b, y + a), (x + a, y + b)))
+        for n, (p, q) in enumerate(strokes):
+            out.append(Shape("line", (p, q), None, palette.PAPER, 9))
+            out.append(Shape("line", (p, q), None, palette.MARK, 5, key=f"cross:{n}"))
+    for i, line in enumerate(lay.caption):
+        point = ((lay.margin / 2, lay.margin / 2 + i * lay.line),)
+        out.append(Shape("text", point, palette.INK, text=line, size=lay.coord, anchor="lm"))
+    out.extend(_legend(picture, lay))
+    return out
+
+
+def _arrow(
+    x0: float, y0: float, x1: float, y1: float, colour: str, s: int, key: str
+) -> list[Shape]:
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = min(s * 0.2, length * 0.6)
+    bx, by = x1 - ux * head, y1 - uy * head
+    half = head * 0.6
+    tri = ((x1, y1), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half))
+    return [
+        Shape("line", ((x0, y0), (bx, by)), None, colour, max(4, s * 0.07), key=key),
+        Shape("polygon", tri, colour, palette.OUTLINE, 1, key=key),
+    ]
+
+
+def _legend(picture: Picture, lay: Layout) -> list[Shape]:
+    out: list[Shape] = []
+    column = (lay.width - lay.margin) / lay.columns
+    box = lay.coord * 1.2
+    for i, entry in enumerate(legend_entries(picture)):
+        x = lay.margin / 2 + (i % lay.columns) * column
+        y = lay.top + lay.board_height + lay.margin / 2 + (i // lay.columns) * lay.line
+        mid = (x + box / 2, y + box / 2)
+        key = f"legend:{entry.key}"
+        if entry.swatch in ("cell", "highlight"):
+            fill = entry.colour if entry.swatch == "cell" else palette.PAPER
+            stroke, width = (palette.GRID, 1) if entry.swatch == "cell" else (palette.MARK, 4)
+            out.append(Shape("polygon", _box(x, y, box, box), fill, stroke, width, key=key))
+            if entry.symbol:
+                ink = TEXT_ON.get(entry.key.removeprefix("cell:"), palette.INK)
+                out.append(Shape("text", (mid,), ink, text=entry.symbol, size=lay.coord, key=key))
+        elif entry.swatch in ("piece", "ring", "mirrored"):
+            disc: str | None = entry.colour if entry.swatch == "piece" else None
+            dashed = entry.swatch != "piece"
+            out.append(Shape("circle", (mid,), disc, palette.OUTLINE if disc else entry.colour,
+                             3, dashed, key=key, radius=box / 2))  # fmt: skip
+        elif entry.swatch == "face":
+            tri = ((x, y + box), (x + box / 2, y), (x + box, y + box))
+            out.append(Shape("polygon", tri, entry.colour, palette.OUTLINE, 1, key=key))
+        elif entry.swatch == "triangle":
+            tri = ((x, y + box), (x + box / 2, y), (x + box, y + box))
+            out.append(Shape("polygon", tri, None, palette.INK, 3, key=key))
+        elif entry.swatch == "count":
+            out.append(Shape("text", (mid,), palette.INK, text="2", size=lay.coord, key=key))
+        elif entry.swatch == "arrow":
+            out.extend(
+                _arrow(x, y + box / 2, x + box * 1.6, y + box / 2, entry.colour, lay.cell, key)
+            )
+        elif entry.swatch == "cross":
+            out.append(Shape("line", ((x, y), (x + box, y + box)), None, entry.colour, 4, key=key))
+            out.append(Shape("line", ((x + box, y), (x, y + box)), None, entry.colour, 4, key=key))
+        point = ((x + box * 2, y + box / 2),)
+        out.append(Shape("text", point, palette.INK, text=entry.text, size=lay.coord, anchor="lm"))
+    return out
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+CLASSES = {"face": "face", "arrow": "move", "cross": "clash", "highlight": "last-turn",
+           "ring": "capturable", "mirrored": "mirrored"}  # fmt: skip
+"""the SVG class of each kind of drawing (the dashboard's and the tests' hooks)"""
+
+
+def _classes(shape: Shape) -> str:
+    """class and data-kind attributes for a board drawing (not its legend swatch)."""
+    group, _, kind = shape.key.partition(":")
+    out = ""
+    if (
+        group in CLASSES
+        and shape.kind != "text"
+        and not (group == "arrow" and shape.kind != "line")
+        and shape.key != "cross:1"
+    ):
+        out += f' class="{CLASSES[group]}"'
+    if group in ("cell", "face") and shape.kind == "polygon":
+        out += f' data-kind="{escape(kind)}"'
+    return out
+
+
+def svg(picture: Picture) -> str:
+    """The picture as an SVG document (scaling to its column on the dashboard)."""
+    lay = layout(picture)
+    w, h = lay.width, lay.height
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
+        f'style="max-width:{w}px;height:auto;display:block" font-family="sans-serif">',
+        f'<rect width="{w}" height="{h}" fill="{palette.BACKGROUND}"/>',
+    ]
+    for shape in shapes(picture):
+        paint = f'fill="{shape.fill or "none"}"'
+        if shape.stroke:
+            paint += f' stroke="{shape.stroke}" stroke-width="{round(shape.width, 2)}"'
+        if shape.dashed:
+            paint += ' stroke-dasharray="6 4"'
+        key = f' data-key="{escape(shape.key)}"' if shape.key else ""
+        key += _classes(shape)
+        if shape.kind == "polygon":
+            points = " ".join(f"{round(x, 2)},{round(y, 2)}" for x, y in shape.points)
+            out.append(f'<polygon points="{points}" {paint}{key}/>')
+        elif shape.kind == "circle":
+            (cx, cy), r = shape.points[0], round(shape.radius, 2)
+            out.append(f'<circle cx="{round(cx, 2)}" cy="{round(cy, 2)}" r="{r}" {paint}{key}/>')
+        elif shape.kind == "line":
+            (x0, y0), (x1, y1) = shape.points
             out.append(
-                f'<polygon points="{_points(hexagon(x, y, 3))}" fill="{fill}" '
-                f'data-kind="{escape(cell.kind)}"/>'
+                f'<line x1="{round(x0, 2)}" y1="{round(y0, 2)}" x2="{round(x1, 2)}" '
+                f'y2="{round(y1, 2)}" {paint} stroke-linecap="round"{key}/>'
             )
         else:
+            (x, y) = shape.points[0]
+            anchor = "middle" if shape.anchor == "mm" else "start"
             out.append(
-                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" '
-                f'fill="{fill}" data-kind="{escape(cell.kind)}"/>'
+                f'<text x="{round(x, 2)}" y="{round(y, 2)}" text-anchor="{anchor}" '
+                f'dominant-baseline="central" font-size="{shape.size}" '
+                f'fill="{shape.fill}"{key}>{escape(shape.text)}</text>'
             )
-        if cell.marked:
-            out.append(
-                f'<polygon points="{x + CELL / 2},{y + 6} {x + CELL - 7},{y + CELL - 7} '
-                f'{x + 7},{y + CELL - 7}" fill="none" stroke="{ink}" stroke-width="2"/>'
-            )
-        out.append(
-            f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
-            f'font-size="15" font-weight="bold" fill="{ink}">{escape(cell.symbol)}</text>'
-        )
-        if cell.count > 1:
-            out.append(
-                f'<text x="{x + CELL - 6}" y="{y + 15}" text-anchor="end" font-size="12" '
-                f'fill="{ink}">{cell.count}</text>'
-            )
-    for piece in picture.pieces:
-        x, y = _origin(picture, piece.col, piece.row)
-        colour = _piece_colour(piece.owner, piece.colour)
-        if piece.marked:
-            out.append(
-                f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 2 - 2}" '
-                f'fill="none" stroke="{MARK}" stroke-width="2" stroke-dasharray="4 2" '
-                'class="capturable"/>'
-            )
-        if len(piece.faces) == 6:
-            for kind, wedge in zip(piece.faces, face_wedges(x, y), strict=True):
-                points = " ".join(f"{px},{py}" for px, py in wedge)
-                out.append(
-                    f'<polygon points="{points}" fill="{COLOURS.get(kind, "#cccccc")}" '
-                    f'stroke="#222" stroke-width="1" class="face" data-kind="{escape(kind)}"/>'
-                )
-            dash = ' stroke-dasharray="3,2" class="mirrored"' if piece.mirrored else ""
-            out.append(
-                f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 4}" '
-                f'fill="{colour}" stroke="#222" stroke-width="2"{dash}><title>'
-                f"{escape(piece.label)}</title></circle>"
-            )
-            out.append(
-                f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 4}" text-anchor="middle" '
-                f'font-size="11" font-weight="bold">{escape(piece.label[:2])}</text>'
-            )
-            continue
-        out.append(
-            f'<circle cx="{x + CELL / 2}" cy="{y + CELL / 2}" r="{CELL / 2 - 6}" '
-            f'fill="{colour}" stroke="#222" stroke-width="2"><title>{escape(piece.label)}'
-            "</title></circle>"
-        )
-        out.append(
-            f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 5}" text-anchor="middle" '
-            f'font-size="14" font-weight="bold" fill="{TEXT_ON.get(piece.colour, "#000000")}">'
-            f"{escape(piece.label[:2])}</text>"
-        )
-    for col, row in sorted(picture.highlight):
-        x, y = _origin(picture, col, row)
-        if picture.shape == "hex":
-            out.append(
-                f'<polygon points="{_points(hexagon(x, y, 1))}" fill="none" '
-                f'stroke="{HIGHLIGHT}" stroke-width="3" class="last-turn"/>'
-            )
-            continue
-        out.append(
-            f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="none" '
-            f'stroke="{HIGHLIGHT}" stroke-width="3" class="last-turn"/>'
-        )
-    out.extend(_svg_arrows(picture))
-    if picture.caption:
-        out.append(
-            f'<text x="{MARGIN}" y="{height - 10}" font-size="14">{escape(picture.caption)}</text>'
-        )
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _centre(picture: Picture, col: int, row: int) -> tuple[float, float]:
-    x, y = _origin(picture, col, row)
-    return x + CELL / 2, y + CELL / 2
-
-
-def _svg_arrows(picture: Picture) -> list[str]:
-    """The turn's moves as arrows in the mover's colour, and crosses on marked cells."""
-    out = []
-    if picture.arrows:
-        out.append(
-            '<defs><marker id="head" markerWidth="8" markerHeight="8" refX="6" refY="4" '
-            'orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#222"/></marker></defs>'
-        )
-    for c0, r0, c1, r1, owner in picture.arrows:
-        (x0, y0), (x1, y1) = _centre(picture, c0, r0), _centre(picture, c1, r1)
-        colour = PIECES[owner % len(PIECES)]
-        out.append(
-            f'<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" stroke="{colour}" stroke-width="4" '
-            'stroke-opacity="0.85" marker-end="url(#head)" class="move"/>'
-        )
-    for col, row in sorted(picture.marks):
-        x, y = _origin(picture, col, row)
-        a, b = x + 8, x + CELL - 8
-        out.append(
-            f'<path d="M{a},{y + 8} L{b},{y + CELL - 8} M{b},{y + 8} L{a},{y + CELL - 8}" '
-            'stroke="#c00000" stroke-width="4" class="clash"/>'
-        )
-    return out
-
-
-def _png_arrows(draw: Any, picture: Picture) -> None:
-    for c0, r0, c1, r1, owner in picture.arrows:
-        (x0, y0), (x1, y1) = _centre(picture, c0, r0), _centre(picture, c1, r1)
-        colour = PIECES[owner % len(PIECES)]
-        draw.line((x0, y0, x1, y1), fill=colour, width=4)
-        draw.ellipse((x1 - 5, y1 - 5, x1 + 5, y1 + 5), fill="#222222")
-    for col, row in picture.marks:
-        x, y = _origin(picture, col, row)
-        draw.line((x + 8, y + 8, x + CELL - 8, y + CELL - 8), fill="#c00000", width=4)
-        draw.line((x + CELL - 8, y + 8, x + 8, y + CELL - 8), fill="#c00000", width=4)
-
-
 def png(picture: Picture) -> bytes:
     """The picture as PNG bytes (Pillow, drawn directly: no SVG renderer needed)."""
-    from PIL import Image, ImageDraw
+    from PIL import Image, ImageDraw, ImageFont
 
-    width, height = size(picture)
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    lay = layout(picture)
+    image = Image.new("RGB", (lay.width, lay.height), palette.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for r in range(len(picture.rows)):
-        for c in range(len(picture.cols)):
-            x, y = _origin(picture, c, r)
-            if picture.shape == "hex":
-                draw.polygon(hexagon(x, y), fill="#ffffff", outline=GRID)
+    fonts: dict[int, Any] = {}
+    for shape in shapes(picture):
+        width = max(1, round(shape.width))
+        if shape.kind == "polygon":
+            draw.polygon(list(shape.points), fill=shape.fill, outline=shape.stroke, width=width)
+        elif shape.kind == "circle":
+            (cx, cy), r = shape.points[0], shape.radius
+            box = (cx - r, cy - r, cx + r, cy + r)
+            if shape.dashed and shape.stroke:
+                if shape.fill:
+                    draw.ellipse(box, fill=shape.fill)
+                for k in range(0, 360, 30):  # a dashed ring: twelve arcs
+                    draw.arc(box, k, k + 18, fill=shape.stroke, width=width)
             else:
-                draw.rectangle((x, y, x + CELL, y + CELL), fill="#ffffff", outline=GRID)
-    for c, label in enumerate(picture.cols):
-        x, _ = _origin(picture, c, 0)
-        draw.text((x + CELL / 2, MARGIN - 14), label, fill="#000000", anchor="mm")
-    for r, label in enumerate(picture.rows):
-        _, y = _origin(picture, 0, r)
-        draw.text((MARGIN - 12, y + CELL / 2), label, fill="#000000", anchor="mm")
-    for cell in picture.cells:
-        x, y = _origin(picture, cell.col, cell.row)
-        fill = COLOURS.get(cell.kind, "#cccccc")
-        ink = TEXT_ON.get(cell.kind, "#000000")
-        if picture.shape == "hex":
-            draw.polygon(hexagon(x, y, 3), fill=fill)
+                draw.ellipse(box, fill=shape.fill, outline=shape.stroke, width=width)
+        elif shape.kind == "line":
+            draw.line(shape.points, fill=shape.stroke, width=width)
         else:
-            draw.rounded_rectangle((x + 3, y + 3, x + CELL - 3, y + CELL - 3), 6, fill=fill)
-        if cell.marked:
-            points = [(x + CELL / 2, y + 6), (x + CELL - 7, y + CELL - 7), (x + 7, y + CELL - 7)]
-            draw.polygon(points, outline=ink, width=2)
-        draw.text((x + CELL / 2, y + CELL / 2), cell.symbol, fill=ink, anchor="mm")
-        if cell.count > 1:
-            draw.text((x + CELL - 8, y + 10), str(cell.count), fill=ink, anchor="mm")
-    for piece in picture.pieces:
-        x, y = _origin(picture, piece.col, piece.row)
-        colour = _piece_colour(piece.owner, piece.colour)
-        if piece.marked:
-            draw.ellipse((x + 2, y + 2, x + CELL - 2, y + CELL - 2), outline=MARK, width=2)
-        if len(piece.faces) == 6:
-            for kind, wedge in zip(piece.faces, face_wedges(x, y), strict=True):
-                draw.polygon(wedge, fill=COLOURS.get(kind, "#cccccc"), outline="#222222")
-            q = CELL / 4
-            ring = "#ffffff" if piece.mirrored else "#222222"
-            box = (x + CELL / 2 - q, y + CELL / 2 - q, x + CELL / 2 + q, y + CELL / 2 + q)
-            draw.ellipse(box, fill=colour, outline=ring, width=2)
-            draw.text((x + CELL / 2, y + CELL / 2), piece.label[:2], fill="#000000", anchor="mm")
-            continue
-        draw.ellipse((x + 6, y + 6, x + CELL - 6, y + CELL - 6), fill=colour, outline="#222222")
-        ink = TEXT_ON.get(piece.colour, "#000000")
-        draw.text((x + CELL / 2, y + CELL / 2), piece.label[:2], fill=ink, anchor="mm")
-    for col, row in picture.highlight:
-        x, y = _origin(picture, col, row)
-        if picture.shape == "hex":
-            draw.polygon(hexagon(x, y, 1), outline=HIGHLIGHT, width=3)
-        else:
-            draw.rectangle((x + 1, y + 1, x + CELL - 1, y + CELL - 1), outline=HIGHLIGHT, width=3)
-    _png_arrows(draw, picture)
-    if picture.caption:
-        draw.text((MARGIN, height - 18), picture.caption, fill="#000000")
+            if shape.size not in fonts:
+                fonts[shape.size] = ImageFont.load_default(size=shape.size)
+            draw.text(shape.points[0], shape.text, fill=shape.fill, font=fonts[shape.size],
+                      anchor=shape.anchor)  # fmt: skip
     buffer = io.BytesIO()
     image.save(buffer, "PNG")
     return buffer.getvalue()
