@@ -37,8 +37,8 @@ def test_the_duels_page_and_desk_work_in_chromium(
             page = browser.new_page(viewport={"width": 1400, "height": 1200})
             page.goto(url)
             page.get_by_text("Move log").wait_for(timeout=60_000)
-            page.locator("svg rect.last-turn").first.wait_for(timeout=30_000)
-            assert page.locator("svg rect.last-turn").count() >= 2
+            page.locator("svg .last-turn").first.wait_for(timeout=30_000)
+            assert page.locator("svg .last-turn").count() >= 2
             assert page.locator('[data-testid="stException"]').count() == 0
             page.get_by_label("Host password").fill("pw")
             page.get_by_label("Host password").press("Enter")
