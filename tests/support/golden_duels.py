@@ -16,6 +16,7 @@ from typing import Any
 from festival.core import registry
 from festival.core.paths import fixture
 from festival.duels.host import Duel
+from festival.duels.origin import Origin, Via
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "duels"
 UPDATE_VARIABLE = "FESTIVAL_UPDATE_GOLDEN"
@@ -52,7 +53,7 @@ def play_sample(entry: registry.DuelEntry, folder: Path) -> dict[str, Any]:
     taken: list[int] = []  # the number of actions recorded after each turn
     try:
         for n, turn in enumerate(sample["turns"], start=1):
-            played = duel.play_text(turn["text"], turn["player"], source="demo")
+            played = duel.play_text(turn["text"], turn["player"], source=Origin(Via.DEMO))
             assert played.ok, f"{entry.name} sample turn {n} does not play: {played.errors[0]}"
             taken.append((taken[-1] if taken else 0) + len(played.steps))
         states = duel.positions()[0]
