@@ -7,15 +7,15 @@ from __future__ import annotations
 import functools
 import io
 import json
-import math
 import re
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import pytest
 
-from events.duel import DuelGame, Picture, take
+from events.duel import DuelGame, Picture, PicturePiece, take
 from festival.core import palette, registry
 from festival.core.paths import fixture
 from festival.duels import picture as duel_picture
@@ -79,21 +79,55 @@ def test_every_sample_picture_is_readable(entry: registry.DuelEntry) -> None:
         assert max(image.size) >= 900
 
 
-@pytest.mark.xfail(strict=True, reason="issue 26: an Elementarium arrow still crosses a unit")
-def test_no_arrow_crosses_a_unit() -> None:
-    entry = next(e for e in ENTRIES if e.name == "elementarium")
+def _covered(pic: Picture) -> list[tuple[str, Any]]:
+    """Every (arrow, unit) pair where a drawn arrow's line (its width included) or head
+    touches a unit's disc, measured on the shapes the picture draws."""
+    lay = duel_picture.layout(pic)
+    radius = lay.piece_radius
+    discs = [(p, duel_picture._centre(lay, pic, p.col, p.row)) for p in pic.pieces]
+    out = []
+    for shape in duel_picture.shapes(pic):
+        if not shape.key.startswith("arrow:"):
+            continue
+        for piece, centre in discs:
+            if shape.kind == "line":
+                pairs = zip(shape.points, shape.points[1:], strict=False)
+                near = min(duel_picture.segment_distance(centre, a, b) for a, b in pairs)
+                touching = near < radius + shape.width / 2
+            else:
+                touching = duel_picture.triangle_distance(centre, shape.points) < radius
+            if touching:
+                out.append((shape.kind, piece))
+    return out
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+def test_no_arrow_crosses_a_unit(entry: registry.DuelEntry) -> None:
     for pic in _pictures(entry):
-        lay = duel_picture.layout(pic)
-        radius = lay.piece_radius
-        for x0, y0, x1, y1, _ in duel_picture.arrow_segments(pic):
-            for piece in pic.pieces:
-                x = lay.margin + piece.col * lay.cell + lay.cell / 2
-                y = lay.top + piece.row * lay.cell + lay.cell / 2
-                assert _distance(x, y, x0, y0, x1, y1) > radius - 0.01
+        assert _covered(pic) == []
+        assert len(duel_picture.arrow_paths(pic)) == len(pic.arrows)
 
 
-def _distance(px: float, py: float, x0: float, y0: float, x1: float, y1: float) -> float:
-    """From a point to a segment."""
-    dx, dy = x1 - x0, y1 - y0
-    t = max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(px - x0 - t * dx, py - y0 - t * dy)
+def _board(units: str, arrows: tuple[tuple[int, int, int, int, int], ...]) -> Picture:
+    """A 6 x 6 square board with a unit on each cell named in `units` ("b2 c3") and arrows
+    (the first two units are never in an arrow's way)."""
+    pieces = tuple(PicturePiece("abcdef".index(u[0]), 6 - int(u[1]), 0, "W") for u in units.split())
+    cols, rows = tuple("abcdef"), tuple(str(r) for r in range(6, 0, -1))
+    return Picture("square", cols, rows, (), pieces, arrows=arrows)
+
+
+@pytest.mark.parametrize(
+    ("units", "arrow"),
+    [
+        ("a1 a3 a2", (0, 5, 0, 3, 0)),  # a unit on the straight way: bend round it
+        ("c4 b4 c3", (2, 2, 1, 3, 0)),  # a diagonal step beside a unit (the sample's case)
+        ("b2 d3 c2 c3", (1, 4, 3, 3, 1)),  # a knight's jump past two units
+        ("a1 f6 b2 c3 d4 e5", (0, 5, 5, 0, 0)),  # a long diagonal through four units
+        ("a6 c6 b6 a5 b5", (0, 0, 2, 0, 1)),  # over a unit, with units all round
+    ],
+)
+def test_arrows_bend_round_units(units: str, arrow: tuple[int, int, int, int, int]) -> None:
+    pic = _board(units, (arrow,))
+    assert _covered(pic) == []
+    straight = duel_picture.arrow_paths(replace(pic, pieces=pic.pieces[:2]))
+    assert len(straight[0].line) == 2  # with nothing in the way, the arrow is straight
