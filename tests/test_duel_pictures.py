@@ -9,23 +9,22 @@ import io
 import json
 import re
 from dataclasses import replace
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import pytest
 
-from events.duel import DuelGame, Picture, PicturePiece, take
+from events.duel import Confirm, DuelGame, Picture, PicturePiece, Step, take
 from festival.core import palette, registry
 from festival.core.paths import fixture
 from festival.duels import picture as duel_picture
-from festival.duels.words import last_turn_cells
+from festival.duels.words import board_picture, caption
 
 ENTRIES = [e for e in registry.duels() if e.sample is not None]
 
 
 @functools.cache
-def _positions(name: str) -> tuple[DuelGame[Any, Any], tuple[Any, ...]]:
+def _positions(name: str) -> tuple[DuelGame[Any, Any], tuple[Any, ...], tuple[Step[Any], ...]]:
     """The sample duel of game `name` replayed in memory, every position (as the duel host
     replays it: the same setup and chance streams), once per test run."""
     entry = registry.duel(name)
@@ -37,6 +36,7 @@ def _positions(name: str) -> tuple[DuelGame[Any, Any], tuple[Any, ...]]:
     seed = int(sample["seed"])
     setup = np.random.default_rng(np.random.SeedSequence([seed, 0]))
     states = [game.initial_state(sample["players"], options, setup)]
+    taken: list[Step[Any]] = []
     index = 0
     for turn in sample["turns"]:
         parsed = game.parse_actions(turn["text"])
@@ -45,18 +45,20 @@ def _positions(name: str) -> tuple[DuelGame[Any, Any], tuple[Any, ...]]:
             after, steps, errors = take(game, states[-1], turn["player"], [action], seed, index)
             assert not errors, errors
             states.append(after)
+            taken.extend(steps)
             index += len(steps)
-    return game, tuple(states)
+    return game, tuple(states), tuple(taken)
+
+
+def _shown(name: str) -> list[tuple[list[Any], list[Step[Any]]]]:
+    """The positions and steps up to a mid-game position and up to the final one."""
+    _, states, steps = _positions(name)
+    return [(list(states[: n + 1]), list(steps[:n])) for n in (len(steps) // 2, len(steps))]
 
 
 def _pictures(entry: registry.DuelEntry) -> list[Picture]:
-    game, states = _positions(entry.name)
-    hosted = SimpleNamespace(game=game)  # what last_turn_cells reads of a duel
-    out = []
-    for end in (len(states) // 2, len(states)):
-        shown = list(states[:end])
-        out.append(game.picture(shown[-1], last_turn_cells(hosted, shown)))  # type: ignore[arg-type]
-    return out
+    game = _positions(entry.name)[0]
+    return [board_picture(game, states, steps) for states, steps in _shown(entry.name)]
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
@@ -131,3 +133,44 @@ def test_arrows_bend_round_units(units: str, arrow: tuple[int, int, int, int, in
     assert _covered(pic) == []
     straight = duel_picture.arrow_paths(replace(pic, pieces=pic.pieces[:2]))
     assert len(straight[0].line) == 2  # with nothing in the way, the arrow is straight
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+def test_every_caption_names_game_turn_who_acts_and_the_last_turn(
+    entry: registry.DuelEntry,
+) -> None:
+    game = _positions(entry.name)[0]
+    for states, steps in _shown(entry.name):
+        said = caption(game, states, steps)
+        head, last = said.split("\n")
+        assert head.startswith(f"{game.title} · ")
+        state = states[-1]
+        outcome = game.outcome(state)
+        if outcome is None:
+            assert f"turn {game.turn_number(state)}" in head.lower()
+            assert all(player in head for player in game.to_act(state))
+        else:
+            assert outcome.detail in head and "over after turn" in head
+        # the last turn played to its end, in the game's own words
+        end = len(states) - 1
+        while outcome is None and game.turn_number(states[end - 1]) == game.turn_number(state):
+            end -= 1
+        number = game.turn_number(states[end - 1])
+        assert last.startswith(f"Last turn ({number}): ")
+        start = min(i for i in range(end) if game.turn_number(states[i]) == number)
+        lines = game.turn_lines(states[start], states[end])
+        words = [game.format_action(s.action) for s in steps[start:end]]
+        expected = lines or [w for w, s in zip(words, steps[start:end], strict=True)
+                             if not isinstance(s.action, Confirm)]  # fmt: skip
+        assert all(line in last for line in expected), (expected, last)
+        assert duel_picture.layout(board_picture(game, states, steps)).caption
+
+
+def test_a_caption_keeps_sealed_orders_secret() -> None:
+    """Elementarium after one player's orders: the caption names the last resolved turn and
+    who is still to act, never the orders in."""
+    game, states, steps = _positions("elementarium")
+    n = next(i for i in range(1, len(states)) if game.sealed(states[i]) and i > 2)
+    said = caption(game, list(states[: n + 1]), list(steps[:n]))
+    assert game.format_action(steps[n - 1].action) not in said
+    assert said.split("\n")[1].startswith(f"Last turn ({game.turn_number(states[n]) - 1}): ")
