@@ -174,3 +174,33 @@ def test_a_caption_keeps_sealed_orders_secret() -> None:
     said = caption(game, list(states[: n + 1]), list(steps[:n]))
     assert game.format_action(steps[n - 1].action) not in said
     assert said.split("\n")[1].startswith(f"Last turn ({game.turn_number(states[n]) - 1}): ")
+
+
+GAME_WORDS = {
+    "element": ("stone", "sage", "stack's height", "last turn"),
+    "halma": ("elemental plane", "point of power", "team Earth/Fire", "team Water/Air",
+              "can be captured", "last move"),
+    "alchelemental": ("Fire face", "mirrored", "power node", "edge", "hex"),
+    "elementarium": ("Source", "clash", "move in the last turn", "neutral zone", "obstacle",
+                     "upper case", "lower case"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+def test_every_legend_entry_is_in_the_games_words(entry: registry.DuelEntry) -> None:
+    """Each entry is named by the game (its `Picture.legend`), never a plain default."""
+    said = []
+    for pic in _pictures(entry):
+        for item in duel_picture.legend_entries(pic):
+            colour_key = item.key.partition(":")[2]
+            assert item.key in pic.legend or colour_key in pic.legend, item
+            said.append(item.text)
+    text = " | ".join(said)
+    for words in GAME_WORDS[entry.name]:
+        assert words in text, words
+
+
+def test_elements_mountain_ranges_are_named() -> None:
+    """A mountain range (drawn as a triangle) is named in Element's words."""
+    game, states, _ = _positions("element")
+    assert "mountain range" in game.picture(states[0]).legend["marked"]

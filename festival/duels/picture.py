@@ -113,22 +113,35 @@ def _piece_colour(owner: int, colour: str) -> str:
     return COLOURS.get(colour) or palette.player(owner)
 
 
+def _symbols(picture: Picture) -> dict[str, set[str]]:
+    """The symbols written on the cells of each kind (one symbol: the kind's own, shown in
+    its legend swatch; more: each symbol gets an entry of its own)."""
+    out: dict[str, set[str]] = {}
+    for cell in picture.cells:
+        out.setdefault(cell.kind, set()).add(cell.symbol)
+    return out
+
+
 def legend_entries(picture: Picture) -> list[Entry]:
-    """An entry for everything the picture draws, in drawing order."""
+    """An entry for everything the picture draws, in drawing order. The game names each in
+    its own words through `Picture.legend`, by the entry's key ("cell:F", "piece:0",
+    "arrow:1", "count", "marked", "highlight", "cross", "label:S" ...) or, for colours, by the
+    colour key alone ("F"); what it leaves unnamed gets a plain default."""
     out: list[Entry] = []
     seen: set[str] = set()
 
     def add(key: str, swatch: str, colour: str, symbol: str, text: str) -> None:
         if key not in seen:
             seen.add(key)
-            out.append(Entry(key, swatch, colour, symbol, text))
+            out.append(Entry(key, swatch, colour, symbol, picture.legend.get(key, text)))
 
+    symbols = _symbols(picture)
     for cell in picture.cells:
         word = _word(picture, cell.kind, ELEMENT_WORDS.get(cell.kind, cell.kind))
-        symbol = cell.symbol if cell.symbol in (cell.kind, "") else ""
+        symbol = cell.symbol if len(symbols[cell.kind]) == 1 else ""
         add(f"cell:{cell.kind}", "cell", COLOURS.get(cell.kind, palette.NEUTRAL), symbol, word)
     for cell in picture.cells:
-        if cell.symbol and cell.symbol != cell.kind:
+        if cell.symbol and len(symbols[cell.kind]) > 1:
             text = _word(picture, f"symbol:{cell.symbol}", f"{cell.symbol}: see the rules")
             add(f"symbol:{cell.symbol}", "cell", palette.PAPER, cell.symbol, text)
         if cell.marked:
@@ -143,6 +156,8 @@ def legend_entries(picture: Picture) -> list[Entry]:
         who = _word(picture, f"player:{piece.owner}", default)
         key = f"piece:{piece.colour or piece.owner}"
         add(key, "piece", colour, "", who if piece.colour else f"{who}'s piece")
+        if f"label:{piece.label}" in picture.legend:
+            add(f"label:{piece.label}", "piece", colour, piece.label, "")
         for kind in piece.faces:
             word = _word(picture, kind, ELEMENT_WORDS.get(kind, kind))
             add(f"face:{kind}", "face", COLOURS.get(kind, palette.NEUTRAL), "", f"{word} face")
@@ -331,6 +346,7 @@ def shapes(picture: Picture) -> list[Shape]:
     s = lay.cell
     out: list[Shape] = []
     hexes = picture.shape == "hex"
+    symbols = _symbols(picture)
 
     def outline(x: float, y: float, inset: float) -> tuple[tuple[float, float], ...]:
         if hexes:
@@ -362,7 +378,8 @@ def shapes(picture: Picture) -> list[Shape]:
             )
             out.append(Shape("polygon", tri, None, ink, 3, key="marked"))
         if cell.symbol:
-            key = f"cell:{cell.kind}" if cell.symbol == cell.kind else f"symbol:{cell.symbol}"
+            own = len(symbols[cell.kind]) == 1
+            key = f"cell:{cell.kind}" if own else f"symbol:{cell.symbol}"
             point = ((x + s / 2, y + s / 2),)
             out.append(Shape("text", point, ink, text=cell.symbol, size=lay.label, key=key))
         if cell.count > 1:
@@ -441,6 +458,9 @@ def _legend(picture: Picture, lay: Layout) -> list[Shape]:
             dashed = entry.swatch != "piece"
             out.append(Shape("circle", (mid,), disc, palette.OUTLINE if disc else entry.colour,
                              3, dashed, key=key, radius=box / 2))  # fmt: skip
+            if entry.symbol:
+                out.append(Shape("text", (mid,), palette.INK, text=entry.symbol,
+                                 size=lay.coord, key=key))  # fmt: skip
         elif entry.swatch == "face":
             tri = ((x, y + box), (x + box / 2, y), (x + box, y + box))
             out.append(Shape("polygon", tri, entry.colour, palette.OUTLINE, 1, key=key))
