@@ -4,61 +4,35 @@ a legend entry for everything drawn, the palette's colours only, a long side of 
 
 from __future__ import annotations
 
-import functools
+import importlib.util
 import io
-import json
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
-from events.duel import Confirm, DuelGame, Picture, PicturePiece, Step, take
+from events.duel import Confirm, Picture, PicturePiece, Step
 from festival.core import palette, registry
-from festival.core.paths import fixture
 from festival.duels import picture as duel_picture
+from festival.duels import samples
 from festival.duels.words import board_picture, caption
 
 ENTRIES = [e for e in registry.duels() if e.sample is not None]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
-@functools.cache
-def _positions(name: str) -> tuple[DuelGame[Any, Any], tuple[Any, ...], tuple[Step[Any], ...]]:
-    """The sample duel of game `name` replayed in memory, every position (as the duel host
-    replays it: the same setup and chance streams), once per test run."""
-    entry = registry.duel(name)
-    assert entry.sample is not None
-    sample = json.loads(fixture(*entry.sample).read_text())
-    game: DuelGame[Any, Any] = registry.load(entry.game)()
-    options = game.options(sample["variant"], sample.get("options", {})).value
-    assert options is not None
-    seed = int(sample["seed"])
-    setup = np.random.default_rng(np.random.SeedSequence([seed, 0]))
-    states = [game.initial_state(sample["players"], options, setup)]
-    taken: list[Step[Any]] = []
-    index = 0
-    for turn in sample["turns"]:
-        parsed = game.parse_actions(turn["text"])
-        assert parsed.value is not None, parsed.errors
-        for action in parsed.value:
-            after, steps, errors = take(game, states[-1], turn["player"], [action], seed, index)
-            assert not errors, errors
-            states.append(after)
-            taken.extend(steps)
-            index += len(steps)
-    return game, tuple(states), tuple(taken)
+_positions = samples.replayed
 
 
 def _shown(name: str) -> list[tuple[list[Any], list[Step[Any]]]]:
     """The positions and steps up to a mid-game position and up to the final one."""
-    _, states, steps = _positions(name)
-    return [(list(states[: n + 1]), list(steps[:n])) for n in (len(steps) // 2, len(steps))]
+    return list(samples.shown(name).values())
 
 
 def _pictures(entry: registry.DuelEntry) -> list[Picture]:
-    game = _positions(entry.name)[0]
-    return [board_picture(game, states, steps) for states, steps in _shown(entry.name)]
+    return list(samples.pictures(entry.name).values())
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
@@ -204,3 +178,21 @@ def test_elements_mountain_ranges_are_named() -> None:
     """A mountain range (drawn as a triangle) is named in Element's words."""
     game, states, _ = _positions("element")
     assert "mountain range" in game.picture(states[0]).legend["marked"]
+
+
+def test_the_guides_pictures_are_the_ones_drawn_now() -> None:
+    """docs/pictures/ holds every sample game's mid-game and final picture exactly as
+    `python docs/pictures.py` draws them now, and the duels guide shows each one."""
+    spec = importlib.util.spec_from_file_location("docs_pictures", DOCS / "pictures.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    drawn = script.drawn()
+    assert set(drawn) == {f"{e.name}-{m}.png" for e in ENTRIES for m in samples.MOMENTS}
+    guide = (DOCS / "duels-guide.md").read_text()
+    stale = [
+        name for name, data in drawn.items() if (DOCS / "pictures" / name).read_bytes() != data
+    ]
+    assert not stale, f"run `python docs/pictures.py`: {stale} differ from what it draws now"
+    assert all(f"(pictures/{name})" in guide for name in drawn)
+    assert {p.name for p in (DOCS / "pictures").iterdir()} == set(drawn)  # nothing left over

@@ -32,6 +32,8 @@ COLOURS = {
 }
 TEXT_ON = {**palette.ELEMENT_INK, **{f"piece-{k}": v for k, v in palette.ELEMENT_INK.items()}}
 TEXT_ON |= {"O": palette.PAPER}
+CHAR = 0.6
+"""a character's width at most, in font sizes (for wrapping words to the picture's width)"""
 TARGET = 900
 """the board's long side, at least (a Discord attachment read on a phone)"""
 
@@ -50,7 +52,8 @@ class Layout:
     width: int
     board_height: int
     legend_rows: int
-    columns: int
+    legend: tuple[tuple[int, int, tuple[str, ...]], ...]
+    """each legend entry's column, row and text lines"""
     caption: tuple[str, ...]
 
     @property
@@ -73,17 +76,36 @@ def layout(picture: Picture) -> Layout:
     coord = max(14, round(cell * 0.26))
     extra = cell // 2 if picture.shape == "hex" else 0
     width = 2 * margin + len(picture.cols) * cell + extra
-    per_line = max(20, int(width / (coord * 0.6)))
+    per_line = max(20, int((width - margin) / (coord * CHAR)))
     caption = tuple(
         part for line in picture.caption.splitlines() for part in textwrap.wrap(line, per_line)
     )
     line = round(coord * 1.5)
-    columns = 2 if width >= 700 else 1
-    rows = math.ceil(len(legend_entries(picture)) / columns)
+    spots = _legend_spots([e.text for e in legend_entries(picture)], width, margin, coord)
+    rows = max((row + len(lines) for _, row, lines in spots), default=0)
     return Layout(
         cell, margin, coord, max(coord, round(cell * 0.34)), margin + len(caption) * line,
-        width, len(picture.rows) * cell, rows, columns, caption,
+        width, len(picture.rows) * cell, rows, spots, caption,
     )  # fmt: skip
+
+
+def _legend_spots(
+    texts: list[str], width: int, margin: int, coord: int
+) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """Where each legend entry goes (column, row) and its text's lines: two columns when every
+    text fits on one line of half the width, else one column, long texts wrapped."""
+    room = width - margin - 2 * coord * 1.2  # the swatch and its gap
+    per_half = int((room - (width - margin) / 2) / (coord * CHAR))
+    if width >= 700 and all(len(t) <= per_half for t in texts):
+        return tuple((i % 2, i // 2, (t,)) for i, t in enumerate(texts))
+    per_line = max(20, int(room / (coord * CHAR)))
+    out = []
+    row = 0
+    for text in texts:
+        lines = tuple(textwrap.wrap(text, per_line)) or ("",)
+        out.append((0, row, lines))
+        row += len(lines)
+    return tuple(out)
 
 
 def size(picture: Picture) -> tuple[int, int]:
@@ -439,11 +461,12 @@ def _arrow_shapes(arrow: ArrowPath, colour: str, lay: Layout, key: str) -> list[
 
 def _legend(picture: Picture, lay: Layout) -> list[Shape]:
     out: list[Shape] = []
-    column = (lay.width - lay.margin) / lay.columns
+    column = (lay.width - lay.margin) / 2
     box = lay.coord * 1.2
-    for i, entry in enumerate(legend_entries(picture)):
-        x = lay.margin / 2 + (i % lay.columns) * column
-        y = lay.top + lay.board_height + lay.margin / 2 + (i // lay.columns) * lay.line
+    entries = legend_entries(picture)
+    for entry, (col, row, lines) in zip(entries, lay.legend, strict=True):
+        x = lay.margin / 2 + col * column
+        y = lay.top + lay.board_height + lay.margin / 2 + row * lay.line
         mid = (x + box / 2, y + box / 2)
         key = f"legend:{entry.key}"
         if entry.swatch in ("cell", "highlight"):
@@ -478,8 +501,9 @@ def _legend(picture: Picture, lay: Layout) -> list[Shape]:
         elif entry.swatch == "cross":
             out.append(Shape("line", ((x, y), (x + box, y + box)), None, entry.colour, 4, key=key))
             out.append(Shape("line", ((x + box, y), (x, y + box)), None, entry.colour, 4, key=key))
-        point = ((x + box * 2, y + box / 2),)
-        out.append(Shape("text", point, palette.INK, text=entry.text, size=lay.coord, anchor="lm"))
+        for n, text in enumerate(lines):
+            point = ((x + box * 2, y + box / 2 + n * lay.line),)
+            out.append(Shape("text", point, palette.INK, text=text, size=lay.coord, anchor="lm"))
     return out
 
 
