@@ -7,7 +7,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-FLAG_COLOURS = {"": "#4c78a8", "flagged": "#e45756"}
+from festival.core import palette
+
+FLAG_COLOURS = {"": palette.NEUTRAL, "flagged": palette.PLAYERS[2]}
+"""a row as usual (grey) and a flagged row (orange), from the project's palette"""
 
 
 def interval_chart(

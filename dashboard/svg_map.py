@@ -9,12 +9,15 @@ from typing import Any
 
 from dashboard.colours import legend
 from dashboard.svg_board import responsive, title_text
+from festival.core import palette
 
 TILE_COLOURS = {"G": "#38761D", ".": "#CCCCCC", "E": "#00E5FF"}
 ROAD = "#E6D3A3"
 GROTTO_BUILDABLE = "#0B5394"
 ARROWS = {"N": "▲", "E": "▶", "S": "▼", "W": "◀"}
-PARTY_COLOURS = {"A": "#C00000", "B": "#7030A0"}
+PARTY_COLOURS = {"A": palette.PLAYERS[0], "B": palette.PLAYERS[4]}
+"""the two parties in the project's palette: reddish purple and indigo (apart in lightness
+too, and neither red nor green beside the green buildable land)"""
 TOWER = "#222222"
 LEGEND = legend(
     [

@@ -8,6 +8,7 @@ import numpy as np
 import openpyxl
 import pytest
 
+from events import palette
 from events.continuum import ContinuumEngine
 from events.continuum.board import random_board
 from events.continuum.elements import Element
@@ -53,8 +54,11 @@ def test_the_template_has_dropdowns_and_element_colours(tmp_path: Path) -> None:
     assert ranges == ["B3:I10"]
     rules = [r for cf in board.conditional_formatting for r in cf.rules]
     colours = {r.formula[0].split('"')[1]: r.dxf.fill.bgColor.rgb for r in rules}
-    assert colours["F"].endswith("E06666") and colours["W"].endswith("6FA8DC")
-    assert colours["WI"].endswith("93C47D") and colours["N"].endswith("B7B7B7")
+    # the project's one palette (events/palette.py), as the duel boards and the dashboard
+    assert colours["F"].endswith(palette.sheet(palette.FIRE))
+    assert colours["W"].endswith(palette.sheet(palette.WATER))
+    assert colours["WI"].endswith(palette.sheet(palette.AIR))
+    assert colours["N"].endswith(palette.sheet(palette.NEUTRAL))
     assert board["A3"].value == 8 and board["A10"].value == 1 and board["B2"].value == "A"
     wards = book[WARDS_TAB]
     assert [wards.cell(r, 1).value for r in range(3, 16)][-1] == "N"
@@ -236,3 +240,16 @@ def test_untouched_tabs_count_as_nothing_submitted(tmp_path: Path) -> None:
     fill_bolts(path, [("Fire", ""), ("", "")])
     result = parse(path, 2)
     assert not result.nothing_submitted and result.errors  # type: ignore[attr-defined]
+
+
+def test_the_workbook_colours_are_the_one_palette() -> None:
+    """Every ward colour of the workbooks is a colour of the palette the pictures and the
+    dashboard use (festival.core.palette re-exports events.palette: one set of values)."""
+    from dashboard import continuum_boards
+    from events.continuum.elements import BROKEN, COLOURS
+    from festival.core import palette as core_palette
+
+    assert core_palette.FIRE is palette.FIRE and core_palette.ELEMENTS is palette.ELEMENTS
+    assert {f"#{c}" for c in (*COLOURS.values(), BROKEN)} <= palette.all_colours()
+    for element, colour in COLOURS.items():
+        assert f"#{colour}" == continuum_boards.COLOURS[element].upper()

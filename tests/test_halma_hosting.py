@@ -5,6 +5,7 @@ the bots."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import openpyxl
@@ -107,6 +108,27 @@ def test_show_writes_pictures_with_planes_pieces_and_capturable_marks(
     assert palette.EARTH in text and palette.FIRE in text  # the project palette's Earth, Fire
     out = capsys.readouterr().out
     assert " 4 .  .  .  .F" in out
+
+
+def test_planes_are_lettered_apart_from_elementals(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty Water plane square reads as the Water plane (w), never as an Air elemental
+    (the rule text's plane label A): in the text board, whose key says what each character
+    means, and in the picture, where elementals are upper case on discs."""
+    svg = tmp_path / "b.svg"
+    assert main(["duel", "show", str(duel), "--svg", str(svg)]) == 0
+    out = capsys.readouterr().out
+    assert " 9 ww ww ww ." in out and "11 ww ww ww ." in out  # the Water plane, empty
+    assert " 1 ff ff ff" in out and "aa aa aa" in out and "ee ee ee" in out
+    board = [line for line in out.splitlines() if line[:3].strip().isdigit()]
+    assert not any(ch in "ABCD" for line in board for ch in line[4::3])  # no plane label
+    assert "w f e a the elemental planes of Water, Fire, Earth, Air" in out
+    assert "lower case: it cannot be captured where it stands" in out
+    assert "Elementals played by Ann: Fire and Earth; Bo: Water and Air." in out
+    text = svg.read_text()
+    letters = re.findall(r'data-key="cell:plane-W">(\w)</text>', text)
+    assert letters and set(letters) == {"w"}
 
 
 def test_the_sample_duel_replays_to_its_end(

@@ -571,7 +571,7 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
             pieces,
             frozenset(highlight),
             caption,
-            {e.letter: e.word for e in Elem},
+            _legend(state),
         )
 
     def changed_cells(self, before: AlchState, after: AlchState) -> frozenset[tuple[int, int]]:
@@ -583,3 +583,22 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
                 r, c = after.board.row_col(h)
                 out.add((c, r))
         return frozenset(out)
+
+
+def _legend(state: AlchState) -> dict[str, str]:
+    """The picture's legend in Alchelemental's words: the hexes' elements, nodes and edges,
+    units (their six faces, the mirrored ring) and the last turn."""
+    out = {
+        "symbol:N": "N: a power node (hold both of the enemy's to win)",
+        "symbol:·": "·: a hex of a player's own edge (where units are called)",
+        "marked": "triangle: a power node",
+        "mirrored": "dashed ring round the disc: the unit is mirrored (flipped over)",
+        "highlight": "thick black outline: a hex the last turn changed",
+    }
+    for e in Elem:
+        out[e.letter] = e.word
+        out[f"cell:{e.letter}"] = f"{e.word} hex"
+        out[f"face:{e.letter}"] = f"a unit's {e.word} face"
+    for n, name in enumerate(state.players):
+        out[f"piece:{n}"] = f"{name}'s unit (the disc; its name's first letters)"
+    return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from events import palette
 from events.alchemy.catalog import Catalog, Effect, Machine, amounts_text
 from events.alchemy.layout import (
     BUY_MATERIAL_COL,
@@ -34,7 +35,7 @@ from events.numbers import number_text
 from events.tables import CellValue, cell_ref
 from events.template import Dropdown, TemplateTab
 
-INPUT = "FFF2CC"
+INPUT = palette.sheet(palette.INPUT)
 
 Cells = dict[tuple[int, int], CellValue]
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from events import palette
+
 
 class Element(Enum):
     FIRE = "fire"
@@ -34,14 +36,16 @@ DEFEATED_BY: dict[Element, Element] = {v: k for k, v in DEFEATS.items()}
 """tile element -> the element that defeats it"""
 
 COLOURS: dict[Element, str] = {
-    Element.FIRE: "E06666",
-    Element.WATER: "6FA8DC",
-    Element.WIND: "93C47D",
-    Element.EARTH: "FFD966",
-    Element.NEUTRAL: "B7B7B7",
+    Element.FIRE: palette.sheet(palette.FIRE),
+    Element.WATER: palette.sheet(palette.WATER),
+    Element.WIND: palette.sheet(palette.AIR),
+    Element.EARTH: palette.sheet(palette.EARTH),
+    Element.NEUTRAL: palette.sheet(palette.NEUTRAL),
 }
-"""fill colours, as the rules colour the wards: fire red, water blue, wind green,
-earth yellow, neutral grey"""
+"""the wards' fill colours in the workbooks, from the project's one palette (events/palette.py):
+the same colours as every duel board and the dashboard's Continuum boards"""
+BROKEN = palette.sheet(palette.BACKGROUND)
+"""the fill of a ward that broke down (as the dashboard draws a broken tile)"""
 
 _BOLT_NAMES = {
     "fire": Element.FIRE,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from events import palette
 from events.continuum.board import LETTERS, NEUTRAL, WARD_VALUES, element_of
-from events.continuum.elements import COLOURS, Element
+from events.continuum.elements import BROKEN, COLOURS, Element
 from events.continuum.layout import (
     BOARD_LEFT,
     BOARD_RANGE,
@@ -31,7 +32,7 @@ from events.continuum.squares import ALL_SQUARES, FILES, SIZE
 from events.tables import CellValue, cell_ref
 from events.template import ColourRule, Dropdown, TemplateTab
 
-INPUT = "FFF2CC"
+INPUT = palette.sheet(palette.INPUT)
 
 
 def _frame(cells: dict[tuple[int, int], CellValue], bold: set[tuple[int, int]]) -> None:
@@ -156,7 +157,7 @@ def board_view_tab(state: ContinuumState, player: str) -> TemplateTab:
         if (player, sq) in state.broken:
             text += " x"
         cells[grid_of(sq)] = text
-        fills[grid_of(sq)] = "EEEEEE" if down else COLOURS[ward.element]
+        fills[grid_of(sq)] = BROKEN if down else COLOURS[ward.element]
     return TemplateTab(
         name=VIEW_TAB,
         cells=cells,

@@ -532,7 +532,7 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
             pieces,
             frozenset(highlight),
             caption,
-            {s.letter: s.word for s in Stone},
+            _legend(state),
         )
 
     def changed_cells(
@@ -548,6 +548,18 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
             if s != t:
                 changed.update((col_row(s), col_row(t)))
         return frozenset(changed)
+
+
+def _legend(state: ElementState) -> dict[str, str]:
+    """The picture's legend in Element's words: stones, stacks, ranges, sages, the last turn."""
+    return {
+        **{s.letter: f"{s.word} stone" for s in Stone},
+        "count": "number: the stack's height in stones (air up to 4; 2 earth: a mountain)",
+        "marked": "triangle: earth in a mountain range (air cannot replace it; no slipping "
+        "diagonally through it)",
+        "highlight": "thick black outline: a square the last turn changed",
+        **{f"piece:{n}": f"{name}'s sage" for n, name in enumerate(state.players)},
+    }
 
 
 _STONES = (Stone.FIRE, Stone.WATER, Stone.EARTH, Stone.AIR)

@@ -345,7 +345,7 @@ class ElementariumGame(DuelGame[State, Orders]):
         )
         clashes = frozenset((c.cell[0], top - c.cell[1]) for c in state.last.clashes)
         caption = state.outcome.detail if state.outcome else self.progress(state)
-        legend = {k: v for k, v in TYPE_NAMES.items() if k != "S"}
+        legend = _legend(state)
         return Picture(
             "square",
             tuple(COLS[: b.width]),
@@ -392,3 +392,25 @@ def _field(cell: tuple[int, int]) -> str:
 def _corners(state: State) -> str:
     board = state.setup.board
     return f"a1 to {cell_name((board.width - 1, board.height - 1))}"
+
+
+def _legend(state: State) -> dict[str, str]:
+    """The picture's legend in Elementarium's words: unit types, obstacles, the neutral zone,
+    each player's units and Source, the last turn's moves and clashes."""
+    first, second = state.players
+    out = {
+        "cell:O": "obstacle",
+        "cell:neutral": "the neutral zone",
+        "piece:0": f"{first}'s units (upper case)",
+        "piece:1": f"{second}'s units (lower case)",
+        "label:S": f"{first}'s Source",
+        "label:s": f"{second}'s Source",
+        "arrow:0": f"{first}'s move in the last turn",
+        "arrow:1": f"{second}'s move in the last turn",
+        "cross": "cross: a clash (units that moved to the same field)",
+        "highlight": "thick black outline: a field the last turn changed",
+    }
+    for k, v in TYPE_NAMES.items():
+        if k not in ("S", "O"):
+            out[f"cell:{k}"] = f"{v} unit ({k} or {k.lower()})"
+    return out

@@ -30,6 +30,7 @@ from events.halma.board import (
     read_board,
 )
 from events.halma.state import (
+    TEXT_KEY,
     HalmaState,
     Options,
     Pending,
@@ -371,6 +372,15 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
         """No hidden information: the state JSON, with the board as text rows."""
         return {**state_to_json(state), "rows": text_rows(state)}
 
+    def board_key(self, state: HalmaState) -> tuple[str, ...]:
+        """What the text board's characters mean, and who plays which elementals."""
+        n = len(state.players)
+        plays = "; ".join(
+            f"{name}: {' and '.join(c.word for c in seat_colours(n, seat))}"
+            for seat, name in enumerate(state.players)
+        )
+        return (*TEXT_KEY, f"Elementals played by {plays}.")
+
     def action_example(self, state: HalmaState) -> str:
         return "C3-D4, C3 DR, D5-M"
 
@@ -395,7 +405,7 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
                 kind, symbol = "power", "P"
             elif board.plane[square]:
                 colour = Colour(board.plane[square])
-                kind, symbol = f"plane-{colour.letter}", colour.plane_letter
+                kind, symbol = f"plane-{colour.letter}", colour.letter.lower()
             elif square == board.material:
                 kind, symbol = "material", ""
             else:
@@ -414,11 +424,7 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
             if p
         )
         caption = state.outcome.detail if state.outcome else self.progress(state)
-        legend = {
-            "power": "point of power",
-            "material": "the material plane (one square)",
-            "void": "the void",
-        } | {f"plane-{c.letter}": f"{c.word}'s elemental plane" for c in Colour}
+        legend = _legend(state)
         return Picture(
             "square",
             tuple(column_name(c) for c in range(board.width)),
@@ -435,6 +441,25 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
         return frozenset(
             board.centre(i) for i in range(board.n_squares) if before.cells[i] != after.cells[i]
         )
+
+
+def _legend(state: HalmaState) -> dict[str, str]:
+    """The picture's legend in Elemental Halma's words: the planes (lettered in lower case,
+    unlike the elementals), the points of power, each elemental with its players and team,
+    the capture ring and the last move."""
+    seats = range(len(state.players))
+    out = {
+        "power": "a point of power",
+        "material": "the material plane (one square)",
+        "void": "the void",
+        "ring": "dashed ring: this elemental can be captured where it stands",
+        "highlight": "thick black outline: a square the last move changed",
+    }
+    for c in Colour:
+        out[f"plane-{c.letter}"] = f"{c.word}'s elemental plane"
+        names = " & ".join(state.players[s] for s in seats if c in seat_colours(len(seats), s))
+        out[f"piece:piece-{c.letter}"] = f"{c.word} elemental ({names}, team {SIDES[c.side]})"
+    return out
 
 
 __all__ = ["HalmaGame", "seat_colours"]

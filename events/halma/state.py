@@ -206,10 +206,21 @@ def _square_of(board: Board) -> Any:
     return find
 
 
+TEXT_KEY = (
+    "Each square is two characters: the square, then the elemental standing on it.",
+    "Squares: . the void, + a point of power, M the material plane, "
+    "w f e a the elemental planes of Water, Fire, Earth, Air.",
+    "Elementals: W F E A (Water, Fire, Earth, Air); lower case: it cannot be captured where "
+    "it stands.",
+)
+"""the key under the text board (`text_rows`)"""
+
+
 def text_rows(state: HalmaState) -> list[str]:
     """The board as text for a terminal, two characters a square: the square (. void, + point
-    of power, A B C D the planes of Water Fire Earth Air, M the material plane) then the
-    elemental on it (W F E A; lower case: it cannot be captured there)."""
+    of power, w f e a the planes of Water Fire Earth Air in lower case, M the material plane)
+    then the elemental on it (W F E A; lower case: it cannot be captured there). `TEXT_KEY`
+    says so under the board."""
     from events.halma.board import column_name
     from events.halma.rules import capturable
 
@@ -220,7 +231,7 @@ def text_rows(state: HalmaState) -> list[str]:
         if board.power[square]:
             kind = "+"
         elif board.plane[square]:
-            kind = "ABCD"[board.plane[square] - 1]
+            kind = Colour(board.plane[square]).letter.lower()
         elif square == board.material:
             kind = "M"
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from events import palette
 from events.summoners.catalog import BLESSED_LAND, Catalog
 from events.summoners.layout import (
     ARMY_TAB,
@@ -31,7 +32,7 @@ from events.summoners.rules import targets_left
 from events.tables import CellValue, cell_ref
 from events.template import Dropdown, TemplateTab
 
-INPUT = "FFF2CC"
+INPUT = palette.sheet(palette.INPUT)
 ROAD = "E6D3A3"
 SCENERY = "D9D9D9"
 TREASURE = "00FFFF"

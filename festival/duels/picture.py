@@ -32,6 +32,8 @@ COLOURS = {
 }
 TEXT_ON = {**palette.ELEMENT_INK, **{f"piece-{k}": v for k, v in palette.ELEMENT_INK.items()}}
 TEXT_ON |= {"O": palette.PAPER}
+CHAR = 0.6
+"""a character's width at most, in font sizes (for wrapping words to the picture's width)"""
 TARGET = 900
 """the board's long side, at least (a Discord attachment read on a phone)"""
 
@@ -50,7 +52,8 @@ class Layout:
     width: int
     board_height: int
     legend_rows: int
-    columns: int
+    legend: tuple[tuple[int, int, tuple[str, ...]], ...]
+    """each legend entry's column, row and text lines"""
     caption: tuple[str, ...]
 
     @property
@@ -73,17 +76,36 @@ def layout(picture: Picture) -> Layout:
     coord = max(14, round(cell * 0.26))
     extra = cell // 2 if picture.shape == "hex" else 0
     width = 2 * margin + len(picture.cols) * cell + extra
-    per_line = max(20, int(width / (coord * 0.6)))
+    per_line = max(20, int((width - margin) / (coord * CHAR)))
     caption = tuple(
         part for line in picture.caption.splitlines() for part in textwrap.wrap(line, per_line)
     )
     line = round(coord * 1.5)
-    columns = 2 if width >= 700 else 1
-    rows = math.ceil(len(legend_entries(picture)) / columns)
+    spots = _legend_spots([e.text for e in legend_entries(picture)], width, margin, coord)
+    rows = max((row + len(lines) for _, row, lines in spots), default=0)
     return Layout(
         cell, margin, coord, max(coord, round(cell * 0.34)), margin + len(caption) * line,
-        width, len(picture.rows) * cell, rows, columns, caption,
+        width, len(picture.rows) * cell, rows, spots, caption,
     )  # fmt: skip
+
+
+def _legend_spots(
+    texts: list[str], width: int, margin: int, coord: int
+) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """Where each legend entry goes (column, row) and its text's lines: two columns when every
+    text fits on one line of half the width, else one column, long texts wrapped."""
+    room = width - margin - 2 * coord * 1.2  # the swatch and its gap
+    per_half = int((room - (width - margin) / 2) / (coord * CHAR))
+    if width >= 700 and all(len(t) <= per_half for t in texts):
+        return tuple((i % 2, i // 2, (t,)) for i, t in enumerate(texts))
+    per_line = max(20, int(room / (coord * CHAR)))
+    out = []
+    row = 0
+    for text in texts:
+        lines = tuple(textwrap.wrap(text, per_line)) or ("",)
+        out.append((0, row, lines))
+        row += len(lines)
+    return tuple(out)
 
 
 def size(picture: Picture) -> tuple[int, int]:
@@ -113,22 +135,35 @@ def _piece_colour(owner: int, colour: str) -> str:
     return COLOURS.get(colour) or palette.player(owner)
 
 
+def _symbols(picture: Picture) -> dict[str, set[str]]:
+    """The symbols written on the cells of each kind (one symbol: the kind's own, shown in
+    its legend swatch; more: each symbol gets an entry of its own)."""
+    out: dict[str, set[str]] = {}
+    for cell in picture.cells:
+        out.setdefault(cell.kind, set()).add(cell.symbol)
+    return out
+
+
 def legend_entries(picture: Picture) -> list[Entry]:
-    """An entry for everything the picture draws, in drawing order."""
+    """An entry for everything the picture draws, in drawing order. The game names each in
+    its own words through `Picture.legend`, by the entry's key ("cell:F", "piece:0",
+    "arrow:1", "count", "marked", "highlight", "cross", "label:S" ...) or, for colours, by the
+    colour key alone ("F"); what it leaves unnamed gets a plain default."""
     out: list[Entry] = []
     seen: set[str] = set()
 
     def add(key: str, swatch: str, colour: str, symbol: str, text: str) -> None:
         if key not in seen:
             seen.add(key)
-            out.append(Entry(key, swatch, colour, symbol, text))
+            out.append(Entry(key, swatch, colour, symbol, picture.legend.get(key, text)))
 
+    symbols = _symbols(picture)
     for cell in picture.cells:
         word = _word(picture, cell.kind, ELEMENT_WORDS.get(cell.kind, cell.kind))
-        symbol = cell.symbol if cell.symbol in (cell.kind, "") else ""
+        symbol = cell.symbol if len(symbols[cell.kind]) == 1 else ""
         add(f"cell:{cell.kind}", "cell", COLOURS.get(cell.kind, palette.NEUTRAL), symbol, word)
     for cell in picture.cells:
-        if cell.symbol and cell.symbol != cell.kind:
+        if cell.symbol and len(symbols[cell.kind]) > 1:
             text = _word(picture, f"symbol:{cell.symbol}", f"{cell.symbol}: see the rules")
             add(f"symbol:{cell.symbol}", "cell", palette.PAPER, cell.symbol, text)
         if cell.marked:
@@ -143,6 +178,8 @@ def legend_entries(picture: Picture) -> list[Entry]:
         who = _word(picture, f"player:{piece.owner}", default)
         key = f"piece:{piece.colour or piece.owner}"
         add(key, "piece", colour, "", who if piece.colour else f"{who}'s piece")
+        if f"label:{piece.label}" in picture.legend:
+            add(f"label:{piece.label}", "piece", colour, piece.label, "")
         for kind in piece.faces:
             word = _word(picture, kind, ELEMENT_WORDS.get(kind, kind))
             add(f"face:{kind}", "face", COLOURS.get(kind, palette.NEUTRAL), "", f"{word} face")
@@ -192,36 +229,113 @@ def face_wedges(cx: float, cy: float, radius: float) -> list[list[tuple[float, f
     return [[(cx, cy), corner(60 * d - 30), corner(60 * d + 30)] for d in range(6)]
 
 
-def arrow_segments(picture: Picture) -> list[tuple[float, float, float, float, int]]:
-    """Each move's arrow, head included, from the edge of the mover's old disc to the edge of
-    its new one: (x0, y0, x1, y1, owner)."""
+@dataclass(frozen=True)
+class ArrowPath:
+    """One move's arrow as drawn: its line (two points if straight, three if bent round a
+    unit), its head (a triangle whose first corner is the tip) and whose move it is."""
+
+    line: tuple[tuple[float, float], ...]
+    head: tuple[tuple[float, float], ...]
+    owner: int
+
+
+def arrow_width(lay: Layout) -> float:
+    """The width of an arrow's line."""
+    return max(4.0, lay.cell * 0.07)
+
+
+BENDS = (0.0, 0.35, -0.35, 0.6, -0.6, 0.9, -0.9, 1.3, -1.3)
+"""how far an arrow's middle may bow out sideways, in cells, tried in this order"""
+
+
+def arrow_paths(picture: Picture) -> list[ArrowPath]:
+    """Each move's arrow, from the edge of the mover's old disc to the edge of its new one,
+    drawn so that neither its line nor its head covers a unit's disc: straight when nothing
+    is in the way, else bent round what is (the least bend, `BENDS`, that clears every disc;
+    the straight arrow if none does)."""
     lay = layout(picture)
+    discs = [_centre(lay, picture, p.col, p.row) for p in picture.pieces]
     out = []
-    gap = lay.piece_radius + lay.cell * 0.04
     for c0, r0, c1, r1, owner in picture.arrows:
-        (x0, y0), (x1, y1) = _centre(lay, picture, c0, r0), _centre(lay, picture, c1, r1)
-        length = math.hypot(x1 - x0, y1 - y0)
-        if length <= 2 * gap:
-            continue
-        ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        seg = (x0 + ux * gap, y0 + uy * gap, x1 - ux * gap, y1 - uy * gap)
-        if any(_near(_centre(lay, picture, p.col, p.row), seg, gap) for p in picture.pieces):
-            shift = lay.cell * 0.44  # a unit on the way: the arrow runs beside it
-            seg = (
-                seg[0] - uy * shift,
-                seg[1] + ux * shift,
-                seg[2] - uy * shift,
-                seg[3] + ux * shift,
-            )
-        out.append((*seg, owner))
+        start, end = _centre(lay, picture, c0, r0), _centre(lay, picture, c1, r1)
+        routes = [r for r in (_route(lay, start, end, bend, owner) for bend in BENDS) if r]
+        if routes:
+            out.append(next((r for r in routes if _clears(lay, r, discs)), routes[0]))
     return out
 
 
-def _near(point: tuple[float, float], seg: tuple[float, float, float, float], d: float) -> bool:
-    (px, py), (x0, y0, x1, y1) = point, seg
+def _route(
+    lay: Layout, start: tuple[float, float], end: tuple[float, float], bend: float, owner: int
+) -> ArrowPath | None:
+    """The arrow from disc to disc through the point `bend` cells beside the middle (None if
+    too short to draw)."""
+    gap = lay.piece_radius + arrow_width(lay) / 2 + 2
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length <= 2 * gap:
+        return None
+    nx, ny = -(y1 - y0) / length, (x1 - x0) / length
+    middle = ((x0 + x1) / 2 + nx * bend * lay.cell, (y0 + y1) / 2 + ny * bend * lay.cell)
+    points = [start, end] if bend == 0 else [start, middle, end]
+    first, last = _towards(points[0], points[1], gap), _towards(points[-1], points[-2], gap)
+    line = [first, *points[1:-1], last]
+    leg = math.dist(line[-2], last)
+    head = min(lay.cell * 0.2, leg * 0.6)
+    if leg <= head:
+        return None
+    base = _towards(last, line[-2], head)
+    ux, uy = (last[0] - base[0]) / head, (last[1] - base[1]) / head
+    half = head * 0.6
+    tri = (
+        last,
+        (base[0] - uy * half, base[1] + ux * half),
+        (base[0] + uy * half, base[1] - ux * half),
+    )
+    return ArrowPath((*line[:-1], base), tri, owner)
+
+
+def _towards(a: tuple[float, float], b: tuple[float, float], d: float) -> tuple[float, float]:
+    """The point `d` from `a` on the way to `b`."""
+    length = math.dist(a, b)
+    return (a[0] + (b[0] - a[0]) * d / length, a[1] + (b[1] - a[1]) * d / length)
+
+
+def _clears(lay: Layout, arrow: ArrowPath, discs: list[tuple[float, float]]) -> bool:
+    """Neither the arrow's line (its width included) nor its head touches any disc."""
+    reach = lay.piece_radius + arrow_width(lay) / 2
+    for disc in discs:
+        if any(
+            segment_distance(disc, a, b) < reach
+            for a, b in zip(arrow.line, arrow.line[1:], strict=False)
+        ):
+            return False
+        if triangle_distance(disc, arrow.head) < lay.piece_radius:
+            return False
+    return True
+
+
+def segment_distance(
+    point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]
+) -> float:
+    """From a point to the segment a-b."""
+    (px, py), (x0, y0), (x1, y1) = point, a, b
     dx, dy = x1 - x0, y1 - y0
-    t = max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(px - x0 - t * dx, py - y0 - t * dy) < d
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((px - x0) * dx + (py - y0) * dy) / span))
+    return math.hypot(px - x0 - t * dx, py - y0 - t * dy)
+
+
+def triangle_distance(point: tuple[float, float], tri: tuple[tuple[float, float], ...]) -> float:
+    """From a point to a triangle (0 inside it)."""
+    (px, py), (a, b, c) = point, tri
+
+    def side(p: tuple[float, float], q: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (py - p[1]) - (q[1] - p[1]) * (px - p[0])
+
+    signs = (side(a, b), side(b, c), side(c, a))
+    if all(v >= 0 for v in signs) or all(v <= 0 for v in signs):
+        return 0.0
+    return min(segment_distance(point, p, q) for p, q in ((a, b), (b, c), (c, a)))
 
 
 # --- drawing: one list of shapes, written as SVG or painted with Pillow ---------------------
@@ -230,7 +344,7 @@ def _near(point: tuple[float, float], seg: tuple[float, float, float, float], d:
 @dataclass(frozen=True)
 class Shape:
     kind: str
-    """polygon, circle, line, text"""
+    """polygon, circle, line (two points or more), text"""
     points: tuple[tuple[float, float], ...]
     fill: str | None = None
     stroke: str | None = None
@@ -254,6 +368,7 @@ def shapes(picture: Picture) -> list[Shape]:
     s = lay.cell
     out: list[Shape] = []
     hexes = picture.shape == "hex"
+    symbols = _symbols(picture)
 
     def outline(x: float, y: float, inset: float) -> tuple[tuple[float, float], ...]:
         if hexes:
@@ -285,7 +400,8 @@ def shapes(picture: Picture) -> list[Shape]:
             )
             out.append(Shape("polygon", tri, None, ink, 3, key="marked"))
         if cell.symbol:
-            key = f"cell:{cell.kind}" if cell.symbol == cell.kind else f"symbol:{cell.symbol}"
+            own = len(symbols[cell.kind]) == 1
+            key = f"cell:{cell.kind}" if own else f"symbol:{cell.symbol}"
             point = ((x + s / 2, y + s / 2),)
             out.append(Shape("text", point, ink, text=cell.symbol, size=lay.label, key=key))
         if cell.count > 1:
@@ -320,8 +436,8 @@ def shapes(picture: Picture) -> list[Shape]:
     for col, row in sorted(picture.highlight):
         x, y = _origin(lay, picture, col, row)
         out.append(Shape("polygon", outline(x, y, 2), None, palette.MARK, 5, key="highlight"))
-    for x0, y0, x1, y1, owner in arrow_segments(picture):
-        out.extend(_arrow(x0, y0, x1, y1, palette.player(owner), s, f"arrow:{owner}"))
+    for arrow in arrow_paths(picture):
+        out.extend(_arrow_shapes(arrow, palette.player(arrow.owner), lay, f"arrow:{arrow.owner}"))
     for col, row in sorted(picture.marks):
         x, y = _origin(lay, picture, col, row)
         a, b = s * 0.15, s * 0.85
@@ -336,28 +452,21 @@ def shapes(picture: Picture) -> list[Shape]:
     return out
 
 
-def _arrow(
-    x0: float, y0: float, x1: float, y1: float, colour: str, s: int, key: str
-) -> list[Shape]:
-    length = math.hypot(x1 - x0, y1 - y0)
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    head = min(s * 0.2, length * 0.6)
-    bx, by = x1 - ux * head, y1 - uy * head
-    half = head * 0.6
-    tri = ((x1, y1), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half))
+def _arrow_shapes(arrow: ArrowPath, colour: str, lay: Layout, key: str) -> list[Shape]:
     return [
-        Shape("line", ((x0, y0), (bx, by)), None, colour, max(4, s * 0.07), key=key),
-        Shape("polygon", tri, colour, palette.OUTLINE, 1, key=key),
+        Shape("line", arrow.line, None, colour, arrow_width(lay), key=key),
+        Shape("polygon", arrow.head, colour, palette.OUTLINE, 1, key=key),
     ]
 
 
 def _legend(picture: Picture, lay: Layout) -> list[Shape]:
     out: list[Shape] = []
-    column = (lay.width - lay.margin) / lay.columns
+    column = (lay.width - lay.margin) / 2
     box = lay.coord * 1.2
-    for i, entry in enumerate(legend_entries(picture)):
-        x = lay.margin / 2 + (i % lay.columns) * column
-        y = lay.top + lay.board_height + lay.margin / 2 + (i // lay.columns) * lay.line
+    entries = legend_entries(picture)
+    for entry, (col, row, lines) in zip(entries, lay.legend, strict=True):
+        x = lay.margin / 2 + col * column
+        y = lay.top + lay.board_height + lay.margin / 2 + row * lay.line
         mid = (x + box / 2, y + box / 2)
         key = f"legend:{entry.key}"
         if entry.swatch in ("cell", "highlight"):
@@ -372,6 +481,9 @@ def _legend(picture: Picture, lay: Layout) -> list[Shape]:
             dashed = entry.swatch != "piece"
             out.append(Shape("circle", (mid,), disc, palette.OUTLINE if disc else entry.colour,
                              3, dashed, key=key, radius=box / 2))  # fmt: skip
+            if entry.symbol:
+                out.append(Shape("text", (mid,), palette.INK, text=entry.symbol,
+                                 size=lay.coord, key=key))  # fmt: skip
         elif entry.swatch == "face":
             tri = ((x, y + box), (x + box / 2, y), (x + box, y + box))
             out.append(Shape("polygon", tri, entry.colour, palette.OUTLINE, 1, key=key))
@@ -381,14 +493,17 @@ def _legend(picture: Picture, lay: Layout) -> list[Shape]:
         elif entry.swatch == "count":
             out.append(Shape("text", (mid,), palette.INK, text="2", size=lay.coord, key=key))
         elif entry.swatch == "arrow":
-            out.extend(
-                _arrow(x, y + box / 2, x + box * 1.6, y + box / 2, entry.colour, lay.cell, key)
-            )
+            head = min(lay.cell * 0.2, box)
+            line = ((x, y + box / 2), (x + box * 1.6 - head, y + box / 2))
+            tri = ((x + box * 1.6, y + box / 2), (line[1][0], y + box / 2 - head * 0.6),
+                   (line[1][0], y + box / 2 + head * 0.6))  # fmt: skip
+            out.extend(_arrow_shapes(ArrowPath(line, tri, 0), entry.colour, lay, key))
         elif entry.swatch == "cross":
             out.append(Shape("line", ((x, y), (x + box, y + box)), None, entry.colour, 4, key=key))
             out.append(Shape("line", ((x + box, y), (x, y + box)), None, entry.colour, 4, key=key))
-        point = ((x + box * 2, y + box / 2),)
-        out.append(Shape("text", point, palette.INK, text=entry.text, size=lay.coord, anchor="lm"))
+        for n, text in enumerate(lines):
+            point = ((x + box * 2, y + box / 2 + n * lay.line),)
+            out.append(Shape("text", point, palette.INK, text=text, size=lay.coord, anchor="lm"))
     return out
 
 
@@ -439,6 +554,12 @@ def svg(picture: Picture) -> str:
         elif shape.kind == "circle":
             (cx, cy), r = shape.points[0], round(shape.radius, 2)
             out.append(f'<circle cx="{round(cx, 2)}" cy="{round(cy, 2)}" r="{r}" {paint}{key}/>')
+        elif shape.kind == "line" and len(shape.points) > 2:
+            points = " ".join(f"{round(x, 2)},{round(y, 2)}" for x, y in shape.points)
+            out.append(
+                f'<polyline points="{points}" {paint} stroke-linecap="round" '
+                f'stroke-linejoin="round"{key}/>'
+            )
         elif shape.kind == "line":
             (x0, y0), (x1, y1) = shape.points
             out.append(
@@ -480,7 +601,7 @@ def png(picture: Picture) -> bytes:
             else:
                 draw.ellipse(box, fill=shape.fill, outline=shape.stroke, width=width)
         elif shape.kind == "line":
-            draw.line(shape.points, fill=shape.stroke, width=width)
+            draw.line(shape.points, fill=shape.stroke, width=width, joint="curve")
         else:
             if shape.size not in fonts:
                 fonts[shape.size] = ImageFont.load_default(size=shape.size)

@@ -30,7 +30,7 @@ from festival.duels.orders import (
     play_order_workbook,
 )
 from festival.duels.origin import NO_ORDERS, Origin, Via
-from festival.duels.words import last_turn_cells, step_words
+from festival.duels.words import board_picture, step_words
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, megabytes
@@ -227,7 +227,7 @@ class History:
     def picture(self, shown: int) -> Picture:
         """The board after `shown` steps, the last turn's cells marked."""
         states = list(self.states[: shown + 1])
-        return self.game.picture(states[-1], last_turn_cells(self.duel, states))
+        return board_picture(self.game, states, list(self.steps[:shown]))
 
 
 # --- opening ------------------------------------------------------------------------------
@@ -516,9 +516,9 @@ def enforce_time(folder: Path) -> bool:
 
 def show(folder: Path) -> Shown:
     with opened(folder) as duel:
-        states = duel.positions()[0]
+        states, steps, _ = duel.positions()
         state = states[-1]
-        picture = duel.game.picture(state, last_turn_cells(duel, states))
+        picture = board_picture(duel.game, states, steps)
         view = duel.game.public_view(state)
         rows = tuple(view.get("rows", []))
         after = situation(duel, state)

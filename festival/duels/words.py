@@ -1,15 +1,14 @@
 """What a hosted duel says to people beyond the game's own words (`progress`, `turn_lines`):
-the words of each recorded step (sealed orders kept secret) and the cells the last turn
-changed. Every front end (the command line, the dashboard) shows these; none writes its own."""
+the words of each recorded step (sealed orders kept secret), the cells the last turn
+changed and a picture's caption. Every front end (the command line, the dashboard) shows
+these; none writes its own."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
-from events.duel import DuelGame, Step
-
-if TYPE_CHECKING:
-    from festival.duels.host import Duel
+from events.duel import Confirm, DuelGame, Picture, Step
 
 SEALED = "orders in (sealed until the turn resolves)"
 
@@ -25,13 +24,68 @@ def step_words(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any
     return words
 
 
-def last_turn_cells(duel: Duel, states: list[Any]) -> frozenset[tuple[int, int]]:
+def last_turn_cells(game: DuelGame[Any, Any], states: list[Any]) -> frozenset[tuple[int, int]]:
     """The cells changed since the last turn began (the turn under way, or the last one)."""
     if len(states) < 2:
         return frozenset()
-    acting = duel.game.to_act
+    acting = game.to_act
     end = len(states) - 1
     start = end - 1
     while start > 0 and acting(states[start - 1]) == acting(states[start]):
         start -= 1
-    return duel.game.changed_cells(states[start], states[end])
+    return game.changed_cells(states[start], states[end])
+
+
+def last_turn(game: DuelGame[Any, Any], states: list[Any]) -> tuple[int, int] | None:
+    """The positions that begin and end the last turn played to its end (indices into
+    `states`; a turn ends where the game's turn number moves on, or where the duel ended),
+    None before the first turn is over."""
+    end = len(states) - 1
+    if game.outcome(states[end]) is None:
+        number = game.turn_number
+        while end > 0 and number(states[end]) == number(states[end - 1]):
+            end -= 1
+    if end == 0:
+        return None
+    start = end - 1
+    while start > 0 and game.turn_number(states[start - 1]) == game.turn_number(states[end - 1]):
+        start -= 1
+    return start, end
+
+
+def caption(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any]]) -> str:
+    """A picture's caption for people: the game, the turn as the players count it, who is to
+    act (the game's `progress`, or how the duel ended), and what the last turn did (the game's
+    `turn_lines`, else the public words of its actions)."""
+    state = states[-1]
+    outcome = game.outcome(state)
+    turn = last_turn(game, states)
+    if outcome is not None:
+        played = game.turn_number(states[turn[1] - 1]) if turn else 1
+        head = f"{game.title} · over after turn {played} · {outcome.detail}"
+    else:
+        said = game.progress(state)
+        number = game.turn_number(state)
+        head = f"{game.title} · {said}"
+        if f"turn {number}" not in said.lower():
+            head = f"{game.title} · turn {number} · {said}"
+    if turn is None:
+        return head
+    start, end = turn
+    lines = game.turn_lines(states[start], states[end])
+    if not lines:
+        words = step_words(game, states[: end + 1], steps[:end])
+        said_by: dict[str, list[str]] = {}
+        for step, word in zip(steps[start:end], words[start:end], strict=True):
+            if not isinstance(step.action, Confirm):
+                said_by.setdefault(step.player, []).append(word)
+        lines = tuple(f"{who}: {', '.join(said)}" for who, said in said_by.items())
+    number = game.turn_number(states[end - 1])
+    return f"{head}\nLast turn ({number}): " + "; ".join(lines)
+
+
+def board_picture(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any]]) -> Picture:
+    """The board after `steps` (`states`: every position from the start) as a picture: the
+    last turn's cells marked, the caption of `caption`."""
+    picture = game.picture(states[-1], last_turn_cells(game, states))
+    return replace(picture, caption=caption(game, states, steps))
