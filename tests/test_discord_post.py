@@ -142,6 +142,7 @@ def test_post_sends_each_message_once_as_announce_prints_it(
     assert main(["post", str(folder)]) == 0  # again: nothing
     assert len(discord_api.requests) == total
     assert f"0 message(s) sent, 0 corrected, {total} already" in capsys.readouterr().out
+    assert main(["check", str(folder)]) == 0, "the posts table leaves the store sound"
 
 
 def test_requests_per_round_one_execute_per_message_no_resends(
@@ -374,3 +375,31 @@ def test_the_readme_discord_section_runs_as_written(
         assert main([str(Path(w).expanduser()) if w.startswith("~") else w for w in words[1:]]) == 0
     assert "Discord channels mapped" in capsys.readouterr().out
     assert len(discord_api.messages()) == sum(len(m) for m in announced(Path("awa-s1"), 1).values())
+
+
+@pytest.mark.slow
+def test_the_public_post_carries_the_public_continuum_boards(
+    tmp_path: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The sample festival's round 3 (a ward broke down): each Continuum player's board as
+    everyone may see it, a PNG on the public post; the private reports carry none."""
+    from festival.match.match import Match
+
+    folder = tmp_path / "awa-demo"
+    assert main(["demo", str(folder)]) == 0
+    match = Match.open(folder)
+    continuum, players = match.participants("continuum"), list(match.config.players)
+    match.close()
+    hooks = webhooks_file(discord_api, tmp_path, players)
+    assert main(["discord", str(folder), "--webhooks", str(hooks)]) == 0
+    assert main(["post", str(folder), "--round", "3"]) == 0
+    first = discord_api.messages("game room")[0]
+    assert len(first.attachments) == len(continuum) <= 10
+    assert all(a.data[:4] == b"\x89PNG" for a in first.attachments)
+    assert {a.filename for a in first.attachments} == {
+        f"round-3-continuum-{p.lower()}-s-board.png" for p in continuum
+    }
+    assert not any(m.attachments for p in continuum for m in discord_api.messages(p))
+    executes = discord_api.count("execute")
+    assert main(["post", str(folder), "--round", "3"]) == 0
+    assert discord_api.count("execute") == executes, "same pictures, nothing sent again"
