@@ -227,7 +227,12 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
         "post", help="post a round's announcements to Discord (again: only what is missing)"
     )
     p.add_argument("match", type=Path)
-    p.add_argument("--round", type=int, help="the round (default: the last resolved)")
+    p.add_argument(
+        "--round",
+        type=int,
+        help="the round (default: the last resolved); rounds posted before are corrected "
+        "where they changed",
+    )
     p.add_argument("--webhooks", type=Path, help="the webhooks file (default: the one mapped)")
     cut = p.add_mutually_exclusive_group()
     cut.add_argument(
