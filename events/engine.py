@@ -25,6 +25,8 @@ from events.template import Template
 if TYPE_CHECKING:  # in annotations only: the interface itself costs no numpy to import
     import numpy as np
 
+    from events.duel import Picture
+
 
 class EventState(Protocol):
     """What the match needs to know of any event's state."""
@@ -166,6 +168,12 @@ class EventEngine(ABC, Generic[S, T]):
     def final_announcement(self, state: S, gamewide: Sequence[str]) -> tuple[str, ...]:
         """Public Markdown lines revealed when the match ends (by default the ranking only)."""
         return tuple(f"{e.rank}. {e.player}" for e in self.ranking(state, gamewide))
+
+    def public_pictures(self, state: S) -> Mapping[str, Picture]:
+        """What everyone may see now, as board pictures for the public post (a name for each,
+        e.g. "Wren's board" -> its picture); built from the public view only. By default
+        none."""
+        return {}
 
     # --- catalogs -----------------------------------------------------------------------
 

@@ -6,8 +6,6 @@ what was being done and what the host can do about it (never a traceback, never 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +15,7 @@ from gspread.exceptions import APIError, SpreadsheetNotFound
 from gspread.http_client import HTTPClient
 
 from sheets.errors import GoogleError as GoogleError
+from sheets.retry import Retry as Retry
 
 RETRYABLE = (429, 500, 502, 503, 504)
 NETWORK_ERRORS: tuple[type[Exception], ...] = (
@@ -34,21 +33,6 @@ FAILURES: tuple[type[Exception], ...] = (
     requests.RequestException,
 )
 """everything a Google request can end in; `failure` turns each into a GoogleError"""
-
-
-@dataclass(frozen=True)
-class Retry:
-    """How hard festival tries: `attempts` tries with waits of first_delay, twice that, ...
-    between them (1, 2, 4, 8 s by default), each request waiting at most `timeout` seconds
-    for an answer. `sleep` is injectable so tests never wait."""
-
-    attempts: int = 5
-    first_delay: float = 1.0
-    sleep: Callable[[float], None] = time.sleep
-    timeout: float = 30.0
-
-    def delays(self) -> list[float]:
-        return [self.first_delay * 2**i for i in range(max(0, self.attempts - 1))]
 
 
 def retrying_http_client(retry: Retry) -> type[HTTPClient]:

@@ -49,8 +49,12 @@ def test_final_round_post_has_the_final_results(toy_match: Path) -> None:
     assert "# Final results" in public
     if data["sole_winner"]:
         assert f"Sole winner: **{data['sole_winner']}**" in public
+    lines = public.split("\n")
+    assert not [x for x in lines if x.startswith("|")], "Discord shows Markdown tables raw"
+    rows = lines[lines.index("```") + 3 :]
     for p in data["players"]:
-        assert f"| {p['player']} |" in public
+        assert any(x.startswith(f"{p['player']}  ") for x in rows)
+        assert f"- **{p['player']}**: " in public
     assert "# Final results" not in "\n".join(announcements(match, 5).public)
 
 

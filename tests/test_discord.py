@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from festival.discord.messages import split_messages
+from festival.discord.messages import discord_messages, split_messages
+from festival.discord.tables import cells, draw_table
 
 line = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), max_size=300).filter(
     lambda s: not s.lstrip().startswith(("|", "```", "~~~"))
@@ -194,3 +195,79 @@ def assert_every_line_in_order(messages: list[str], post: str) -> None:
         else:
             assert got in repeatable, got
     assert expected is None, f"never sent: {expected!r}"
+
+
+# --- tables drawn for Discord --------------------------------------------------------------
+
+STANDINGS = [
+    "| Player | Average | Garnets | Tokens of Life |",
+    "|---|---|---|---|",
+    "| Juniper | 1 | 5 | 2 |",
+    "| **Wren** | 2.5 | 3 | 0 |",
+]
+
+
+def test_a_table_is_drawn_as_an_aligned_code_block_narrow_enough_for_a_phone() -> None:
+    [message] = discord_messages("## The festival\n\n" + "\n".join(STANDINGS))
+    assert message.split("\n") == [
+        "## The festival",
+        "",
+        "```",
+        "Player   Average  Garnets      Tokens of",
+        "                                    Life",
+        "-------  -------  -------  -------------",
+        "Juniper        1        5              2",
+        "Wren         2.5        3              0",
+        "```",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("| a | b |", ["a", "b"]),
+        ("a | b", ["a", "b"]),
+        ("| a \\| b | `c` |", ["a | b", "c"]),
+        ("| **x** | ~~y~~ |", ["x", "y"]),
+    ],
+)
+def test_cells_of_a_row(line: str, expected: list[str]) -> None:
+    assert cells(line) == expected
+
+
+def test_a_wide_table_wraps_its_cells_and_separates_its_rows() -> None:
+    drawn = draw_table(
+        [
+            "| Player | Events |",
+            "|---|---|",
+            "| Wren | Alchemy 1, Elemental Continuum 3 |",
+            "| Ash | Summoner's Dream 2 |",
+        ],
+        width=20,
+    ).lines
+    assert all(len(x) <= 20 for d in drawn for x in d.split("\n"))
+    assert drawn[3] == "Wren    Alchemy 1,\n        Elemental\n        Continuum 3"
+    assert drawn[4] == "" and drawn[5].startswith("Ash")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 150), st.integers(0, 60), st.sampled_from([250, 700, 2000]))
+def test_a_drawn_table_is_cut_between_rows_repeating_fence_header_and_rule(
+    rows: int, width: int, limit: int
+) -> None:
+    post = "\n".join(["# Round", "", *table("Player", rows, width), "", "After."])
+    messages = discord_messages(post, limit)
+    assert all(len(m) <= limit for m in messages)
+    drawn = draw_table(table("Player", rows, width)).lines
+    head = drawn[:3]
+    seen: list[str] = []
+    for message in messages:
+        lines = message.split("\n")
+        if "```" in lines:
+            i = lines.index("```")
+            assert "\n".join(lines[i : i + 3]) == "\n".join(head)
+            assert lines.count("```") == 2, "every part closes its fence"
+            body = lines[i + 3 : lines.index("```", i + 1)]
+            seen += [x for x in body if x]
+    assert seen == [x for x in drawn[3:-1] if x], "every row once, in order"
+    assert not any(x.startswith("|") for m in messages for x in m.split("\n"))

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from events.continuum import parse, scoring
+from events.continuum import parse, picture, scoring
 from events.continuum.board import BREAKDOWN_TILES, Board, Ward, random_board
 from events.continuum.breaking import counts, evaluate
 from events.continuum.layout import (
@@ -35,6 +35,7 @@ from events.continuum.model import (
 )
 from events.continuum.squares import Square, squares_text
 from events.continuum.template import board_tab, board_view_tab, bolts_tab, wards_tab
+from events.duel import Picture
 from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionProblem
 from events.ranking import Criterion, Ranking, number_json, rank_players
@@ -394,6 +395,10 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
                 for p in state.players
             },
         }
+
+    def public_pictures(self, state: ContinuumState) -> Mapping[str, Picture]:
+        """Each board as everyone knows it: broken tiles and the wards that broke down."""
+        return picture.public_pictures(self.public_view(state))
 
     def private_view(self, state: ContinuumState, player: str) -> Mapping[str, Any]:
         board = state.boards.get(player)

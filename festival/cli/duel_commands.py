@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from festival.cli import duel_discord_commands
 from festival.cli.duel_order_commands import add_parsers
 from festival.core import registry
 from festival.core.paths import fixture
@@ -284,6 +285,7 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p.set_defaults(run=demo)
 
     add_parsers(dsub)
+    duel_discord_commands.add_parsers(dsub)
 
 
 def _seconds(text: str) -> float:

@@ -49,6 +49,10 @@ def _match(function: str) -> Command:
     return Command("festival.cli.match_commands", function)
 
 
+def _discord(function: str) -> Command:
+    return Command("festival.cli.discord_commands", function)
+
+
 def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentParser:
     """The `festival` parser. `groups`: the command groups (GROUPS) whose parsers are filled in
     (None: all); the others are listed by name and help line only."""
@@ -207,6 +211,42 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
     p.add_argument("--round", type=int, help="the round (default: the last resolved)")
     p.add_argument("--credentials", type=Path, help="the service-account JSON file")
     p.set_defaults(run=_match("publish"))
+
+    p = sub.add_parser("discord", help="say which Discord channel (webhook) is whose")
+    p.add_argument("match", type=Path)
+    p.add_argument(
+        "--webhooks",
+        type=Path,
+        required=True,
+        help="a .csv or .xlsx with columns player, webhook[, user]; the row `host` is the game "
+        "room (kept as a path: the URLs are secrets)",
+    )
+    p.set_defaults(run=_discord("discord_setup"))
+
+    p = sub.add_parser(
+        "post", help="post a round's announcements to Discord (again: only what is missing)"
+    )
+    p.add_argument("match", type=Path)
+    p.add_argument(
+        "--round",
+        type=int,
+        help="the round (default: the last resolved); rounds posted before are corrected "
+        "where they changed",
+    )
+    p.add_argument("--webhooks", type=Path, help="the webhooks file (default: the one mapped)")
+    cut = p.add_mutually_exclusive_group()
+    cut.add_argument(
+        "--resend",
+        action="store_true",
+        help="a run was cut while sending a message, and it is not on Discord: send it again",
+    )
+    cut.add_argument(
+        "--mark-sent",
+        metavar="LINK",
+        help="a run was cut while sending a message, and it is on Discord: its link (Copy "
+        "Message Link) or id",
+    )
+    p.set_defaults(run=_discord("post"))
 
     p = sub.add_parser(
         "choose-candidate", help="record the sole winner's choice of Elimination Candidate"

@@ -8,6 +8,11 @@ every part repeating the table's header (its first row, and the delimiter row un
 fenced code between lines, every part closed and reopened with the same fence so the Markdown
 stays balanced. A single line longer than a message is cut at the last space before the
 limit (or hard); nothing else is ever cut, dropped or reordered.
+
+`discord_messages` is what festival posts (and `festival announce` prints): the same cut, with
+every table first drawn as an aligned monospace code block (festival/discord/tables.py), since
+Discord does not render Markdown tables. A drawn table is cut between rows, every part
+repeating the fence, the header and its rule.
 """
 
 from __future__ import annotations
@@ -17,7 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from festival.discord.tables import PHONE_WIDTH, draw_table
+
 DISCORD_LIMIT = 2000
+CORRECTION_ROOM = 60
+"""characters a posted message keeps free for the line that marks it corrected"""
+POST_LIMIT = DISCORD_LIMIT - CORRECTION_ROOM
 
 _HEADING = re.compile(r"#{1,6}(\s|$)")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
@@ -29,6 +39,8 @@ class Kind(Enum):
     TEXT = "text"
     TABLE = "table"
     CODE = "code"
+    DRAWN = "drawn table"
+    """a table drawn as a code block: fence, header, rule, rows (a row may be several lines)"""
 
 
 @dataclass(frozen=True)
@@ -46,11 +58,15 @@ class Block:
             return self.lines[:2] if delimited else self.lines[:1]
         if self.kind is Kind.CODE:
             return self.lines[:1]
+        if self.kind is Kind.DRAWN:
+            return self.lines[:3]
         return ()
 
     @property
     def closing(self) -> tuple[str, ...]:
         """A code block's closing fence, as written (none if the post never closes it)."""
+        if self.kind is Kind.DRAWN:
+            return self.lines[-1:]
         if (
             self.kind is Kind.CODE
             and len(self.lines) > 1
@@ -63,6 +79,21 @@ class Block:
 def split_messages(markdown: str, limit: int = DISCORD_LIMIT) -> list[str]:
     """Split a Markdown post into messages of at most `limit` characters, only between
     blocks where it can (see the module's docstring)."""
+    return _split(parse_blocks(markdown), limit)
+
+
+def discord_messages(markdown: str, limit: int = POST_LIMIT, width: int = PHONE_WIDTH) -> list[str]:
+    """A post as festival sends it to Discord: tables drawn as monospace code blocks at most
+    `width` characters wide where they can be, cut into messages of at most `limit`
+    characters (room is left for marking a message corrected)."""
+    blocks = [
+        Block(Kind.DRAWN, draw_table(b.lines, width).lines, b.gap) if b.kind is Kind.TABLE else b
+        for b in parse_blocks(markdown)
+    ]
+    return _split(blocks, limit)
+
+
+def _split(blocks: list[Block], limit: int) -> list[str]:
     if limit < 20:
         raise ValueError("limit too small")
     messages: list[list[str]] = []
@@ -83,7 +114,7 @@ def split_messages(markdown: str, limit: int = DISCORD_LIMIT) -> list[str]:
             return True
         return False
 
-    for section in _sections(parse_blocks(markdown)):
+    for section in _sections(blocks):
         if add(section):
             continue
         for unit in _units(section):
@@ -198,7 +229,7 @@ def _cut(block: Block, prefix: list[str], limit: int) -> list[list[str]]:
     (the headings above it) starts the first part."""
     head, closing = list(block.head), list(block.closing)
     body = block.lines[len(head) : len(block.lines) - len(closing)]
-    close = closing or ([_marker(head[0])] if block.kind is Kind.CODE else [])
+    close = closing or ([_marker(head[0])] if block.kind in (Kind.CODE, Kind.DRAWN) else [])
     room = limit - _size([*head, *close, ""])
     if room < limit // 4:  # a head too long to repeat: cut the block as plain lines
         head, close, body, closing, room = [], [], block.lines, [], limit

@@ -24,16 +24,21 @@ def step_words(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any
     return words
 
 
+def last_turn_start(game: DuelGame[Any, Any], states: list[Any]) -> int:
+    """The position the last turn began from (the turn under way, or the last one): the
+    steps after it are that turn's."""
+    acting = game.to_act
+    start = max(0, len(states) - 2)
+    while start > 0 and acting(states[start - 1]) == acting(states[start]):
+        start -= 1
+    return start
+
+
 def last_turn_cells(game: DuelGame[Any, Any], states: list[Any]) -> frozenset[tuple[int, int]]:
     """The cells changed since the last turn began (the turn under way, or the last one)."""
     if len(states) < 2:
         return frozenset()
-    acting = game.to_act
-    end = len(states) - 1
-    start = end - 1
-    while start > 0 and acting(states[start - 1]) == acting(states[start]):
-        start -= 1
-    return game.changed_cells(states[start], states[end])
+    return game.changed_cells(states[last_turn_start(game, states)], states[-1])
 
 
 def last_turn(game: DuelGame[Any, Any], states: list[Any]) -> tuple[int, int] | None:

@@ -14,7 +14,7 @@ from typing import Any
 from events.numbers import decimal_text
 from events.report import RoundReport
 from festival.core.registry import event_title as title
-from festival.discord.messages import split_messages
+from festival.discord.messages import discord_messages
 from festival.match.match import Match, MatchError
 from festival.match.replay import states_after
 from festival.match.standings_view import festival_standings
@@ -26,7 +26,7 @@ from festival.match.unread import WARNINGS
 class Announcements:
     round_no: int
     public: list[str]
-    """messages of at most 2000 characters"""
+    """messages as posted to Discord (festival/discord/messages.py: `discord_messages`)"""
     private: dict[str, list[str]]
     """player -> their messages"""
 
@@ -84,14 +84,16 @@ def final_markdown(match: Match) -> list[str]:
             f"{', '.join(result.elimination_choice_pending)}."
         )
     lines.append("")
-    lines.append("| Player | Events | Average | Garnets | Tokens of Life |")
-    lines.append("|---|---|---|---|---|")
+    lines.append("| Player | Average | Garnets | Tokens of Life |")
+    lines.append("|---|---|---|---|")
+    for s in result.players:
+        lines.append(
+            f"| {s.player} | {decimal_text(s.average_rank)} | {s.garnets} | {s.tokens_of_life} |"
+        )
+    lines += ["", "Ranks in each event:"]
     for s in result.players:
         events = ", ".join(f"{title(e)} {r}" for e, r in s.events.items())
-        lines.append(
-            f"| {s.player} | {events} | {decimal_text(s.average_rank)} | {s.garnets} "
-            f"| {s.tokens_of_life} |"
-        )
+        lines.append(f"- **{s.player}**: {events}")
     return lines
 
 
@@ -193,10 +195,10 @@ def _problem_lines(stored: Sequence[Mapping[str, Any]], event: str, errors: bool
 
 
 def announcements(match: Match, round_no: int) -> Announcements:
-    public = split_messages(public_markdown(match, round_no))
+    public = discord_messages(public_markdown(match, round_no))
     reports = round_reports(match, round_no)
     private = {
-        p: split_messages(private_markdown(match, round_no, p))
+        p: discord_messages(private_markdown(match, round_no, p))
         for p in match.config.players
         if any(p in r.private for r in reports) or submission_notes(match, round_no, p)
     }

@@ -10,12 +10,13 @@ them only, so `festival status` costs no network or spreadsheet library.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.ranking import Ranking
 from festival.core import seeds
@@ -48,6 +49,10 @@ from festival.match.standings import Standings
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
 from sheets.errors import GoogleError
 from sheets.source import FolderSource, SubmissionSource
+
+if TYPE_CHECKING:
+    from festival.discord.posting import Decision, PostResult
+    from sheets.retry import Retry
 
 # --- results ----------------------------------------------------------------------------
 
@@ -511,3 +516,79 @@ def publish(folder: Path, round_no: int | None, credentials: Path | None) -> tup
         settings = google_sheets.load_settings(match)
         client = google_sheets.client_for(settings, credentials)
         return number, google_sheets.publish(match, number, client)
+
+
+# --- Discord ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DiscordMapped:
+    channels: tuple[str, ...]
+    """the game room and the players whose channels have a webhook, by name"""
+    unmapped: tuple[str, ...]
+    """players without a channel"""
+    users: tuple[str, ...]
+    """players with a Discord user id"""
+
+
+@dataclass(frozen=True)
+class Posted:
+    rounds: tuple[int, ...]
+    """the rounds brought up to date on Discord"""
+    result: PostResult
+    unmapped: tuple[str, ...]
+
+
+def discord_setup(folder: Path, webhooks_file: Path) -> DiscordMapped:
+    """Record which channel webhook is whose: the file's path and the channel names only."""
+    from festival.discord import webhooks
+
+    webhooks.check_place(webhooks_file, folder)
+    with changing(folder) as match:
+        players = match.config.players
+        hooks = webhooks.read_webhooks(webhooks_file, players)
+        settings = webhooks.settings_for(webhooks_file, hooks)
+        match.store.set_host_input(webhooks.SETTINGS, json.dumps(settings.to_json()))
+        return DiscordMapped(
+            settings.channels,
+            tuple(p for p in players if p not in hooks.hooks),
+            tuple(hooks.users),
+        )
+
+
+def post(
+    folder: Path,
+    round_no: int | None,
+    webhooks_file: Path | None = None,
+    decision: Decision | None = None,
+    retry: Retry | None = None,
+) -> Posted:
+    """Post a round (default: the last resolved) to Discord, and correct every round posted
+    before whose messages changed; idempotent (festival/discord/posting.py)."""
+    from festival.discord import webhooks
+    from festival.discord.match_posts import round_plan
+    from festival.discord.post_log import PostLog
+    from festival.discord.posting import post_all
+    from festival.discord.sender import Sender
+
+    with changing(folder) as match:
+        number = resolved_round(match, round_no)
+        settings = webhooks.stored_settings(match.store.host_input(webhooks.SETTINGS), str(folder))
+        hooks = webhooks.load_webhooks(settings, match.config.players, webhooks_file, str(folder))
+        log = PostLog(match.store)
+        resolved = {r.round_no for r in match.store.rounds()}
+        rounds = sorted(({number} | {r.key.round_no for r in log.rows()}) & resolved)
+        plan = round_plan(match, rounds, hooks.hooks)
+        sender = Sender(hooks, retry, f"`festival post {folder} --round {number}`")
+        try:
+            result = post_all(
+                log,
+                sender,
+                plan.messages,
+                "the round was resolved again",
+                decision,
+                f"festival post {folder} --round {number}",
+            )
+        finally:
+            sender.close()
+        return Posted(tuple(rounds), result, plan.unmapped)

@@ -1,0 +1,200 @@
+"""Which Discord channel is whose: the host's webhooks file, read and checked, kept secret.
+
+A channel webhook's URL is a password: whoever has it can post in the channel as festival.
+So it is kept as the Google key is (festival/google/match_sheets.py): the host keeps the file,
+festival keeps only the file's path and the names of the channels it maps, and reads the URLs
+from the file each time it posts. No URL or token is ever printed, logged, stored, or put in
+an error message: errors name the row and the channel.
+
+The file is a .csv (or .xlsx) with the columns `player` and `webhook`, and optionally `user`
+(the player's Discord user id, for pings); the row whose player is `host` (or `game room`)
+is the game room, where the public posts go.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from festival.core.errors import MatchError
+
+GAME_ROOM = "game room"
+"""the public channel's name, as festival shows it"""
+HOST_ROWS = ("host", "game room", "gameroom", "public")
+SETTINGS = "discord"
+"""the host input that keeps the mapping (the file's path and channel names only)"""
+
+WEBHOOK_URL = re.compile(
+    r"https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api(?:/v\d+)?/webhooks/"
+    r"(?P<id>[0-9]{17,20})/(?P<token>[A-Za-z0-9._-]{60,})/?"
+)
+USER_ID = re.compile(r"(?:<@!?)?([0-9]{17,20})>?")
+URL_SHAPE = "https://discord.com/api/webhooks/<id>/<token>"
+
+
+class WebhookError(MatchError):
+    """A webhooks file festival cannot use (never quoting a URL)."""
+
+
+@dataclass(frozen=True)
+class Webhook:
+    """One channel's webhook: a secret. Its repr names the channel only."""
+
+    channel: str
+    url: str
+
+    def __repr__(self) -> str:
+        return f"Webhook({self.channel!r}, <secret>)"
+
+    __str__ = __repr__
+
+    @property
+    def id(self) -> str:
+        found = WEBHOOK_URL.fullmatch(self.url)
+        return found.group("id") if found else ""
+
+    @property
+    def token(self) -> str:
+        found = WEBHOOK_URL.fullmatch(self.url)
+        return found.group("token") if found else ""
+
+
+@dataclass(frozen=True)
+class Webhooks:
+    """The channels of a webhooks file: the game room and the players' channels."""
+
+    hooks: Mapping[str, Webhook]
+    """channel name (GAME_ROOM or a player) -> its webhook"""
+    users: Mapping[str, str]
+    """player -> Discord user id"""
+
+    def secrets(self) -> list[tuple[str, str]]:
+        """(secret text, the channel it belongs to), longest first: for scrubbing."""
+        pairs = [(h.url, c) for c, h in self.hooks.items()]
+        pairs += [(h.token, c) for c, h in self.hooks.items()]
+        pairs += [(h.url.rstrip("/").rsplit("/", 1)[0], c) for c, h in self.hooks.items()]
+        return sorted(pairs, key=lambda p: -len(p[0]))
+
+
+@dataclass(frozen=True)
+class DiscordSettings:
+    """What the store keeps: where the webhooks file is, and the names it maps."""
+
+    file: str
+    channels: tuple[str, ...]
+    users: Mapping[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"file": self.file, "channels": list(self.channels), "users": dict(self.users)}
+
+    @staticmethod
+    def from_json(text: str) -> DiscordSettings:
+        data = json.loads(text)
+        return DiscordSettings(
+            str(data["file"]),
+            tuple(str(c) for c in data["channels"]),
+            {str(k): str(v) for k, v in dict(data["users"]).items()},
+        )
+
+
+def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") -> Webhooks:
+    """The webhooks file, every row checked; raises WebhookError naming every bad row (by
+    row, player and column, never by URL)."""
+    from sheets.source import name_key
+    from sheets.xlsx_reader import read_table_file
+
+    grid = read_table_file(path)
+    header = [grid.text(0, c).strip().lower() for c in range(grid.width)]
+    if "player" not in header or "webhook" not in header:
+        raise WebhookError(f"{path}: the header row needs the columns player and webhook")
+    pc, wc = header.index("player"), header.index("webhook")
+    uc = header.index("user") if "user" in header else None
+    known = {name_key(p): p for p in players}
+    hosts = {name_key(h) for h in HOST_ROWS}
+    hooks: dict[str, Webhook] = {}
+    users: dict[str, str] = {}
+    problems: list[str] = []
+    for r in range(1, grid.height):
+        name, url = grid.text(r, pc).strip(), grid.text(r, wc).strip()
+        user = grid.text(r, uc).strip() if uc is not None else ""
+        if not name and not url and not user:
+            continue
+        channel = GAME_ROOM if name_key(name) in hosts else known.get(name_key(name))
+        where = f"row {r + 1}"
+        if channel is None:
+            problems.append(f"{where}: {name!r} is not a player of {of} (nor `host`)")
+            continue
+        if user:
+            found = USER_ID.fullmatch(user)
+            if found is None or channel == GAME_ROOM:
+                problems.append(
+                    f"{where} ({channel}): the user column takes a player's Discord user id "
+                    "(17 to 20 digits: right-click the player, Copy User ID)"
+                )
+            else:
+                users[channel] = found.group(1)
+        if not url:
+            if channel == GAME_ROOM or not user:
+                problems.append(f"{where} ({channel}): no webhook")
+            continue
+        if WEBHOOK_URL.fullmatch(url) is None:
+            problems.append(
+                f"{where} ({channel}): the webhook is not a Discord webhook URL (it looks like "
+                f"{URL_SHAPE}: in the channel's settings, Integrations, Webhooks, Copy Webhook "
+                "URL)"
+            )
+        elif channel in hooks:
+            problems.append(f"{where} ({channel}): a second webhook; keep one row per channel")
+        else:
+            hooks[channel] = Webhook(channel, url)
+    if GAME_ROOM not in hooks and not any(GAME_ROOM in p for p in problems):
+        problems.append("no row for the game room (player `host`): the public posts go there")
+    if problems:
+        raise WebhookError(f"{path}: " + "; ".join(problems))
+    ordered = {c: hooks[c] for c in (GAME_ROOM, *players) if c in hooks}
+    return Webhooks(ordered, users)
+
+
+def check_place(path: Path, folder: Path) -> None:
+    """Refuse a webhooks file inside the match (or duel) folder: the folder is shared, the
+    file is a secret."""
+    if path.resolve().is_relative_to(folder.resolve()):
+        raise WebhookError(
+            f"keep the webhooks file out of {folder} (folders are shared; the file is a "
+            "secret): move it, for example next to your Google key, and name it there"
+        )
+
+
+def settings_for(path: Path, hooks: Webhooks) -> DiscordSettings:
+    return DiscordSettings(str(path.resolve()), tuple(hooks.hooks), dict(hooks.users))
+
+
+def stored_settings(text: str | None, where: str) -> DiscordSettings:
+    if text is None:
+        raise WebhookError(
+            f"{where} has no Discord channels yet: run `festival discord {where} --webhooks "
+            "FILE` first"
+        )
+    try:
+        return DiscordSettings.from_json(text)
+    except (ValueError, LookupError, TypeError, AttributeError):
+        raise WebhookError(
+            f"{where}: the stored Discord settings cannot be read; run `festival discord` again"
+        ) from None
+
+
+def load_webhooks(
+    settings: DiscordSettings, players: Sequence[str], given: Path | None, of: str
+) -> Webhooks:
+    """The webhooks from the file named now (`given`) or when the channels were mapped."""
+    path = given or Path(settings.file)
+    if not path.is_file():
+        raise WebhookError(
+            f"the webhooks file {path} is not there: name it with --webhooks FILE (or run "
+            "`festival discord` again)"
+        )
+    return read_webhooks(path, players, of)

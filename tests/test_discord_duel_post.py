@@ -1,0 +1,91 @@
+"""`festival duel post`: the board after each turn (PNG) and the turn's words, posted once to
+the duel's channel through discord.py's webhook client (against the local stand-in), pinging
+the player to move; a turn taken back is corrected in place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from festival.cli.main import main
+from tests.support.discord_server import DiscordServer
+from tests.test_discord_post import discord_api as discord_api  # the fixture
+
+ASH, BIRCH = "123456789012345678", "223456789012345678"
+
+
+@pytest.fixture
+def duel(tmp_path: Path, discord_api: DiscordServer) -> Path:
+    folder = tmp_path / "my-duel"
+    args = ["duel", "new", str(folder), "--game", "element", "--variant", "summary"]
+    assert main([*args, "--players", "Ash,Birch", "--seed", "7"]) == 0
+    hooks = tmp_path / "webhooks.csv"
+    hooks.write_text(
+        f"player,webhook,user\nhost,{discord_api.add_webhook('duel room')},\n"
+        f"Ash,,{ASH}\nBirch,,<@{BIRCH}>\n"
+    )
+    assert main(["duel", "discord", str(folder), "--webhooks", str(hooks)]) == 0
+    return folder
+
+
+def test_each_turn_is_posted_once_with_its_board_pinging_the_player_to_move(
+    duel: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["duel", "post", str(duel)]) == 0
+    assert main(["duel", "draw", str(duel), "1", "--stones", "E"]) == 0
+    assert main(["duel", "play", str(duel), "earth K10, U, D, U, D, confirm"]) == 0
+    assert main(["duel", "post", str(duel)]) == 0
+    assert main(["duel", "post", str(duel)]) == 0  # nothing new: nothing sent
+    start, turn = discord_api.messages("duel room")
+    assert discord_api.count("execute") == 2
+    assert f"<@{ASH}>: your move." in start.content and start.filenames == ["board-0.png"]
+    assert (
+        "- Ash: take 1 E, E K10, U, D, U, D, confirm\n" in turn.content
+        and f"<@{BIRCH}>: your move." in turn.content
+    )
+    assert f"<@{ASH}>" not in turn.content
+    assert turn.filenames == [turn.filenames[0]] and turn.attachments[0].data[:4] == b"\x89PNG"
+    out = capsys.readouterr().out
+    assert "The duel at step" in out and "already posted" in out
+
+
+def test_a_turn_taken_back_is_corrected_in_place(
+    duel: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["duel", "draw", str(duel), "1", "--stones", "E"]) == 0
+    assert main(["duel", "play", str(duel), "earth K10, U"]) == 0
+    assert main(["duel", "post", str(duel)]) == 0
+    assert main(["duel", "undo", str(duel)]) == 0
+    assert main(["duel", "play", str(duel), "D"]) == 0
+    assert main(["duel", "post", str(duel)]) == 0
+    [message] = discord_api.messages("duel room")
+    assert message.edits == 1 and "*Corrected: the turn was taken back.*" in message.content
+    assert "- Ash: take 1 E, E K10, D\n" in message.content
+    assert "corrected (the turn was taken back)" in capsys.readouterr().out
+
+
+def test_the_duels_guide_discord_section_runs_as_written(
+    tmp_path: Path,
+    discord_api: DiscordServer,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tests.support.doc_blocks import code_blocks, commands
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert main(["duel", "new", "my-duel", "--game", "element", "--players", "Ash,Birch"]) == 0
+    heading = "## Posting a duel to Discord"
+    example = code_blocks("docs/duels-guide.md", heading, language="csv")[0].split("\n")
+    hooks = Path("~/festival-secrets/duel-webhooks.csv").expanduser()
+    hooks.parent.mkdir(parents=True)
+    url = discord_api.add_webhook("duel room")
+    hooks.write_text("\n".join([example[0], f"host,{url},", *example[2:]]) + "\n")
+    run = [words for b in code_blocks("docs/duels-guide.md", heading) for words in commands(b)]
+    assert [w[:3] for w in run] == [["festival", "duel", "discord"], ["festival", "duel", "post"]]
+    for words in run:
+        assert main([str(Path(w).expanduser()) if w.startswith("~") else w for w in words[1:]]) == 0
+    assert "pinged to move: Ash, Birch" in capsys.readouterr().out
+    [message] = discord_api.messages("duel room")
+    assert "<@123456789012345678>: your move." in message.content

@@ -1,0 +1,144 @@
+"""`festival post` killed at random points, as real processes: SIGTERM finishes the message in
+flight and records it (every message ends up posted exactly once); SIGKILL inside the window
+between Discord accepting a message and the store recording it leaves an intent, and the next
+run tells the host instead of sending it again (nothing is ever posted twice)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from festival.cli.main import main
+from festival.discord import endpoint
+from festival.match import service
+from tests.conftest import numbers_json
+from tests.support.discord_server import DiscordServer
+from tests.test_discord_post import webhooks_file
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning"),
+]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def festival(server: DiscordServer, *args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, endpoint.API_VARIABLE: server.base}
+    return subprocess.Popen(
+        [sys.executable, "-m", "festival.cli", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def expected(folder: Path) -> dict[str, list[str]]:
+    done = service.announce(folder, None).messages
+    return {"game room": done.public, **done.private}
+
+
+def played(toy_match: Path) -> Path:
+    path = numbers_json(toy_match, 1, lambda p, e: (len(p) + len(e)) % 5 + 1)
+    assert main(["resolve", str(toy_match), "--from", str(path)]) == 0
+    return toy_match
+
+
+def trial_folder(base: Path, tmp: Path, n: int, server: DiscordServer) -> Path:
+    folder = tmp / f"trial-{n}" / "match"
+    shutil.copytree(base, folder)
+    hooks = webhooks_file(server, folder.parent)
+    assert main(["discord", str(folder), "--webhooks", str(hooks)]) == 0
+    return folder
+
+
+def posted_exactly_once(server: DiscordServer, folder: Path) -> None:
+    for channel, messages in expected(folder).items():
+        assert [m.content for m in server.messages(channel)] == messages, channel
+
+
+@pytest.mark.parametrize("seed", [1])
+def test_sigterm_at_random_points_posts_every_message_exactly_once(
+    toy_match: Path, tmp_path: Path, seed: int
+) -> None:
+    base = played(toy_match)
+    rng = np.random.default_rng(seed)
+    stopped = 0
+    for n in range(4):
+        with DiscordServer() as server:
+            folder = trial_folder(base, tmp_path, n, server)
+            server.stall_next(0.05, times=1000, after_apply=True)  # the unsafe window, widened
+            for _ in range(3):  # killed up to three times, then run to the end
+                run = festival(server, "post", str(folder))
+                time.sleep(float(rng.uniform(0.3, 2.5)))
+                run.send_signal(signal.SIGTERM)
+                out, err = run.communicate(timeout=60)
+                if run.returncode == 128 + signal.SIGTERM:
+                    stopped += 1
+                    assert "Stopped by SIGTERM: every message sent is recorded" in out
+                else:
+                    assert run.returncode in (0, -signal.SIGTERM), err
+            final = festival(server, "post", str(folder))
+            out, err = final.communicate(timeout=60)
+            assert final.returncode == 0, err
+            posted_exactly_once(server, folder)
+            assert server.count("execute") == len(server.messages()), "no request twice"
+    assert stopped, "some SIGTERM should land while posting"
+
+
+def test_sigkill_never_posts_twice_and_the_host_is_told(toy_match: Path, tmp_path: Path) -> None:
+    base = played(toy_match)
+    rng = np.random.default_rng(27)
+    told = 0
+    for n in range(5):
+        with DiscordServer() as server:
+            folder = trial_folder(base, tmp_path, n, server)
+            server.stall_next(0.15, times=1000, after_apply=True)
+            run = festival(server, "post", str(folder))
+            time.sleep(float(rng.uniform(0.8, 2.5)))
+            run.kill()
+            run.communicate(timeout=60)
+            again = festival(server, "post", str(folder))
+            _, err = again.communicate(timeout=60)
+            if again.returncode == 2:
+                assert "an earlier run was cut while sending" in err, err
+                told += 1
+                cut = re.search(r"Look in (the game room|(\S+)'s channel)", err)
+                assert cut is not None
+                channel = cut.group(2) or "game room"
+                want = expected(folder)[channel]
+                held = server.messages(channel)
+                assert len(held) <= len(want), "never twice"
+                recorded = _recorded(folder, channel)
+                # Discord has it: the host marks it sent; else sends it again
+                there = len(held) > recorded
+                args = ["--mark-sent", held[recorded].id] if there else ["--resend"]
+                again = festival(server, "post", str(folder), *args)
+                _, err = again.communicate(timeout=60)
+            assert again.returncode == 0, err
+            posted_exactly_once(server, folder)
+    assert told, "some SIGKILL should land inside the window"
+
+
+def _recorded(folder: Path, channel: str) -> int:
+    import sqlite3
+
+    conn = sqlite3.connect(folder / "match.sqlite")
+    try:
+        row = conn.execute(
+            "SELECT count(*) FROM discord_posts WHERE channel = ? AND message_id IS NOT NULL",
+            (channel,),
+        ).fetchone()
+        return int(row[0])
+    finally:
+        conn.close()
