@@ -24,15 +24,13 @@ def png(sweep: Sweep, found: list[Point]) -> bytes:
     small, big = ImageFont.load_default(size=14), ImageFont.load_default(size=18)
     xs = [float(p.value) for p in found]
     ys = [y for p in found for y in (p.worth, p.low, p.high, 0.0) if not math.isnan(y)]
-    x0, x1 = min(xs), max(xs)
-    if x1 == x0:
-        x0, x1 = x0 - 1, x1 + 1
+    step = (max(xs) - min(xs)) / max(1, len(xs) - 1) or 1.0
+    x0, x1 = min(xs) - step / 2, max(xs) + step / 2  # half a step of room at either end
     y0, y1 = min(ys), max(ys)
     if y1 == y0:
         y0, y1 = y0 - 1, y1 + 1
     pad = (y1 - y0) * 0.08
     y0, y1 = y0 - pad, y1 + pad
-    step = (x1 - x0) / max(1, len(xs) - 1)
 
     def px(x: float) -> float:
         return LEFT + (x - x0) / (x1 - x0) * (WIDTH - LEFT - RIGHT)
@@ -48,7 +46,8 @@ def png(sweep: Sweep, found: list[Point]) -> bytes:
     draw.line((LEFT, py(0.0), WIDTH - RIGHT, py(0.0)), fill=GREY, width=1)
     for tick in _ticks(y0, y1):
         draw.line((LEFT - 5, py(tick), LEFT, py(tick)), fill=INK)
-        draw.text((LEFT - 8, py(tick)), f"{tick:+g}", fill=INK, font=small, anchor="rm")
+        label = f"{tick:+g}" if tick else "0"
+        draw.text((LEFT - 8, py(tick)), label, fill=INK, font=small, anchor="rm")
     for p in found:
         x = px(float(p.value))
         colour = RED if (p.flag and not p.good and "too small" not in p.flag) else BLUE
@@ -85,6 +84,6 @@ def _ticks(lo: float, hi: float) -> list[float]:
     """About five round values between `lo` and `hi`."""
     raw = (hi - lo) / 5
     power = 10 ** math.floor(math.log10(raw))
-    step = min((m * power for m in (1, 2, 5, 10) if m * power >= raw), default=raw)
+    step = min((m * power for m in (1, 2, 5, 10)), key=lambda x: abs(x - raw))
     first = math.ceil(lo / step) * step
     return [first + i * step for i in range(int((hi - first) / step) + 1)]
