@@ -23,7 +23,8 @@ def interval_chart(
     reference: float | None = None,
 ) -> dict[str, Any]:
     """One bar per `category` at `value`, an error rule from `low` to `high`, flagged rows in
-    red, and a dashed rule at `reference` (a fair share, zero) when given."""
+    red (a row's "flagged", else whether it has a "flag"; "too small to conclude" is no
+    flag), and a dashed rule at `reference` (a fair share, zero) when given."""
     values = [
         {
             category: str(r[category]),
@@ -31,7 +32,7 @@ def interval_chart(
             low: _number(r[low]),
             high: _number(r[high]),
             "flag": str(r.get("flag") or ""),
-            "shown": "flagged" if r.get("flag") else "",
+            "shown": "flagged" if r.get("flagged", bool(r.get("flag"))) else "",
         }
         for r in rows
     ]

@@ -202,6 +202,11 @@ class EventEngine(ABC, Generic[S, T]):
         """The items a submission, in its canonical JSON form, buys (none by default)."""
         return ()
 
+    def item_group(self, item: str) -> str:
+        """What kind of thing `item` is (a machine, a tower...): the lab compares how often
+        an item is bought with the other items of its group, its alternatives."""
+        return "item"
+
     # --- the sample festival ------------------------------------------------------------
 
     def highlights(self, reports: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:

@@ -71,6 +71,21 @@ def test_the_lab_guides_studies_run_in_small(
             assert words[:2] == ["festival", "simulate"]
             words[words.index("--games") + 1] = "2"
             assert main([*words[1:], "--serial"]) == 0, words
-    assert "== Strategies" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "\nStrategies (" in out and "\nNext: festival simulate" in out
     assert (tmp_path / "lab-items" / "items.parquet").is_file()
     assert (tmp_path / "lab-festivals" / "players.parquet").is_file()
+
+
+def test_the_lab_guides_sweep_runs_in_small(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guide's price sweep as written, on 2 seeds in this process."""
+    monkeypatch.chdir(tmp_path)
+    (block,) = code_blocks("docs/lab-guide.md", "## Sweep a price")
+    (words,) = commands(block)
+    words[words.index("--games") + 1] = "2"
+    assert main([*words[1:], "--serial", "--quiet"]) == 0, words
+    out = capsys.readouterr().out
+    assert "Too small to conclude on Summoner's Dream's Crab cost" in out
+    assert (tmp_path / "lab-crab" / "sweep.png").is_file()

@@ -44,17 +44,18 @@ def _rows(seed: int, force: str, score: float, applied: bool = True) -> dict[str
 
 def test_item_value_is_the_mean_paired_difference_on_the_same_seeds() -> None:
     """Pairs join on the seed; a seed where the item could not be bought is left out."""
-    rows = [_rows(s, BASELINE, 100 + s) for s in range(6)]
-    rows += [_rows(s, "alchemy:Bellows", 100 + s + 10 + (s % 2)) for s in range(6)]
-    rows += [_rows(s, "alchemy:Alembic", 100 + s - 20 - (s % 3)) for s in range(5)]
-    rows += [_rows(5, "alchemy:Alembic", 999, applied=False)]
+    rows = [_rows(s, BASELINE, 100 + s) for s in range(36)]
+    rows += [_rows(s, "alchemy:Bellows", 100 + s + 10 + (s % 2)) for s in range(36)]
+    rows += [_rows(s, "alchemy:Alembic", 100 + s - 20 - (s % 3)) for s in range(35)]
+    rows += [_rows(35, "alchemy:Alembic", 999, applied=False)]
     values = report.item_values(pd.DataFrame(rows)).set_index("item")
     assert values.loc["Bellows", "value"] == pytest.approx(10.5)
-    assert values.loc["Bellows", "pairs"] == 6
-    assert values.loc["Alembic", "pairs"] == 5
-    assert values.loc["Alembic", "value"] == pytest.approx(-20.8)
-    assert "significantly negative" in values.loc["Alembic", "flag"]
-    assert "significantly better than the rest" in values.loc["Bellows", "flag"]
+    assert values.loc["Bellows", "pairs"] == 36
+    assert values.loc["Alembic", "pairs"] == 35
+    assert values.loc["Alembic", "value"] == pytest.approx(-20 - 34 / 35)
+    assert values.loc["Alembic", "flag"] == "worth less than nothing"
+    # the median (-5.2) is below 0, so "over twice the median" means above 0
+    assert values.loc["Bellows", "flag"] == "worth over twice the median"
 
 
 def test_strategy_flags_name_the_strategy_that_wins_too_often() -> None:
@@ -68,9 +69,8 @@ def test_strategy_flags_name_the_strategy_that_wins_too_often() -> None:
     table = report.strategies(pd.DataFrame(rows)).set_index("strategy")
     assert table.loc["greedy", "win rate"] == pytest.approx(0.9)
     assert table.loc["greedy", "fair share"] == pytest.approx(0.25)
-    assert "wins over twice its fair share" in table.loc["greedy", "flag"]
-    assert "better than the rest" in table.loc["greedy", "flag"]
-    assert "worse than the rest" in table.loc["random", "flag"]
+    assert table.loc["greedy", "flag"] == "wins over twice its fair share"
+    assert table.loc["random", "flag"] == "wins less than its fair share"
 
 
 def test_interval_chart_is_json_safe_and_ordered() -> None:
@@ -183,5 +183,12 @@ def test_balance_lab_page_draws_the_reports(
     assert not at.exception, at.exception
     assert at.title[0].value == "Balance lab"
     headers = [h.value for h in at.header]
-    assert headers[:2] == ["Strategies", "Paired item values"]
-    assert "Catalog sets side by side" in headers
+    assert headers[:3] == ["Findings", "Strategies", "Paired item values"]
+    assert "Catalog sets side by side" in headers and "How each strategy plays" in headers
+    said = at.markdown[0].value
+    assert said.startswith("1 finding(s) in 4 game(s)")  # a count: 6 machines never bought
+    assert said.count(":red[") == 1 and ":red[Alchemy: 6 of 8 machines never bought" in said
+    assert "\n4. Too small to conclude on strategies" in said  # not red: no flag
+    strategies = at.dataframe[0].value
+    assert list(strategies.columns)[:3] == ["strategy", "seats", "win rate"]
+    assert all(str(x).endswith("%") for x in strategies["win rate"])

@@ -28,11 +28,12 @@ from festival.bots.alchemy_planner import (
     plan,
 )
 from festival.bots.continuum_hunter import _best_two
-from festival.bots.summoners_value import _options
+from festival.bots.summoners_value import HOME_WEIGHT, _home, _options
 from festival.bots.summoners_worth import familiar_worth, tower_worth
 from festival.core.registry import event_names
 from festival.lab import report
 from festival.lab.job import BASELINE
+from festival.lab.text import print_report
 from festival.match.catalogs import catalog_options
 from festival.match.engines import load_engines
 
@@ -182,7 +183,7 @@ def test_a_stronger_level_is_worth_more(
     assert tower_worth("Yi", yi[-1], s.maps, party) >= tower_worth("Yi", yi[0], s.maps, party)
 
 
-def test_the_specialist_counts_its_own_kinds_double(
+def test_the_specialist_counts_its_own_kinds_home_weight_times(
     catalogs: tuple[AlchemyCatalog, SummonersCatalog],
 ) -> None:
     s = catalogs[1]
@@ -191,7 +192,7 @@ def test_the_specialist_counts_its_own_kinds_double(
     home = (towers[0], familiars[0])
     favoured = {o.ref: o.value for o in _options(s, [], [], 1, home)}
     for ref, value in plain.items():
-        factor = 2 if ref in home else 1
+        factor = HOME_WEIGHT if ref in home else 1
         assert favoured[ref] == pytest.approx(value * factor), ref
 
 
@@ -241,7 +242,7 @@ def test_over_twice_the_median_needs_the_interval_above_it(spread: float, flagge
     """Issue: "none is more than twice the median" - judged like "significantly negative",
     by the item's interval, so noise alone neither flags nor clears an item."""
     rows = []
-    for seed in range(8):
+    for seed in range(30):
         row = {"seed": seed, "kind": "alchemy", "catalog": "A", "forced_applied": True,
                "player": "P01", "seat": 0, "strategy": "greedy", "alchemy_rank": 1}  # fmt: skip
         rows.append({**row, "game": f"b{seed}", "force": BASELINE, "alchemy_score": 100})
@@ -253,6 +254,7 @@ def test_over_twice_the_median_needs_the_interval_above_it(spread: float, flagge
                      "alchemy_score": 100 + 50 + noise})  # fmt: skip
     values = report.item_values(pd.DataFrame(rows)).set_index("item")
     assert ("over twice the median" in str(values.loc["D", "flag"])) is flagged
+    assert values.loc["D", "pairs"] == 30
     assert "over twice the median" not in str(values.loc["A", "flag"])
 
 
@@ -279,13 +281,42 @@ def test_simultaneous_intervals_count_items_not_games() -> None:
 def test_a_festival_report_without_forced_items_prints(capsys: pytest.CaptureFixture[str]) -> None:
     """`festival simulate --report` on whole festivals (no forced arm) prints the strategies."""
     rows = []
-    for g in range(4):
+    for g in range(40):
         for seat, strategy in enumerate(("greedy", "cautious")):
             row = {"game": str(g), "seed": g, "kind": "festival", "catalog": "A",
                    "force": BASELINE, "forced_applied": False, "seat": seat}  # fmt: skip
             rows.append({**row, "player": f"P{seat}", "strategy": strategy,
                          "festival_rank": seat + 1})  # fmt: skip
     items = pd.DataFrame(columns=["game", "event", "item", "force", "catalog", "strategy"])
-    report.print_report(pd.DataFrame(rows), items)
+    print_report(pd.DataFrame(rows), items)
     printed = capsys.readouterr().out
     assert "greedy" in printed and "Paired item values" not in printed
+    assert "Strategy cautious wins less than its fair share: it wins 0.0% of its seats" in printed
+    assert "Strategy greedy wins more than its fair share: it wins 100.0%" in printed
+
+
+# --- strategies differ in how they play ----------------------------------------------------
+
+
+def test_the_summoners_specialist_keeps_to_the_kind_it_owns_most_of() -> None:
+    """Its favourite holds all match: the kind it owns most of, else one on sale now."""
+    owned = [{"kind": "Yi"}, {"kind": "Geon"}, {"kind": "Geon"}]
+    assert _home(owned, ["Yi", "Jin"], "P01") == "Geon"
+    assert _home([], ["Yi", "Jin"], "P01") in {"Yi", "Jin"}
+    assert _home([{"kind": "Yi"}, {"kind": "Gan"}], ["Jin"], "P01") == "Gan"
+
+
+@pytest.mark.parametrize(("round_no", "share"), [(0, 1 / 6), (3, 1 / 3), (5, 1.0)])
+def test_the_cautious_alchemist_spreads_its_coins_over_the_rounds_left(
+    catalogs: tuple[AlchemyCatalog, SummonersCatalog], round_no: int, share: float
+) -> None:
+    """Issue 30: cautious won 1-7% because it kept half its coins for good; now it spends
+    an even share of what is left each round, and the rest in the last."""
+    from festival.bots.alchemy_planner import CAUTIOUS, ROUNDS, plan
+
+    assert ROUNDS == 6
+    public = {"round": round_no, "catalog": catalogs[0].to_json()}
+    private = {"coins": 600, "energy": 0, "stock": {}, "machines": []}
+    bought = plan(CAUTIOUS, public, private, "P01", np.random.default_rng(1))["buy"]
+    prices = {m.name: m.price or 0 for m in catalogs[0].materials}
+    assert sum(prices[m] * q for m, q in bought.items()) <= 600 * share

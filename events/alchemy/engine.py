@@ -180,6 +180,10 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
         """The machine bought, if any."""
         return (submission["machine"],) if submission.get("machine") else ()
 
+    def item_group(self, item: str) -> str:
+        """Alchemy sells machines only."""
+        return "machine"
+
     def highlights(self, reports: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
         """A crowded market: five or more players selling in one set."""
         return {

@@ -85,6 +85,10 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         """The towers and familiars bought."""
         return (*submission.get("buy_towers", []), *submission.get("buy_familiars", []))
 
+    def item_group(self, item: str) -> str:
+        """A tower's alternatives are the other towers; a familiar's, the other familiars."""
+        return "tower" if item in TOWERS else "familiar"
+
     def highlights(self, reports: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
         """Familiars stealing treasures: how many they stole in all."""
         return {

@@ -5,11 +5,16 @@ while energy lasts, buy what a harvest will not bring, and name an engineering p
 They see only their player's views: the catalog (public) and their own stock, coins,
 energy and machines (private). Crowding is not visible, so each strategy assumes a yield
 per harvest: the greedy bot expects a fair share (2), the cautious one only the floor (1).
-- greedy: several targets a round, machines that raise yields or energy, coins spent freely;
-- cautious: assumes the floor yield, buys no machine, keeps a reserve of coins;
-- specialist: favours one set all match (chosen from the player's name) and buys the
-  machines that serve that set's recipes; like the others it sells one construct a set a
-  round, since a set sold alone earns the best multiplier.
+Coins come once (the start) and score nothing at the end, so no strategy keeps any back
+for good; they differ in how they play:
+- greedy (risk, timing: early): expects a fair yield, spends freely from the first round,
+  and buys the machine that raises the yield of its best construct's materials first;
+- cautious (risk, timing: steady): assumes the floor yield, buys no machine, and spreads its
+  coins evenly over the rounds left, spending the last of them in the last round;
+- specialist (specialisation): favours one set all match (chosen from the player's name)
+  and buys the machines that serve that set's recipes, its set's bonus first; like the
+  others it sells one construct a set a round, since a set sold alone earns the best
+  multiplier.
 """
 
 from __future__ import annotations
@@ -26,8 +31,21 @@ from events.alchemy.catalog import Catalog, Construct, Effect, Machine
 from events.alchemy.resolve import recipe_needs
 from events.alchemy.rules import added_energy
 from festival.bots.catalogs import alchemy_catalog
+from festival.match.config import DEFAULT_ROUNDS
 
 USEFUL_MACHINES = (Effect.ENERGY, Effect.LOCATION_YIELD, Effect.MATERIAL_YIELD, Effect.SET_BONUS)
+YIELD_FIRST = (Effect.MATERIAL_YIELD, Effect.LOCATION_YIELD, Effect.SET_BONUS, Effect.ENERGY)
+"""the greedy bot's order: more of its best construct's materials first"""
+SET_FIRST = (
+    Effect.SET_BONUS, Effect.RECIPE_SAVING, Effect.MATERIAL_YIELD, Effect.LOCATION_YIELD,
+    Effect.CONVERT, Effect.ENERGY,
+)  # fmt: skip
+"""the specialist's order: what makes its set worth more first"""
+EARLY_SHARE = 0.6
+"""the greedy bot spends up to this share of its coins left a round (the rest in the last)"""
+ROUNDS = DEFAULT_ROUNDS
+"""the rounds a festival plays (Alchemy's are numbered from 0): a steady spender spreads its
+coins over those left"""
 MAX_TARGETS = 5
 HOME_WEIGHT = 2.0
 """how much more the specialist values a construct of its own set"""
@@ -37,14 +55,30 @@ HOME_WEIGHT = 2.0
 class Style:
     expected_yield: int
     reserve: int
-    """coins never spent"""
+    """coins kept back each round"""
     buys_machines: bool
     specialist: bool = False
+    steady: bool = False
+    """spend at most an even share of the coins left each round"""
+    share: float = 1.0
+    """else spend at most this share of the coins left each round"""
+    machine_order: tuple[Effect, ...] = USEFUL_MACHINES
+    focused: bool = False
+    """buy only machines serving the best construct of the round"""
 
 
-GREEDY = Style(expected_yield=2, reserve=60, buys_machines=True)
-CAUTIOUS = Style(expected_yield=1, reserve=250, buys_machines=False)
-SPECIALIST = Style(expected_yield=2, reserve=100, buys_machines=True, specialist=True)
+GREEDY = Style(
+    expected_yield=2,
+    reserve=0,
+    buys_machines=True,
+    share=EARLY_SHARE,
+    machine_order=YIELD_FIRST,
+    focused=True,
+)
+CAUTIOUS = Style(expected_yield=1, reserve=0, buys_machines=False, steady=True)
+SPECIALIST = Style(
+    expected_yield=2, reserve=0, buys_machines=True, specialist=True, machine_order=SET_FIRST
+)
 
 
 @dataclass(frozen=True)
@@ -176,22 +210,23 @@ class _Known:
         self.tools: dict[tuple[str, ...], Tools] = {}
         self.sets = sorted(catalog.sets)
         self.machine_names = frozenset(m.name for m in catalog.machines)
-        self._shopping: dict[str | None, tuple[Machine, ...]] = {}
+        self._shopping: dict[tuple[str | None, tuple[Effect, ...]], tuple[Machine, ...]] = {}
 
-    def shopping(self, home: str | None) -> tuple[Machine, ...]:
+    def shopping(self, home: str | None, order: tuple[Effect, ...]) -> tuple[Machine, ...]:
         """The machines worth buying (for the specialist of set `home`, or anyone when None),
-        best first: `_machine` takes the first one the player can have."""
-        if home not in self._shopping:
-            rank = {e: i for i, e in enumerate(USEFUL_MACHINES)}
+        best first in `order`: `_machine` takes the first one the player can have."""
+        key = (home, order)
+        if key not in self._shopping:
+            rank = {e: i for i, e in enumerate(order)}
             useful = [
                 m
                 for m in self.catalog.machines
-                if (m.effect in USEFUL_MACHINES if home is None else _serves(m, self.catalog, home))
+                if (m.effect in order if home is None else _serves(m, self.catalog, home))
             ]
             # a stable sort: equal keys keep catalog order, the order min() broke ties in
             useful.sort(key=lambda m: (rank.get(m.effect, len(rank)), m.cost, m.name))
-            self._shopping[home] = tuple(useful)
-        return self._shopping[home]
+            self._shopping[key] = tuple(useful)
+        return self._shopping[key]
 
 
 KNOWN_CATALOGS = 16
@@ -262,10 +297,14 @@ def plan(
     coins, energy = int(private["coins"]), int(private["energy"])
     owned = set(private["machines"])
     budget = max(0, coins - style.reserve)
+    if style.steady:
+        budget = budget // max(1, ROUNDS - int(public.get("round", 0)))
+    elif int(public.get("round", 0)) < ROUNDS - 1:
+        budget = int(budget * style.share)
     home = home_set(catalog, player) if style.specialist else None
 
     machine = _forced(known, must, owned, coins) or _machine(
-        style, known, owned, stock, budget, home
+        style, known, owned, stock, budget, home, _focus(style, known, owned, stock)
     )
     harvest = _Harvest(catalog)
     expected = dict(stock)
@@ -421,6 +460,18 @@ def _forced(known: _Known, must: str | None, owned: set[str], coins: int) -> Mac
     return machine if machine.cost <= coins else None
 
 
+def _focus(
+    style: Style, known: _Known, owned: set[str], stock: Mapping[str, int]
+) -> Construct | None:
+    """The focused bot's best construct by worth with the machines it owns (no noise, so no
+    draw): the machine it buys must serve it."""
+    if not style.focused or not style.buys_machines:
+        return None
+    worths = _tools(known, tuple(sorted(owned))).worths
+    best = max(worths, key=lambda w: _worth(w, stock, style.expected_yield), default=None)
+    return None if best is None else best.construct
+
+
 def _machine(
     style: Style,
     known: _Known,
@@ -428,19 +479,37 @@ def _machine(
     stock: Mapping[str, int],
     budget: int,
     home: str | None,
+    focus: Construct | None = None,
 ) -> Machine | None:
     """The best machine (`_Known.shopping`) the player does not own, can pay with half its
-    budget and with materials in stock."""
+    budget and with materials in stock (serving `focus`, when given)."""
     if not style.buys_machines:
         return None
-    for m in known.shopping(home):
+    for m in known.shopping(home, style.machine_order):
         if (
             m.name not in owned
             and m.cost <= budget // 2
             and all(stock.get(x, 0) >= q for x, q in m.materials)
+            and (focus is None or _serves_construct(m, known.catalog, focus))
         ):
             return m
     return None
+
+
+def _serves_construct(m: Machine, catalog: Catalog, c: Construct) -> bool:
+    """Whether machine `m` helps make construct `c` (its materials, its set, its recipe)."""
+    used = {x for x, _ in c.recipe}
+    if m.effect is Effect.SET_BONUS:
+        return m.target == c.set
+    if m.effect is Effect.MATERIAL_YIELD:
+        return m.target in used
+    if m.effect is Effect.LOCATION_YIELD:
+        return any(catalog.material(x).location == m.target for x in used)
+    if m.effect is Effect.RECIPE_SAVING:
+        return m.saving[0] == c.name
+    if m.effect is Effect.CONVERT:
+        return any(x in used for x, _ in m.conversion[1])
+    return m.effect is Effect.ENERGY
 
 
 def _serves(m: Machine, catalog: Catalog, home: str) -> bool:

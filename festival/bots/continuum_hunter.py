@@ -88,12 +88,14 @@ def _best_two(
     ALL_SQUARES (plain numbers are cheaper to count and compare than Squares)."""
     leads: dict[int, int] = {}
     broken_somewhere: set[int] = set()
-    for owner, board in public.get("boards", {}).items():
-        if owner == player:
-            continue
+    boards = [(o, b) for o, b in sorted(public.get("boards", {}).items()) if o != player]
+    chosen = _most_broken(boards) if finish else None
+    for owner, board in boards:
         down = tuple(s for w in board["broken_down"] for s in w["squares"])
         broken, board_leads = _board_leads(tuple(board["broken"]), down, finish)
         broken_somewhere |= broken
+        if chosen is not None and owner != chosen:
+            continue
         for n, weight in board_leads:
             leads[n] = leads.get(n, 0) + weight
     taken = broken_somewhere.union(leads)
@@ -102,6 +104,18 @@ def _best_two(
     ranked = sorted(leads, key=lambda i: (-leads[i], _NAMES[i]))[:2]
     ranked += [fresh[int(j)] for j in order[: 2 - len(ranked)]]
     return [ALL_SQUARES[i] for i in ranked] if len(ranked) == 2 else list(ALL_SQUARES[:2])
+
+
+def _most_broken(boards: list[tuple[str, Mapping[str, Any]]]) -> str | None:
+    """The owner of the board with the most standing broken tiles (ties: the first by name;
+    None when nothing stands broken anywhere)."""
+    best, most = None, 0
+    for owner, board in boards:
+        down = {s for w in board["broken_down"] for s in w["squares"]}
+        standing = sum(1 for s in board["broken"] if s not in down)
+        if standing > most:
+            best, most = owner, standing
+    return best
 
 
 @lru_cache(maxsize=4096)

@@ -6,16 +6,19 @@ familiars and the players they have not invaded yet (private).
   alternating tower and familiar sides so the spending rule holds ("may not spend twice as
   much coins on Towers as they do Familiars or vice versa"), upgrades what it owns, and
   picks the map and the tiles and facings where its towers cover the most track;
-- cautious: the same choices, but keeps half its coins for later rounds;
-- specialist: favours one tower kind and one familiar kind all match (chosen from the
-  player's name): their worth counts double, so it buys and upgrades them whenever they
-  are on sale and fills in with the best of the rest.
+- cautious (timing: late): the same choices, but keeps half its coins in the first half of
+  the match and spends everything from then on, so nothing is left unspent at the end;
+- specialist: favours one tower kind and one familiar kind all match: the kinds it owns
+  most of, or, before it owns any, kinds on sale chosen from the player's name. Their worth
+  counts HOME_WEIGHT times, so it buys and upgrades them whenever they are on sale and fills
+  in with the best of the rest.
 """
 
 from __future__ import annotations
 
 import zlib
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
@@ -29,12 +32,13 @@ from events.summoners.rules import new_units, spending_problem
 from festival.bots.catalogs import summoners_catalog
 from festival.bots.summoners_placing import Spot, best_spot
 from festival.bots.summoners_worth import familiar_worth, tower_worth
+from festival.match.config import DEFAULT_ROUNDS
 
 LIKELY = 4
 """how many kinds of each side make the army a bot expects to meet"""
 NOISE = 0.3
 """the spread of the noise on a bot's values (+-15%)"""
-HOME_WEIGHT = 2.0
+HOME_WEIGHT = 3.0
 """how much more the specialist values its own tower and familiar kinds"""
 
 
@@ -53,8 +57,12 @@ class Option:
 @dataclass(frozen=True)
 class Style:
     keep: float
-    """the share of its coins kept for later rounds"""
+    """the share of its coins kept for later rounds, in the first half of the match"""
     specialist: bool = False
+
+
+SAVING_ROUNDS = DEFAULT_ROUNDS // 2
+"""the rounds in which a saver keeps part of its coins (the first half of the match)"""
 
 
 def _bot(
@@ -71,8 +79,13 @@ def _bot(
     home = ("", "")
     if style.specialist:
         catalog = summoners_catalog(public["catalog"])
-        home = (_home(sorted(catalog.towers), player), _home(sorted(catalog.familiars), player))
-    return play(public, private, round_no, rng, keep=style.keep, must=must, home=home)
+        on_sale_t, on_sale_f = catalog.sales.get(round_no, ((), ()))
+        home = (
+            _home(private["towers"], on_sale_t or sorted(catalog.towers), player),
+            _home(private["familiars"], on_sale_f or sorted(catalog.familiars), player),
+        )
+    keep = style.keep if round_no <= SAVING_ROUNDS else 0.0
+    return play(public, private, round_no, rng, keep=keep, must=must, home=home)
 
 
 value_summoners = partial(_bot, Style(keep=0.0))
@@ -80,9 +93,15 @@ cautious_summoners = partial(_bot, Style(keep=0.5))
 specialist_summoners = partial(_bot, Style(keep=0.0, specialist=True))
 
 
-def _home(kinds: list[str], player: str) -> str:
-    """The specialist's kind: fixed by the player's name, so it holds all match long."""
-    return kinds[zlib.crc32(player.encode()) % len(kinds)]
+def _home(owned: Sequence[Mapping[str, Any]], kinds: Sequence[str], player: str) -> str:
+    """The specialist's kind: the kind it owns most of (ties: the first by name), so it
+    holds all match long once chosen; before it owns any, one of `kinds` (those on sale)
+    chosen from the player's name."""
+    counts = Counter(str(u["kind"]) for u in owned)
+    if counts:
+        return min(counts, key=lambda k: (-counts[k], k))
+    ordered = sorted(kinds)
+    return ordered[zlib.crc32(player.encode()) % len(ordered)]
 
 
 def tower_value(level: TowerLevel) -> float:

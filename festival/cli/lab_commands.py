@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from festival.bots.registry import STRATEGIES, STRONGEST
 from festival.core.registry import event_name, event_names
-from festival.lab import tables
+from festival.lab import sweep, tables
 from festival.lab.game import FESTIVAL, Force
 from festival.lab.job import Job, JobError, all_items, specs
 from festival.lab.replay import replay_into
@@ -33,8 +33,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=100, help="games to play (100)")
     p.add_argument(
         "--event",
-        default=FESTIVAL,
-        help=f"{FESTIVAL} (whole festivals, the default) or one event: {', '.join(event_names())}",
+        help=f"{FESTIVAL} (whole festivals, the default; a sweep's event with --sweep) or one "
+        f"event: {', '.join(event_names())}",
     )
     p.add_argument(
         "--mix",
@@ -63,11 +63,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="a paired arm: seat P01 buys ITEM at its first chance (same seeds as the baseline)",
     )
     p.add_argument("--force-all", metavar="EVENT", help="a paired arm for every item EVENT sells")
+    p.add_argument(
+        "--sweep",
+        metavar="EVENT.ITEM.FIELD=FROM..TO:STEP",
+        help="play the same seeds at every value of one catalog number (alchemy.Bellows."
+        "cost=20..120:20), with P01 made to buy the item, and draw its value against it",
+    )
     where = p.add_mutually_exclusive_group()
     where.add_argument("--scheduler", help="a Dask scheduler address (tcp://host:8786)")
     where.add_argument("--serial", action="store_true", help="play in this process, no Dask")
     p.add_argument("--workers", type=int, help="local Dask worker processes (one per core)")
-    p.add_argument("--report", action="store_true", help="print the balance reports")
+    p.add_argument(
+        "--report",
+        action="store_true",
+        help="print the balance report (every run prints it now; kept for older scripts)",
+    )
     p.add_argument(
         "--from",
         dest="source",
@@ -96,12 +106,11 @@ def simulate(args: argparse.Namespace) -> int:
     if args.dashboard is not None:
         return _dashboard(args.dashboard, args.port)
     if args.source is not None:
-        return _report(*_results(args.source))
-    kind = FESTIVAL if args.event == FESTIVAL else event_name(args.event)
-    if kind is None:
-        raise MatchError(f"--event {args.event!r}: expected {FESTIVAL} or one of {event_names()}")
-    mix = tuple(s.strip() for s in args.mix.split(",") if s.strip())
+        return _report_folder(args.source)
     sets = option_sets(args.catalog, args.option, args.compare_catalog, args.compare_option)
+    swept = _sweep(args, sets) if args.sweep else None
+    kind = _kind(args.event or (swept.event if swept else FESTIVAL))
+    mix = tuple(s.strip() for s in args.mix.split(",") if s.strip())
     forces = [_on_sale(_force(f), sets[FIRST]) for f in args.force]
     if args.force_all:
         event = event_name(args.force_all)
@@ -111,7 +120,10 @@ def simulate(args: argparse.Namespace) -> int:
             forces += all_items(event, sets[FIRST])
         except JobError as exc:
             raise MatchError(f"--force-all {args.force_all}: {exc}") from exc
-    job = Job(kind, args.games, mix, args.seed, tuple(sets), tuple(forces), args.seats)
+    played_sets = sweep.option_sets(sets[FIRST], swept) if swept else sets
+    if swept:
+        forces = [swept.force]
+    job = Job(kind, args.games, mix, args.seed, tuple(played_sets), tuple(forces), args.seats)
     try:
         if args.replay is not None:
             return _replay(job, args, sets)
@@ -120,34 +132,142 @@ def simulate(args: argparse.Namespace) -> int:
         raise MatchError(str(exc)) from exc
     compared = describe(args.compare_catalog, args.compare_option)
     print(
-        f"Playing {len(games)} game(s) of {kind} ({args.games} seeds x {len(sets)} set(s) x "
-        f"{len(forces) + 1} arm(s)); strategies {', '.join(mix)}; set A: "
+        f"Playing {len(games)} game(s) of {kind} ({args.games} seeds x {len(played_sets)} "
+        f"set(s) x {len(forces) + 1} arm(s)); strategies {', '.join(mix)}; set A: "
         f"{describe(args.catalog, args.option)}"
-        + (f"; set B: {compared}" if SECOND in sets else ""),
+        + (f"; set B: {compared}" if SECOND in sets else "")
+        + (f"; sweep {swept.text}" if swept else ""),
         file=sys.stderr,
     )
     started = time.perf_counter()
     show = not args.quiet
     if args.serial:
-        results = run_serial(games, sets, show)
+        results = run_serial(games, played_sets, show)
     else:
         with dask_client(args.scheduler, args.workers) as client:
-            results = run_dask(games, sets, client, show)
+            results = run_dask(games, played_sets, client, show)
     seconds = time.perf_counter() - started
     players, items = tables.frames(results)
+    on_sale = tables.sold(played_sets, kind)
     out = args.out or Path("lab-results")
-    tables.write(out, players, items)
+    tables.write(out, players, items, on_sale)
     print(
         f"{len(results)} games in {seconds:.1f} s ({len(results) / seconds:.1f} games/s); "
-        f"results in {out / tables.PLAYERS_FILE} and {out / tables.ITEMS_FILE}"
+        f"results in {out}/ ({tables.PLAYERS_FILE}, {tables.ITEMS_FILE})"
     )
-    return _report(players, items) if args.report else 0
+    if swept:
+        sweep.save(out, swept, sweep.current_value(swept, sets[FIRST]))
+        return _sweep_report(out, players, items, on_sale)
+    return _report(players, items, on_sale, _run_args(args, kind), sets[FIRST])
 
 
-def _report(players: Any, items: Any) -> int:
-    from festival.lab.report import print_report
+def _kind(name: str) -> str:
+    kind = FESTIVAL if name == FESTIVAL else event_name(name)
+    if kind is None:
+        raise MatchError(f"--event {name!r}: expected {FESTIVAL} or one of {event_names()}")
+    return kind
 
-    print_report(players, items)
+
+def _sweep(args: argparse.Namespace, sets: Any) -> sweep.Sweep:
+    clash = [
+        flag
+        for flag, given in (
+            ("--compare-catalog", args.compare_catalog),
+            ("--compare-option", args.compare_option),
+            ("--force", args.force),
+            ("--force-all", args.force_all),
+            ("--replay", args.replay is not None),
+        )
+        if given
+    ]
+    if clash:
+        raise MatchError(f"--sweep plays its own sets and arms: leave out {', '.join(clash)}")
+    try:
+        return sweep.parse(args.sweep, sets[FIRST])
+    except sweep.SweepError as exc:
+        raise MatchError(f"--sweep: {exc}") from exc
+
+
+def _run_args(args: argparse.Namespace, kind: str) -> list[str]:
+    """The run's own arguments, for the next command (without --games and --out)."""
+    out = [] if kind == FESTIVAL else ["--event", kind]
+    if args.mix != ",".join(STRONGEST):
+        out += ["--mix", args.mix]
+    if args.seed != 1:
+        out += ["--seed", str(args.seed)]
+    for flag, values in (("--catalog", args.catalog), ("--option", args.option)):
+        for v in values:
+            out += [flag, v]
+    return out
+
+
+def _report(players: Any, items: Any, on_sale: Any, run_args: list[str], options: Any) -> int:
+    from festival.lab.findings import next_command, sweep_target
+    from festival.lab.text import print_report
+
+    def next_step(r: Any, found: Any) -> str:
+        target = sweep_target(r)
+        return next_command(r, found, run_args, _sweep_text(target, options) if target else None)
+
+    print_report(players, items, on_sale, next_step)
+    return 0
+
+
+def _sweep_text(target: tuple[str, str], options: Any) -> str | None:
+    """A sweep of the item's price around its value in the catalog (half to one and a half
+    times, in about eight steps), or None when it has no price."""
+    event, item = target
+    try:
+        probe = sweep.parse(f"{event}.{item}.cost=0..1:1", options)
+    except sweep.SweepError:
+        return None
+    now = sweep.current_value(probe, options)
+    if now is None or now <= 0:
+        return None
+    step = next(x for x in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 10**9) if x >= now / 8)
+    lo, hi = max(0, round(now / 2 / step) * step), round(now * 1.5 / step) * step
+    return f"{event}.{item}.cost={lo}..{hi}:{step}"
+
+
+def _report_folder(folder: Path) -> int:
+    players, items = _results(folder)
+    on_sale = tables.read_sold(folder)
+    if sweep.load(folder) is not None:
+        return _sweep_report(folder, players, items, on_sale)
+    kind = str(players["kind"].iloc[0])
+    args = [] if kind == FESTIVAL else ["--event", kind]
+    mix = sorted(str(x) for x in players["strategy"].unique())
+    if tuple(mix) != tuple(sorted(STRONGEST)):
+        args += ["--mix", ",".join(mix)]
+    seed = int(players["seed"].min())
+    if seed != 1:
+        args += ["--seed", str(seed)]
+    return _report(players, items, on_sale, args, option_sets([], [], [], [])[FIRST])
+
+
+def _sweep_report(folder: Path, players: Any, items: Any, on_sale: Any) -> int:
+    from festival.lab.sweep_picture import png
+
+    saved = sweep.load(folder)
+    if saved is None:
+        raise MatchError(f"{folder} holds no sweep")
+    swept, current = saved
+    found = sweep.points(swept, players, items, on_sale)
+    picture = folder / sweep.PICTURE
+    picture.write_bytes(png(swept, found))
+    print(f"\n{sweep.verdict_words(swept, found, current)}")
+    print(
+        f"\n{swept.item}'s {swept.field} swept ({players['seed'].nunique()} seeds at every "
+        "value; worth: P01's paired score with the item bought at its first chance, 95% "
+        "intervals simultaneous over the values; share: of its group's purchases a game):"
+    )
+    print(sweep.table(found).to_string(index=False))
+    print(f"\nThe picture: {picture}")
+    print(
+        f"Next: set {swept.item}'s {swept.field} in your catalog workbook, then measure every "
+        f"item again: festival simulate --event {swept.event} --force-all {swept.event} "
+        f"--catalog {swept.event}=YOUR-CATALOG.xlsx --games 200"
+    )
     return 0
 
 

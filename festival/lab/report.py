@@ -1,15 +1,19 @@
 """The balance reports, from the lab's tables (pandas in, pandas out; figures for people).
 
-- strategies: win rate (Wilson 95% interval) and mean rank (normal 95% interval) per
-  strategy, with flags when a strategy is significantly better or worse than the rest, or
-  wins more than twice its fair share;
-- items: the paired value of each forced item (the forced seat's score in the item's event
-  minus its score on the same seed unforced), with flags for a value significantly negative,
-  significantly above or below the other items', and significantly above twice their
-  median (its interval above it; above 0 when the median is 0 or less). An event's items
-  are judged together: their intervals are 95% simultaneous ones (Bonferroni over the
-  event's items), so a catalog of 16 fair items is not flagged by chance alone, as one in
-  twenty plain 95% intervals misses its value;
+One comparison design per question (docs/balance.md, "How the lab judges"), every flag
+a `festival.lab.verdict.judge` of the figure printed beside it:
+
+- strategies: each strategy's win rate against its fair share (1 / seats; as every game
+  has one winner, the same as against the pooled other strategies), with Wilson intervals
+  simultaneous over the strategies (Bonferroni); mean rank is described, never flagged;
+- item values: the paired value of each forced item (the forced seat's score in the item's
+  event minus its score on the same seed unforced) against 0 and twice the event's median
+  value, intervals simultaneous over the event's items (a catalog of 16 fair items is not
+  flagged by chance alone, as one in twenty plain 95% intervals misses its value);
+- purchases: each item's share of its group's purchases (machines; towers; familiars)
+  against its fair share in the group: almost never bought, or bought over its
+  alternatives, intervals simultaneous over the group;
+- behaviour: how each strategy plays each event (risk, timing, specialisation), described;
 - catalogs: sets A and B side by side (same seeds): mean score per event and strategy
   results in each.
 
@@ -22,6 +26,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from statistics import NormalDist
+from typing import Any
 
 import pandas as pd
 
@@ -29,19 +34,21 @@ from festival.core.registry import event_names
 from festival.core.registry import event_title as title
 from festival.lab.game import FESTIVAL
 from festival.lab.job import BASELINE
+from festival.lab.verdict import Lines, Verdict, judge
 
 Z = 1.959963984540054
 """the normal quantile of a two-sided 95% interval"""
 
 
-def wilson(wins: int, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a proportion."""
+def wilson(wins: int, n: int, z: float = Z) -> tuple[float, float]:
+    """The Wilson interval of a proportion (95% with the default `z`); it always holds the
+    proportion itself."""
     if n == 0:
         return (math.nan, math.nan)
     p = wins / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def family_z(members: int) -> float:
@@ -70,92 +77,204 @@ def rank_column(players: pd.DataFrame) -> str:
 
 
 def strategies(players: pd.DataFrame, catalog: str | None = None) -> pd.DataFrame:
-    """Per strategy: games, win rate and interval, mean rank and interval, flags (baseline
-    arm only; set `catalog`, else the first)."""
+    """Per strategy (baseline arm; set `catalog`, else the first): seats played, win rate
+    with its simultaneous interval (Wilson, Bonferroni over the strategies), its fair share,
+    mean rank with its interval (a description, never flagged), and the verdict on the win
+    rate against the fair share (festival.lab.verdict)."""
     base = _baseline(players, catalog)
     rank_col = rank_column(base)
     base = base[base[rank_col].notna()]
-    seats = base.groupby("game")[rank_col].count().mean()
-    fair = 1 / float(seats)
+    if not len(base):
+        return pd.DataFrame(columns=list(STRATEGY_COLUMNS))
+    fair = 1 / float(base.groupby("game")[rank_col].count().mean())
+    names = sorted(base["strategy"].unique())
+    z = family_z(len(names))
     rows = []
-    for name, group in base.groupby("strategy"):
-        ranks = group[rank_col].astype(float)
-        wins = int((ranks == 1).sum())
-        lo, hi = wilson(wins, len(group))
+    for name in names:
+        ranks = base[base["strategy"] == name][rank_col].astype(float)
+        wins, n = int((ranks == 1).sum()), len(ranks)
+        lo, hi = wilson(wins, n, z)
         m, mlo, mhi = mean_interval(ranks)
-        others = base[base["strategy"] != name][rank_col].astype(float)
-        flag = _versus(ranks, others, lower_is_better=True)
-        if lo > 2 * fair:
-            flag = _join(flag, "wins over twice its fair share")
+        verdict = judge(wins / n, lo, hi, n, Lines(fair, fair, 2 * fair))
         rows.append(
             {
                 "strategy": name,
-                "seats played": len(group),
-                "win rate": wins / len(group),
+                "seats played": n,
+                "win rate": wins / n,
                 "win low": lo,
                 "win high": hi,
                 "fair share": fair,
                 "mean rank": m,
                 "rank low": mlo,
                 "rank high": mhi,
-                "flag": flag,
+                "verdict": verdict.name,
+                "flag": STRATEGY_WORDS[verdict],
             }
         )
     out = pd.DataFrame(rows)
-    return out.sort_values("mean rank").reset_index(drop=True) if len(out) else out
+    return out.sort_values(["win rate", "strategy"], ascending=[False, True]).reset_index(drop=True)
+
+
+STRATEGY_COLUMNS = (
+    "strategy", "seats played", "win rate", "win low", "win high", "fair share",
+    "mean rank", "rank low", "rank high", "verdict", "flag",
+)  # fmt: skip
+STRATEGY_WORDS = {
+    Verdict.TOO_SMALL: Verdict.TOO_SMALL.value,
+    Verdict.IN_LINE: "",
+    Verdict.BELOW: "wins less than its fair share",
+    Verdict.ABOVE: "wins more than its fair share",
+    Verdict.FAR_ABOVE: "wins over twice its fair share",
+}
+ITEM_WORDS = {
+    Verdict.TOO_SMALL: Verdict.TOO_SMALL.value,
+    Verdict.IN_LINE: "",
+    Verdict.BELOW: "worth less than nothing",
+    Verdict.ABOVE: "worth over twice the median",
+    Verdict.FAR_ABOVE: "worth over twice the median",
+}
+BOUGHT_WORDS = {
+    Verdict.TOO_SMALL: Verdict.TOO_SMALL.value,
+    Verdict.IN_LINE: "",
+    Verdict.BELOW: "almost never bought",
+    Verdict.ABOVE: "bought over its alternatives",
+    Verdict.FAR_ABOVE: "bought over its alternatives",
+}
+RARE = 0.25
+"""an item is "almost never bought" when its share of its group's purchases lies below this
+part of its fair share"""
+DOMINANT = 2.0
+"""...and "bought over its alternatives" when it lies above this many fair shares"""
 
 
 def item_values(players: pd.DataFrame, catalog: str | None = None) -> pd.DataFrame:
     """Per forced item: the paired value (forced minus baseline score of seat 0, same seed)
-    with its interval, pairs used, and flags."""
+    with its simultaneous interval (Bonferroni over the event's forced items), pairs used,
+    and the verdict against 0 (below: worth less than nothing) and twice the event's median
+    value (above: worth over twice the median; twice 0 when the median is 0 or less)."""
     cat = catalog or _first_catalog(players)
-    rows_of = players[(players["catalog"] == cat) & (players["seat"] == 0)]
-    base = rows_of[rows_of["force"] == BASELINE].set_index("seed")
-    rows = []
-    forced = rows_of[rows_of["force"] != BASELINE]
-    members = Counter(str(f).partition(":")[0] for f in forced["force"].unique())
-    for label, group in forced.groupby("force"):
-        event, _, item = str(label).partition(":")
-        z = family_z(int(members[event]))
-        applied = group[group["forced_applied"].astype(bool)].set_index("seed")
-        score = f"{event}_score"
-        pairs = applied[[score]].merge(
-            base[[score]], left_index=True, right_index=True, suffixes=("", "_base")
-        )
-        pairs = pairs.dropna()
-        diff = pairs[score].astype(float) - pairs[f"{score}_base"].astype(float)
-        m, lo, hi = mean_interval(diff, z)
-        rows.append(
-            {
-                "event": event,
-                "item": item,
-                "pairs": len(diff),
-                "value": m,
-                "low": lo,
-                "high": hi,
-                "_diffs": diff.to_numpy(),
-                "_z": z,
-            }
-        )
-    out = pd.DataFrame(rows)
+    forced = players[(players["catalog"] == cat) & (players["force"] != BASELINE)]
+    labels = sorted(str(f) for f in forced["force"].unique())
+    members = Counter(label.partition(":")[0] for label in labels)
+    rows: list[dict[str, Any]] = []
+    for label in labels:
+        event, _, item = label.partition(":")
+        diff = paired_diffs(players, cat, label)
+        m, lo, hi = mean_interval(diff, family_z(int(members[event])))
+        rows.append({"event": event, "item": item, "pairs": len(diff), "value": m,
+                     "low": lo, "high": hi})  # fmt: skip
+    out = pd.DataFrame(rows, columns=["event", "item", "pairs", "value", "low", "high"])
     if not len(out):
         return out
-    flags = []
-    for i, row in out.iterrows():
-        same = out[(out["event"] == row["event"]) & (out.index != i)]
-        flag = ""
-        if row["high"] < 0:
-            flag = "significantly negative"
-        others = pd.Series([d for ds in same["_diffs"] for d in ds], dtype=float)
-        mine = pd.Series(row["_diffs"], dtype=float)
-        flag = _join(flag, _versus(mine, others, False, float(row["_z"])))
-        median = float(out[out["event"] == row["event"]]["value"].median())
-        if row["low"] > 2 * max(median, 0.0):
-            flag = _join(flag, "over twice the median")
-        flags.append(flag)
-    out["flag"] = flags
-    out = out.drop(columns=["_diffs", "_z"])
+    median = out.groupby("event")["value"].transform("median").fillna(0.0)
+    verdicts = [
+        judge(r["value"], r["low"], r["high"], r["pairs"], Lines(0.0, 2 * max(float(md), 0.0)))
+        for r, md in zip(rows, median, strict=True)
+    ]
+    out["verdict"] = [v.name for v in verdicts]
+    out["flag"] = [ITEM_WORDS[v] for v in verdicts]
     return out.sort_values(["event", "value"], ascending=[True, False]).reset_index(drop=True)
+
+
+def paired_diffs(players: pd.DataFrame, catalog: str, force: str) -> pd.Series:
+    """Seat 0's score in the forced item's event with the item (arm `force`, where it was
+    bought) minus its score on the same seed in the baseline arm, one value per seed."""
+    event = force.partition(":")[0]
+    score = f"{event}_score"
+    mine = players[(players["catalog"] == catalog) & (players["seat"] == 0)]
+    base = mine[mine["force"] == BASELINE].set_index("seed")
+    arm = mine[(mine["force"] == force) & mine["forced_applied"].astype(bool)].set_index("seed")
+    pairs = (
+        arm[[score]]
+        .merge(base[[score]], left_index=True, right_index=True, suffixes=("", "_base"))
+        .dropna()
+    )
+    return pairs[score].astype(float) - pairs[f"{score}_base"].astype(float)
+
+
+def purchases(
+    players: pd.DataFrame, items: pd.DataFrame, sold: pd.DataFrame | None, catalog: str | None
+) -> pd.DataFrame:
+    """Per item on sale (baseline arm): times bought, games it was bought in, and its share
+    of its group's purchases (the mean over games of its part of the group's items bought
+    that game, with a simultaneous interval over the group's items), judged against its
+    fair share (1 / items in the group): below RARE fair shares it is almost never bought,
+    above DOMINANT fair shares it is bought over its alternatives."""
+    cat = catalog or _first_catalog(players)
+    games = _baseline(players, cat)["game"].unique()
+    bought = items[(items["catalog"] == cat) & (items["force"] == BASELINE)]
+    if sold is not None and len(sold[sold["catalog"] == cat]):
+        on_sale = sold[sold["catalog"] == cat][["event", "item", "group"]]
+    else:  # older results: what was bought is all that is known to be on sale
+        on_sale = bought[["event", "item"]].drop_duplicates().assign(group="item")
+    rows = []
+    for (event, group), members in on_sale.groupby(["event", "group"], sort=True):
+        names = sorted(str(x) for x in members["item"])
+        mine = bought[(bought["event"] == event) & bought["item"].isin(names)]
+        counts = mine.groupby(["game", "item"]).size().unstack(fill_value=0)
+        counts = counts.reindex(columns=names, fill_value=0)
+        shares = counts.div(counts.sum(axis=1), axis=0)
+        fair, z = 1 / len(names), family_z(len(names))
+        lines = Lines(RARE * fair, DOMINANT * fair)
+        for name in names:
+            m, lo, hi = mean_interval(shares[name], z) if len(shares) else (0.0, 0.0, 0.0)
+            if not math.isnan(lo):  # a share's interval stays within 0..1
+                lo, hi = max(0.0, lo), min(1.0, hi)
+            n = len(shares)
+            verdict = judge(m, lo, hi, n, lines) if n else Verdict.TOO_SMALL
+            rows.append(
+                {
+                    "event": str(event),
+                    "group": str(group),
+                    "item": name,
+                    "bought": int(counts[name].sum()),
+                    "games bought in": int((counts[name] > 0).sum()),
+                    "games": len(games),
+                    "share": m,
+                    "share low": lo,
+                    "share high": hi,
+                    "fair share": fair,
+                    "verdict": verdict.name,
+                    "flag": "never bought"
+                    if n and not counts[name].sum()
+                    else BOUGHT_WORDS[verdict],
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def behaviour(
+    players: pd.DataFrame, items: pd.DataFrame, catalog: str | None = None
+) -> pd.DataFrame:
+    """How each strategy plays each event (baseline arm): its mean score and the spread of
+    its scores (risk), items bought a game and the mean round they were bought in (timing),
+    and the share of its purchases on its most bought item each game (specialisation)."""
+    base = _baseline(players, catalog)
+    cat = catalog or _first_catalog(players)
+    bought = items[(items["catalog"] == cat) & (items["force"] == BASELINE)]
+    rows = []
+    for e in event_names():
+        if f"{e}_score" not in base.columns:
+            continue
+        played = base[base[f"{e}_score"].notna()]
+        for name, group in played.groupby("strategy"):
+            score = group[f"{e}_score"].astype(float)
+            mine = bought[(bought["event"] == e) & (bought["strategy"] == name)]
+            per_seat = mine.groupby(["game", "player"]).size()
+            top = mine.groupby(["game", "player", "item"]).size().groupby(level=[0, 1]).max()
+            rows.append(
+                {
+                    "event": title(e),
+                    "strategy": str(name),
+                    "seats": len(group),
+                    "mean score": float(score.mean()),
+                    "score spread": float(score.std(ddof=1)) if len(score) > 1 else math.nan,
+                    "items a game": len(mine) / len(group),
+                    "mean round bought": float(mine["round"].mean()) if len(mine) else math.nan,
+                    "top item share": float((top / per_seat).mean()) if len(mine) else math.nan,
+                }
+            )
+    return pd.DataFrame(rows)
 
 
 def compare_catalogs(players: pd.DataFrame) -> pd.DataFrame:
@@ -183,51 +302,6 @@ def compare_catalogs(players: pd.DataFrame) -> pd.DataFrame:
     if not len(table):
         return table
     return table.pivot_table(index="measure", columns="set", values=["value", "low", "high"])
-
-
-def print_report(players: pd.DataFrame, items: pd.DataFrame) -> None:
-    pd.set_option("display.width", 160)
-    pd.set_option("display.max_columns", 20)
-    games = _baseline(players, None)["game"].nunique()
-    print(f"\n== Strategies ({games} games, baseline arm; 95% intervals) ==")
-    print(_figures(strategies(players)))
-    values = item_values(players)
-    if len(values):
-        print(
-            "\n== Paired item values (seat P01 forced to buy vs not, same seeds; "
-            "95% simultaneous intervals over each event's items) =="
-        )
-        print(_figures(values))
-    if players["catalog"].nunique() > 1:
-        print("\n== Catalog sets side by side (same seeds) ==")
-        print(_figures(compare_catalogs(players)))
-    if len(items):
-        bought = items[items["force"] == BASELINE].groupby(["event", "item"]).size()
-        print("\n== Items bought (baseline arm) ==")
-        print(bought.rename("bought").to_string())
-
-
-def _figures(table: pd.DataFrame) -> str:
-    return table.to_string(float_format=lambda x: f"{x:.3f}")
-
-
-def _versus(mine: pd.Series, others: pd.Series, lower_is_better: bool, level: float = Z) -> str:
-    """ "significantly better/worse than the rest" by a two-sample normal test (at 95% with
-    the default `level`)."""
-    if len(mine) < 2 or len(others) < 2:
-        return ""
-    se = math.sqrt(float(mine.var(ddof=1)) / len(mine) + float(others.var(ddof=1)) / len(others))
-    if se == 0:
-        return ""
-    z = (float(mine.mean()) - float(others.mean())) / se
-    if abs(z) < level:
-        return ""
-    better = z < 0 if lower_is_better else z > 0
-    return "significantly better than the rest" if better else "significantly worse than the rest"
-
-
-def _join(a: str, b: str) -> str:
-    return "; ".join(x for x in (a, b) if x)
 
 
 def _first_catalog(players: pd.DataFrame) -> str:

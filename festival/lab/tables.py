@@ -14,11 +14,13 @@ from typing import Any
 import pandas as pd
 
 from festival.core.registry import event_names
-from festival.lab.game import GameResult
+from festival.lab.game import FESTIVAL, GameResult, engine
 from festival.lab.job import BASELINE
 
 PLAYERS_FILE = "players.parquet"
 ITEMS_FILE = "items.parquet"
+SOLD_FILE = "sold.parquet"
+SOLD_COLUMNS = ("catalog", "event", "item", "group")
 
 
 def collect(results: Iterable[GameResult]) -> dict[str, GameResult]:
@@ -102,10 +104,36 @@ def frames(results: Mapping[str, GameResult]) -> tuple[pd.DataFrame, pd.DataFram
     return players, items
 
 
-def write(folder: Path, players: pd.DataFrame, items: pd.DataFrame) -> None:
+def sold(sets: Mapping[str, Mapping[str, Mapping[str, Any]]], kind: str) -> pd.DataFrame:
+    """Every item on sale in each catalog set (catalog, event, item, group): an item never
+    bought leaves no row in the items table, so the report needs this list to name it."""
+    rows = []
+    for catalog, options in sets.items():
+        for e in event_names() if kind == FESTIVAL else [kind]:
+            eng = engine(e)
+            for item in eng.items_sold({**eng.default_options(), **options.get(e, {})}) or ():
+                rows.append((catalog, e, item, eng.item_group(item)))
+    return pd.DataFrame(rows, columns=list(SOLD_COLUMNS))
+
+
+def write(
+    folder: Path, players: pd.DataFrame, items: pd.DataFrame, on_sale: pd.DataFrame | None = None
+) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     players.to_parquet(folder / PLAYERS_FILE, index=False)
     items.to_parquet(folder / ITEMS_FILE, index=False)
+    if on_sale is not None:
+        on_sale.to_parquet(folder / SOLD_FILE, index=False)
+
+
+def read_sold(folder: Path) -> pd.DataFrame | None:
+    """The items on sale `write` left, or None (results written before it was kept, or
+    unreadable: the report then knows only the items bought)."""
+    try:
+        frame = pd.read_parquet(folder / SOLD_FILE)
+    except (ValueError, OSError):
+        return None
+    return frame if all(c in frame.columns for c in SOLD_COLUMNS) else None
 
 
 class ResultsError(ValueError):

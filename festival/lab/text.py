@@ -1,0 +1,163 @@
+"""The balance report for people: the findings in words, then tables with percentages,
+decimals people read and no index column, then the next command to run.
+
+`display_*` turn a report table (festival.lab.report) into a table of strings, shared by
+the command line and the dashboard's Balance lab page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+
+from festival.core.registry import event_title as title
+from festival.lab import report
+from festival.lab.figures import num, num_range, pct, pct_range
+from festival.lab.findings import Finding, Reports, findings, headline
+from festival.lab.game import FESTIVAL
+from festival.lab.job import BASELINE
+
+
+def reports(
+    players: pd.DataFrame,
+    items: pd.DataFrame,
+    sold: pd.DataFrame | None = None,
+    catalog: str | None = None,
+) -> Reports:
+    base = players[players["force"] == BASELINE]
+    if catalog is not None:
+        base = base[base["catalog"] == catalog]
+    return Reports(
+        games=int(base["seed"].nunique()),
+        kind=str(players["kind"].iloc[0]),
+        strategies=report.strategies(players, catalog),
+        values=report.item_values(players, catalog),
+        purchases=report.purchases(players, items, sold, catalog),
+        behaviour=report.behaviour(players, items, catalog),
+    )
+
+
+def display_strategies(t: pd.DataFrame) -> pd.DataFrame:
+    return _rows(
+        t,
+        lambda r: {
+            "strategy": r["strategy"],
+            "seats": str(r["seats played"]),
+            "win rate": pct(r["win rate"]),
+            "interval": pct_range(r["win low"], r["win high"]),
+            "fair share": pct(r["fair share"]),
+            "mean rank": num(r["mean rank"]),
+            "rank interval": num_range(r["rank low"], r["rank high"]),
+            "flag": r["flag"],
+        },
+    )
+
+
+def display_values(t: pd.DataFrame) -> pd.DataFrame:
+    return _rows(
+        t,
+        lambda r: {
+            "event": title(r["event"]),
+            "item": r["item"],
+            "pairs": str(r["pairs"]),
+            "value": num(r["value"], 1, sign=True),
+            "interval": num_range(r["low"], r["high"], 1, sign=True),
+            "flag": r["flag"],
+        },
+    )
+
+
+def display_purchases(t: pd.DataFrame) -> pd.DataFrame:
+    return _rows(
+        t,
+        lambda r: {
+            "event": title(r["event"]),
+            "item": r["item"],
+            "bought": f"{r['bought']:,}",
+            "games bought in": pct(r["games bought in"] / r["games"]) if r["games"] else "",
+            f"share of its {r['group']}s": pct(r["share"]),
+            "interval": pct_range(r["share low"], r["share high"]),
+            "fair share": pct(r["fair share"]),
+            "flag": r["flag"],
+        },
+        merge_share=True,
+    )
+
+
+def display_behaviour(t: pd.DataFrame) -> pd.DataFrame:
+    return _rows(
+        t,
+        lambda r: {
+            "event": r["event"],
+            "strategy": r["strategy"],
+            "seats": str(r["seats"]),
+            "mean score": num(r["mean score"], 1),
+            "score spread (sd)": num(r["score spread"], 1),
+            "items bought a game": num(r["items a game"], 2),
+            "mean round bought": num(r["mean round bought"], 1),
+            "top item's share": pct(r["top item share"]),
+        },
+    )
+
+
+def _rows(
+    t: pd.DataFrame, row: Callable[[dict[str, Any]], dict[str, Any]], merge_share: bool = False
+) -> pd.DataFrame:
+    rows = [row({str(k): v for k, v in r.items()}) for r in t.to_dict("records")]
+    if merge_share:  # one column for every group's share ("share of its machines"...)
+        rows = [
+            {("share of its group" if k.startswith("share of its") else k): v for k, v in r.items()}
+            for r in rows
+        ]
+    return pd.DataFrame(rows)
+
+
+def print_report(
+    players: pd.DataFrame,
+    items: pd.DataFrame,
+    sold: pd.DataFrame | None = None,
+    next_step: Callable[[Reports, list[Finding]], str] | None = None,
+) -> Reports:
+    """The findings, the tables and (from `next_step`) the next command, on standard
+    output; the reports are returned."""
+    r = reports(players, items, sold)
+    found = findings(r)
+    print(f"\n{headline(r, found)}")
+    for i, f in enumerate(found, start=1):
+        print(f"  {i}. {f.text}")
+    what = "festivals" if r.kind == FESTIVAL else f"games of {title(r.kind)}"
+    _table(
+        f"Strategies ({r.games} {what}; win rate against the fair share, 95% intervals "
+        "simultaneous over the strategies)",
+        display_strategies(r.strategies),
+    )
+    _table(
+        "Paired item values (seat P01 made to buy the item at its first chance vs not, same "
+        "seeds; 95% intervals simultaneous over each event's items)",
+        display_values(r.values),
+    )
+    _table(
+        "Items bought (baseline arm; share of its group's purchases a game, 95% intervals "
+        "simultaneous over the group)",
+        display_purchases(r.purchases),
+    )
+    _table(
+        "How each strategy plays (risk: score spread; timing: mean round bought; "
+        "specialisation: the top item's share of its purchases)",
+        display_behaviour(r.behaviour),
+    )
+    if players["catalog"].nunique() > 1:
+        side = report.compare_catalogs(players)
+        print("\nCatalog sets side by side (same seeds):")
+        print(side.to_string(float_format=lambda x: f"{x:.3f}"))
+    if next_step is not None:
+        print(f"\nNext: {next_step(r, found)}")
+    return r
+
+
+def _table(heading: str, table: pd.DataFrame) -> None:
+    if len(table):
+        print(f"\n{heading}:")
+        print(table.to_string(index=False))
