@@ -114,8 +114,7 @@ class DuelBot(discord.AutoShardedClient):
         """A command that failed unexpectedly: one private line (nothing about the host's
         machine), the details to the log."""
         log.error("slash command failed", exc_info=(type(error), error, error.__traceback__))
-        table = self.desk.tables.get(interaction.channel_id or 0)
-        await send(interaction, Reply("That did not work; the host can see why.", True), table)
+        await send(interaction, Reply("That did not work; the host can see why.", True))
 
 
 def desk_of(seated: Sequence[Table], host_role: str) -> Desk:

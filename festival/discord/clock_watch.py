@@ -19,6 +19,7 @@ from festival.discord.who import mention
 from festival.duels import service
 from festival.duels.service import Watched
 from festival.match.match import MatchError
+from festival.match.store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ async def watch_clocks(
                 async with table.lock:
                     watched = await asyncio.to_thread(service.watch, table.folder)
                     seating = await asyncio.to_thread(service.seating, table.folder)
-            except MatchError as exc:  # busy (a command line holds the duel): next time
+            except (MatchError, StoreError) as exc:  # busy (a command line holds it): next time
                 log.info("clock of %s not read: %s", table.folder.name, exc)
                 continue
             if first and watched.winner is not None:

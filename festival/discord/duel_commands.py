@@ -20,12 +20,14 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
+from events.duel import Picture
 from festival.discord.duel_replies import Reply, replies, situation_line, status_text
 from festival.discord.who import actor as actor_of
 from festival.duels import service
 from festival.duels.origin import Origin
 from festival.duels.service import Acted, Actor
 from festival.match.match import MatchError
+from festival.match.store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -61,15 +63,13 @@ def _roles(user: discord.abc.User) -> list[tuple[int, str]]:
     return [(role.id, role.name) for role in getattr(user, "roles", [])]
 
 
-def board_png(folder: Path) -> tuple[bytes, str]:
-    """The board now as PNG, and the line under it (the public picture only)."""
-    from festival.duels import picture
+def png(board: Picture) -> bytes:
+    from festival.duels import picture  # the imaging library
 
-    shown = service.show(folder)
-    return picture.png(shown.picture), situation_line(shown.after)
+    return picture.png(board)
 
 
-async def send(interaction: discord.Interaction[Any], reply: Reply, table: Table | None) -> None:
+async def send(interaction: discord.Interaction[Any], reply: Reply) -> None:
     """Answer the interaction (its first reply) or follow it up; the board goes with the last
     part of a reply that asks for it."""
     parts = reply.parts()
@@ -78,9 +78,9 @@ async def send(interaction: discord.Interaction[Any], reply: Reply, table: Table
     )
     for i, text in enumerate(parts):
         kwargs: dict[str, Any] = {"ephemeral": reply.private, "allowed_mentions": mentions}
-        if reply.board and table is not None and i == len(parts) - 1:
-            png, _ = await asyncio.to_thread(board_png, table.folder)
-            kwargs["file"] = discord.File(io.BytesIO(png), filename="board.png")
+        if reply.board is not None and i == len(parts) - 1:
+            data = await asyncio.to_thread(png, reply.board)
+            kwargs["file"] = discord.File(io.BytesIO(data), filename="board.png")
         try:
             if not interaction.response.is_done():
                 await interaction.response.send_message(text, **kwargs)
@@ -97,7 +97,7 @@ async def send(interaction: discord.Interaction[Any], reply: Reply, table: Table
 async def _table(interaction: discord.Interaction[Any], desk: Desk) -> Table | None:
     table = desk.tables.get(interaction.channel_id or 0)
     if table is None:
-        await send(interaction, Reply(NO_DUEL, private=True), None)
+        await send(interaction, Reply(NO_DUEL, private=True))
     return table
 
 
@@ -118,12 +118,12 @@ async def run(
             actor = actor_of(seating, interaction.user.id, _roles(interaction.user), desk.host_role)
             origin = Origin.discord(interaction.id, interaction.user.id)
             acted = await asyncio.to_thread(call, table.folder, actor, origin)
-        except MatchError as exc:  # the duel is busy (a command line holds it), or damaged
-            await send(interaction, Reply(str(exc).splitlines()[0], private=True), table)
+        except (MatchError, StoreError) as exc:  # busy (a command line holds it), or damaged
+            await send(interaction, Reply(str(exc).splitlines()[0], private=True))
             return
         who = "the host" if host or actor.player is None else actor.player
         for reply in replies(acted, seating, who, orders):
-            await send(interaction, reply, table)
+            await send(interaction, reply)
 
 
 async def read(interaction: discord.Interaction[Any], desk: Desk, board: bool) -> None:
@@ -134,14 +134,14 @@ async def read(interaction: discord.Interaction[Any], desk: Desk, board: bool) -
     async with table.lock:
         try:
             if board:
-                _, line = await asyncio.to_thread(board_png, table.folder)
-                await send(interaction, Reply(line, board=True), table)
+                shown = await asyncio.to_thread(service.show, table.folder)
+                await send(interaction, Reply(situation_line(shown.after), board=shown.picture))
                 return
             seating = await asyncio.to_thread(service.seating, table.folder)
             now = await asyncio.to_thread(service.status, table.folder)
-            await send(interaction, Reply(status_text(now, seating)), table)
-        except MatchError as exc:
-            await send(interaction, Reply(str(exc).splitlines()[0], private=True), table)
+            await send(interaction, Reply(status_text(now, seating)))
+        except (MatchError, StoreError) as exc:
+            await send(interaction, Reply(str(exc).splitlines()[0], private=True))
 
 
 def _kind_refusal(desk: Desk, interaction: discord.Interaction[Any], orders: bool) -> str | None:
@@ -167,7 +167,7 @@ def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]
     async def play(interaction: discord.Interaction[Any], text: str) -> None:
         refusal = _kind_refusal(desk, interaction, orders=False)
         if refusal is not None:
-            await send(interaction, Reply(refusal, private=True), None)
+            await send(interaction, Reply(refusal, private=True))
             return
         await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o))
 
@@ -176,7 +176,7 @@ def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]
     async def orders(interaction: discord.Interaction[Any], text: str) -> None:
         refusal = _kind_refusal(desk, interaction, orders=True)
         if refusal is not None:
-            await send(interaction, Reply(refusal, private=True), None)
+            await send(interaction, Reply(refusal, private=True))
             return
         await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o), orders=True)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from events.duel import Picture
 from festival.discord.messages import split_messages
 from festival.discord.who import mention
 from festival.duels.service import Acted, Seating, Situation, Status
@@ -23,7 +24,8 @@ class Reply:
 
     text: str
     private: bool = False
-    board: bool = False
+    board: Picture | None = None
+    """the board to show under the text"""
     pings: tuple[int, ...] = ()
     """Discord users the text pings (only they are notified)"""
 
@@ -87,7 +89,7 @@ def _turn_reply(acted: Acted, seating: Seating, head: str) -> Reply:
     """A turn ended: what it did, the board, and a ping of the player to act."""
     line, pings = to_act_line(acted, seating)
     text = _lines(head, *acted.turn_lines, line)
-    return Reply(text, board=True, pings=pings)
+    return Reply(text, board=acted.picture, pings=pings)
 
 
 def status_text(now: Status, seating: Seating) -> str:

@@ -775,6 +775,8 @@ class Acted:
     sealed: bool = False
     """the orders entered are sealed until every player's are in: say them to their player
     only"""
+    picture: Picture | None = None
+    """the board when the command ended a turn (the public picture, the turn's cells marked)"""
 
     @property
     def done(self) -> bool:
@@ -828,13 +830,16 @@ def _acted(duel: Duel, before: Any, **fields: Any) -> Acted:
     lines: tuple[str, ...] = ()
     if ended and fields.get("entered") is not None:
         lines = duel.game.turn_lines(_turn_start(duel, states[:-1]), after)
+    ended = ended and before is not after
+    picture = duel.game.picture(after, last_turn_cells(duel, states)) if ended else None
     return Acted(
         situation(duel, after),
         now,
         timed_out=duel.timed_out is not None,
-        turn_ended=ended and before is not after,
+        turn_ended=ended,
         turn_lines=lines,
         sealed=duel.game.sealed(after),
+        picture=picture,
         **fields,
     )
 
