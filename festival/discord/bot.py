@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -125,5 +126,17 @@ def desk_of(seated: Sequence[Table], host_role: str) -> Desk:
 async def serve(desk: Desk, token: str, warn_seconds: float = 60.0, every: float = 5.0) -> None:
     """Run the bot until it is closed (Ctrl-C)."""
     point_discord_py()
-    async with DuelBot(desk, warn_seconds, every) as bot:
-        await bot.start(token)
+    try:
+        async with DuelBot(desk, warn_seconds, every) as bot:
+            await bot.start(token)
+    except discord.LoginFailure as exc:
+        raise DuelHostError(
+            f"Discord refused the bot's token: reset it on the developer portal's Bot page and "
+            f"set {TOKEN_VARIABLE} again"
+        ) from exc
+    except discord.PrivilegedIntentsRequired as exc:  # never asked for: a changed library
+        raise DuelHostError("Discord asks for a privileged intent festival does not use") from exc
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
+        raise DuelHostError(
+            f"cannot reach Discord ({type(exc).__name__}): check the network"
+        ) from exc
