@@ -4,6 +4,8 @@ a dropped connection, sealed orders, the host's commands, the clock, least privi
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,7 @@ from festival.duels import service
 from festival.duels.lock import duel_exclusive
 from festival.duels.origin import Via
 from festival.duels.store import DuelStore
-from tests.support.discord_bot_api import OTHER_CHANNEL, User
+from tests.support.discord_bot_api import OTHER_CHANNEL, BotApiServer, User
 from tests.support.discord_bot_run import ASH, BIRCH, HOST, SPECTATOR, Table, hosted
 
 
@@ -205,11 +207,17 @@ def test_sealed_orders_are_answered_privately_and_the_resolved_turn_publicly(
         assert private.ephemeral and "d2-d4" in private.content
         assert not public.ephemeral and "d2-d4" not in public.content
         assert "Ash's orders are in (sealed)" in public.content
+        iid = server.command(BIRCH, "undo")  # not Birch's orders to take back
+        assert "not yours" in _only_private_line(t, iid)
+        iid = server.command(ASH, "undo")  # Ash changes their mind before Birch's are in
+        assert "Took back Ash's orders" in server.answers(iid)[0].content
+        server.command(ASH, "orders", {"text": "d2-d4, e2-e4, i2-h4"})
         iid = server.command(BIRCH, "orders", {"text": "a9-a8, g8-g6, k9-k7"})
         server.wait_for(lambda: len(server.answers(iid)) == 2)
         private, public = server.answers(iid)
         assert private.ephemeral and not public.ephemeral
         assert public.files and "<@11>" in public.content and "<@12>" in public.content
+        assert "Ash moved d2 to d4" in public.content  # the resolved turn, in the game's words
 
 
 def test_the_clock_warning_and_the_time_out_are_announced_when_they_happen(
@@ -225,3 +233,50 @@ def test_the_clock_warning_and_the_time_out_are_announced_when_they_happen(
         assert warning.mentions["users"] == [11]
         assert lost.content == "Time ran out: Ash ran out of time; Birch wins."
     assert service.log(folder).winner is not None
+
+
+def test_an_unknown_session_is_identified_anew_and_play_goes_on(table: Table) -> None:
+    server = table.server
+    server.gateway.sessions.clear()  # Discord forgot the session: its RESUME is refused
+    server.drop()
+    server.wait_for(lambda: len(server.gateway.identified) == 2, 20)
+    server.wait_for(server.connected, 20)
+    iid = server.command(ASH, "take", {"count": 1})
+    assert server.answers(iid)[0].content.startswith("Ash: take 1 ")
+    assert server.gateway.resumes == 0 and server.gateway.heartbeats >= 2
+
+
+def test_the_token_never_shows_in_the_log(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    with hosted(_element(tmp_path), ["Ash", "Birch"]) as t:
+        t.server.command(ASH, "take", {"count": 2})
+        t.server.drop()
+        t.server.command(BIRCH, "play", {"text": "zz"})
+        token = t.server.token
+    assert "INTERACTION_CREATE" in caplog.text  # discord.py's debug log was captured
+    assert token not in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("query", "refused"),
+    [
+        ("v=10&encoding=json&compress=zstd-stream", "400"),
+        ("v=9&encoding=json", "4012"),
+        ("v=10&encoding=etf", "4002"),
+    ],
+)
+def test_the_gateway_stand_in_refuses_what_it_does_not_speak(query: str, refused: str) -> None:
+    import aiohttp
+
+    async def dial(url: str) -> str:
+        async with aiohttp.ClientSession() as session:
+            try:
+                async with session.ws_connect(url) as ws:
+                    async for _ in ws:
+                        pass
+                    return str(ws.close_code)
+            except aiohttp.WSServerHandshakeError as exc:
+                return str(exc.status)
+
+    with BotApiServer() as server:
+        assert asyncio.run(dial(f"{server.gateway.url}?{query}")) == refused

@@ -108,3 +108,23 @@ def test_the_bot_runs_as_the_guide_says_and_never_shows_its_token(tmp_path: Path
     assert server.token not in out + err
     for path in (tmp_path / "ash-birch").iterdir():
         assert server.token.encode() not in path.read_bytes()
+
+
+def test_a_match_folder_hosts_every_duel_seated_under_its_duels(tmp_path: Path) -> None:
+    from festival.discord.bot import duel_folders, tables
+    from festival.duels.host import DuelHostError
+
+    duels = tmp_path / "awa-s1" / "duels"
+    for name, channel in (("a", 11), ("b", 12), ("c", None)):
+        service.create(duels / name, "element", None, {}, ["Ash", "Birch"], 1)
+        service.seat(duels / name, channel, {})
+    found = duel_folders(tmp_path / "awa-s1")
+    assert [p.name for p in found] == ["a", "b", "c"]
+    seated, unseated = tables(found)
+    assert [(t.folder.name, t.channel) for t in seated] == [("a", 11), ("b", 12)]
+    assert [p.name for p in unseated] == ["c"]
+    service.seat(duels / "c", 12, {})
+    with pytest.raises(DuelHostError, match="both seated in channel 12"):
+        tables(duel_folders(tmp_path / "awa-s1"))
+    with pytest.raises(DuelHostError, match="holds no duel"):
+        duel_folders(tmp_path)

@@ -23,7 +23,7 @@ from discord import app_commands
 from festival.discord.clock_watch import watch_clocks
 from festival.discord.duel_commands import Desk, Table, all_commands, send
 from festival.discord.duel_replies import Reply
-from festival.discord.endpoint import point_discord_py
+from festival.discord.endpoint import point_discord_py, point_gateway, stand_in
 from festival.duels import service
 from festival.duels.host import DuelHostError
 from festival.duels.store import DUEL_FILE
@@ -74,12 +74,8 @@ def tables(folders: Sequence[Path]) -> tuple[list[Table], list[Path]]:
     return seated, unseated
 
 
-class DuelBot(discord.AutoShardedClient):
-    """The client: slash commands for the duels of `desk`, and the clock watcher.
-
-    discord.py's auto-sharded client (one shard for a festival's server) because it asks the
-    API where the gateway is (`GET /gateway/bot`), as festival/discord/endpoint.py expects; the
-    plain client always dials Discord's fixed gateway address."""
+class DuelBot(discord.Client):
+    """The client: slash commands for the duels of `desk`, and the clock watcher."""
 
     def __init__(self, desk: Desk, warn_seconds: float = 60.0, watch_every: float = 5.0):
         super().__init__(intents=discord.Intents.default())
@@ -93,6 +89,9 @@ class DuelBot(discord.AutoShardedClient):
         self._watcher: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        if stand_in():  # its gateway is where its API says (festival/discord/endpoint.py)
+            _, url, _ = await self.http.get_bot_gateway()
+            point_gateway(url)
         await self.tree.sync()
         tables = list(self.desk.tables.values())
         watching = watch_clocks(tables, self.announce, self.warn_seconds, self.watch_every)

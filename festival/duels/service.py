@@ -955,9 +955,9 @@ def resign(
 
 
 def undo_as(folder: Path, actor: Actor, origin: Origin, host: bool = False) -> Acted:
-    """Take back the last action not yet confirmed: a player their own, on their turn; the
-    host (`host`: the host's command) anyone's. Stored first (as the text "undo"), once per
-    origin."""
+    """Take back the last action not yet confirmed: a player their own, on their turn (their
+    sealed orders: until the turn resolves); the host (`host`: the host's command) anyone's.
+    Stored first (as the text "undo"), once per origin."""
     with changing(folder) as duel:
         earlier = _repeated(duel, origin)
         if earlier is not None:
@@ -966,8 +966,8 @@ def undo_as(folder: Path, actor: Actor, origin: Origin, host: bool = False) -> A
         state = states[-1]
         if host and not actor.host:
             return _acted(duel, state, refused=NOT_HOST)
-        if not host:
-            refused = _refusal(duel, state, actor)
+        if not host:  # sealed orders are taken back after they are in, before the turn ends
+            refused = _refusal(duel, state, actor, any_time=duel.game.simultaneous)
             if refused is None and (not steps or steps[-1].player != actor.player):
                 refused = "The last action is not yours to take back."
             if refused is not None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from festival.discord import bot as duel_bot
-from festival.discord.endpoint import API_VARIABLE
+from festival.discord.endpoint import API_VARIABLE, point_discord_py
 from festival.duels import service
 from festival.duels.store import DuelStore
 from tests.support.discord_bot_api import CHANNEL, HOST_ROLE, BotApiServer, User
@@ -28,6 +28,10 @@ def running_bot(
     """The bot, connected to `server` and its commands registered; closed afterwards."""
     import os
 
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    aimed = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)  # put back afterwards
     os.environ[API_VARIABLE] = server.api
     os.environ[duel_bot.TOKEN_VARIABLE] = server.token
     seated, _ = duel_bot.tables(folders)
@@ -40,7 +44,7 @@ def running_bot(
         asyncio.set_event_loop(loop)
 
         async def go() -> None:
-            duel_bot.point_discord_py()
+            point_discord_py()
             bot = duel_bot.DuelBot(desk, warn_seconds, every)
             made.append(bot)
             async with bot:
@@ -70,6 +74,7 @@ def running_bot(
         thread.join(10)
         os.environ.pop(API_VARIABLE, None)
         os.environ.pop(duel_bot.TOKEN_VARIABLE, None)
+        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = aimed
     if failed and not isinstance(failed[0], asyncio.CancelledError):
         raise failed[0]
 
