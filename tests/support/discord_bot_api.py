@@ -37,7 +37,8 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
+from aiohttp.web_request import FileField
 
 from tests.support.discord_gateway import Gateway
 
@@ -456,17 +457,13 @@ async def _read_body(request: web.Request) -> tuple[dict[str, Any], list[tuple[s
     """A JSON body, or a multipart one: `payload_json` and the `files[n]` parts."""
     if not request.content_type.startswith("multipart/"):
         return (await request.json()) if request.can_read_body else {}, []
-    payload: dict[str, Any] = {}
-    files: list[tuple[str, bytes]] = []
-    reader = await request.multipart()
-    async for part in reader:
-        if not isinstance(part, BodyPartReader):
-            continue
-        data = await part.read()
-        if part.name == "payload_json":
-            payload = json.loads(data)
-        elif part.name and part.name.startswith("files["):
-            files.append((part.filename or "", bytes(data)))
+    form = await request.post()
+    payload: dict[str, Any] = json.loads(str(form.get("payload_json") or "{}"))
+    files = [
+        (value.filename, value.file.read())
+        for name, value in form.items()
+        if name.startswith("files[") and isinstance(value, FileField)
+    ]
     return payload, files
 
 
