@@ -360,6 +360,12 @@ class DuelGame(ABC, Generic[S, A]):
         """The action recording that `player` loses, if the game has one."""
         return None
 
+    def chance_named(self, action: A) -> bool:
+        """Whether `action` names its own chance outcome (Element's draw with its stones
+        written in) rather than leaving it to the duel's seed: the host may record a draw made
+        elsewhere, a player acting for themselves may not choose their luck."""
+        return False
+
     def undo_refusal(self, before: S, action: A) -> str | None:
         """Why `action`, taken in position `before`, may not be taken back (None: it may)."""
         return None
@@ -482,6 +488,12 @@ class ConfirmedTurns(DuelGame[S, A]):
             return None
         reasons = " or ".join(r.value for r in ConcedeReason)
         return DuelProblem(f"{self.name}.concede", f"concede: {reasons}, not {action.reason!r}")
+
+    def chance_named(self, action: A) -> bool:
+        """Whether `action` names its own chance outcome (Element's draw with its stones
+        written in) rather than leaving it to the duel's seed: the host may record a draw made
+        elsewhere, a player acting for themselves may not choose their luck."""
+        return False
 
     def undo_refusal(self, before: S, action: A) -> str | None:
         """A confirmed turn and a concession are final; any other action may be taken back."""

@@ -17,6 +17,8 @@ from festival.cli.main import main
 from festival.core import registry
 
 HEAVY = ("pandas", "pyarrow", "gspread", "google.auth", "streamlit", "dask", "openpyxl", "PIL")
+DISCORD = ("discord", "aiohttp")
+"""imported by `festival duel bot` only"""
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -25,7 +27,7 @@ def engine_packages() -> tuple[str, ...]:
     return tuple(entry.engine.partition(":")[0] for entry in registry.events())
 
 
-def imported_after(code: str, names: tuple[str, ...] = HEAVY) -> list[str]:
+def imported_after(code: str, names: tuple[str, ...] = HEAVY + DISCORD) -> list[str]:
     """Those of `names` (modules or packages) in sys.modules after running `code` in a new
     interpreter."""
     probe = (

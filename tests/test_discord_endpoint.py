@@ -26,3 +26,15 @@ def test_a_bad_address_is_refused(monkeypatch: pytest.MonkeyPatch, bad: str) -> 
     monkeypatch.setenv(endpoint.API_VARIABLE, bad)
     with pytest.raises(ValueError, match=endpoint.API_VARIABLE):
         endpoint.api_base()
+
+
+def test_the_gateway_is_aimed_where_the_stand_in_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    from discord.gateway import DiscordWebSocket
+
+    monkeypatch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", DiscordWebSocket.DEFAULT_GATEWAY)
+    monkeypatch.setenv(endpoint.API_VARIABLE, "http://127.0.0.1:8765/api/v10")
+    assert endpoint.stand_in()
+    endpoint.point_gateway("ws://127.0.0.1:8765/gateway")
+    assert str(DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:8765/gateway"
+    monkeypatch.delenv(endpoint.API_VARIABLE)
+    assert not endpoint.stand_in()

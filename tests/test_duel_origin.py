@@ -20,6 +20,7 @@ from festival.duels.origin import NO_ORDERS, Origin, Via
         ("file:Ash-turn2.xlsx", Origin.file("Ash-turn2.xlsx")),
         ("file:a:b.txt", Origin.file("a:b.txt")),
         ("bot:MctsBot", Origin(Via.BOT, "MctsBot")),
+        ("discord:interaction 17 user 42", Origin.discord(17, 42)),
         ("google:key-Ash", Origin(Via.GOOGLE, "key-Ash")),
         (
             "google:key-Ash (backup before duel sheets --force)",

@@ -139,6 +139,10 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
             return Draw(action.count, tuple(_STONES[int(x * 4)] for x in picks))
         return action
 
+    def chance_named(self, action: Action) -> bool:
+        """A draw with its stones written in (drawn elsewhere, by a dice bot)."""
+        return isinstance(action, Draw) and action.count > 0 and action.stones is not None
+
     # --- checking -----------------------------------------------------------------------
 
     def problems(self, state: ElementState, player: str, action: Action) -> tuple[DuelProblem, ...]:

@@ -206,6 +206,44 @@ def dashboard(args: argparse.Namespace) -> int:
     return run_child(command, env)
 
 
+def seat(args: argparse.Namespace) -> int:
+    """Record the duel's Discord channel and which Discord user plays whom."""
+    users: dict[str, int] = {}
+    for pair in args.user:
+        name, sep, number = pair.partition("=")
+        if not sep or not number.strip().isdigit():
+            raise DuelHostError(f"--user {pair!r}: write PLAYER=DISCORD_USER_ID (a number)")
+        users[name.strip()] = int(number)
+    seated = service.seat(args.duel, args.channel, users)
+    where = f"channel {seated.channel}" if seated.channel is not None else "no channel yet"
+    people = ", ".join(f"{p} = user {u}" for p, u in seated.users) or "nobody seated yet"
+    print(f"Duel {args.duel} on Discord: {where}; {people}.")
+    return 0
+
+
+def bot(args: argparse.Namespace) -> int:
+    """Run the Discord bot for a duel folder or every duel of a match (until Ctrl-C)."""
+    import asyncio
+
+    from festival.discord import bot as duel_bot  # discord.py, only for this command
+
+    token = duel_bot.token_from_environment()
+    seated, unseated = duel_bot.tables(duel_bot.duel_folders(args.folder))
+    for folder in unseated:
+        print(f"Not hosted: {folder} has no channel (festival duel seat {folder} --channel ID)")
+    if not seated:
+        raise DuelHostError("no duel is seated in a Discord channel: run festival duel seat")
+    for table in seated:
+        print(f"Hosting {table.folder} in channel {table.channel}")
+    print(f"Host role: {args.host_role}. Ctrl-C stops the bot.")
+    desk = duel_bot.desk_of(seated, args.host_role)
+    try:
+        asyncio.run(duel_bot.serve(desk, token, args.warn))
+    except KeyboardInterrupt:
+        print("Bot stopped.")
+    return 0
+
+
 def _free_folder(base: Path, stem: str) -> Path:
     n = 1
     while (base / f"{stem}-{n}").exists():
@@ -278,6 +316,22 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p.add_argument("duel", type=Path)
     p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
     p.set_defaults(run=dashboard)
+
+    p = dsub.add_parser("seat", help="name a duel's Discord channel and who plays whom")
+    p.add_argument("duel", type=Path)
+    p.add_argument("--channel", type=int, help="the Discord channel id the duel is played in")
+    p.add_argument(
+        "--user", action="append", default=[], metavar="PLAYER=ID", help="a player's user id"
+    )
+    p.set_defaults(run=seat)
+
+    p = dsub.add_parser("bot", help="run the Discord bot (token: $FESTIVAL_DISCORD_TOKEN)")
+    p.add_argument("folder", type=Path, help="a duel folder, or a match (every duel in duels/)")
+    p.add_argument("--host-role", required=True, help="the Discord role of the hosts")
+    p.add_argument(
+        "--warn", type=float, default=60.0, help="warn a player this many seconds before time"
+    )
+    p.set_defaults(run=bot)
 
     p = dsub.add_parser("demo", help="play the shipped sample duel in a new folder")
     p.add_argument("folder", type=Path, nargs="?")

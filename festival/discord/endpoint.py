@@ -4,7 +4,9 @@ Festival talks to Discord only through discord.py (its webhook client for postin
 client for duels). Both build every request on `discord.http.Route.BASE`. In production that
 is Discord's own API; tests, and a host who wants to rehearse offline, point it at a local
 stand-in by setting `FESTIVAL_DISCORD_API` (e.g. `http://127.0.0.1:8765/api/v10`). The gateway
-address is whatever that API answers to `GET /gateway/bot`, so the stand-in serves both.
+address is whatever that API answers to `GET /gateway/bot`, so the stand-in serves both: the
+bot asks, and `point_gateway` aims discord.py's client there (it otherwise dials Discord's
+fixed gateway, at the start and again after Discord invalidates a session).
 """
 
 from __future__ import annotations
@@ -40,3 +42,16 @@ def point_discord_py() -> str:
     base = api_base()
     Route.BASE = base
     return base
+
+
+def stand_in() -> bool:
+    """Whether a stand-in is named (`FESTIVAL_DISCORD_API`)."""
+    return api_base() != DISCORD_API
+
+
+def point_gateway(url: str) -> None:
+    """Aim discord.py's gateway at `url` (what a stand-in's `GET /gateway/bot` answered)."""
+    import yarl
+    from discord.gateway import DiscordWebSocket
+
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)

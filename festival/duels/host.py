@@ -28,6 +28,13 @@ from festival.duels.store import DuelStore, StepRow, clock_now
 from festival.match.match import MatchError
 from sheets.stamp import DUEL, Stamp
 
+_REPLAYED: dict[str, tuple[list[StepRow], list[Any]]] = {}
+"""The rows and positions last replayed, by duel (its folder, id and configuration): a
+process that reads a duel again (a command reading it several times, a bot or dashboard
+serving many commands) replays only the steps recorded since, when the recorded rows still
+begin with the ones replayed (rows are only added, or taken back at the end)."""
+_REPLAYS_KEPT = 16
+
 
 class DuelHostError(MatchError):
     """A duel command that cannot be done now; the message says why."""
@@ -140,11 +147,39 @@ class Duel:
     def positions(self) -> tuple[list[Any], list[Step[Any]], list[StepRow]]:
         """Every position from the start, the steps between them and their rows."""
         rows, steps = self.recorded()
+        states = self._known_positions(rows, steps)
+        if states is None:
+            try:
+                states = replay(self.game, self.start(), steps)
+            except ValueError as exc:
+                raise DuelHostError(f"the duel store does not replay: {exc}") from exc
+        _REPLAYED.pop(self._replay_key, None)
+        while len(_REPLAYED) >= _REPLAYS_KEPT:
+            _REPLAYED.pop(next(iter(_REPLAYED)))
+        _REPLAYED[self._replay_key] = (rows, states)
+        return list(states), steps, rows
+
+    @cached_property
+    def _replay_key(self) -> str:
+        config = json.dumps(self.config, sort_keys=True)
+        return f"{self.folder.resolve()}\n{self.duel_id}\n{config}"
+
+    def _known_positions(self, rows: list[StepRow], steps: list[Step[Any]]) -> list[Any] | None:
+        """The positions from the last replay of this duel, when the rows recorded since only
+        add to (or, after an undo, cut) the ones replayed then; None: replay all."""
+        replayed = _REPLAYED.get(self._replay_key)
+        if replayed is None:
+            return None
+        known, states = replayed
+        n = min(len(known), len(rows))
+        if known[:n] != rows[:n]:
+            return None
+        if len(rows) <= len(known):
+            return states[: len(rows) + 1]
         try:
-            states = replay(self.game, self.start(), steps)
-        except ValueError as exc:
-            raise DuelHostError(f"the duel store does not replay: {exc}") from exc
-        return states, steps, rows
+            return states + replay(self.game, states[-1], steps[len(known) :])[1:]
+        except ValueError:
+            return None  # replayed from the start, to name the step at fault
 
     def state(self) -> Any:
         return self.positions()[0][-1]

@@ -25,6 +25,8 @@ class Via(Enum):
     FILE = "file"
     GOOGLE = "google"
     BOT = "bot"
+    DISCORD = "discord"
+    """a slash command of the Discord bot (detail: the interaction id and the user id)"""
     RESOLVE = "resolve"
     """`festival duel resolve` recorded it (a player without orders holds)"""
     UNKNOWN = "unknown"
@@ -55,6 +57,12 @@ class Origin:
     @staticmethod
     def file(name: str) -> Origin:
         return Origin(Via.FILE, name)
+
+    @staticmethod
+    def discord(interaction_id: int, user_id: int) -> Origin:
+        """A Discord slash command: the interaction's id (Discord never reuses one, so a
+        delivery seen twice is found by it) and the id of the user who sent it."""
+        return Origin(Via.DISCORD, f"interaction {interaction_id} user {user_id}")
 
 
 TEXT = Origin(Via.TEXT)

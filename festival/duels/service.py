@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from events.duel import DuelGame, DuelProblem, Picture, Step
+from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
@@ -154,6 +154,8 @@ class Status:
     sides: tuple[tuple[str, ...], ...] = ()
     """who wins or loses together, in the order of play (a team game's teams; else one player
     a side)"""
+    simultaneous: bool = False
+    """the players send sealed orders each turn"""
 
 
 @dataclass(frozen=True)
@@ -576,6 +578,7 @@ def status(folder: Path) -> Status:
             situation(duel, states[-1]),
             described,
             _sides(duel.game, states[-1], duel.players),
+            duel.game.simultaneous,
         )
 
 
@@ -775,3 +778,317 @@ def post(
         finally:
             sender.close()
         return TurnPosted(message.key.round_no, result)
+
+
+# --- players acting for themselves (the Discord bot) --------------------------------------
+
+CHANNEL_SETTING = "discord.channel"
+USER_SETTING = "discord.user."
+"""+ the player's name: the Discord user id who plays them"""
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Where a duel is played on Discord: its channel, and which Discord user plays whom."""
+
+    channel: int | None
+    users: tuple[tuple[str, int], ...]
+    """(player, Discord user id), in the duel's order of players"""
+
+    def player_of(self, user_id: int) -> str | None:
+        return next((p for p, u in self.users if u == user_id), None)
+
+    def user_of(self, player: str) -> int | None:
+        return next((u for p, u in self.users if p == player), None)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who sent a command: the player they play in this duel (None: a spectator), and whether
+    they hold the host's role."""
+
+    player: str | None
+    host: bool = False
+
+
+@dataclass(frozen=True)
+class Acted:
+    """A command sent by a person (not typed by the host at the command line).
+
+    `refused`: the sender may not do this now (not their turn, not their duel, not the host):
+    nothing was stored or changed. `repeated`: this delivery was handled before (the same
+    origin is stored): nothing was done again. Otherwise the command was stored first, then
+    done (`entered`, `said`) or found wrong (`entered.problems`, `problem`)."""
+
+    after: Situation
+    to_act: tuple[str, ...]
+    refused: str | None = None
+    repeated: bool = False
+    entered: Entered | None = None
+    problem: str | None = None
+    """a stored command that could not be done (an undo, the clock), in words"""
+    said: str = ""
+    """what an undo or the clock did, in words"""
+    timed_out: bool = False
+    turn_ended: bool = False
+    """the command ended a turn: someone else is to act now (or the duel is over)"""
+    turn_lines: tuple[str, ...] = ()
+    """what the turn it ended did that the board does not say (`DuelGame.turn_lines`)"""
+    sealed: bool = False
+    """the orders entered are sealed until every player's are in: say them to their player
+    only"""
+    picture: Picture | None = None
+    """the board when the command ended a turn (the public picture, the turn's cells marked)"""
+
+    @property
+    def done(self) -> bool:
+        return (
+            self.refused is None
+            and not self.repeated
+            and self.problem is None
+            and (self.entered is None or self.entered.ok)
+        )
+
+
+def seat(folder: Path, channel: int | None, users: dict[str, int]) -> Seating:
+    """Record the duel's Discord channel and which Discord user plays which player."""
+    with changing(folder) as duel:
+        by_key = {p.lower(): p for p in duel.players}
+        for name, user in users.items():
+            player = by_key.get(name.strip().lower())
+            if player is None:
+                playing = ", ".join(duel.players)
+                raise DuelHostError(f"{name!r} does not play in this duel ({playing})")
+            if user <= 0:
+                raise DuelHostError(f"{name}: a Discord user id is a positive number")
+            duel.store.set_setting(USER_SETTING + player, str(user))
+        if channel is not None:
+            if channel <= 0:
+                raise DuelHostError("a Discord channel id is a positive number")
+            duel.store.set_setting(CHANNEL_SETTING, str(channel))
+        return _seating(duel)
+
+
+def seating(folder: Path) -> Seating:
+    with _open(folder) as duel:
+        return _seating(duel)
+
+
+def _seating(duel: Duel) -> Seating:
+    def number(name: str) -> int | None:
+        text = duel.store.setting(name)
+        return int(text) if text and text.isdigit() else None
+
+    users = [(p, number(USER_SETTING + p)) for p in duel.players]
+    return Seating(number(CHANNEL_SETTING), tuple((p, u) for p, u in users if u is not None))
+
+
+def _acted(duel: Duel, before: Any, **fields: Any) -> Acted:
+    """The result of a command, and whether it ended the turn that `before` was in."""
+    states, steps, _ = duel.positions()
+    after = states[-1]
+    acting, now = duel.game.to_act(before), duel.game.to_act(after)
+    ended = not now or not set(now) <= set(acting)
+    lines: tuple[str, ...] = ()
+    if ended and fields.get("entered") is not None:
+        lines = duel.game.turn_lines(_turn_start(duel, states[:-1]), after)
+    ended = ended and before is not after
+    picture = board_picture(duel.game, states, steps) if ended else None
+    return Acted(
+        situation(duel, after),
+        now,
+        timed_out=duel.timed_out is not None,
+        turn_ended=ended,
+        turn_lines=lines,
+        sealed=duel.game.sealed(after),
+        picture=picture,
+        **fields,
+    )
+
+
+def _turn_start(duel: Duel, states: list[Any]) -> Any:
+    """The position the last turn of `states` began in (a simultaneous turn awaits fewer
+    players as orders come in; a new turn awaits someone who was not awaited)."""
+    i = len(states) - 1
+    while i > 0 and set(duel.game.to_act(states[i])) <= set(duel.game.to_act(states[i - 1])):
+        i -= 1
+    return states[i]
+
+
+def _repeated(duel: Duel, origin: Origin) -> Acted | None:
+    """The answer to a delivery already handled (its origin is stored): nothing is redone."""
+    earlier = duel.store.raw_from(origin)
+    if earlier is None:
+        return None
+    state = duel.state()
+    problems = tuple(DuelProblem(code, text) for code, text in duel.store.errors(earlier.id))
+    entered = Entered(earlier.id, (), problems)
+    return Acted(situation(duel, state), duel.game.to_act(state), repeated=True, entered=entered)
+
+
+def _refusal(duel: Duel, state: Any, actor: Actor, any_time: bool = False) -> str | None:
+    """Why `actor` may not act for themselves now (None: they may)."""
+    outcome = duel.game.outcome(state)
+    if outcome is not None:
+        return f"The duel is over: {outcome.detail}."
+    if actor.player is None:
+        return "You do not play in this duel."
+    acting = duel.game.to_act(state)
+    if any_time or actor.player in acting:
+        return None
+    if duel.game.simultaneous:
+        return f"Your orders for this turn are in; waiting for {', '.join(acting)}."
+    return f"It is {', '.join(acting)}'s turn, not yours."
+
+
+NOT_HOST = "Only the host may do that."
+
+
+def act(folder: Path, actor: Actor, text: str, origin: Origin) -> Acted:
+    """A player's input (the game's notation: a move, a draw, confirm, their orders) for
+    themselves, on their turn; stored, then checked and recorded all or nothing, once per
+    origin. A player may not name a draw's outcome (`DuelGame.chance_named`): the duel's
+    seed draws it."""
+    with changing(folder) as duel:
+        earlier = _repeated(duel, origin)
+        if earlier is not None:
+            return earlier
+        state = duel.state()
+        refused = _refusal(duel, state, actor)
+        if refused is not None:
+            return _acted(duel, state, refused=refused)
+        assert actor.player is not None
+        played = _play_own(duel, text, actor.player, origin, actor.host)
+        return _acted(duel, state, entered=_entered(duel, played))
+
+
+def _play_own(duel: Duel, text: str, player: str, origin: Origin, host: bool) -> Played:
+    raw_id = duel.store.add_raw(player, origin, text)
+    parsed = duel.game.parse_actions(text)
+    if not host and parsed.value is not None and any(map(duel.game.chance_named, parsed.value)):
+        problem = DuelProblem(
+            "duel.chance", "the draw is made with the duel's seed: give only how many (/take N)"
+        )
+        return duel.reject(raw_id, (problem,))
+    return duel.play_stored(raw_id, text, player)
+
+
+def act_for(folder: Path, actor: Actor, player: str | None, text: str, origin: Origin) -> Acted:
+    """The host records an input for a player (stones drawn elsewhere; None: the player to
+    act): stored as that player's, checked and recorded as theirs, once per origin."""
+    with changing(folder) as duel:
+        earlier = _repeated(duel, origin)
+        if earlier is not None:
+            return earlier
+        state = duel.state()
+        if not actor.host:
+            return _acted(duel, state, refused=NOT_HOST)
+        who = duel.resolve_player(player, state)
+        played = _play_own(duel, text, who, origin, host=True)
+        return _acted(duel, state, entered=_entered(duel, played))
+
+
+def resign(
+    folder: Path, actor: Actor, origin: Origin, player: str | None = None, time: bool = False
+) -> Acted:
+    """A player resigns (whenever the game allows, not only on their turn); or the host
+    records `player`'s resignation or loss on time (`time`). Stored first, once per origin."""
+    with changing(folder) as duel:
+        earlier = _repeated(duel, origin)
+        if earlier is not None:
+            return earlier
+        state = duel.state()
+        if player is not None or time:
+            if not actor.host:
+                return _acted(duel, state, refused=NOT_HOST)
+            who = duel.resolve_player(player or actor.player, state)
+        else:
+            refused = _refusal(duel, state, actor, any_time=True)
+            if refused is not None:
+                return _acted(duel, state, refused=refused)
+            assert actor.player is not None
+            who = actor.player
+        reason = ConcedeReason.TIME if time else ConcedeReason.RESIGN
+        action = duel.game.forfeit_action(who, reason)
+        if action is None:
+            return _acted(duel, state, refused=f"{duel.game.title} has no {reason.value}.")
+        played = _play_own(duel, duel.game.format_action(action), who, origin, host=True)
+        return _acted(duel, state, entered=_entered(duel, played))
+
+
+def undo_as(folder: Path, actor: Actor, origin: Origin, host: bool = False) -> Acted:
+    """Take back the last action not yet confirmed: a player their own, on their turn (their
+    sealed orders: until the turn resolves); the host (`host`: the host's command) anyone's.
+    Stored first (as the text "undo"), once per origin."""
+    with changing(folder) as duel:
+        earlier = _repeated(duel, origin)
+        if earlier is not None:
+            return earlier
+        states, steps, _ = duel.positions()
+        state = states[-1]
+        if host and not actor.host:
+            return _acted(duel, state, refused=NOT_HOST)
+        if not host:  # sealed orders are taken back after they are in, before the turn ends
+            refused = _refusal(duel, state, actor, any_time=duel.game.simultaneous)
+            if refused is None and (not steps or steps[-1].player != actor.player):
+                refused = "The last action is not yours to take back."
+            if refused is not None:
+                return _acted(duel, state, refused=refused)
+        raw_id = duel.store.add_raw(actor.player or "host", origin, "undo")
+        try:
+            step = duel.undo()
+        except DuelHostError as exc:
+            duel.store.add_errors(raw_id, [("duel.undo", str(exc))])
+            return _acted(duel, state, problem=str(exc))
+        words = duel.game.format_action(step.action)
+        if duel.game.simultaneous:
+            words = "orders"
+        return _acted(duel, state, said=f"Took back {step.player}'s {words} (kept in the log).")
+
+
+def clock_as(folder: Path, actor: Actor, running: bool, origin: Origin) -> Acted:
+    """The host starts or stops the clock; stored first, once per origin."""
+    with changing(folder) as duel:
+        earlier = _repeated(duel, origin)
+        if earlier is not None:
+            return earlier
+        state = duel.state()
+        if not actor.host:
+            return _acted(duel, state, refused=NOT_HOST)
+        raw_id = duel.store.add_raw("host", origin, f"clock {'start' if running else 'stop'}")
+        try:
+            duel.set_clock(running)
+        except DuelHostError as exc:
+            duel.store.add_errors(raw_id, [("duel.clock", str(exc))])
+            return _acted(duel, state, problem=str(exc))
+        return _acted(duel, state, said=duel.clock().describe())
+
+
+@dataclass(frozen=True)
+class Watched:
+    """The clock as a watcher sees it: the time rule applied first."""
+
+    after: Situation
+    winner: Winner | None
+    running: bool
+    left: tuple[tuple[str, float], ...]
+    """(player whose time runs, seconds before they lose: the turn's time plus reserve)"""
+    steps: int
+    """actions recorded (a new turn is a new count)"""
+
+
+def watch(folder: Path) -> Watched:
+    """What a clock watcher needs: a loss on time that has happened is recorded first."""
+    with opened(folder) as duel:
+        states, steps, _ = duel.positions()
+        state = states[-1]
+        left: tuple[tuple[str, float], ...] = ()
+        running = False
+        if duel.store.clock_events():
+            reading = duel.clock()
+            running = reading.running
+            if reading.limited and running:
+                left = tuple(
+                    (p, reading.turn_left + reading.reserve_left.get(p, 0)) for p in reading.waiting
+                )
+        return Watched(situation(duel, state), _winner(duel, state), running, left, len(steps))

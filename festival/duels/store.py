@@ -169,6 +169,19 @@ class DuelStore(SqliteFile):
             for i, at, player, source, text in rows
         ]
 
+    def raw_from(self, source: Origin) -> RawInput | None:
+        """The input that came from `source` (the first, if several did): how a delivery seen
+        twice (a Discord interaction) is found."""
+        row = self.conn.execute(
+            "SELECT id, received_at, player, source, content FROM raw_inputs WHERE source = ? "
+            "ORDER BY id LIMIT 1",
+            (str(source),),
+        ).fetchone()
+        if row is None:
+            return None
+        i, at, player, text, content = row
+        return RawInput(i, at, player, Origin.parse(text), content)
+
     def add_errors(self, raw_id: int, errors: Sequence[tuple[str, str]]) -> None:
         with self.transaction() as c:
             c.executemany(

@@ -1,0 +1,141 @@
+"""The Discord duel bot: a discord.py client with slash commands only (the default intents,
+no message content), hosting one duel per channel through the duel service.
+
+The bot's token comes from the environment (`FESTIVAL_DISCORD_TOKEN`) and goes only to
+discord.py: it is never stored, printed or logged. discord.py is aimed at Discord or at a
+stand-in by festival/discord/endpoint.py. `festival duel bot` (festival/cli/duel_commands.py)
+starts it; discord.py is imported by this module, which only that command imports.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import discord
+from discord import app_commands
+
+from festival.discord.clock_watch import watch_clocks
+from festival.discord.duel_commands import Desk, Table, all_commands, send
+from festival.discord.duel_replies import Reply
+from festival.discord.endpoint import point_discord_py, point_gateway, stand_in
+from festival.duels import service
+from festival.duels.host import DuelHostError
+from festival.duels.store import DUEL_FILE
+
+TOKEN_VARIABLE = "FESTIVAL_DISCORD_TOKEN"
+log = logging.getLogger(__name__)
+
+
+def token_from_environment() -> str:
+    token = os.environ.get(TOKEN_VARIABLE, "").strip()
+    if not token:
+        raise DuelHostError(
+            f"set {TOKEN_VARIABLE} to the bot's token (from the Discord developer portal's Bot "
+            "page); festival reads it from there only, and never stores or prints it"
+        )
+    return token
+
+
+def duel_folders(folder: Path) -> list[Path]:
+    """A duel folder itself, or every duel under a match's `duels/` (or under a folder of
+    duels), in name order."""
+    if (folder / DUEL_FILE).is_file():
+        return [folder]
+    for base in (folder / "duels", folder):
+        found = sorted(p for p in base.glob("*") if (p / DUEL_FILE).is_file())
+        if found:
+            return found
+    raise DuelHostError(f"{folder} holds no duel (no {DUEL_FILE} in it, its duels/ or below it)")
+
+
+def tables(folders: Sequence[Path]) -> tuple[list[Table], list[Path]]:
+    """The duels seated in a channel, and those that are not (`festival duel seat`)."""
+    seated: list[Table] = []
+    unseated: list[Path] = []
+    channels: dict[int, Path] = {}
+    for folder in folders:
+        channel = service.seating(folder).channel
+        if channel is None:
+            unseated.append(folder)
+            continue
+        if channel in channels:
+            raise DuelHostError(
+                f"{channels[channel]} and {folder} are both seated in channel {channel}: "
+                "give each duel its own channel"
+            )
+        channels[channel] = folder
+        seated.append(Table(folder, channel, service.status(folder).simultaneous))
+    return seated, unseated
+
+
+class DuelBot(discord.Client):
+    """The client: slash commands for the duels of `desk`, and the clock watcher."""
+
+    def __init__(self, desk: Desk, warn_seconds: float = 60.0, watch_every: float = 5.0):
+        super().__init__(intents=discord.Intents.default())
+        self.desk = desk
+        self.warn_seconds = warn_seconds
+        self.watch_every = watch_every
+        self.tree: app_commands.CommandTree[DuelBot] = app_commands.CommandTree(self)
+        for command in all_commands(desk):
+            self.tree.add_command(command)
+        self.tree.on_error = self._command_failed  # type: ignore[method-assign]
+        self._watcher: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        if stand_in():  # its gateway is where its API says (festival/discord/endpoint.py)
+            _, url, _ = await self.http.get_bot_gateway()
+            point_gateway(url)
+        await self.tree.sync()
+        tables = list(self.desk.tables.values())
+        watching = watch_clocks(tables, self.announce, self.warn_seconds, self.watch_every)
+        self._watcher = asyncio.create_task(watching)
+
+    async def close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+        await super().close()
+
+    async def announce(self, channel: int, text: str, pings: tuple[int, ...]) -> None:
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in pings]
+        )
+        await self.get_partial_messageable(channel).send(text, allowed_mentions=mentions)
+
+    async def _command_failed(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """A command that failed unexpectedly: one private line (nothing about the host's
+        machine), the details to the log."""
+        log.error("slash command failed", exc_info=(type(error), error, error.__traceback__))
+        await send(interaction, Reply("That did not work; the host can see why.", True))
+
+
+def desk_of(seated: Sequence[Table], host_role: str) -> Desk:
+    """The duels the bot hosts, by channel."""
+    return Desk({t.channel: t for t in seated}, host_role)
+
+
+async def serve(desk: Desk, token: str, warn_seconds: float = 60.0, every: float = 5.0) -> None:
+    """Run the bot until it is closed (Ctrl-C)."""
+    point_discord_py()
+    try:
+        async with DuelBot(desk, warn_seconds, every) as bot:
+            await bot.start(token)
+    except discord.LoginFailure as exc:
+        raise DuelHostError(
+            f"Discord refused the bot's token: reset it on the developer portal's Bot page and "
+            f"set {TOKEN_VARIABLE} again"
+        ) from exc
+    except discord.PrivilegedIntentsRequired as exc:  # never asked for: a changed library
+        raise DuelHostError("Discord asks for a privileged intent festival does not use") from exc
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
+        raise DuelHostError(
+            f"cannot reach Discord ({type(exc).__name__}): check the network"
+        ) from exc

@@ -1,0 +1,88 @@
+"""The bot's clock watcher: a background task that reads every hosted duel's clock through the
+duel service, so a warning and a loss on time are announced in the duel's channel when they
+happen, not when someone next asks. Reading the clock records a loss on time that has happened
+(the service's time rule), so the announcement and the record go together.
+
+The warning: once per turn per player, when the time they have before losing (what is left of
+the turn plus their reserve) falls to `warn_seconds` or below. The rule texts name no warning;
+this is the bot's courtesy (the duels guide says so)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+
+from festival.discord.duel_commands import Table
+from festival.discord.who import mention
+from festival.duels import service
+from festival.duels.service import Watched
+from festival.match.match import MatchError
+from festival.match.store import StoreError
+
+log = logging.getLogger(__name__)
+
+Announce = Callable[[int, str, tuple[int, ...]], Awaitable[None]]
+"""(channel, text, users pinged)"""
+
+
+def _mmss(seconds: float) -> str:
+    s = max(0, int(seconds))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+@dataclass
+class Watch:
+    """What one duel's watcher has said already."""
+
+    warned: set[tuple[int, str]] = field(default_factory=set)
+    """(actions recorded, player): a warning given in that turn"""
+    over: bool = False
+    """the duel's end was seen (announced, or over before the bot started)"""
+
+
+def news(
+    watched: Watched, seen: Watch, warn_seconds: float, users: dict[str, int]
+) -> list[tuple[str, tuple[int, ...]]]:
+    """What to announce now (text, users pinged), and remember it in `seen`."""
+    out: list[tuple[str, tuple[int, ...]]] = []
+    if watched.winner is not None:
+        if not seen.over and watched.winner.reason == "time":
+            out.append((f"Time ran out: {watched.winner.detail}.", ()))
+        seen.over = True
+        return out
+    for player, left in watched.left:
+        key = (watched.steps, player)
+        if left <= warn_seconds and key not in seen.warned:
+            seen.warned.add(key)
+            user = users.get(player)
+            who = mention(user) if user is not None else player
+            pings = (user,) if user is not None else ()
+            out.append((f"{who}: {_mmss(left)} left before you lose on time.", pings))
+    return out
+
+
+async def watch_clocks(
+    tables: Iterable[Table], announce: Announce, warn_seconds: float, every: float
+) -> None:
+    """Watch every table's clock until cancelled; a duel over when the watch starts is not
+    announced again."""
+    seen = {table.channel: Watch() for table in tables}
+    first = True
+    while True:
+        for table in tables:
+            try:
+                async with table.lock:
+                    watched = await asyncio.to_thread(service.watch, table.folder)
+                    seating = await asyncio.to_thread(service.seating, table.folder)
+            except (MatchError, StoreError) as exc:  # busy (a command line holds it): next time
+                log.info("clock of %s not read: %s", table.folder.name, exc)
+                continue
+            if first and watched.winner is not None:
+                seen[table.channel].over = True
+            users = dict(seating.users)
+            for text, pings in news(watched, seen[table.channel], warn_seconds, users):
+                await announce(table.channel, text, pings)
+        first = False
+        await asyncio.sleep(every)

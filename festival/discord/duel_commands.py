@@ -1,0 +1,248 @@
+"""The Discord bot's slash commands: each reads who sent it (festival/discord/who.py), asks the
+duel service (festival/duels/service.py) with a Discord origin (the interaction id and the user
+id, so a delivery seen twice is applied once), and sends what festival/discord/duel_replies.py
+makes of the result. One command at a time per duel (an asyncio lock per table; a command
+line holding the duel's own lock makes the bot answer "busy", changing nothing).
+
+discord.py is imported here: only `festival duel bot` imports this module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from events.duel import Picture
+from festival.discord.duel_replies import Reply, replies, situation_line, status_text
+from festival.discord.who import actor as actor_of
+from festival.duels import service
+from festival.duels.origin import Origin
+from festival.duels.service import Acted, Actor
+from festival.match.match import MatchError
+from festival.match.store import StoreError
+
+log = logging.getLogger(__name__)
+
+ANSWERED = 40060
+"""Discord's error code for a second answer to one interaction (a delivery seen twice)"""
+NO_DUEL = "No duel is played in this channel."
+NOT_SEALED = "This duel is not played by sealed orders: use /play."
+SEALED = "This duel is played by sealed orders: send them with /orders (only you see them)."
+
+
+@dataclass
+class Table:
+    """One duel the bot hosts, in its channel."""
+
+    folder: Path
+    channel: int
+    simultaneous: bool
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass
+class Desk:
+    """The duels the bot hosts, by channel, and the host's role."""
+
+    tables: dict[int, Table]
+    host_role: str
+
+
+Call = Callable[[Path, Actor, Origin], Acted]
+
+
+def _roles(user: discord.abc.User) -> list[tuple[int, str]]:
+    return [(role.id, role.name) for role in getattr(user, "roles", [])]
+
+
+def png(board: Picture) -> bytes:
+    from festival.duels import picture  # the imaging library
+
+    return picture.png(board)
+
+
+async def send(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """Answer the interaction (its first reply) or follow it up; the board goes with the last
+    part of a reply that asks for it."""
+    parts = reply.parts()
+    mentions = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in reply.pings]
+    )
+    for i, text in enumerate(parts):
+        kwargs: dict[str, Any] = {"ephemeral": reply.private, "allowed_mentions": mentions}
+        if reply.board is not None and i == len(parts) - 1:
+            data = await asyncio.to_thread(png, reply.board)
+            kwargs["file"] = discord.File(io.BytesIO(data), filename="board.png")
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.send_message(text, **kwargs)
+            else:
+                await interaction.followup.send(text, **kwargs)
+        except discord.HTTPException as exc:
+            if exc.code == ANSWERED:
+                log.info("interaction %s was answered before", interaction.id)
+            else:
+                log.warning("interaction %s: Discord refused the answer (%s)", interaction.id, exc)
+            return
+
+
+async def _table(interaction: discord.Interaction[Any], desk: Desk) -> Table | None:
+    table = desk.tables.get(interaction.channel_id or 0)
+    if table is None:
+        await send(interaction, Reply(NO_DUEL, private=True))
+    return table
+
+
+async def run(
+    interaction: discord.Interaction[Any],
+    desk: Desk,
+    call: Call,
+    orders: bool = False,
+    host: bool = False,
+) -> None:
+    """A command that changes the duel: who sent it, the service's answer, the replies."""
+    table = await _table(interaction, desk)
+    if table is None:
+        return
+    async with table.lock:
+        try:
+            seating = await asyncio.to_thread(service.seating, table.folder)
+            actor = actor_of(seating, interaction.user.id, _roles(interaction.user), desk.host_role)
+            origin = Origin.discord(interaction.id, interaction.user.id)
+            acted = await asyncio.to_thread(call, table.folder, actor, origin)
+        except (MatchError, StoreError) as exc:  # busy (a command line holds it), or damaged
+            await send(interaction, Reply(str(exc).splitlines()[0], private=True))
+            return
+        who = "the host" if host or actor.player is None else actor.player
+        for reply in replies(acted, seating, who, orders):
+            await send(interaction, reply)
+
+
+async def read(interaction: discord.Interaction[Any], desk: Desk, board: bool) -> None:
+    """/board or /status: what anyone in the channel may see."""
+    table = await _table(interaction, desk)
+    if table is None:
+        return
+    async with table.lock:
+        try:
+            if board:
+                shown = await asyncio.to_thread(service.show, table.folder)
+                await send(interaction, Reply(situation_line(shown.after), board=shown.picture))
+                return
+            seating = await asyncio.to_thread(service.seating, table.folder)
+            now = await asyncio.to_thread(service.status, table.folder)
+            await send(interaction, Reply(status_text(now, seating)))
+        except (MatchError, StoreError) as exc:
+            await send(interaction, Reply(str(exc).splitlines()[0], private=True))
+
+
+def _kind_refusal(desk: Desk, interaction: discord.Interaction[Any], orders: bool) -> str | None:
+    table = desk.tables.get(interaction.channel_id or 0)
+    if table is None or table.simultaneous == orders:
+        return None
+    return NOT_SEALED if orders else SEALED
+
+
+def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]:
+    """The commands every player uses."""
+
+    @app_commands.command(name="board", description="the board now")
+    async def board(interaction: discord.Interaction[Any]) -> None:
+        await read(interaction, desk, board=True)
+
+    @app_commands.command(name="status", description="whose turn, the turn so far, the clock")
+    async def status(interaction: discord.Interaction[Any]) -> None:
+        await read(interaction, desk, board=False)
+
+    @app_commands.command(name="play", description="your actions, as the game writes them")
+    @app_commands.describe(text="e.g. take 2, UL, W A8, confirm")
+    async def play(interaction: discord.Interaction[Any], text: str) -> None:
+        refusal = _kind_refusal(desk, interaction, orders=False)
+        if refusal is not None:
+            await send(interaction, Reply(refusal, private=True))
+            return
+        await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o))
+
+    @app_commands.command(name="orders", description="your sealed orders (only you see them)")
+    @app_commands.describe(text="e.g. d2-d4, e2-e4, i2-h4")
+    async def orders(interaction: discord.Interaction[Any], text: str) -> None:
+        refusal = _kind_refusal(desk, interaction, orders=True)
+        if refusal is not None:
+            await send(interaction, Reply(refusal, private=True))
+            return
+        await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o), orders=True)
+
+    @app_commands.command(name="take", description="draw your stones (with the duel's seed)")
+    @app_commands.describe(count="how many stones (0-4)")
+    async def take(interaction: discord.Interaction[Any], count: int) -> None:
+        await run(interaction, desk, lambda f, a, o: service.act(f, a, f"take {count}", o))
+
+    @app_commands.command(name="confirm", description="end your turn")
+    async def confirm(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, desk, lambda f, a, o: service.act(f, a, "confirm", o))
+
+    @app_commands.command(name="undo", description="take back your last action not confirmed")
+    async def undo(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, desk, service.undo_as)
+
+    @app_commands.command(name="resign", description="resign the duel")
+    async def resign(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, desk, lambda f, a, o: service.resign(f, a, o))
+
+    return (board, status, play, orders, take, confirm, undo, resign)
+
+
+def host_commands(desk: Desk) -> app_commands.Group:
+    """`/host ...`: for members with the host's role (the service refuses anyone else)."""
+    host = app_commands.Group(name="host", description="the host's commands")
+
+    @host.command(name="undo", description="take back the last action not confirmed")
+    async def undo(interaction: discord.Interaction[Any]) -> None:
+        await run(interaction, desk, lambda f, a, o: service.undo_as(f, a, o, host=True), host=True)
+
+    @host.command(name="clock", description="start or stop the clock")
+    async def clock(
+        interaction: discord.Interaction[Any], action: Literal["start", "stop"]
+    ) -> None:
+        running = action == "start"
+        await run(interaction, desk, lambda f, a, o: service.clock_as(f, a, running, o), host=True)
+
+    @host.command(name="timeout", description="record that a player ran out of time")
+    async def timeout(interaction: discord.Interaction[Any], player: str) -> None:
+        await run(
+            interaction, desk, lambda f, a, o: service.resign(f, a, o, player, time=True), host=True
+        )
+
+    @host.command(name="resign", description="record a player's resignation")
+    async def resign(interaction: discord.Interaction[Any], player: str) -> None:
+        await run(interaction, desk, _forfeit(player, time=False), host=True)
+
+    @host.command(name="take", description="record stones drawn elsewhere (a dice bot)")
+    @app_commands.describe(count="how many", stones="the stones drawn, e.g. FWEA")
+    async def take(interaction: discord.Interaction[Any], count: int, stones: str) -> None:
+        text = f"take {count} {stones}"
+        await run(
+            interaction, desk, lambda f, a, o: service.act_for(f, a, None, text, o), host=True
+        )
+
+    return host
+
+
+def _clock(running: bool) -> Call:
+    return lambda folder, actor, origin: service.clock_as(folder, actor, running, origin)
+
+
+def _forfeit(player: str, time: bool) -> Call:
+    return lambda folder, actor, origin: service.resign(folder, actor, origin, player, time)
+
+
+def all_commands(desk: Desk) -> Iterable[app_commands.Command[Any, Any, Any] | app_commands.Group]:
+    return (*player_commands(desk), host_commands(desk))

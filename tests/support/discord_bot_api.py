@@ -1,0 +1,511 @@
+"""A local stand-in for the parts of Discord's HTTP API a bot uses, with its gateway
+(tests/support/discord_gateway.py) on the same port, for tests that run discord.py unmodified.
+
+Nothing here reaches Discord. :class:`BotApiServer` runs an aiohttp server on 127.0.0.1 (a free
+port) in its own thread; point discord.py at it with ``FESTIVAL_DISCORD_API`` (its `api`
+address; festival/discord/endpoint.py), and the gateway is whatever ``GET /gateway/bot``
+answers::
+
+    with BotApiServer() as server:
+        os.environ["FESTIVAL_DISCORD_API"] = server.api
+        ...start the bot with server.token...
+        iid = server.command(user, "status")
+        assert "turn" in server.wait_answer(iid).content
+
+Routes (``/api/v10``; every request but an interaction's answers, whose token is in the
+address, must carry ``Authorization: Bot <token>``, else 401):
+``GET /users/@me``, ``GET /gateway/bot``, ``PUT /applications/{app}/commands`` (the bot's slash
+commands, kept), ``POST /interactions/{id}/{token}/callback`` (``with_response``; JSON or
+multipart with ``payload_json`` and ``files[n]``; a second callback for one interaction is
+refused with 40060, as Discord does), ``POST /webhooks/{app}/{token}`` (follow-ups),
+``PATCH /webhooks/{app}/{token}/messages/@original``, ``POST /channels/{id}/messages``.
+
+Faults: :meth:`BotApiServer.rate_limit_next` answers the next *n* requests 429 with
+``Retry-After`` (and Discord's ``Via`` header, without which discord.py takes a 429 for a
+Cloudflare ban).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+from aiohttp.web_request import FileField
+
+from tests.support.discord_gateway import Gateway
+
+EPHEMERAL = 64
+GUILD = 900_001
+CHANNEL = 900_010
+OTHER_CHANNEL = 900_011
+APPLICATION = 900_100
+BOT_USER = 900_101
+HOST_ROLE = 900_200
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    roles: tuple[int, ...] = ()
+
+
+@dataclass
+class Sent:
+    """A message the bot sent: an interaction's answer or follow-up, or a channel message."""
+
+    kind: str
+    """callback, followup, edit or channel"""
+    where: int
+    """the interaction id (callback, followup, edit) or the channel id"""
+    content: str
+    flags: int
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    mentions: Any = None
+    callback_type: int | None = None
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class BotApiServer:
+    """Discord's HTTP API and gateway for one bot, one guild, two text channels."""
+
+    def __init__(self, token: str = "stand-in-token.abc.def", host_role: str = "Duel Host"):
+        self.token = token
+        self.port = _free_port()
+        self.api = f"http://127.0.0.1:{self.port}/api/v10"
+        self.sent: list[Sent] = []
+        self.commands: list[dict[str, Any]] = []
+        self.requests: list[tuple[str, str]] = []
+        self._rate_limited = 0
+        self._retry_after = 0.0
+        self.limited = 0
+        """429s answered"""
+        self._ids = itertools.count(1_000_000)
+        self._answered: set[int] = set()
+        self._interactions: dict[str, int] = {}
+        self._changed = threading.Condition()
+        roles = [_role(GUILD, "@everyone", 0), _role(HOST_ROLE, host_role, 1)]
+        channels = [_channel(CHANNEL, "duel-1", 0), _channel(OTHER_CHANNEL, "lobby", 1)]
+        guild = {
+            "id": str(GUILD),
+            "name": "AWA Festival",
+            "roles": roles,
+            "channels": channels,
+            "owner_id": "1",
+            "member_count": 10,
+            "members": [],
+            "threads": [],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "unavailable": False,
+            "large": False,
+            "verification_level": 0,
+            "explicit_content_filter": 0,
+            "default_message_notifications": 0,
+            "mfa_level": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "system_channel_flags": 0,
+            "icon": None,
+            "afk_timeout": 300,
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "joined_at": "2026-01-01T00:00:00+00:00",
+        }
+        ready = {
+            "v": 10,
+            "user": _user_json(User(BOT_USER, "festival-bot")) | {"bot": True},
+            "application": {"id": str(APPLICATION), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+        }
+        self.gateway = Gateway(token, ready, [guild])
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._started = threading.Event()
+        self._runner: web.AppRunner | None = None
+
+    # --- running ----------------------------------------------------------------------
+
+    def __enter__(self) -> BotApiServer:
+        self._thread.start()
+        if not self._started.wait(10):
+            raise RuntimeError("the Discord stand-in did not start")
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._runner is not None:
+            self.run(self._runner.cleanup())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(10)
+
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        app = web.Application(middlewares=[self._middleware], client_max_size=32 * 2**20)
+        app.router.add_get("/gateway", self.gateway.handle)
+        api = "/api/v10"
+        app.router.add_get(api + "/users/@me", self._me)
+        app.router.add_get(api + "/oauth2/applications/@me", self._application)
+        app.router.add_get(api + "/gateway/bot", self._gateway_bot)
+        app.router.add_put(api + "/applications/{app}/commands", self._put_commands)
+        app.router.add_post(api + "/interactions/{id}/{token}/callback", self._callback)
+        app.router.add_post(api + "/webhooks/{app}/{token}", self._followup)
+        app.router.add_patch(api + "/webhooks/{app}/{token}/messages/@original", self._edit)
+        app.router.add_post(api + "/channels/{id}/messages", self._channel_message)
+        self._runner = web.AppRunner(app)
+        self.loop.run_until_complete(self._runner.setup())
+        site = web.TCPSite(self._runner, "127.0.0.1", self.port)
+        self.loop.run_until_complete(site.start())
+        self.gateway.url = f"ws://127.0.0.1:{self.port}/gateway"
+        self._started.set()
+        self.loop.run_forever()
+
+    def run(self, coro: Coroutine[Any, Any, Any], timeout: float = 10) -> Any:
+        """Run a coroutine on the server's loop, from the test's thread."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    # --- the test's side ----------------------------------------------------------------
+
+    def rate_limit_next(self, count: int, retry_after: float = 0.05) -> None:
+        self._rate_limited, self._retry_after = count, retry_after
+
+    def connected(self) -> bool:
+        """A bot is connected and has registered its slash commands."""
+        return self.gateway.connected.is_set() and bool(self.commands)
+
+    def wait_for(self, ready: Callable[[], bool], timeout: float = 10) -> None:
+        end = time.monotonic() + timeout
+        with self._changed:
+            while not ready():
+                left = end - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError("the Discord stand-in waited in vain")
+                self._changed.wait(min(left, 0.05))
+
+    def interaction(
+        self,
+        user: User,
+        name: str,
+        options: dict[str, Any] | None = None,
+        group: str | None = None,
+        channel: int = CHANNEL,
+    ) -> dict[str, Any]:
+        """An INTERACTION_CREATE for slash command `name` (a subcommand of `group`)."""
+        command = next(c for c in self.commands if c["name"] == (group or name))
+        opts = [
+            {"name": k, "type": _option_type(v), "value": v} for k, v in (options or {}).items()
+        ]
+        if group is not None:
+            opts = [{"name": name, "type": 1, "options": opts}]
+        iid = next(self._ids)
+        token = f"itoken-{iid}"
+        self._interactions[token] = iid
+        return {
+            "id": str(iid),
+            "application_id": str(APPLICATION),
+            "type": 2,
+            "token": token,
+            "version": 1,
+            "guild_id": str(GUILD),
+            "channel_id": str(channel),
+            "channel": _channel(channel, "duel", 0) | {"guild_id": str(GUILD)},
+            "data": {"id": command["id"], "name": command["name"], "type": 1, "options": opts},
+            "member": {
+                "user": _user_json(user),
+                "roles": [str(r) for r in user.roles],
+                "joined_at": "2026-01-01T00:00:00+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "permissions": "2147483647",
+            },
+            "app_permissions": str((1 << 11) | (1 << 15)),
+            "locale": "en-GB",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD)},
+            "context": 0,
+            "attachment_size_limit": 10 * 2**20,
+        }
+
+    def deliver(self, interaction: dict[str, Any], times: int = 1) -> int:
+        """Dispatch an interaction (`times` over: Discord delivering twice); its id."""
+        self.run(self.gateway.dispatch("INTERACTION_CREATE", interaction, times))
+        return int(interaction["id"])
+
+    def command(
+        self,
+        user: User,
+        name: str,
+        options: dict[str, Any] | None = None,
+        group: str | None = None,
+        channel: int = CHANNEL,
+        wait: bool = True,
+    ) -> int:
+        """Deliver a slash command and (with `wait`) wait for its answer; its id."""
+        iid = self.deliver(self.interaction(user, name, options, group, channel))
+        if wait:
+            self.wait_answer(iid)
+        return iid
+
+    def wait_answer(self, iid: int, timeout: float = 20) -> Sent:
+        self.wait_for(lambda: bool(self.answers(iid)), timeout)
+        return self.answers(iid)[0]
+
+    def answers(self, iid: int) -> list[Sent]:
+        """What the bot answered interaction `iid`: its callback, edits and follow-ups."""
+        with self._changed:
+            return [s for s in self.sent if s.kind != "channel" and s.where == iid]
+
+    def channel_messages(self, channel: int = CHANNEL) -> list[Sent]:
+        with self._changed:
+            return [s for s in self.sent if s.kind == "channel" and s.where == channel]
+
+    def drop(self) -> None:
+        self.run(self.gateway.drop())
+
+    # --- the API ------------------------------------------------------------------------
+
+    @web.middleware
+    async def _middleware(
+        self, request: web.Request, handler: Callable[[web.Request], Any]
+    ) -> web.StreamResponse:
+        if request.path == "/gateway":
+            result: web.StreamResponse = await handler(request)
+            return result
+        self.requests.append((request.method, request.path))
+        by_token = request.path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
+        if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
+            return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+        if self._rate_limited > 0:
+            self._rate_limited -= 1
+            self.limited += 1
+            body = {
+                "message": "You are being rate limited.",
+                "retry_after": self._retry_after,
+                "global": False,
+            }
+            headers = {
+                "Retry-After": str(self._retry_after),
+                "Via": "1.1 google",
+                "X-RateLimit-Scope": "user",
+            }
+            return _json(body, status=429, headers=headers)
+        result = await handler(request)
+        return result
+
+    async def _me(self, request: web.Request) -> web.Response:
+        return _json(_user_json(User(BOT_USER, "festival-bot")) | {"bot": True})
+
+    async def _application(self, request: web.Request) -> web.Response:
+        return _json(
+            {
+                "id": str(APPLICATION),
+                "name": "festival-bot",
+                "description": "",
+                "icon": None,
+                "bot_public": False,
+                "bot_require_code_grant": False,
+                "verify_key": "0" * 64,
+                "owner": _user_json(User(1, "host")),
+                "team": None,
+                "flags": 0,
+                "interactions_endpoint_url": None,
+            }
+        )
+
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return _json({"url": self.gateway.url, "shards": 1, "session_start_limit": limit})
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        out = [
+            {**c, "id": str(next(self._ids)), "application_id": str(APPLICATION), "version": "1"}
+            for c in body
+        ]
+        self._record(lambda: self.commands.__setitem__(slice(None), out))
+        return _json(out)
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        iid = int(request.match_info["id"])
+        if self._interactions.get(request.match_info["token"]) != iid:
+            return _json({"message": "Unknown interaction", "code": 10062}, status=404)
+        if iid in self._answered:
+            return _json(
+                {"message": "Interaction has already been acknowledged.", "code": 40060}, status=400
+            )
+        self._answered.add(iid)
+        payload, files = await _read_body(request)
+        data = payload.get("data") or {}
+        message = self._message(CHANNEL, data)
+        self._record(
+            lambda: self.sent.append(
+                Sent(
+                    "callback",
+                    iid,
+                    data.get("content") or "",
+                    int(data.get("flags") or 0),
+                    files,
+                    data.get("allowed_mentions"),
+                    int(payload["type"]),
+                )
+            )
+        )
+        body = {
+            "interaction": {
+                "id": str(iid),
+                "type": 2,
+                "response_message_id": message["id"],
+                "response_message_loading": payload["type"] == 5,
+                "response_message_ephemeral": bool(int(data.get("flags") or 0) & EPHEMERAL),
+            },
+            "resource": {"type": payload["type"], "message": message},
+        }
+        return _json(body)
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        iid = self._interactions.get(request.match_info["token"])
+        if iid is None or iid not in self._answered:
+            return _json({"message": "Unknown Webhook", "code": 10015}, status=404)
+        payload, files = await _read_body(request)
+        self._record(lambda: self.sent.append(_sent("followup", iid, payload, files)))
+        return _json(self._message(CHANNEL, payload))
+
+    async def _edit(self, request: web.Request) -> web.Response:
+        iid = self._interactions.get(request.match_info["token"])
+        if iid is None or iid not in self._answered:
+            return _json({"message": "Unknown Webhook", "code": 10015}, status=404)
+        payload, files = await _read_body(request)
+        self._record(lambda: self.sent.append(_sent("edit", iid, payload, files)))
+        return _json(self._message(CHANNEL, payload))
+
+    async def _channel_message(self, request: web.Request) -> web.Response:
+        channel = int(request.match_info["id"])
+        if channel not in (CHANNEL, OTHER_CHANNEL):
+            return _json({"message": "Unknown Channel", "code": 10003}, status=404)
+        payload, files = await _read_body(request)
+        self._record(lambda: self.sent.append(_sent("channel", channel, payload, files)))
+        return _json(self._message(channel, payload))
+
+    def _record(self, change: Callable[[], None]) -> None:
+        with self._changed:
+            change()
+            self._changed.notify_all()
+
+    def _message(self, channel: int, data: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": str(next(self._ids)),
+            "channel_id": str(channel),
+            "type": 0,
+            "content": data.get("content") or "",
+            "author": _user_json(User(BOT_USER, "festival-bot")) | {"bot": True},
+            "attachments": [],
+            "embeds": [],
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "mention_everyone": False,
+            "tts": False,
+            "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None,
+            "flags": int(data.get("flags") or 0),
+        }
+
+
+def _json(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    """A JSON answer with Discord's exact content type (discord.py reads the body as JSON only
+    under `application/json`, without a charset)."""
+    out = {**(headers or {}), "Content-Type": "application/json"}
+    return web.Response(body=json.dumps(body).encode(), status=status, headers=out)
+
+
+def _sent(kind: str, where: int, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> Sent:
+    return Sent(
+        kind,
+        where,
+        payload.get("content") or "",
+        int(payload.get("flags") or 0),
+        files,
+        payload.get("allowed_mentions"),
+    )
+
+
+async def _read_body(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """A JSON body, or a multipart one: `payload_json` and the `files[n]` parts."""
+    if not request.content_type.startswith("multipart/"):
+        return (await request.json()) if request.can_read_body else {}, []
+    form = await request.post()
+    payload: dict[str, Any] = json.loads(str(form.get("payload_json") or "{}"))
+    files = [
+        (value.filename, value.file.read())
+        for name, value in form.items()
+        if name.startswith("files[") and isinstance(value, FileField)
+    ]
+    return payload, files
+
+
+def _option_type(value: Any) -> int:
+    return 4 if isinstance(value, int) and not isinstance(value, bool) else 3
+
+
+def _user_json(user: User) -> dict[str, Any]:
+    return {
+        "id": str(user.id),
+        "username": user.name,
+        "discriminator": "0",
+        "global_name": user.name,
+        "avatar": None,
+        "public_flags": 0,
+    }
+
+
+def _role(role_id: int, name: str, position: int) -> dict[str, Any]:
+    return {
+        "id": str(role_id),
+        "name": name,
+        "permissions": "0",
+        "position": position,
+        "color": 0,
+        "hoist": False,
+        "managed": False,
+        "mentionable": False,
+        "flags": 0,
+    }
+
+
+def _channel(channel_id: int, name: str, position: int) -> dict[str, Any]:
+    return {
+        "id": str(channel_id),
+        "type": 0,
+        "name": name,
+        "position": position,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+        "topic": None,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+    }

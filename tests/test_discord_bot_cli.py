@@ -1,0 +1,130 @@
+"""`festival duel seat` and `festival duel bot` as the duels guide writes them: the bot runs as
+a command line process against the stand-in, answers a slash command, stops on Ctrl-C, and its
+token (read from FESTIVAL_DISCORD_TOKEN only) never shows in what it prints or in the folder."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from festival.cli.main import main
+from festival.discord.bot import TOKEN_VARIABLE
+from festival.discord.endpoint import API_VARIABLE
+from festival.duels import service
+from tests.support.discord_bot_api import BotApiServer, User
+from tests.support.doc_blocks import code_blocks, commands
+
+GUIDE = "docs/duels-guide.md"
+CHANNEL = 1100000000000000001
+ASH = User(1200000000000000001, "ash")
+
+
+def _guide_commands() -> list[list[str]]:
+    (block,) = code_blocks(GUIDE, "## Duels on Discord")
+    return commands(block)
+
+
+def test_the_guides_seating_is_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    new, seat, bot = _guide_commands()
+    assert bot[:3] == ["festival", "duel", "bot"]
+    assert main(new[1:]) == 0 and main(seat[1:]) == 0
+    assert "channel 1100000000000000001; Ash = user 1200000000000000001" in capsys.readouterr().out
+    seated = service.seating(tmp_path / "ash-birch")
+    assert seated.channel == CHANNEL and seated.player_of(ASH.id) == "Ash"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--user", "Ash"], "write PLAYER=DISCORD_USER_ID"),
+        (["--user", "Zed=5"], "'Zed' does not play in this duel"),
+        (["--channel", "0"], "a Discord channel id is a positive number"),
+    ],
+)
+def test_a_wrong_seating_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    folder = tmp_path / "d"
+    service.create(folder, "element", None, {}, ["Ash", "Birch"], 1)
+    assert main(["duel", "seat", str(folder), *args]) == 2
+    assert said in capsys.readouterr().err
+    assert service.seating(folder).users == ()
+
+
+def test_the_bot_needs_its_token_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv(TOKEN_VARIABLE, raising=False)
+    assert main(["duel", "bot", str(tmp_path), "--host-role", "Duel Host"]) == 2
+    assert TOKEN_VARIABLE in capsys.readouterr().err
+
+
+def test_a_refused_token_is_said_in_one_line_without_the_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "d"
+    service.create(folder, "element", None, {}, ["Ash", "Birch"], 1)
+    service.seat(folder, CHANNEL, {})
+    with BotApiServer() as server:
+        monkeypatch.setenv(API_VARIABLE, server.api)
+        monkeypatch.setenv(TOKEN_VARIABLE, "wrong.token.value")
+        assert main(["duel", "bot", str(folder), "--host-role", "Duel Host"]) == 2
+    out = capsys.readouterr()
+    assert "Discord refused the bot's token" in out.err
+    assert "wrong.token.value" not in out.out + out.err
+
+
+@pytest.mark.slow
+def test_the_bot_runs_as_the_guide_says_and_never_shows_its_token(tmp_path: Path) -> None:
+    new, seat, bot = _guide_commands()
+    for command in (new, seat):
+        done = subprocess.run(
+            [sys.executable, "-m", "festival.cli", *command[1:]], cwd=tmp_path, check=False,
+            capture_output=True, text=True,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    with BotApiServer() as server:
+        env = {**os.environ, API_VARIABLE: server.api, TOKEN_VARIABLE: server.token}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "festival.cli", *bot[1:]], cwd=tmp_path, env=env,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        try:
+            server.wait_for(server.connected, 30)
+            iid = server.command(ASH, "take", {"count": 2}, channel=CHANNEL)
+            assert server.answers(iid)[0].content.startswith("Ash: take 2 ")
+        finally:
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=20)
+    assert "Hosting ash-birch in channel 1100000000000000001" in out
+    assert server.token not in out + err
+    for path in (tmp_path / "ash-birch").iterdir():
+        assert server.token.encode() not in path.read_bytes()
+
+
+def test_a_match_folder_hosts_every_duel_seated_under_its_duels(tmp_path: Path) -> None:
+    from festival.discord.bot import duel_folders, tables
+    from festival.duels.host import DuelHostError
+
+    duels = tmp_path / "awa-s1" / "duels"
+    for name, channel in (("a", 11), ("b", 12), ("c", None)):
+        service.create(duels / name, "element", None, {}, ["Ash", "Birch"], 1)
+        service.seat(duels / name, channel, {})
+    found = duel_folders(tmp_path / "awa-s1")
+    assert [p.name for p in found] == ["a", "b", "c"]
+    seated, unseated = tables(found)
+    assert [(t.folder.name, t.channel) for t in seated] == [("a", 11), ("b", 12)]
+    assert [p.name for p in unseated] == ["c"]
+    service.seat(duels / "c", 12, {})
+    with pytest.raises(DuelHostError, match="both seated in channel 12"):
+        tables(duel_folders(tmp_path / "awa-s1"))
+    with pytest.raises(DuelHostError, match="holds no duel"):
+        duel_folders(tmp_path)
