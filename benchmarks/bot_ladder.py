@@ -1,0 +1,61 @@
+"""The practice bots' strength ladder in one duel game: easy, medium and hard each against
+the random player, and each level against the one below, seats alternated, GAMES games per
+pairing (40 by default), with win rates and their 95% (Wilson) intervals, the mean game
+length, the playouts per second and the longest turn. The machine's load average is printed
+before and after (on a shared machine the time figures are only as good as the cores free).
+Run: `python benchmarks/bot_ladder.py GAME [--games N] [--seed S] [--workers W]
+[--scheduler ADDR]` (games on a local Dask cluster of W workers, or the scheduler at ADDR;
+`--workers 0` plays them in this process)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from festival.duels.ladder import (
+    LadderResult,
+    ladder_games,
+    markdown_table,
+    pairing_rows,
+    play_ladder_game,
+)
+from festival.lab.run import dask_client
+
+
+def load() -> str:
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def play_all(
+    game: str, games: int, seed: int, workers: int, scheduler: str | None
+) -> list[LadderResult]:
+    specs = ladder_games(game, games, seed)
+    if workers == 0 and scheduler is None:
+        return [play_ladder_game(spec) for spec in specs]
+    from distributed import as_completed
+
+    with dask_client(scheduler, workers or None) as client:
+        futures = client.map(play_ladder_game, specs, pure=False)
+        return [f.result() for f in as_completed(futures)]  # type: ignore[no-untyped-call]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing (40)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2, help="local Dask workers (2; 0: none)")
+    parser.add_argument("--scheduler", help="the address of a Dask scheduler to play on")
+    args = parser.parse_args()
+    print(f"bot ladder, {args.game}: {args.games} games a pairing ({os.cpu_count()} cores, "
+          f"load {load()})")  # fmt: skip
+    started = time.perf_counter()
+    results = play_all(args.game, args.games, args.seed, args.workers, args.scheduler)
+    for line in markdown_table(pairing_rows(results)):
+        print(line)
+    print(f"{time.perf_counter() - started:.0f} s, load {load()}")
+
+
+if __name__ == "__main__":
+    main()

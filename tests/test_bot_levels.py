@@ -1,0 +1,167 @@
+"""The practice bots' levels: each keeps its budget (counted, never timed), plays only legal
+actions, searches only what its player knows, and the same seed plays the same game."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from events.element.actions import Draw
+from festival.core import registry
+from festival.duels import service
+from festival.duels.games import duel_game
+from festival.duels.host import Duel
+from festival.duels.ladder import LadderGame, ladder_games, play_ladder_game, wilson
+from festival.duels.levels import Level, level_budget, parse_level
+from festival.duels.search import MctsBot
+
+GAMES = [d.name for d in registry.duels()]
+
+
+def ticking(step: float) -> Callable[[], float]:
+    """A clock that moves on by `step` seconds every time it is read."""
+    readings = itertools.count()
+    return lambda: next(readings) * step
+
+
+def opening(name: str) -> tuple[Any, Any, str]:
+    """A game, its opening position under the default variant, and the first to act."""
+    game = duel_game(name)
+    options = game.options(game.default_variant, {}).value
+    state = game.initial_state(("Ash", "Birch"), options, np.random.default_rng(3))
+    return game, state, game.to_act(state)[0]
+
+
+def searched(game: Any, state: Any, player: str) -> tuple[Any, Any]:
+    """A position where `player` has a real choice (more than one legal action)."""
+    rng = np.random.default_rng(0)
+    while len(game.legal_actions(state, player)) < 2:
+        action = game.resolve_chance(state, player, game.random_action(state, player, rng), rng)
+        state = game.apply(state, player, action)
+        player = game.to_act(state)[0]
+    return state, player
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("level", list(Level))
+def test_a_level_makes_its_playouts_when_time_is_plenty(name: str, level: Level) -> None:
+    game, state, player = opening(name)
+    state, player = searched(game, state, player)
+    bot = MctsBot.with_budget(game, 1, level_budget(game, level), clock=ticking(0.0))
+    action = bot.choose(state, player)
+    assert not game.check(state, player, action)
+    assert bot.counts.playouts == game.search_playouts[level.rank]
+    assert bot.counts.deadline_stops == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_time_cap_stops_the_search_at_the_first_reading_past_it(name: str) -> None:
+    """A clock that passes the turn's cap between two readings: one playout (a legal
+    action), then the search stops and counts the stop."""
+    game, state, player = opening(name)
+    state, player = searched(game, state, player)
+    hard = level_budget(game, Level.HARD)
+    bot = MctsBot.with_budget(game, 1, hard, clock=ticking(hard.seconds * 2))
+    action = bot.choose(state, player)
+    assert not game.check(state, player, action)
+    assert (bot.counts.playouts, bot.counts.deadline_stops) == (1, 1)
+
+
+def test_the_cap_runs_over_the_whole_turn_not_each_action() -> None:
+    """Element's turn is several actions: the clock starts at the turn's first choice."""
+    game, state, player = opening("element")
+    budget = level_budget(game, Level.EASY)
+    bot = MctsBot.with_budget(game, 1, budget, clock=ticking(budget.seconds / 20))
+    rng = np.random.default_rng(1)
+    while game.to_act(state) == (player,) and game.outcome(state) is None:
+        action = game.resolve_chance(state, player, bot.choose(state, player), rng)
+        assert not game.check(state, player, action)
+        state = game.apply(state, player, action)
+    assert bot.counts.searches >= 2
+    assert bot.counts.deadline_stops >= 1  # 20 readings make the turn's cap
+    assert bot.counts.playouts < budget.playouts * bot.counts.searches  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_ladder_game_is_legal_and_the_same_seed_plays_it_again(name: str) -> None:
+    """Every action is checked as it is played (an illegal one raises); the same seed gives
+    the same game, move for move (same length, same playouts, same score)."""
+    spec = LadderGame(name, ("easy", "random"), seed=5, swapped=True, max_turns=6)
+    first, again = play_ladder_game(spec), play_ladder_game(spec)
+    assert first.turns == again.turns and first.playouts == again.playouts > 0
+    assert first.score == again.score
+
+
+def test_the_bot_does_not_know_the_stones_before_it_takes_them() -> None:
+    """Element's draw is chance: the bot names how many stones to take, the host draws them
+    (the bot never holds the host's generator, and the position holds no stones to come)."""
+    game, state, player = opening("element")
+    bot = MctsBot.with_budget(game, 2, level_budget(game, Level.MEDIUM), clock=ticking(0.0))
+    action = bot.choose(state, player)
+    assert isinstance(action, Draw) and action.stones is None
+
+
+def _sealed_then_bot(tmp: Path, birch: str) -> tuple[Any, ...]:
+    """Birch seals `birch` first, then Ash's bot orders (the turn resolves): Ash's orders."""
+    folder = tmp / birch.replace(" ", "").replace(",", "_").replace("-", "_")
+    service.create(folder, "elementarium", None, {}, ["Ash", "Birch"], 7)
+    assert service.play(folder, birch, None, "Birch").entered is not None
+    done = service.bot_plays(folder, "Ash", "mcts", Level.EASY)
+    assert done.bot is not None and done.bot.words  # the turn resolved: the orders are shown
+    duel = Duel.open(folder)
+    try:
+        steps = duel.positions()[1]
+        return tuple(s.action for s in steps if s.player == "Ash")
+    finally:
+        duel.close()
+
+
+def test_the_bot_never_sees_the_other_players_sealed_orders(tmp_path: Path) -> None:
+    """Whatever Birch sealed, Ash's bot orders the same: it searched only what Ash knows."""
+    game, state, _ = opening("elementarium")
+    legal = [game.format_action(a) for a in game.legal_actions(state, "Birch")]
+    choices = {_sealed_then_bot(tmp_path, text) for text in (legal[0], legal[-1])}
+    assert len(choices) == 1
+
+
+def test_the_search_input_drops_sealed_orders() -> None:
+    game, state, _ = opening("elementarium")
+    orders = game.legal_actions(state, "Birch")[-1]
+    sealed = game.apply(state, "Birch", orders)
+    known = game.known_to(sealed, "Ash")
+    assert known == game.known_to(state, "Ash") and "Birch" in game.to_act(known)
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [
+        (0, 40, 0.0, 0.0876),
+        (40, 40, 0.9124, 1.0),
+        (20, 40, 0.3520, 0.6480),
+        (38, 40, 0.8350, 0.9862),
+    ],
+)
+def test_the_wilson_interval(wins: int, games: int, low: float, high: float) -> None:
+    got = wilson(wins, games)
+    assert got == pytest.approx((low, high), abs=5e-4)
+
+
+def test_the_ladder_alternates_seats_on_shared_seeds() -> None:
+    specs = ladder_games("halma", 4)
+    assert len(specs) == 20
+    first = specs[:4]
+    assert [(s.seed, s.swapped) for s in first] == [(1, False), (1, True), (2, False), (2, True)]
+    assert first[1].seats == ("random", "easy")
+
+
+@pytest.mark.parametrize(
+    ("text", "level"), [("easy", Level.EASY), (" Hard ", Level.HARD), ("MEDIUM", Level.MEDIUM),
+                        ("expert", None), ("", None)],
+)  # fmt: skip
+def test_a_level_by_name(text: str, level: Level | None) -> None:
+    assert parse_level(text) is level
