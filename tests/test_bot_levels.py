@@ -33,6 +33,7 @@ def opening(name: str) -> tuple[Any, Any, str]:
     """A game, its opening position under the default variant, and the first to act."""
     game = duel_game(name)
     options = game.options(game.default_variant, {}).value
+    assert options is not None
     state = game.initial_state(("Ash", "Birch"), options, np.random.default_rng(3))
     return game, state, game.to_act(state)[0]
 
@@ -107,25 +108,28 @@ def test_the_bot_does_not_know_the_stones_before_it_takes_them() -> None:
 
 
 def _sealed_then_bot(tmp: Path, birch: str) -> tuple[Any, ...]:
-    """Birch seals `birch` first, then Ash's bot orders (the turn resolves): Ash's orders."""
-    folder = tmp / birch.replace(" ", "").replace(",", "_").replace("-", "_")
-    service.create(folder, "elementarium", None, {}, ["Ash", "Birch"], 7)
+    """Ash's W on d3 can take Birch's fire on d5 (Birch's last unit) if it stays: Birch seals
+    `birch` first, then Ash's bot orders (the turn resolves). Ash's recorded orders."""
+    from tests.support.elementarium_kit import RULES, board_text
+
+    folder = tmp / ("held" if birch == "hold" else "fled")
+    board = board_text({"d3": "W", "a2": "W", "d5": "f"}, ("f1", "f9")).splitlines()
+    options = {"board": board, "rules": RULES}
+    service.create(folder, "elementarium", "standard", options, ["Ash", "Birch"], 7)
     assert service.play(folder, birch, None, "Birch").entered is not None
-    done = service.bot_plays(folder, "Ash", "mcts", Level.EASY)
+    done = service.bot_plays(folder, "Ash", "mcts", Level.HARD)
     assert done.bot is not None and done.bot.words  # the turn resolved: the orders are shown
     duel = Duel.open(folder)
     try:
-        steps = duel.positions()[1]
-        return tuple(s.action for s in steps if s.player == "Ash")
+        return tuple(s.action for s in duel.positions()[1] if s.player == "Ash")
     finally:
         duel.close()
 
 
 def test_the_bot_never_sees_the_other_players_sealed_orders(tmp_path: Path) -> None:
-    """Whatever Birch sealed, Ash's bot orders the same: it searched only what Ash knows."""
-    game, state, _ = opening("elementarium")
-    legal = [game.format_action(a) for a in game.legal_actions(state, "Birch")]
-    choices = {_sealed_then_bot(tmp_path, text) for text in (legal[0], legal[-1])}
+    """Whether Birch's fire stays or flees, Ash's bot orders the same: it searched only what
+    Ash knows (given Birch's sealed orders, a bot would take the fire or chase it)."""
+    choices = {_sealed_then_bot(tmp_path, text) for text in ("hold", "d5-b3, f9-g9")}
     assert len(choices) == 1
 
 
@@ -165,3 +169,31 @@ def test_the_ladder_alternates_seats_on_shared_seeds() -> None:
 )  # fmt: skip
 def test_a_level_by_name(text: str, level: Level | None) -> None:
     assert parse_level(text) is level
+
+
+def test_the_spawn_search_finds_what_the_full_scan_finds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Elementarium's spawns look only around the units that could complete a pattern (the
+    bots' speed): whole random games end exactly as with every field scanned."""
+    from events.elementarium import rules
+
+    def play(seed: int) -> tuple[Any, int]:
+        game, state, _ = opening("elementarium")
+        rng = np.random.default_rng(seed)
+        spawned = 0
+        while game.outcome(state) is None:
+            for player in game.to_act(state):
+                state = game.apply(state, player, game.random_action(state, player, rng))
+            spawned += len(state.last.spawned)
+        return state, spawned
+
+    seeds = (8, 0, 9)  # seed 8's game spawns twice
+    fast = [play(seed) for seed in seeds]
+    assert sum(n for _, n in fast) > 0
+    monkeypatch.setattr(
+        rules,
+        "_spawn_candidates",
+        lambda state, final, owner, patterns: [
+            (c, r) for c in range(state.setup.board.width) for r in range(state.setup.board.height)
+        ],
+    )
+    assert [play(seed) for seed in seeds] == fast
