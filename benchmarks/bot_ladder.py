@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 
 from festival.duels.ladder import (
@@ -32,12 +33,27 @@ def play_all(
 ) -> list[LadderResult]:
     specs = ladder_games(game, games, seed)
     if workers == 0 and scheduler is None:
-        return [play_ladder_game(spec) for spec in specs]
+        return [done(play_ladder_game(spec), k, len(specs)) for k, spec in enumerate(specs)]
     from distributed import as_completed
 
     with dask_client(scheduler, workers or None) as client:
         futures = client.map(play_ladder_game, specs, pure=False)
-        return [f.result() for f in as_completed(futures)]  # type: ignore[no-untyped-call]
+        return [
+            done(f.result(), k, len(specs))
+            for k, f in enumerate(as_completed(futures))  # type: ignore[no-untyped-call]
+        ]
+
+
+def done(result: LadderResult, k: int, total: int) -> LadderResult:
+    """The result, its line written to standard error as it comes (a long ladder's progress)."""
+    spec = result.spec
+    print(
+        f"{k + 1}/{total} {spec.pairing[0]} vs {spec.pairing[1]} seed {spec.seed}"
+        f"{' swapped' if spec.swapped else ''}: {result.score} in {result.turns} turns",
+        file=sys.stderr,
+        flush=True,
+    )
+    return result
 
 
 def main() -> None:

@@ -197,3 +197,17 @@ def test_the_spawn_search_finds_what_the_full_scan_finds(monkeypatch: pytest.Mon
         ],
     )
     assert [play(seed) for seed in seeds] == fast
+
+
+def test_the_command_line_names_the_level(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from festival.cli.main import main
+
+    folder = tmp_path / "d"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "5"]) == 0
+    assert main(["duel", "play", str(folder), "--bot", "Ash", "--bot-level", "easy"]) == 0
+    assert "Ash (mcts bot, easy): take " in capsys.readouterr().out
+    with pytest.raises(SystemExit) as caught:
+        main(["duel", "play", str(folder), "--bot", "Birch", "--bot-level", "expert"])
+    assert caught.value.code == 2 and "invalid choice: 'expert'" in capsys.readouterr().err
