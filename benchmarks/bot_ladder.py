@@ -3,9 +3,9 @@ the random player, and each level against the one below, seats alternated, GAMES
 pairing (40 by default), with win rates and their 95% (Wilson) intervals, the mean game
 length, the playouts per second and the longest turn. The machine's load average is printed
 before and after (on a shared machine the time figures are only as good as the cores free).
-Run: `python benchmarks/bot_ladder.py GAME [--games N] [--seed S] [--workers W]
-[--scheduler ADDR]` (games on a local Dask cluster of W workers, or the scheduler at ADDR;
-`--workers 0` plays them in this process)."""
+Run: `python benchmarks/bot_ladder.py GAME [--games N] [--max-turns T] [--seed S]
+[--workers W] [--scheduler ADDR]` (games on a local Dask cluster of W workers, or the
+scheduler at ADDR; `--workers 0` plays them in this process)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import sys
 import time
 
 from festival.duels.ladder import (
+    MAX_TURNS,
     LadderResult,
     ladder_games,
     markdown_table,
@@ -29,9 +30,9 @@ def load() -> str:
 
 
 def play_all(
-    game: str, games: int, seed: int, workers: int, scheduler: str | None
+    game: str, games: int, seed: int, max_turns: int, workers: int, scheduler: str | None
 ) -> list[LadderResult]:
-    specs = ladder_games(game, games, seed)
+    specs = ladder_games(game, games, seed, max_turns)
     if workers == 0 and scheduler is None:
         return [done(play_ladder_game(spec), k, len(specs)) for k, spec in enumerate(specs)]
     from distributed import as_completed
@@ -61,13 +62,18 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=40, help="games per pairing (40)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--max-turns", type=int, default=MAX_TURNS, help=f"then scored by evaluation ({MAX_TURNS})"
+    )
     parser.add_argument("--workers", type=int, default=2, help="local Dask workers (2; 0: none)")
     parser.add_argument("--scheduler", help="the address of a Dask scheduler to play on")
     args = parser.parse_args()
-    print(f"bot ladder, {args.game}: {args.games} games a pairing ({os.cpu_count()} cores, "
-          f"load {load()})")  # fmt: skip
+    print(f"bot ladder, {args.game}: {args.games} games a pairing, at most {args.max_turns} "
+          f"turns ({os.cpu_count()} cores, load {load()})")  # fmt: skip
     started = time.perf_counter()
-    results = play_all(args.game, args.games, args.seed, args.workers, args.scheduler)
+    results = play_all(
+        args.game, args.games, args.seed, args.max_turns, args.workers, args.scheduler
+    )
     for line in markdown_table(pairing_rows(results)):
         print(line)
     print(f"{time.perf_counter() - started:.0f} s, load {load()}")

@@ -68,10 +68,12 @@ class LadderResult:
     deadline_stops: int
 
 
-def ladder_games(game: str, games: int, seed: int = 1) -> list[LadderGame]:
+def ladder_games(
+    game: str, games: int, seed: int = 1, max_turns: int = MAX_TURNS
+) -> list[LadderGame]:
     """`games` games per pairing: pairs of games on one seed, the seats swapped."""
     return [
-        LadderGame(game, pairing, seed + i // 2, swapped=i % 2 == 1)
+        LadderGame(game, pairing, seed + i // 2, swapped=i % 2 == 1, max_turns=max_turns)
         for pairing in PAIRINGS
         for i in range(games)
     ]
