@@ -211,3 +211,19 @@ def test_the_command_line_names_the_level(
     with pytest.raises(SystemExit) as caught:
         main(["duel", "play", str(folder), "--bot", "Birch", "--bot-level", "expert"])
     assert caught.value.code == 2 and "invalid choice: 'expert'" in capsys.readouterr().err
+
+
+def test_the_ladder_table_counts_draws_as_half_and_caps_apart() -> None:
+    from festival.duels.ladder import LadderResult, markdown_table, pairing_rows
+
+    specs = ladder_games("element", 4)[:4]  # easy vs random
+    scores = (1.0, 1.0, 0.5, 0.0)
+    results = [
+        LadderResult(s, score, 10 + k, k == 2, 100, 0.5, 0.1 * k, 0)
+        for k, (s, score) in enumerate(zip(specs, scores, strict=True))
+    ]
+    (row,) = pairing_rows(results)
+    assert (row.games, row.wins, row.draws, row.capped) == (4, 2.5, 1, 1)
+    assert row.playouts_per_second == 200 and row.longest_turn == pytest.approx(0.3)
+    assert (row.low, row.high) == pytest.approx(wilson(2.5, 4))
+    assert markdown_table([row])[2].startswith("| easy vs random | 4 | 62% | 1 | ")
