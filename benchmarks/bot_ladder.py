@@ -4,18 +4,21 @@ pairing (40 by default), with win rates and their 95% (Wilson) intervals, the me
 length, the playouts per second and the longest turn. The machine's load average is printed
 before and after (on a shared machine the time figures are only as good as the cores free).
 Run: `python benchmarks/bot_ladder.py GAME [--games N] [--max-turns T] [--seed S]
-[--workers W] [--scheduler ADDR]` (games on a local Dask cluster of W workers, or the
-scheduler at ADDR; `--workers 0` plays them in this process)."""
+[--workers W] [--scheduler ADDR] [--minutes M]`: the games on a local Dask cluster of W
+workers, or on the scheduler at ADDR (`--workers 0`: in this process); `--minutes M` stops
+after M minutes with the games finished (they go in rounds of every pairing)."""
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
 
 from festival.duels.ladder import (
     MAX_TURNS,
+    LadderGame,
     LadderResult,
     ladder_games,
     markdown_table,
@@ -30,19 +33,29 @@ def load() -> str:
 
 
 def play_all(
-    game: str, games: int, seed: int, max_turns: int, workers: int, scheduler: str | None
+    specs: list[LadderGame], workers: int, scheduler: str | None, minutes: float | None
 ) -> list[LadderResult]:
-    specs = ladder_games(game, games, seed, max_turns)
+    """The games' results; with `minutes`, those finished by then (the rest cancelled)."""
+    stop = time.perf_counter() + 60 * minutes if minutes else math.inf
+    out: list[LadderResult] = []
     if workers == 0 and scheduler is None:
-        return [done(play_ladder_game(spec), k, len(specs)) for k, spec in enumerate(specs)]
+        for spec in specs:
+            if time.perf_counter() > stop:
+                break
+            out.append(done(play_ladder_game(spec), len(out), len(specs)))
+        return out
     from distributed import as_completed
 
     with dask_client(scheduler, workers or None) as client:
         futures = client.map(play_ladder_game, specs, pure=False)
-        return [
-            done(f.result(), k, len(specs))
-            for k, f in enumerate(as_completed(futures))  # type: ignore[no-untyped-call]
-        ]
+        left = math.inf if not minutes else max(1.0, stop - time.perf_counter())
+        try:
+            for future in as_completed(futures, timeout=left):  # type: ignore[no-untyped-call]
+                out.append(done(future.result(), len(out), len(specs)))
+        except TimeoutError:
+            print(f"stopped after {minutes} minutes", file=sys.stderr)
+        client.cancel(futures)
+    return out
 
 
 def done(result: LadderResult, k: int, total: int) -> LadderResult:
@@ -67,13 +80,15 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=2, help="local Dask workers (2; 0: none)")
     parser.add_argument("--scheduler", help="the address of a Dask scheduler to play on")
+    parser.add_argument(
+        "--minutes", type=float, help="stop then, with the games finished (rounds of pairings)"
+    )
     args = parser.parse_args()
     print(f"bot ladder, {args.game}: {args.games} games a pairing, at most {args.max_turns} "
           f"turns ({os.cpu_count()} cores, load {load()})")  # fmt: skip
     started = time.perf_counter()
-    results = play_all(
-        args.game, args.games, args.seed, args.max_turns, args.workers, args.scheduler
-    )
+    specs = ladder_games(args.game, args.games, args.seed, args.max_turns)
+    results = play_all(specs, args.workers, args.scheduler, args.minutes)
     for line in markdown_table(pairing_rows(results)):
         print(line)
     print(f"{time.perf_counter() - started:.0f} s, load {load()}")

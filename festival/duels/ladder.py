@@ -71,11 +71,12 @@ class LadderResult:
 def ladder_games(
     game: str, games: int, seed: int = 1, max_turns: int = MAX_TURNS
 ) -> list[LadderGame]:
-    """`games` games per pairing: pairs of games on one seed, the seats swapped."""
+    """`games` games per pairing: pairs of games on one seed, the seats swapped; in rounds of
+    every pairing, so a ladder stopped early has as many games of each pairing."""
     return [
         LadderGame(game, pairing, seed + i // 2, swapped=i % 2 == 1, max_turns=max_turns)
-        for pairing in PAIRINGS
         for i in range(games)
+        for pairing in PAIRINGS
     ]
 
 
