@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,21 +80,25 @@ def ladder_games(
     ]
 
 
-def _bot(game: DuelGame[Any, Any], who: str, seed: int) -> RandomBot | MctsBot:
+def _bot(
+    game: DuelGame[Any, Any], who: str, seed: int, clock: Callable[[], float]
+) -> RandomBot | MctsBot:
     if who == RANDOM:
         return RandomBot(game, seed)
-    return MctsBot.with_budget(game, seed, level_budget(game, Level(who)))
+    return MctsBot.with_budget(game, seed, level_budget(game, Level(who)), clock)
 
 
-def play_ladder_game(spec: LadderGame) -> LadderResult:
-    """Play one ladder game to its end or the turn cap."""
+def play_ladder_game(
+    spec: LadderGame, clock: Callable[[], float] = time.perf_counter
+) -> LadderResult:
+    """Play one ladder game to its end or the turn cap (`clock`: the bots' clock)."""
     game = duel_game(spec.game)
     options = game.options(game.default_variant, {}).value
     assert options is not None
     rng = np.random.default_rng(np.random.SeedSequence([spec.seed, 0]))
     state = game.initial_state(SEATS, options, rng)
     bots = {
-        name: _bot(game, who, spec.seed * 4 + k + 1)
+        name: _bot(game, who, spec.seed * 4 + k + 1, clock)
         for k, (name, who) in enumerate(zip(SEATS, spec.seats, strict=True))
     }
     searching = 0.0
