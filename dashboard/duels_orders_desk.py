@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dashboard.duels_bot_level import bot_level
 from festival.duels import picture as duel_picture
 from festival.duels import service
 from festival.duels.host import Duel
@@ -38,9 +39,10 @@ def orders_desk(st: Any, duel: Duel) -> None:
         seal, bot = st.columns(2)
         if seal.button(f"Seal {player}'s orders", key=f"desk-seal-{player}") and text.strip():
             messages += _play(duel, text, player)
+        level = bot_level(bot, f"desk-bot-level-{player}")
         if bot.button(f"Bot orders for {player}", key=f"desk-bot-{player}"):
-            service.desk_bot(duel.folder, player)
-            messages.append(("ok", f"The bot sealed orders for {player}."))
+            service.desk_bot(duel.folder, player, level)
+            messages.append(("ok", f"The {level.value} bot sealed orders for {player}."))
     undo, resolve = st.columns(2)
     if undo.button("Take back the last sealed orders", key="desk-undo"):
         try:

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from dashboard.duels_bot_level import bot_level
 from dashboard.duels_orders_desk import orders_desk
 from festival.duels import picture as duel_picture
 from festival.duels import service
@@ -141,9 +142,10 @@ def _desk(st: Any, duel: Duel) -> None:
         messages += _clock(duel, True)
     if clock_off.button("Stop clock", key="desk-clock-off"):
         messages += _clock(duel, False)
+    level = bot_level(bot, "desk-bot-level")
     if bot.button(f"Bot plays for {player}", key="desk-bot"):
-        done = service.desk_bot(duel.folder, player)
-        messages.append(("ok", f"The bot recorded {done} action(s) for {player}."))
+        done = service.desk_bot(duel.folder, player, level)
+        messages.append(("ok", f"The {level.value} bot recorded {done} action(s) for {player}."))
     if service.enforce_time(duel.folder):
         messages.append(("error", "Time ran out: the loss is recorded."))
     if messages:  # show the board after the action: run the page again, keeping the words

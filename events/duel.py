@@ -224,6 +224,12 @@ class DuelGame(ABC, Generic[S, A]):
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     simultaneous: ClassVar[bool] = False
     default_variant: ClassVar[str]
+    search_playouts: ClassVar[tuple[int, int, int]] = (8, 32, 128)
+    """the playouts a search bot makes for one action at its easy, medium and hard level: a
+    fixed budget (the same seed plays the same game), calibrated per game by the bot ladder
+    so a turn stays well inside the level's time cap"""
+    search_depth: ClassVar[int] = 12
+    """actions in one playout before the game's `evaluation` scores it"""
 
     # --- variants and setup -------------------------------------------------------------
 

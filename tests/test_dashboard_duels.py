@@ -100,3 +100,21 @@ def test_the_public_duel_selector_shows_no_host_path(
     assert str(tmp_path) not in page
     at.selectbox[0].select_index(1).run()
     assert not at.exception
+
+
+def test_the_desk_bot_plays_at_the_level_chosen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "bot"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "3"]) == 0
+    at = app(monkeypatch, folder, host=True)
+    assert at.selectbox(key="desk-bot-level").value == "medium"
+    at.selectbox(key="desk-bot-level").set_value("easy").run()
+    at.button(key="desk-bot").click().run()
+    assert not at.exception, at.exception
+    assert at.success and at.success[0].value.startswith("The easy bot recorded")
+    d = Duel.open(folder)
+    try:
+        assert d.state().player == "Birch"  # Ash's whole turn was played
+    finally:
+        d.close()

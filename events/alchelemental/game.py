@@ -78,6 +78,8 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     title = "Alchelemental"
     player_counts = (2,)
     default_variant = "pit"
+    search_playouts = (4, 12, 36)
+    search_depth = 8
 
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
         return {"pit": {"board": "pit"}, "battleground": {"board": "battleground"}}

@@ -59,6 +59,8 @@ class ElementariumGame(DuelGame[State, Orders]):
     player_counts = (2,)
     simultaneous = True
     default_variant = "standard"
+    search_playouts = (6, 24, 96)
+    search_depth = 8
 
     def __init__(self, board: str | None = None, rules_data: Any = None) -> None:
         self._board = board

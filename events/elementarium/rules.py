@@ -333,37 +333,65 @@ def spawns(
     rules = setup.rules
     w, h = setup.board.width, setup.board.height
     corners = {(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)}
+    every = (*rules.spawn_patterns, *rules.corner_patterns)
     out: list[Unit] = []
     for owner in (0, 1):
-        for col in range(w):
-            for row in range(h):
-                cell = (col, row)
-                if zone(setup, cell, owner) != "enemy" or cell in setup.board.obstacles:
-                    continue
-                if cell in final or cell == sources[owner]:
-                    continue
-                near = [
-                    c
-                    for c, (o, _) in final.items()
-                    if o != owner and max(abs(c[0] - col), abs(c[1] - row)) <= rules.spawn_range
-                ]
-                if near:
-                    continue
-                patterns = list(rules.spawn_patterns)
-                if cell in corners:
-                    patterns += rules.corner_patterns
-                kinds = set()
-                for kind in UNIT_TYPES:
-                    for pattern in patterns:
-                        fields = [add(cell, orient(off, owner)) for off in pattern]
-                        if all(
-                            final.get(f) == (owner, kind) and zone(setup, f, owner) == "enemy"
-                            for f in fields
-                        ):
-                            kinds.add(kind)
-                if len(kinds) == 1:
-                    out.append((cell, owner, kinds.pop()))
+        for cell in _spawn_candidates(state, final, owner, every):
+            col, row = cell
+            if zone(setup, cell, owner) != "enemy" or cell in setup.board.obstacles:
+                continue
+            if cell in final or cell == sources[owner]:
+                continue
+            near = [
+                c
+                for c, (o, _) in final.items()
+                if o != owner and max(abs(c[0] - col), abs(c[1] - row)) <= rules.spawn_range
+            ]
+            if near:
+                continue
+            patterns = list(rules.spawn_patterns)
+            if cell in corners:
+                patterns += rules.corner_patterns
+            kinds = set()
+            for kind in UNIT_TYPES:
+                for pattern in patterns:
+                    fields = [add(cell, orient(off, owner)) for off in pattern]
+                    if all(
+                        final.get(f) == (owner, kind) and zone(setup, f, owner) == "enemy"
+                        for f in fields
+                    ):
+                        kinds.add(kind)
+            if len(kinds) == 1:
+                out.append((cell, owner, kinds.pop()))
     return out
+
+
+def _spawn_candidates(
+    state: State,
+    final: Mapping[Cell, tuple[int, str]],
+    owner: int,
+    patterns: tuple[frozenset[Offset], ...],
+) -> list[Cell]:
+    """The fields a unit of `owner` may spawn on, column by column (a superset): a spawn
+    needs every field of its pattern held by `owner` in the enemy zone, so only a field that
+    one of those units completes a pattern around can spawn. Every field when a pattern is
+    empty (it would need no unit). The speed of every turn: most turns no field qualifies."""
+    setup = state.setup
+    w, h = setup.board.width, setup.board.height
+    if not patterns or any(not p for p in patterns):
+        return [(col, row) for col in range(w) for row in range(h)]
+    held = [c for c, (o, _) in final.items() if o == owner and zone(setup, c, owner) == "enemy"]
+    if len(held) < min(len(p) for p in patterns):
+        return []
+    out = set()
+    for pattern in patterns:
+        for off in pattern:
+            dx, dy = orient(off, owner)
+            for c in held:
+                cell = (c[0] - dx, c[1] - dy)
+                if 0 <= cell[0] < w and 0 <= cell[1] < h:
+                    out.add(cell)
+    return sorted(out)
 
 
 def decide(state: State) -> Outcome | None:

@@ -19,7 +19,7 @@ from events.duel import (
     PicturePiece,
     only,
 )
-from events.halma import notation, rules
+from events.halma import judge, notation, rules
 from events.halma.actions import Action, Concede, Confirm, Move
 from events.halma.board import (
     SIDES,
@@ -68,6 +68,8 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
     title = "Elemental Halma"
     player_counts = (2, 4)
     default_variant = DEFAULT_VARIANT
+    search_playouts = (8, 24, 72)
+    search_depth = 8
 
     def __init__(self, board_text: str) -> None:
         parsed = read_board(board_text)
@@ -355,13 +357,24 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
         return moves[int(rng.integers(len(moves)))] if moves else None
 
     def evaluation(self, state: HalmaState, player: str) -> float:
-        """Points of power held and elementals kept, side against side, in [-1, 1]."""
+        """Points of power held, elementals kept, captures threatened and nearness to the
+        points of power, side against side, in [-1, 1] (events/halma/judge.py)."""
         side = state.side_of(state.players.index(player))
-        board, cells = state.board, state.cells
-        power = [Colour(cells[i]).side for i in board.power_squares() if cells[i]]
-        held = (power.count(side) - power.count(1 - side)) / 8
-        kept = (rules.side_pieces(cells, side) - rules.side_pieces(cells, 1 - side)) / 18
-        return max(-1.0, min(1.0, 0.6 * held + 0.4 * kept))
+        return judge.evaluation(state.board, state.cells, side)
+
+    def search_actions(self, state: HalmaState, player: str) -> Sequence[Action]:
+        """The best-looking legal moves first, at most judge.SEARCH_MOVES of them."""
+        legal = self.legal_actions(state, player)
+        moves = [a for a in legal if isinstance(a, Move)]
+        if len(moves) != len(legal):
+            return legal
+        board = state.board
+        squares = [(board.square(m.frm), board.square(m.to)) for m in moves]
+        pairs = [(f, t) for f, t in squares if f is not None and t is not None]
+        if len(pairs) != len(moves):
+            return legal
+        order = judge.move_order(board, state.cells, pairs)
+        return [moves[k] for k in order[: judge.SEARCH_MOVES]]
 
     # --- the end, views and pictures ----------------------------------------------------
 

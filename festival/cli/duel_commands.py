@@ -16,6 +16,7 @@ from festival.core.paths import fixture
 from festival.duels import service
 from festival.duels.bots import BOTS
 from festival.duels.host import DuelHostError
+from festival.duels.levels import DEFAULT_LEVEL, LEVEL_NAMES, Level
 from festival.duels.service import Entered, Situation
 
 
@@ -93,13 +94,15 @@ def play(args: argparse.Namespace) -> int:
     if done.entered is None and not args.bot:
         raise DuelHostError("give the TURN as typed, --from FILE, or --bot PLAYER")
     if code == 0 and args.bot:
-        done = service.bot_plays(args.duel, args.bot, args.bot_kind, args.seconds)
+        level = Level(args.bot_level)
+        done = service.bot_plays(args.duel, args.bot, args.bot_kind, level, args.seconds)
         _timed_out(done.timed_out)
         assert done.bot is not None
         if done.bot.words is None:
             print(f"{done.bot.player} is not to play now; the bot waits.")
         else:
-            print(f"{done.bot.player} ({done.bot.kind} bot): {done.bot.words}")
+            bot = f"{done.bot.kind} bot" + (f", {level.value}" if done.bot.kind != "random" else "")
+            print(f"{done.bot.player} ({bot}): {done.bot.words}")
     print(_situation(done.after))
     return code
 
@@ -284,7 +287,17 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p.add_argument("--player", help="who acts (default: the player to act)")
     p.add_argument("--bot", metavar="PLAYER", help="then let a bot play for PLAYER")
     p.add_argument("--bot-kind", choices=BOTS, default="mcts", help="the bot (mcts)")
-    p.add_argument("--seconds", type=_seconds, default=1.0, help="the bot's time per action (1.0)")
+    p.add_argument(
+        "--bot-level",
+        choices=LEVEL_NAMES,
+        default=DEFAULT_LEVEL.value,
+        help=f"how strong the search bot plays ({DEFAULT_LEVEL.value}; docs/duels-guide.md)",
+    )
+    p.add_argument(
+        "--seconds",
+        type=_seconds,
+        help="instead of a level, let the bot search this long a turn (not reproducible)",
+    )
     p.set_defaults(run=play)
 
     p = dsub.add_parser("undo", help="take back the last action not yet confirmed")
@@ -343,7 +356,7 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
 
 
 def _seconds(text: str) -> float:
-    """A bot's time per action: a number of seconds above 0 (and at most an hour)."""
+    """A bot's time per turn: a number of seconds above 0 (and at most an hour)."""
     try:
         value = float(text)
     except ValueError:

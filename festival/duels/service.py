@@ -22,6 +22,7 @@ from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
+from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.lock import duel_exclusive
 from festival.duels.orders import (
     from_google,
@@ -80,6 +81,7 @@ class BotPlayed:
     kind: str
     words: str | None
     """what it recorded (None: `player` was not to play, the bot waited)"""
+    level: Level = DEFAULT_LEVEL
 
 
 @dataclass(frozen=True)
@@ -407,33 +409,42 @@ def enter(folder: Path, text: str, player: str, source: Origin = DESK) -> Entere
         return _entered(duel, duel.play_text(text, player, source=source))
 
 
-def bot_plays(folder: Path, name: str, kind: str, seconds: float) -> Turned:
-    """Let a bot of `kind` play `name`'s turn (it waits when `name` is not to play)."""
+def bot_plays(
+    folder: Path,
+    name: str,
+    kind: str = "mcts",
+    level: Level = DEFAULT_LEVEL,
+    seconds: float | None = None,
+) -> Turned:
+    """Let a bot of `kind` play `name`'s turn at `level` (it waits when `name` is not to
+    play); `seconds` instead lets the search run that long a turn (the time decides). A
+    practice game anywhere (the command line, the dashboard, a Discord bot) calls this."""
     with changing(folder) as duel:
         timed_out = duel.timed_out is not None
-        bot = _bot_plays(duel, name, kind, seconds)
+        bot = _bot_plays(duel, name, kind, level, seconds)
         return Turned(timed_out, None, bot, situation(duel, duel.state()))
 
 
-def _bot_plays(duel: Duel, name: str, kind: str, seconds: float) -> BotPlayed:
+def _bot_plays(duel: Duel, name: str, kind: str, level: Level, seconds: float | None) -> BotPlayed:
     player = duel.resolve_player(name, duel.state())
     state = duel.state()
     if player not in duel.game.to_act(state):
-        return BotPlayed(player, kind, None)
+        return BotPlayed(player, kind, None, level)
     steps = duel.store.step_count()
-    bot = make_bot(kind, duel.game, duel.seed + steps, seconds=seconds)
+    bot = make_bot(kind, duel.game, duel.seed + steps, level, seconds)
     done = bot_turn(duel, bot, player)
     recorded = duel.positions()[1][-done:] if done else []
     words = ", ".join(duel.game.format_action(s.action) for s in recorded)
     if duel.game.simultaneous and duel.game.sealed(duel.state()):
         words = "orders in (sealed until the turn resolves)"
-    return BotPlayed(player, kind, words)
+    return BotPlayed(player, kind, words, level)
 
 
-def desk_bot(folder: Path, player: str, seconds: float = 0.2) -> int:
-    """The dashboard's bot: an MCTS bot plays `player`'s turn; the number of actions."""
+def desk_bot(folder: Path, player: str, level: Level = DEFAULT_LEVEL) -> int:
+    """The dashboard's bot: the search bot plays `player`'s turn at `level`; the number of
+    actions it recorded."""
     with changing(folder) as duel:
-        bot = make_bot("mcts", duel.game, duel.store.step_count(), seconds)
+        bot = make_bot("mcts", duel.game, duel.seed + duel.store.step_count(), level)
         return bot_turn(duel, bot, player)
 
 
