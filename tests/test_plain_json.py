@@ -94,6 +94,8 @@ def _edits() -> list[tuple[str, str, Callable[[dict[str, Any]], None]]]:
         ("summoners", "a map in other case", defence_map),
         ("summoners", "a facing written out (read alike by both)", facing),
         ("summoners", "a slot that is no number", slot),
+        ("summoners", "a list for a tower", put("buy_towers", [["Yi"]])),
+        ("summoners", "a list for a map", lambda d: d.__setitem__("defence", {"map": ["x"]})),
         ("summoners", "a target in lower case", put("target", "p02")),
         ("summoners", "a target not playing", put("target", "P99")),
         ("summoners", "a party that is no span", put("attack", {"slots": {}, "party_a": [1]})),

@@ -495,7 +495,9 @@ def plain_json(state: SummonersState, data: Any) -> SummonersSubmission | None:
 
 
 def _exact(value: Any, names: frozenset[str]) -> list[str] | None:
-    return value if type(value) is list and all(v in names for v in value) else None
+    if type(value) is not list or not all(type(v) is str for v in value):
+        return None
+    return value if names.issuperset(value) else None
 
 
 def _all_strings(value: Any) -> bool:
@@ -503,7 +505,8 @@ def _all_strings(value: Any) -> bool:
 
 
 def _plain_defence(state: SummonersState, d: Any) -> Defence | None:
-    if type(d) is not dict or d.get("map") not in {m.name for m in state.catalog.maps}:
+    chosen = d.get("map") if type(d) is dict else None
+    if type(chosen) is not str or chosen not in {m.name for m in state.catalog.maps}:
         return None
     towers = d.get("towers", [])
     if type(towers) is not list:
