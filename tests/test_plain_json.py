@@ -10,6 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import festival.lab.game as lab_game
 from festival.bots.registry import STRATEGIES
@@ -99,7 +101,7 @@ def _edits() -> list[tuple[str, str, Callable[[dict[str, Any]], None]]]:
         ("summoners", "a target in lower case", put("target", "p02")),
         ("summoners", "a target not playing", put("target", "P99")),
         ("summoners", "a party that is no span", put("attack", {"slots": {}, "party_a": [1]})),
-        ("summoners", "not an object", lambda d: d.clear() or d.__setitem__("buy_towers", 3)),
+        ("summoners", "a number for a list", put("buy_towers", 3)),
         ("alchemy", "an unknown key", put("note", "hi")),
         ("alchemy", "a material in lower case", first_of("harvest", str.lower)),
         ("alchemy", "a material harvested twice", twice),
@@ -132,3 +134,59 @@ def test_anything_but_plain_json_is_left_to_the_parser(
             assert plain == eng.from_json(state, player, round_no, changed).value, what
     if "read alike" not in what:
         assert left > 0, f"{what}: never left to the parser"
+
+
+def _json_like(names: list[str]) -> st.SearchStrategy[Any]:
+    """JSON values whose strings are often the catalog's names, keys and players."""
+    leaves = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-2, 30),
+        st.sampled_from(names),
+        st.text(max_size=6),
+    )
+    return st.recursive(
+        leaves,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4),
+            st.dictionaries(st.sampled_from(names), inner, max_size=5),
+        ),
+        max_leaves=20,
+    )
+
+
+@pytest.mark.parametrize("event", ["summoners", "alchemy"])
+def test_the_typed_path_never_raises_and_agrees_with_the_parser_on_any_json(
+    seen: Seen, event: str
+) -> None:
+    _, state, player, round_no, data = next(s for s in seen if s[0] == event)
+    eng = engine(event)
+    names = sorted(
+        {
+            *data,
+            *(str(x) for v in data.values() if isinstance(v, list | dict) for x in v),
+            *state.players,
+            "N",
+            "north",
+            "1",
+            "2",
+            "row",
+            "col",
+            "tower",
+            "facing",
+            "map",
+            "towers",
+            "slots",
+            "party_a",
+            "party_b",
+        }
+    )
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.dictionaries(st.sampled_from(names), _json_like(names), max_size=6))
+    def check(fuzzed: dict[str, Any]) -> None:
+        plain = eng.plain_json(state, player, fuzzed)
+        if plain is not None:
+            assert plain == eng.from_json(state, player, round_no, fuzzed).value
+
+    check()
