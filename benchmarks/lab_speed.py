@@ -8,6 +8,10 @@
   `dask worker` processes, festival.lab.cluster): festivals per second per worker.
 
 The load average is printed before and after; each run can be repeated and the best kept.
+Every run (the warm-up, each repeat, each cluster) plays festivals of seeds of its own: the
+engines keep the outcomes of battles already fought (events/summoners/resolve.py), so playing
+the same seeds again would measure that memory, not the lab. A longer run repeats more
+battles of its own, so its CPU per festival is a little lower (10,000 festivals: below).
 Run: `python benchmarks/lab_speed.py [festivals] [repeats]`."""
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 
 from festival.bots.registry import STRONGEST
 from festival.lab.cluster import separate_cluster
+from festival.lab.game import GameSpec
 from festival.lab.job import Job, specs
 from festival.lab.run import batch_size, dask_client, run_dask, run_serial
 from festival.lab.setup import option_sets
@@ -29,14 +34,28 @@ TARGET = 10_000
 WORKERS = 2
 
 
-def best_seconds(run: Callable[[], object], repeats: int) -> tuple[float, float]:
-    """(wall, CPU of this process) seconds of the best of `repeats` runs."""
+def best_seconds(run: Callable[[int], object], repeats: int) -> tuple[float, float]:
+    """(wall, CPU of this process) seconds of the best of `repeats` runs; run i is handed i
+    (its own seeds)."""
     best = (float("inf"), float("inf"))
-    for _ in range(repeats):
+    for i in range(repeats):
         wall, cpu = time.perf_counter(), time.process_time()
-        run()
+        run(i)
         best = min(best, (time.perf_counter() - wall, time.process_time() - cpu))
     return best
+
+
+class Seeds:
+    """Fresh festivals for every run: the next `games` seeds each time."""
+
+    def __init__(self, games: int) -> None:
+        self.games, self.next = games, 1
+
+    def job(self, games: int | None = None) -> list[GameSpec]:
+        n = games or self.games
+        out = specs(Job("festival", n, STRONGEST, seed=self.next))
+        self.next += n
+        return out
 
 
 def load() -> str:
@@ -46,10 +65,10 @@ def load() -> str:
 def main(games: int = 40, repeats: int = 1) -> dict[str, float]:
     print(f"lab speed ({os.cpu_count()} cores, load {load()}; mix {', '.join(STRONGEST)}):")
     sets = option_sets([], [], [], [])
-    job = specs(Job("festival", games, STRONGEST, seed=1))
-    run_serial(job[:1], sets)  # warm caches and imports
+    seeds = Seeds(games)
+    run_serial(seeds.job(1), sets)  # warm caches and imports
 
-    serial, cpu = best_seconds(lambda: run_serial(job, sets), repeats)
+    serial, cpu = best_seconds(lambda _: run_serial(seeds.job(), sets), repeats)
     figures = {
         "festivals": games,
         "CPU s per festival (serial)": cpu / games,
@@ -60,9 +79,9 @@ def main(games: int = 40, repeats: int = 1) -> dict[str, float]:
     with dask_client(None, WORKERS) as client:
         figures["local cluster start s"] = time.perf_counter() - started
         started = time.perf_counter()
-        run_dask(job[:WORKERS], sets, client)  # each worker imports, loads engines, fills caches
+        run_dask(seeds.job(WORKERS), sets, client)  # each worker imports, loads engines
         figures["workers' warm-up s"] = time.perf_counter() - started
-        on_dask, _ = best_seconds(lambda: run_dask(job, sets, client), repeats)
+        on_dask, _ = best_seconds(lambda _: run_dask(seeds.job(), sets, client), repeats)
     figures["festivals per dask task"] = batch_size(games, WORKERS)
     figures["local dask 2 workers festivals/s (warm)"] = games / on_dask
     figures["speed-up on 2 workers (warm)"] = serial / on_dask
@@ -71,8 +90,8 @@ def main(games: int = 40, repeats: int = 1) -> dict[str, float]:
         from distributed import Client
 
         with Client(at) as client:  # type: ignore[no-untyped-call]
-            run_dask(job[:WORKERS], sets, client)
-            apart, _ = best_seconds(lambda: run_dask(job, sets, client), repeats)
+            run_dask(seeds.job(WORKERS), sets, client)
+            apart, _ = best_seconds(lambda _: run_dask(seeds.job(), sets, client), repeats)
     figures["separate scheduler + 2 worker processes: festivals/s per worker"] = (
         games / apart / WORKERS
     )

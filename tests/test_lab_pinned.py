@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from festival.bots.registry import STRONGEST
 from festival.lab.job import Job, specs
 from festival.lab.run import run_serial
 from festival.lab.setup import option_sets
+from festival.lab.tables import frames
 
 PINNED = "48b912673b576c6cca79fcc2481a86e31fedc563079aaf9756868c3d1f261d38"
 
@@ -24,3 +27,23 @@ def test_three_festivals_give_the_pinned_results() -> None:
         for key, r in sorted(results.items())
     ]
     assert hashlib.sha256(repr(played).encode()).hexdigest() == PINNED
+
+
+def table_digest(games: int, seed: int) -> str:
+    """The SHA-256 of the whole results tables (players and items, as CSV) of `games`
+    fixed-seed festivals: every rank, score, invalid count and item bought, game by game."""
+    results = run_serial(
+        specs(Job("festival", games, STRONGEST, seed=seed)), option_sets([], [], [], [])
+    )
+    players, items = frames(results)
+    text = players.to_csv(index=False) + items.to_csv(index=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+PINNED_200 = "81e84732818b3c320b9ba699ad36677daaea12a408629b9ba805d176290419d7"
+"""computed before the lab's speed work (issue 30), so that work changes no result"""
+
+
+@pytest.mark.slow
+def test_two_hundred_festivals_give_the_pinned_tables() -> None:
+    assert table_digest(200, 1_000) == PINNED_200

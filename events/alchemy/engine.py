@@ -85,6 +85,9 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
     ) -> ParseResult[AlchemySubmission]:
         return parse.parse_json(player, state.catalog, data)
 
+    def plain_json(self, state: AlchemyState, player: str, data: Any) -> AlchemySubmission | None:
+        return parse.plain_json(state.catalog, data)
+
     def to_json(self, submission: AlchemySubmission) -> Any:
         return parse.to_json(submission)
 

@@ -391,3 +391,55 @@ def to_cells(sub: AlchemySubmission) -> dict[str, dict[tuple[int, int], CellValu
             cells[ENGINEER_TAB][(FIRST_ROW + i, PRIORITY_COL)] = i + 1
         cells[ENGINEER_TAB][(FIRST_ROW + i, CONSTRUCT_COL)] = construct
     return cells
+
+
+_KEYS = frozenset({"harvest", "buy", "machine", "convert", "engineer", "priority"})
+
+
+def plain_json(catalog: Catalog, data: Any) -> AlchemySubmission | None:
+    """A submission from JSON written exactly as `to_json` writes it (names spelt as the
+    catalog spells them, counts as whole numbers), typed without recording places: what a
+    program (a lab bot) hands in, read at a fraction of `parse_json`'s cost. None for
+    anything else, which `parse_json` then reads (and names every error of); whatever this
+    reads, `parse_json` reads to the same value."""
+    if type(data) is not dict or not _KEYS.issuperset(data):
+        return None
+    try:
+        harvest = data.get("harvest", [])
+        buy = data.get("buy", {})
+        machine = data.get("machine")
+        convert = data.get("convert", {})
+        engineer = data.get("engineer", [])
+        priority = data.get("priority", False)
+        if (
+            type(harvest) is not list
+            or any(type(m) is not str or catalog.material(m) is None for m in harvest)
+            or len(set(harvest)) < len(harvest)
+            or not _counts(buy)
+            or any(catalog.material(m).price is None for m in buy)
+            or not (machine is None or (type(machine) is str and catalog.machine(machine)))
+            or not _counts(convert)
+            or any(catalog.machine(m).effect is not Effect.CONVERT for m in convert)
+            or type(engineer) is not list
+            or any(type(c) is not str or catalog.construct(c) is None for c in engineer)
+            or len(engineer) > ENGINEER_ROWS
+            or type(priority) is not bool
+        ):
+            return None
+    except KeyError:  # a name the catalog does not spell so
+        return None
+    return AlchemySubmission(
+        tuple(harvest),
+        tuple(buy.items()),
+        machine,
+        tuple(convert.items()),
+        tuple(engineer),
+        priority,
+    )
+
+
+def _counts(value: Any) -> bool:
+    """A JSON object of names to whole numbers from 1."""
+    return type(value) is dict and all(
+        type(k) is str and type(n) is int and n >= 1 for k, n in value.items()
+    )

@@ -154,6 +154,11 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
     ) -> ParseResult[SummonersSubmission]:
         return parse.parse_json(player, state, data)
 
+    def plain_json(
+        self, state: SummonersState, player: str, data: Any
+    ) -> SummonersSubmission | None:
+        return parse.plain_json(state, data)
+
     def to_json(self, submission: SummonersSubmission) -> Any:
         return parse.to_json(submission)
 

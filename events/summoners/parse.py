@@ -456,3 +456,85 @@ def to_cells(
     if sub.target:
         cells[ATTACK_TAB][TARGET_CELL] = sub.target
     return cells
+
+
+_KEYS = frozenset({"buy_towers", "buy_familiars", "upgrades", "defence", "attack", "target"})
+_TOWER_SET = frozenset(TOWERS)
+_FAMILIAR_SET = frozenset(FAMILIARS)
+
+
+def plain_json(state: SummonersState, data: Any) -> SummonersSubmission | None:
+    """A submission from JSON written exactly as `to_json` writes it (names spelt as the
+    catalog spells them), typed without recording places: what a program (a lab bot) hands
+    in, read at a fraction of `parse_json`'s cost. None for anything else, which `parse_json`
+    then reads (and names every error of); whatever this reads, `parse_json` reads to the
+    same value."""
+    if type(data) is not dict or not _KEYS.issuperset(data):
+        return None
+    buy_t = _exact(data.get("buy_towers", []), _TOWER_SET)
+    buy_f = _exact(data.get("buy_familiars", []), _FAMILIAR_SET)
+    upgrades = data.get("upgrades", [])
+    if buy_t is None or buy_f is None or not _all_strings(upgrades):
+        return None
+    defence = None
+    d = data.get("defence")
+    if d is not None:
+        defence = _plain_defence(state, d)
+        if defence is None:
+            return None
+    attack = None
+    a = data.get("attack")
+    if a is not None:
+        attack = _plain_attack(a)
+        if attack is None:
+            return None
+    target = data.get("target")
+    if target is not None and (type(target) is not str or target not in state.players):
+        return None
+    return SummonersSubmission(tuple(buy_t), tuple(buy_f), tuple(upgrades), defence, attack, target)
+
+
+def _exact(value: Any, names: frozenset[str]) -> list[str] | None:
+    if type(value) is not list or not all(type(v) is str for v in value):
+        return None
+    return value if names.issuperset(value) else None
+
+
+def _all_strings(value: Any) -> bool:
+    return type(value) is list and all(type(v) is str for v in value)
+
+
+def _plain_defence(state: SummonersState, d: Any) -> Defence | None:
+    chosen = d.get("map") if type(d) is dict else None
+    if type(chosen) is not str or chosen not in {m.name for m in state.catalog.maps}:
+        return None
+    towers = d.get("towers", [])
+    if type(towers) is not list:
+        return None
+    placements = []
+    for t in towers:
+        if type(t) is not dict or type(t.get("tower")) is not str:
+            return None
+        row, col, facing = (
+            t.get("row"),
+            t.get("col"),
+            _FACINGS.get(str(t.get("facing", "N")).lower()),
+        )
+        if type(row) is not int or type(col) is not int or facing is None:
+            return None
+        placements.append(Placement(t["tower"], (row - 1, col - 1), facing))
+    return Defence(d["map"], tuple(placements))
+
+
+def _plain_attack(a: Any) -> Attack | None:
+    if type(a) is not dict or type(a.get("slots")) is not dict:
+        return None
+    spans = [a.get("party_a"), a.get("party_b")]
+    if not all(s is None or _is_span(s) for s in spans):
+        return None
+    slots = []
+    for key, ref in a["slots"].items():
+        if type(key) is not str or not (key.isascii() and key.isdigit()) or type(ref) is not str:
+            return None
+        slots.append((int(key), ref))
+    return Attack(tuple(sorted(slots)), _tuple(spans[0]), _tuple(spans[1]))

@@ -261,10 +261,15 @@ def _forced(
 
 
 def _typed(eng: AnyEngine, state: Any, player: str, round_no: int, data: Any) -> Any:
-    parsed = eng.from_json(state, player, round_no, data)
-    if parsed.value is None or eng.validate(state, player, parsed.value):
+    """The bot's JSON as the engine's accepted submission, or None (refused): read by the
+    engine's typed path for programs when it can (the same value as the parser's), else by
+    its parser."""
+    value = eng.plain_json(state, player, data)
+    if value is None:
+        value = eng.from_json(state, player, round_no, data).value
+    if value is None or eng.validate(state, player, value):
         return None
-    return parsed.value
+    return value
 
 
 def _float(x: Number) -> float:
