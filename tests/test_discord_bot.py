@@ -1,5 +1,5 @@
 """The Discord duel bot, through discord.py's real client against the local stand-in
-(tests/support/discord_bot_api.py, discord_gateway.py): who may act, wrong and repeated input,
+(tests/support/discord/interactions.py, gateway.py): who may act, wrong and repeated input,
 a dropped connection, sealed orders, the host's commands, the clock, least privilege."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from festival.duels import service
 from festival.duels.lock import duel_exclusive
 from festival.duels.origin import Via
 from festival.duels.store import DuelStore
-from tests.support.discord_bot_api import OTHER_CHANNEL, BotApiServer, User
-from tests.support.discord_bot_run import ASH, BIRCH, HOST, SPECTATOR, Table, hosted
+from tests.support.discord.interactions import OTHER_CHANNEL, BotApiServer, User
+from tests.support.discord.run import ASH, BIRCH, HOST, SPECTATOR, Table, hosted
 
 
 def _element(tmp_path: Path, **options: Any) -> Path:

@@ -16,7 +16,7 @@ from festival.cli.main import main
 from festival.discord.bot import TOKEN_VARIABLE
 from festival.discord.endpoint import API_VARIABLE
 from festival.duels import service
-from tests.support.discord_bot_api import BotApiServer, User
+from tests.support.discord.interactions import BotApiServer, User
 from tests.support.doc_blocks import code_blocks, commands
 
 GUIDE = "docs/duels-guide.md"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
-from tests.support.discord_server import DiscordServer
+from tests.support.discord.webhooks import DiscordServer
 from tests.test_discord_post import discord_api as discord_api  # the fixture
 
 ASH, BIRCH = "123456789012345678", "223456789012345678"

@@ -21,7 +21,7 @@ from festival.cli.main import main
 from festival.discord import endpoint
 from festival.match import service
 from tests.conftest import numbers_json
-from tests.support.discord_server import DiscordServer
+from tests.support.discord.webhooks import DiscordServer
 from tests.test_discord_post import webhooks_file
 
 pytestmark = [

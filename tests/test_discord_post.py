@@ -1,5 +1,5 @@
 """`festival discord` and `festival post`: the real discord.py webhook client against a local
-stand-in of Discord's HTTP API (tests/support/discord_server.py). Every message once, corrections
+stand-in of Discord's HTTP API (tests/support/discord/webhooks.py). Every message once, corrections
 edited in place, failures in one line, and no webhook URL or token anywhere it could leak."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from festival.match import service
 from festival.match.store import STORE_FILE
 from sheets.retry import Retry
 from tests.conftest import PLAYERS, numbers_json
-from tests.support.discord_server import DiscordServer
+from tests.support.discord.webhooks import DiscordServer
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 
