@@ -346,18 +346,15 @@ def test_no_url_or_token_reaches_output_logs_store_or_posts(
 
 
 def test_the_readme_discord_section_runs_as_written(
-    tmp_path: Path,
+    guide_home: Path,
     roster_csv: Path,
     discord_api: DiscordServer,
-    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The mapping file's shape and the two commands of README's "Discord", as written."""
     from tests.support.doc_blocks import code_blocks, commands
     from tests.support.toy_event import ENGINE_ARGS
 
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert main(["new", "awa-s1", "--roster", str(roster_csv), "--seed", "7", *ENGINE_ARGS]) == 0
     assert main(["allocate", "awa-s1"]) == 0
     resolve(Path("awa-s1"), 1)

@@ -12,7 +12,7 @@ so reading a duel costs no network or spreadsheet library.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +30,7 @@ from festival.duels.orders import (
     play_order_workbook,
 )
 from festival.duels.origin import NO_ORDERS, Origin, Via
-from festival.duels.words import board_picture, step_words
+from festival.duels.words import board_picture, last_turn_start, step_words
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, megabytes
@@ -891,7 +891,7 @@ def _acted(duel: Duel, before: Any, **fields: Any) -> Acted:
     ended = not now or not set(now) <= set(acting)
     lines: tuple[str, ...] = ()
     if ended and fields.get("entered") is not None:
-        lines = duel.game.turn_lines(_turn_start(duel, states[:-1]), after)
+        lines = duel.game.turn_lines(states[last_turn_start(duel.game, states)], after)
     ended = ended and before is not after
     picture = board_picture(duel.game, states, steps) if ended else None
     return Acted(
@@ -904,15 +904,6 @@ def _acted(duel: Duel, before: Any, **fields: Any) -> Acted:
         picture=picture,
         **fields,
     )
-
-
-def _turn_start(duel: Duel, states: list[Any]) -> Any:
-    """The position the last turn of `states` began in (a simultaneous turn awaits fewer
-    players as orders come in; a new turn awaits someone who was not awaited)."""
-    i = len(states) - 1
-    while i > 0 and set(duel.game.to_act(states[i])) <= set(duel.game.to_act(states[i - 1])):
-        i -= 1
-    return states[i]
 
 
 def _repeated(duel: Duel, origin: Origin) -> Acted | None:
@@ -944,22 +935,41 @@ def _refusal(duel: Duel, state: Any, actor: Actor, any_time: bool = False) -> st
 NOT_HOST = "Only the host may do that."
 
 
-def act(folder: Path, actor: Actor, text: str, origin: Origin) -> Acted:
-    """A player's input (the game's notation: a move, a draw, confirm, their orders) for
-    themselves, on their turn; stored, then checked and recorded all or nothing, once per
-    origin. A player may not name a draw's outcome (`DuelGame.chance_named`): the duel's
-    seed draws it."""
+def _once(
+    folder: Path,
+    origin: Origin,
+    actor: Actor,
+    command: Callable[[Duel, Any], Acted],
+    host_only: bool = False,
+) -> Acted:
+    """Run a command under the duel's lock once per origin: a delivery already handled is
+    answered as before and nothing is redone; with `host_only` anyone but the host is refused.
+    `command` gets the duel and its position."""
     with changing(folder) as duel:
         earlier = _repeated(duel, origin)
         if earlier is not None:
             return earlier
         state = duel.state()
+        if host_only and not actor.host:
+            return _acted(duel, state, refused=NOT_HOST)
+        return command(duel, state)
+
+
+def act(folder: Path, actor: Actor, text: str, origin: Origin) -> Acted:
+    """A player's input (the game's notation: a move, a draw, confirm, their orders) for
+    themselves, on their turn; stored, then checked and recorded all or nothing, once per
+    origin. A player may not name a draw's outcome (`DuelGame.chance_named`): the duel's
+    seed draws it."""
+
+    def command(duel: Duel, state: Any) -> Acted:
         refused = _refusal(duel, state, actor)
         if refused is not None:
             return _acted(duel, state, refused=refused)
         assert actor.player is not None
         played = _play_own(duel, text, actor.player, origin, actor.host)
         return _acted(duel, state, entered=_entered(duel, played))
+
+    return _once(folder, origin, actor, command)
 
 
 def _play_own(duel: Duel, text: str, player: str, origin: Origin, host: bool) -> Played:
@@ -976,16 +986,13 @@ def _play_own(duel: Duel, text: str, player: str, origin: Origin, host: bool) ->
 def act_for(folder: Path, actor: Actor, player: str | None, text: str, origin: Origin) -> Acted:
     """The host records an input for a player (stones drawn elsewhere; None: the player to
     act): stored as that player's, checked and recorded as theirs, once per origin."""
-    with changing(folder) as duel:
-        earlier = _repeated(duel, origin)
-        if earlier is not None:
-            return earlier
-        state = duel.state()
-        if not actor.host:
-            return _acted(duel, state, refused=NOT_HOST)
+
+    def command(duel: Duel, state: Any) -> Acted:
         who = duel.resolve_player(player, state)
         played = _play_own(duel, text, who, origin, host=True)
         return _acted(duel, state, entered=_entered(duel, played))
+
+    return _once(folder, origin, actor, command, host_only=True)
 
 
 def resign(
@@ -993,14 +1000,9 @@ def resign(
 ) -> Acted:
     """A player resigns (whenever the game allows, not only on their turn); or the host
     records `player`'s resignation or loss on time (`time`). Stored first, once per origin."""
-    with changing(folder) as duel:
-        earlier = _repeated(duel, origin)
-        if earlier is not None:
-            return earlier
-        state = duel.state()
+
+    def command(duel: Duel, state: Any) -> Acted:
         if player is not None or time:
-            if not actor.host:
-                return _acted(duel, state, refused=NOT_HOST)
             who = duel.resolve_player(player or actor.player, state)
         else:
             refused = _refusal(duel, state, actor, any_time=True)
@@ -1015,20 +1017,17 @@ def resign(
         played = _play_own(duel, duel.game.format_action(action), who, origin, host=True)
         return _acted(duel, state, entered=_entered(duel, played))
 
+    return _once(folder, origin, actor, command, host_only=player is not None or time)
+
 
 def undo_as(folder: Path, actor: Actor, origin: Origin, host: bool = False) -> Acted:
     """Take back the last action not yet confirmed: a player their own, on their turn (their
     sealed orders: until the turn resolves); the host (`host`: the host's command) anyone's.
     Stored first (as the text "undo"), once per origin."""
-    with changing(folder) as duel:
-        earlier = _repeated(duel, origin)
-        if earlier is not None:
-            return earlier
-        states, steps, _ = duel.positions()
-        state = states[-1]
-        if host and not actor.host:
-            return _acted(duel, state, refused=NOT_HOST)
+
+    def command(duel: Duel, state: Any) -> Acted:
         if not host:  # sealed orders are taken back after they are in, before the turn ends
+            steps = duel.positions()[1]
             refused = _refusal(duel, state, actor, any_time=duel.game.simultaneous)
             if refused is None and (not steps or steps[-1].player != actor.player):
                 refused = "The last action is not yours to take back."
@@ -1045,16 +1044,13 @@ def undo_as(folder: Path, actor: Actor, origin: Origin, host: bool = False) -> A
             words = "orders"
         return _acted(duel, state, said=f"Took back {step.player}'s {words} (kept in the log).")
 
+    return _once(folder, origin, actor, command, host_only=host)
+
 
 def clock_as(folder: Path, actor: Actor, running: bool, origin: Origin) -> Acted:
     """The host starts or stops the clock; stored first, once per origin."""
-    with changing(folder) as duel:
-        earlier = _repeated(duel, origin)
-        if earlier is not None:
-            return earlier
-        state = duel.state()
-        if not actor.host:
-            return _acted(duel, state, refused=NOT_HOST)
+
+    def command(duel: Duel, state: Any) -> Acted:
         raw_id = duel.store.add_raw("host", origin, f"clock {'start' if running else 'stop'}")
         try:
             duel.set_clock(running)
@@ -1062,6 +1058,8 @@ def clock_as(folder: Path, actor: Actor, running: bool, origin: Origin) -> Acted
             duel.store.add_errors(raw_id, [("duel.clock", str(exc))])
             return _acted(duel, state, problem=str(exc))
         return _acted(duel, state, said=duel.clock().describe())
+
+    return _once(folder, origin, actor, command, host_only=True)
 
 
 @dataclass(frozen=True)
