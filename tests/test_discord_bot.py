@@ -57,6 +57,7 @@ def _only_private_line(t: Table, iid: int) -> str:
         (ASH, "timeout", {"player": "Birch"}, "host", "Only the host may do that."),
         (BIRCH, "resign", {"player": "Ash"}, "host", "Only the host may do that."),
         (SPECTATOR, "take", {"count": 2, "stones": "FF"}, "host", "Only the host may do that."),
+        (ASH, "seat", {"player": "Birch", "user": SPECTATOR}, "host", "Only the host may do"),
         (ASH, "orders", {"text": "d2-d4"}, None, "not played by sealed orders"),
         (ASH, "undo", None, None, "The last action is not yours to take back."),
     ],
@@ -177,6 +178,22 @@ def test_the_host_starts_the_clock_undoes_and_records_a_time_out(table: Table) -
     )
 
 
+def test_the_host_seats_a_player_who_then_acts_for_them(table: Table) -> None:
+    server = table.server
+    iid = server.command(HOST, "seat", {"player": "zed", "user": SPECTATOR}, "host")
+    assert "'zed' does not play in this duel" in _only_private_line(table, iid)
+    interaction = server.interaction(HOST, "seat", {"player": "ash", "user": SPECTATOR}, "host")
+    iid = server.deliver(interaction, times=2)  # Discord delivering twice: seated once
+    first = server.wait_answer(iid)
+    server.command(HOST, "status")  # handled after both deliveries (one lock per duel)
+    assert first.content.startswith("Ash is now played by Discord user 20.\n")
+    assert (table.raws(), table.steps()) == (2, 0)  # each seating stored, the wrong one too
+    assert service.seating(table.folder).player_of(SPECTATOR.id) == "Ash"
+    server.command(HOST, "take", FIRST_STONES, "host")
+    iid = server.command(SPECTATOR, "play", {"text": FIRST_MOVES})
+    assert server.answers(iid)[0].content.startswith(f"Ash: {FIRST_MOVES}\n")
+
+
 def test_the_bot_asks_for_no_message_content_and_registers_only_its_commands(
     table: Table,
 ) -> None:
@@ -189,7 +206,9 @@ def test_the_bot_asks_for_no_message_content_and_registers_only_its_commands(
     assert names == {"board", "status", "play", "orders", "take", "confirm", "undo", "resign",
                      "host"}  # fmt: skip
     (host,) = [c for c in table.server.commands if c["name"] == "host"]
-    assert {o["name"] for o in host["options"]} == {"undo", "clock", "timeout", "resign", "take"}
+    assert {o["name"] for o in host["options"]} == {
+        "undo", "clock", "timeout", "resign", "take", "seat"
+    }  # fmt: skip
 
 
 def test_sealed_orders_are_answered_privately_and_the_resolved_turn_publicly(

@@ -212,14 +212,11 @@ def host_commands(desk: Desk) -> app_commands.Group:
     async def clock(
         interaction: discord.Interaction[Any], action: Literal["start", "stop"]
     ) -> None:
-        running = action == "start"
-        await run(interaction, desk, lambda f, a, o: service.clock_as(f, a, running, o), host=True)
+        await run(interaction, desk, _clock(action == "start"), host=True)
 
     @host.command(name="timeout", description="record that a player ran out of time")
     async def timeout(interaction: discord.Interaction[Any], player: str) -> None:
-        await run(
-            interaction, desk, lambda f, a, o: service.resign(f, a, o, player, time=True), host=True
-        )
+        await run(interaction, desk, _forfeit(player, time=True), host=True)
 
     @host.command(name="resign", description="record a player's resignation")
     async def resign(interaction: discord.Interaction[Any], player: str) -> None:
@@ -233,7 +230,16 @@ def host_commands(desk: Desk) -> app_commands.Group:
             interaction, desk, lambda f, a, o: service.act_for(f, a, None, text, o), host=True
         )
 
+    @host.command(name="seat", description="seat a player as a Discord user")
+    @app_commands.describe(player="the player, as the duel names them", user="who plays them")
+    async def seat(interaction: discord.Interaction[Any], player: str, user: discord.User) -> None:
+        await run(interaction, desk, _seat(player, user.id), host=True)
+
     return host
+
+
+def _seat(player: str, user: int) -> Call:
+    return lambda folder, actor, origin: service.seat_as(folder, actor, player, user, origin)
 
 
 def _clock(running: bool) -> Call:

@@ -12,13 +12,14 @@ so reading a duel costs no network or spreadsheet library.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
+from festival.core.names import normalise_name
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
@@ -59,6 +60,8 @@ class Created:
     simultaneous: bool
     """both players send orders each turn (else `first` starts)"""
     first: str
+    seated: Seating
+    """its Discord channel and players' user ids (none unless given)"""
 
 
 @dataclass(frozen=True)
@@ -305,9 +308,16 @@ def create(
     options: dict[str, Any],
     players: list[str],
     seed: int | None,
+    channel: int | None = None,
+    users: dict[str, int] | None = None,
 ) -> Created:
+    """A new duel; seated on Discord (`channel`, `users`: player to user id) when given, the
+    seating checked before the duel is made."""
+    seating = seating_settings([normalise_name(p) for p in players], channel, users or {})
     duel = Duel.create(folder, game, variant, options, players, seed)
     try:
+        for name, value in seating.items():
+            duel.store.set_setting(name, value)
         state = duel.state()
         first = "" if duel.game.simultaneous else duel.to_act(state)[0]
         return Created(
@@ -317,6 +327,7 @@ def create(
             duel.seed,
             duel.game.simultaneous,
             first,
+            _seating(duel),
         )
     finally:
         duel.close()
@@ -853,20 +864,54 @@ class Acted:
 def seat(folder: Path, channel: int | None, users: dict[str, int]) -> Seating:
     """Record the duel's Discord channel and which Discord user plays which player."""
     with changing(folder) as duel:
-        by_key = {p.lower(): p for p in duel.players}
-        for name, user in users.items():
-            player = by_key.get(name.strip().lower())
-            if player is None:
-                playing = ", ".join(duel.players)
-                raise DuelHostError(f"{name!r} does not play in this duel ({playing})")
-            if user <= 0:
-                raise DuelHostError(f"{name}: a Discord user id is a positive number")
-            duel.store.set_setting(USER_SETTING + player, str(user))
-        if channel is not None:
-            if channel <= 0:
-                raise DuelHostError("a Discord channel id is a positive number")
-            duel.store.set_setting(CHANNEL_SETTING, str(channel))
+        _seat(duel, channel, users)
         return _seating(duel)
+
+
+def seat_as(folder: Path, actor: Actor, player: str, user: int, origin: Origin) -> Acted:
+    """The host seats `player` as Discord user `user` (the bot's `/host seat`); stored first,
+    once per origin."""
+
+    def command(duel: Duel, state: Any) -> Acted:
+        raw_id = duel.store.add_raw("host", origin, f"seat {player} {user}")
+        try:
+            (name,) = _seat(duel, None, {player: user})
+        except DuelHostError as exc:
+            duel.store.add_errors(raw_id, [("duel.seat", str(exc))])
+            return _acted(duel, state, problem=str(exc))
+        return _acted(duel, state, said=f"{name} is now played by Discord user {user}.")
+
+    return _once(folder, origin, actor, command, host_only=True)
+
+
+def _seat(duel: Duel, channel: int | None, users: dict[str, int]) -> tuple[str, ...]:
+    """Record a seating (every name and id checked before anything is recorded); the players
+    seated, as the duel names them."""
+    settings = seating_settings(duel.players, channel, users)
+    for name, value in settings.items():
+        duel.store.set_setting(name, value)
+    return tuple(name.removeprefix(USER_SETTING) for name in settings if name != CHANNEL_SETTING)
+
+
+def seating_settings(
+    players: Sequence[str], channel: int | None, users: dict[str, int]
+) -> dict[str, str]:
+    """The duel store's settings for a seating; DuelHostError names a player who does not
+    play or an id that is not one."""
+    by_key = {p.lower(): p for p in players}
+    settings: dict[str, str] = {}
+    for name, user in users.items():
+        player = by_key.get(name.strip().lower())
+        if player is None:
+            raise DuelHostError(f"{name!r} does not play in this duel ({', '.join(players)})")
+        if user <= 0:
+            raise DuelHostError(f"{name}: a Discord user id is a positive number")
+        settings[USER_SETTING + player] = str(user)
+    if channel is not None:
+        if channel <= 0:
+            raise DuelHostError("a Discord channel id is a positive number")
+        settings[CHANNEL_SETTING] = str(channel)
+    return settings
 
 
 def seating(folder: Path) -> Seating:

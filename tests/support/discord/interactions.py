@@ -196,8 +196,14 @@ class BotApiServer(StandIn):
         """An INTERACTION_CREATE for slash command `name` (a subcommand of `group`)."""
         command = next(c for c in self.commands if c["name"] == (group or name))
         opts = [
-            {"name": k, "type": _option_type(v), "value": v} for k, v in (options or {}).items()
+            {"name": k, "type": _option_type(v), "value": str(v.id) if isinstance(v, User) else v}
+            for k, v in (options or {}).items()
         ]
+        named = [v for v in (options or {}).values() if isinstance(v, User)]
+        resolved = {
+            "users": {str(u.id): _user_json(u) for u in named},
+            "members": {str(u.id): _member_json(u) for u in named},
+        }
         if group is not None:
             opts = [{"name": name, "type": 1, "options": opts}]
         iid = next(self._ids)
@@ -212,16 +218,14 @@ class BotApiServer(StandIn):
             "guild_id": str(GUILD),
             "channel_id": str(channel),
             "channel": _channel(channel, "duel", 0) | {"guild_id": str(GUILD)},
-            "data": {"id": command["id"], "name": command["name"], "type": 1, "options": opts},
-            "member": {
-                "user": _user_json(user),
-                "roles": [str(r) for r in user.roles],
-                "joined_at": "2026-01-01T00:00:00+00:00",
-                "deaf": False,
-                "mute": False,
-                "flags": 0,
-                "permissions": "2147483647",
+            "data": {
+                "id": command["id"],
+                "name": command["name"],
+                "type": 1,
+                "options": opts,
+                **({"resolved": resolved} if named else {}),
             },
+            "member": {"user": _user_json(user), **_member_json(user)},
             "app_permissions": str((1 << 11) | (1 << 15)),
             "locale": "en-GB",
             "guild_locale": "en-US",
@@ -414,7 +418,22 @@ async def _read(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, b
 
 
 def _option_type(value: Any) -> int:
+    """A slash command option's type: USER (6), INTEGER (4) or STRING (3)."""
+    if isinstance(value, User):
+        return 6
     return 4 if isinstance(value, int) and not isinstance(value, bool) else 3
+
+
+def _member_json(user: User) -> dict[str, Any]:
+    """A guild member (without its user, as `resolved.members` gives it)."""
+    return {
+        "roles": [str(r) for r in user.roles],
+        "joined_at": "2026-01-01T00:00:00+00:00",
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "permissions": "2147483647",
+    }
 
 
 def _user_json(user: User) -> dict[str, Any]:
