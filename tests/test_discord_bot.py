@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 
 from festival.duels import service
 from festival.duels.lock import duel_exclusive
-from festival.duels.origin import Via
+from festival.duels.origin import Origin, Via
 from festival.duels.store import DuelStore
 from tests.support.discord.interactions import OTHER_CHANNEL, BotApiServer, User
 from tests.support.discord.run import ASH, BIRCH, HOST, SPECTATOR, Table, hosted
@@ -252,6 +253,25 @@ def test_the_clock_warning_and_the_time_out_are_announced_when_they_happen(
         assert warning.mentions["users"] == [11]
         assert lost.content == "Time ran out: Ash ran out of time; Birch wins."
     assert service.log(folder).winner is not None
+
+
+def test_a_loss_on_time_recorded_while_no_bot_ran_is_announced_once_when_it_starts(
+    tmp_path: Path,
+) -> None:
+    folder = _element(tmp_path)
+    host = service.Actor(None, host=True)
+    service.resign(folder, host, Origin(Via.TEXT), "Ash", time=True)  # the host, no bot running
+    assert not service.watch(folder).announced
+    with hosted(folder, ["Ash", "Birch"], every=0.05) as t:
+        t.server.wait_for(lambda: bool(t.server.channel_messages()), 10)
+        t.server.wait_for(lambda: service.watch(folder).announced, 10)
+        (lost,) = t.server.channel_messages()
+        assert lost.content == "Time ran out: Ash ran out of time; Birch wins."
+    with hosted(folder, ["Ash", "Birch"], every=0.05) as t:  # started again: said already
+        iid = t.server.command(SPECTATOR, "status")
+        time.sleep(0.3)  # several rounds of the watcher
+        assert [m.content for m in t.server.channel_messages()] == []
+        assert "Birch wins" in t.server.answers(iid)[0].content
 
 
 def test_an_unknown_session_is_identified_anew_and_play_goes_on(table: Table) -> None:

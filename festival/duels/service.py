@@ -795,6 +795,7 @@ def post(
 
 CHANNEL_SETTING = "discord.channel"
 USER_SETTING = "discord.user."
+ANNOUNCED_SETTING = "discord.time-out-announced"
 """+ the player's name: the Discord user id who plays them"""
 
 
@@ -1118,6 +1119,8 @@ class Watched:
     """(player whose time runs, seconds before they lose: the turn's time plus reserve)"""
     steps: int
     """actions recorded (a new turn is a new count)"""
+    announced: bool = False
+    """the loss on time that ended the duel was announced on Discord (`time_out_announced`)"""
 
 
 def watch(folder: Path) -> Watched:
@@ -1134,4 +1137,14 @@ def watch(folder: Path) -> Watched:
                 left = tuple(
                     (p, reading.turn_left + reading.reserve_left.get(p, 0)) for p in reading.waiting
                 )
-        return Watched(situation(duel, state), _winner(duel, state), running, left, len(steps))
+        announced = duel.store.setting(ANNOUNCED_SETTING) == str(len(steps))
+        winner = _winner(duel, state)
+        return Watched(situation(duel, state), winner, running, left, len(steps), announced)
+
+
+def time_out_announced(folder: Path, steps: int) -> None:
+    """Record that the loss on time ending the duel after `steps` actions was announced on
+    Discord, so a bot started later does not announce it again (one taken back and a later
+    one, after more actions, are announced anew)."""
+    with changing(folder) as duel:
+        duel.store.set_setting(ANNOUNCED_SETTING, str(steps))
