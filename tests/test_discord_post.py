@@ -400,3 +400,9 @@ def test_the_public_post_carries_the_public_continuum_boards(
     executes = discord_api.count("execute")
     assert main(["post", str(folder), "--round", "3"]) == 0
     assert discord_api.count("execute") == executes, "same pictures, nothing sent again"
+    out = tmp_path / "announcements"
+    assert main(["announce", str(folder), "--round", "3", "--out", str(out)]) == 0
+    said = f"Wrote the messages and {len(continuum)} picture(s) to"
+    assert said in capsys.readouterr().out
+    written = {p.name: p.read_bytes() for p in out.glob("*.png")}
+    assert written == {a.filename: a.data for a in first.attachments}, "the pictures as posted"
