@@ -243,9 +243,9 @@ def test_sealed_orders_are_answered_privately_and_the_resolved_turn_publicly(
 def test_the_clock_warning_and_the_time_out_are_announced_when_they_happen(
     tmp_path: Path,
 ) -> None:
-    folder = _element(tmp_path, turn_seconds=3, reserve_seconds=0)
-    service.clock(folder, True)
-    with hosted(folder, ["Ash", "Birch"], warn_seconds=2.5, every=0.1) as t:
+    folder = _element(tmp_path, turn_seconds=1, reserve_seconds=0)
+    with hosted(folder, ["Ash", "Birch"], warn_seconds=0.9, every=0.05) as t:
+        service.clock(folder, True)  # the bot is watching: a reading 0.1-1 s on warns
         t.server.wait_for(lambda: len(t.server.channel_messages()) >= 2, 10)
         warning, lost = t.server.channel_messages()[:2]
         assert warning.content.startswith("<@11>: 0:0")
@@ -274,7 +274,14 @@ def test_a_loss_on_time_recorded_while_no_bot_ran_is_announced_once_when_it_star
         assert "Birch wins" in t.server.answers(iid)[0].content
 
 
-def test_an_unknown_session_is_identified_anew_and_play_goes_on(table: Table) -> None:
+def test_an_unknown_session_is_identified_anew_and_play_goes_on(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def at_once(shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py waits 5 s before identifying again (Discord's identify limit); the
+        stand-in has none."""
+
+    monkeypatch.setattr(table.bot, "before_identify_hook", at_once)
     server = table.server
     server.gateway.sessions.clear()  # Discord forgot the session: its RESUME is refused
     server.drop()

@@ -32,7 +32,8 @@ Faults, for what a host meets on the real network:
 - :meth:`DiscordServer.drop_next`: the connection is closed without an answer, before or
   after the request took effect;
 - :meth:`DiscordServer.stall_next`: the answer waits (a client with a shorter timeout gives
-  up; with ``after_apply`` the message is already posted).
+  up; with ``after_apply`` the message is already posted);
+- :meth:`DiscordServer.clear_faults`: the faults still to come are dropped.
 
 :attr:`DiscordServer.requests` records every request (method, route kind, channel, status),
 so tests count them. The class is meant to be extended: :meth:`DiscordServer.add_routes`
@@ -225,6 +226,11 @@ class DiscordServer(StandIn):
                     methods=methods,
                 )
             )
+
+    def clear_faults(self) -> None:
+        """No more faults: the requests from now on are answered at once."""
+        with self._lock:
+            self._faults.clear()
 
     def rate_limit(self, limit: int, window: float) -> None:
         """Each webhook takes `limit` requests a `window` seconds; more answer 429."""
