@@ -151,6 +151,15 @@ def _kind_refusal(desk: Desk, interaction: discord.Interaction[Any], orders: boo
     return NOT_SEALED if orders else SEALED
 
 
+async def typed(interaction: discord.Interaction[Any], desk: Desk, text: str, orders: bool) -> None:
+    """/play or /orders (`orders`): the player's text, once the duel is played that way."""
+    refusal = _kind_refusal(desk, interaction, orders)
+    if refusal is not None:
+        await send(interaction, Reply(refusal, private=True))
+        return
+    await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o), orders=orders)
+
+
 def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]:
     """The commands every player uses."""
 
@@ -165,20 +174,12 @@ def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]
     @app_commands.command(name="play", description="your actions, as the game writes them")
     @app_commands.describe(text="e.g. take 2, UL, W A8, confirm")
     async def play(interaction: discord.Interaction[Any], text: str) -> None:
-        refusal = _kind_refusal(desk, interaction, orders=False)
-        if refusal is not None:
-            await send(interaction, Reply(refusal, private=True))
-            return
-        await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o))
+        await typed(interaction, desk, text, orders=False)
 
     @app_commands.command(name="orders", description="your sealed orders (only you see them)")
     @app_commands.describe(text="e.g. d2-d4, e2-e4, i2-h4")
     async def orders(interaction: discord.Interaction[Any], text: str) -> None:
-        refusal = _kind_refusal(desk, interaction, orders=True)
-        if refusal is not None:
-            await send(interaction, Reply(refusal, private=True))
-            return
-        await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o), orders=True)
+        await typed(interaction, desk, text, orders=True)
 
     @app_commands.command(name="take", description="draw your stones (with the duel's seed)")
     @app_commands.describe(count="how many stones (0-4)")
