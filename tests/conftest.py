@@ -37,6 +37,15 @@ TABS = {"alchemy": "Tally A", "continuum": "Tally C", "summoners": "Tally S"}
 
 
 @pytest.fixture
+def guide_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A guide's commands run as a host would: in `tmp_path`, with a home of their own
+    (`~/festival-secrets/...` lands under it)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+@pytest.fixture
 def roster_csv(tmp_path: Path) -> Path:
     path = tmp_path / "roster.csv"
     path.write_text(ROSTER)

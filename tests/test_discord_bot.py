@@ -1,11 +1,12 @@
 """The Discord duel bot, through discord.py's real client against the local stand-in
-(tests/support/discord_bot_api.py, discord_gateway.py): who may act, wrong and repeated input,
+(tests/support/discord/interactions.py, gateway.py): who may act, wrong and repeated input,
 a dropped connection, sealed orders, the host's commands, the clock, least privilege."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,10 @@ import pytest
 
 from festival.duels import service
 from festival.duels.lock import duel_exclusive
-from festival.duels.origin import Via
+from festival.duels.origin import Origin, Via
 from festival.duels.store import DuelStore
-from tests.support.discord_bot_api import OTHER_CHANNEL, BotApiServer, User
-from tests.support.discord_bot_run import ASH, BIRCH, HOST, SPECTATOR, Table, hosted
+from tests.support.discord.interactions import OTHER_CHANNEL, BotApiServer, User
+from tests.support.discord.run import ASH, BIRCH, HOST, SPECTATOR, Table, hosted
 
 
 def _element(tmp_path: Path, **options: Any) -> Path:
@@ -57,6 +58,7 @@ def _only_private_line(t: Table, iid: int) -> str:
         (ASH, "timeout", {"player": "Birch"}, "host", "Only the host may do that."),
         (BIRCH, "resign", {"player": "Ash"}, "host", "Only the host may do that."),
         (SPECTATOR, "take", {"count": 2, "stones": "FF"}, "host", "Only the host may do that."),
+        (ASH, "seat", {"player": "Birch", "user": SPECTATOR}, "host", "Only the host may do"),
         (ASH, "orders", {"text": "d2-d4"}, None, "not played by sealed orders"),
         (ASH, "undo", None, None, "The last action is not yours to take back."),
     ],
@@ -177,6 +179,22 @@ def test_the_host_starts_the_clock_undoes_and_records_a_time_out(table: Table) -
     )
 
 
+def test_the_host_seats_a_player_who_then_acts_for_them(table: Table) -> None:
+    server = table.server
+    iid = server.command(HOST, "seat", {"player": "zed", "user": SPECTATOR}, "host")
+    assert "'zed' does not play in this duel" in _only_private_line(table, iid)
+    interaction = server.interaction(HOST, "seat", {"player": "ash", "user": SPECTATOR}, "host")
+    iid = server.deliver(interaction, times=2)  # Discord delivering twice: seated once
+    first = server.wait_answer(iid)
+    server.command(HOST, "status")  # handled after both deliveries (one lock per duel)
+    assert first.content.startswith("Ash is now played by Discord user 20.\n")
+    assert (table.raws(), table.steps()) == (2, 0)  # each seating stored, the wrong one too
+    assert service.seating(table.folder).player_of(SPECTATOR.id) == "Ash"
+    server.command(HOST, "take", FIRST_STONES, "host")
+    iid = server.command(SPECTATOR, "play", {"text": FIRST_MOVES})
+    assert server.answers(iid)[0].content.startswith(f"Ash: {FIRST_MOVES}\n")
+
+
 def test_the_bot_asks_for_no_message_content_and_registers_only_its_commands(
     table: Table,
 ) -> None:
@@ -189,7 +207,9 @@ def test_the_bot_asks_for_no_message_content_and_registers_only_its_commands(
     assert names == {"board", "status", "play", "orders", "take", "confirm", "undo", "resign",
                      "host"}  # fmt: skip
     (host,) = [c for c in table.server.commands if c["name"] == "host"]
-    assert {o["name"] for o in host["options"]} == {"undo", "clock", "timeout", "resign", "take"}
+    assert {o["name"] for o in host["options"]} == {
+        "undo", "clock", "timeout", "resign", "take", "seat"
+    }  # fmt: skip
 
 
 def test_sealed_orders_are_answered_privately_and_the_resolved_turn_publicly(
@@ -223,9 +243,9 @@ def test_sealed_orders_are_answered_privately_and_the_resolved_turn_publicly(
 def test_the_clock_warning_and_the_time_out_are_announced_when_they_happen(
     tmp_path: Path,
 ) -> None:
-    folder = _element(tmp_path, turn_seconds=3, reserve_seconds=0)
-    service.clock(folder, True)
-    with hosted(folder, ["Ash", "Birch"], warn_seconds=2.5, every=0.1) as t:
+    folder = _element(tmp_path, turn_seconds=1, reserve_seconds=0)
+    with hosted(folder, ["Ash", "Birch"], warn_seconds=0.9, every=0.05) as t:
+        service.clock(folder, True)  # the bot is watching: a reading 0.1-1 s on warns
         t.server.wait_for(lambda: len(t.server.channel_messages()) >= 2, 10)
         warning, lost = t.server.channel_messages()[:2]
         assert warning.content.startswith("<@11>: 0:0")
@@ -235,7 +255,33 @@ def test_the_clock_warning_and_the_time_out_are_announced_when_they_happen(
     assert service.log(folder).winner is not None
 
 
-def test_an_unknown_session_is_identified_anew_and_play_goes_on(table: Table) -> None:
+def test_a_loss_on_time_recorded_while_no_bot_ran_is_announced_once_when_it_starts(
+    tmp_path: Path,
+) -> None:
+    folder = _element(tmp_path)
+    host = service.Actor(None, host=True)
+    service.resign(folder, host, Origin(Via.TEXT), "Ash", time=True)  # the host, no bot running
+    assert not service.watch(folder).announced
+    with hosted(folder, ["Ash", "Birch"], every=0.05) as t:
+        t.server.wait_for(lambda: bool(t.server.channel_messages()), 10)
+        t.server.wait_for(lambda: service.watch(folder).announced, 10)
+        (lost,) = t.server.channel_messages()
+        assert lost.content == "Time ran out: Ash ran out of time; Birch wins."
+    with hosted(folder, ["Ash", "Birch"], every=0.05) as t:  # started again: said already
+        iid = t.server.command(SPECTATOR, "status")
+        time.sleep(0.3)  # several rounds of the watcher
+        assert [m.content for m in t.server.channel_messages()] == []
+        assert "Birch wins" in t.server.answers(iid)[0].content
+
+
+def test_an_unknown_session_is_identified_anew_and_play_goes_on(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def at_once(shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py waits 5 s before identifying again (Discord's identify limit); the
+        stand-in has none."""
+
+    monkeypatch.setattr(table.bot, "before_identify_hook", at_once)
     server = table.server
     server.gateway.sessions.clear()  # Discord forgot the session: its RESUME is refused
     server.drop()

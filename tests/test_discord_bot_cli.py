@@ -16,7 +16,7 @@ from festival.cli.main import main
 from festival.discord.bot import TOKEN_VARIABLE
 from festival.discord.endpoint import API_VARIABLE
 from festival.duels import service
-from tests.support.discord_bot_api import BotApiServer, User
+from tests.support.discord.interactions import BotApiServer, User
 from tests.support.doc_blocks import code_blocks, commands
 
 GUIDE = "docs/duels-guide.md"
@@ -33,9 +33,9 @@ def test_the_guides_seating_is_recorded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    new, seat, bot = _guide_commands()
+    new, bot = _guide_commands()
     assert bot[:3] == ["festival", "duel", "bot"]
-    assert main(new[1:]) == 0 and main(seat[1:]) == 0
+    assert main(new[1:]) == 0
     assert "channel 1100000000000000001; Ash = user 1200000000000000001" in capsys.readouterr().out
     seated = service.seating(tmp_path / "ash-birch")
     assert seated.channel == CHANNEL and seated.player_of(ASH.id) == "Ash"
@@ -57,6 +57,23 @@ def test_a_wrong_seating_is_refused_in_one_line(
     assert main(["duel", "seat", str(folder), *args]) == 2
     assert said in capsys.readouterr().err
     assert service.seating(folder).users == ()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--discord-user", "Ash"], "--discord-user 'Ash': write PLAYER=DISCORD_USER_ID"),
+        (["--discord-user", "Zed=5"], "'Zed' does not play in this duel"),
+        (["--discord-channel", "-3"], "a Discord channel id is a positive number"),
+    ],
+)
+def test_a_wrong_seating_at_creation_makes_no_duel(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    folder = tmp_path / "d"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", *args]) == 2
+    assert said in capsys.readouterr().err
+    assert not folder.exists()
 
 
 def test_the_bot_needs_its_token_from_the_environment(
@@ -84,13 +101,12 @@ def test_a_refused_token_is_said_in_one_line_without_the_token(
 
 @pytest.mark.slow
 def test_the_bot_runs_as_the_guide_says_and_never_shows_its_token(tmp_path: Path) -> None:
-    new, seat, bot = _guide_commands()
-    for command in (new, seat):
-        done = subprocess.run(
-            [sys.executable, "-m", "festival.cli", *command[1:]], cwd=tmp_path, check=False,
-            capture_output=True, text=True,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr
+    new, bot = _guide_commands()
+    done = subprocess.run(
+        [sys.executable, "-m", "festival.cli", *new[1:]], cwd=tmp_path, check=False,
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
     with BotApiServer() as server:
         env = {**os.environ, API_VARIABLE: server.api, TOKEN_VARIABLE: server.token}
         process = subprocess.Popen(

@@ -15,7 +15,7 @@ from festival.core import registry
 from festival.core.paths import fixture
 from festival.duels import service
 from festival.duels.host import Duel
-from tests.support.discord_bot_run import HOST, USERS, hosted
+from tests.support.discord.run import HOST, USERS, hosted
 from tests.support.golden_duels import read_golden
 
 GAMES = sorted(d.name for d in registry.duels() if d.sample is not None)

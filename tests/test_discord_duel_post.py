@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
-from tests.support.discord_server import DiscordServer
+from tests.support.discord.webhooks import DiscordServer
 from tests.test_discord_post import discord_api as discord_api  # the fixture
 
 ASH, BIRCH = "123456789012345678", "223456789012345678"
@@ -66,15 +66,10 @@ def test_a_turn_taken_back_is_corrected_in_place(
 
 
 def test_the_duels_guide_discord_section_runs_as_written(
-    tmp_path: Path,
-    discord_api: DiscordServer,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    guide_home: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from tests.support.doc_blocks import code_blocks, commands
 
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert main(["duel", "new", "my-duel", "--game", "element", "--players", "Ash,Birch"]) == 0
     heading = "## Posting a duel to Discord"
     example = code_blocks("docs/duels-guide.md", heading, language="csv")[0].split("\n")

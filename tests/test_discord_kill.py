@@ -21,7 +21,7 @@ from festival.cli.main import main
 from festival.discord import endpoint
 from festival.match import service
 from tests.conftest import numbers_json
-from tests.support.discord_server import DiscordServer
+from tests.support.discord.webhooks import DiscordServer
 from tests.test_discord_post import webhooks_file
 
 pytestmark = [
@@ -62,6 +62,15 @@ def trial_folder(base: Path, tmp: Path, n: int, server: DiscordServer) -> Path:
     return folder
 
 
+def until_posted(server: DiscordServer, run: subprocess.Popen[str], count: int) -> None:
+    """Wait until Discord holds `count` messages (the last one's answer still stalled: the
+    window between Discord accepting a message and the store recording it), or the run
+    ended."""
+    end = time.monotonic() + 60
+    while len(server.messages()) < count and run.poll() is None and time.monotonic() < end:
+        time.sleep(0.005)
+
+
 def posted_exactly_once(server: DiscordServer, folder: Path) -> None:
     for channel, messages in expected(folder).items():
         assert [m.content for m in server.messages(channel)] == messages, channel
@@ -80,7 +89,8 @@ def test_sigterm_at_random_points_posts_every_message_exactly_once(
             server.stall_next(0.05, times=1000, after_apply=True)  # the unsafe window, widened
             for _ in range(3):  # killed up to three times, then run to the end
                 run = festival(server, "post", str(folder))
-                time.sleep(float(rng.uniform(0.3, 2.5)))
+                # at a random message: 0 more (while starting) to 3 more
+                until_posted(server, run, len(server.messages()) + int(rng.integers(0, 4)))
                 run.send_signal(signal.SIGTERM)
                 out, err = run.communicate(timeout=60)
                 if run.returncode == 128 + signal.SIGTERM:
@@ -88,6 +98,7 @@ def test_sigterm_at_random_points_posts_every_message_exactly_once(
                     assert "Stopped by SIGTERM: every message sent is recorded" in out
                 else:
                     assert run.returncode in (0, -signal.SIGTERM), err
+            server.clear_faults()  # the last run is not cut: no window to widen
             final = festival(server, "post", str(folder))
             out, err = final.communicate(timeout=60)
             assert final.returncode == 0, err
@@ -105,9 +116,10 @@ def test_sigkill_never_posts_twice_and_the_host_is_told(toy_match: Path, tmp_pat
             folder = trial_folder(base, tmp_path, n, server)
             server.stall_next(0.15, times=1000, after_apply=True)
             run = festival(server, "post", str(folder))
-            time.sleep(float(rng.uniform(0.8, 2.5)))
+            until_posted(server, run, int(rng.integers(1, 6)))  # at a random message
             run.kill()
             run.communicate(timeout=60)
+            server.clear_faults()  # the runs after it are not cut
             again = festival(server, "post", str(folder))
             _, err = again.communicate(timeout=60)
             if again.returncode == 2:

@@ -1,5 +1,5 @@
 """`festival discord` and `festival post`: the real discord.py webhook client against a local
-stand-in of Discord's HTTP API (tests/support/discord_server.py). Every message once, corrections
+stand-in of Discord's HTTP API (tests/support/discord/webhooks.py). Every message once, corrections
 edited in place, failures in one line, and no webhook URL or token anywhere it could leak."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from festival.match import service
 from festival.match.store import STORE_FILE
 from sheets.retry import Retry
 from tests.conftest import PLAYERS, numbers_json
-from tests.support.discord_server import DiscordServer
+from tests.support.discord.webhooks import DiscordServer
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 
@@ -346,18 +346,15 @@ def test_no_url_or_token_reaches_output_logs_store_or_posts(
 
 
 def test_the_readme_discord_section_runs_as_written(
-    tmp_path: Path,
+    guide_home: Path,
     roster_csv: Path,
     discord_api: DiscordServer,
-    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The mapping file's shape and the two commands of README's "Discord", as written."""
     from tests.support.doc_blocks import code_blocks, commands
     from tests.support.toy_event import ENGINE_ARGS
 
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert main(["new", "awa-s1", "--roster", str(roster_csv), "--seed", "7", *ENGINE_ARGS]) == 0
     assert main(["allocate", "awa-s1"]) == 0
     resolve(Path("awa-s1"), 1)
@@ -403,3 +400,9 @@ def test_the_public_post_carries_the_public_continuum_boards(
     executes = discord_api.count("execute")
     assert main(["post", str(folder), "--round", "3"]) == 0
     assert discord_api.count("execute") == executes, "same pictures, nothing sent again"
+    out = tmp_path / "announcements"
+    assert main(["announce", str(folder), "--round", "3", "--out", str(out)]) == 0
+    said = f"Wrote the messages and {len(continuum)} picture(s) to"
+    assert said in capsys.readouterr().out
+    written = {p.name: p.read_bytes() for p in out.glob("*.png")}
+    assert written == {a.filename: a.data for a in first.attachments}, "the pictures as posted"

@@ -196,3 +196,12 @@ def test_the_guides_pictures_are_the_ones_drawn_now() -> None:
     assert not stale, f"run `python docs/pictures.py`: {stale} differ from what it draws now"
     assert all(f"(pictures/{name})" in guide for name in drawn)
     assert {p.name for p in (DOCS / "pictures").iterdir()} == set(drawn)  # nothing left over
+
+
+def test_a_board_is_encoded_at_zlibs_fastest_level() -> None:
+    """The bot encodes a board after every turn: zlib's fastest level, as its stream's header
+    says (what is drawn is held by the committed pictures, compared byte for byte above)."""
+    (pic, *_) = _pictures(ENTRIES[0])
+    data = duel_picture.png(pic)
+    idat = data.index(b"IDAT") + 4
+    assert data[idat : idat + 2] == b"\x78\x01"  # CMF 0x78, FLEVEL 0: the fastest

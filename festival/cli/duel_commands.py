@@ -41,12 +41,17 @@ def new(args: argparse.Namespace) -> int:
     variant, options = args.variant, _options(args.option)
     if getattr(args, "board", None):
         variant, options = service.board_option(args.game, args.board, variant, options)
-    made = service.create(args.duel, args.game, variant, options, players, args.seed)
+    users = _users(args.discord_user, "--discord-user")
+    made = service.create(
+        args.duel, args.game, variant, options, players, args.seed, args.discord_channel, users
+    )
     starts = "Both send orders each turn." if made.simultaneous else f"{made.first} starts."
     print(
         f"Created {made.title} duel {args.duel} ({made.variant}) for "
         f"{', '.join(made.players)}; seed {made.seed}. {starts}"
     )
+    if made.seated.channel is not None or made.seated.users:
+        print(_seated_line(args.duel, made.seated))
     return 0
 
 
@@ -209,18 +214,27 @@ def dashboard(args: argparse.Namespace) -> int:
     return run_child(command, env)
 
 
-def seat(args: argparse.Namespace) -> int:
-    """Record the duel's Discord channel and which Discord user plays whom."""
+def _users(pairs: list[str], flag: str) -> dict[str, int]:
+    """`PLAYER=DISCORD_USER_ID` pairs as typed."""
     users: dict[str, int] = {}
-    for pair in args.user:
+    for pair in pairs:
         name, sep, number = pair.partition("=")
         if not sep or not number.strip().isdigit():
-            raise DuelHostError(f"--user {pair!r}: write PLAYER=DISCORD_USER_ID (a number)")
+            raise DuelHostError(f"{flag} {pair!r}: write PLAYER=DISCORD_USER_ID (a number)")
         users[name.strip()] = int(number)
-    seated = service.seat(args.duel, args.channel, users)
+    return users
+
+
+def _seated_line(folder: Path, seated: service.Seating) -> str:
     where = f"channel {seated.channel}" if seated.channel is not None else "no channel yet"
     people = ", ".join(f"{p} = user {u}" for p, u in seated.users) or "nobody seated yet"
-    print(f"Duel {args.duel} on Discord: {where}; {people}.")
+    return f"Duel {folder} on Discord: {where}; {people}."
+
+
+def seat(args: argparse.Namespace) -> int:
+    """Record the duel's Discord channel and which Discord user plays whom."""
+    seated = service.seat(args.duel, args.channel, _users(args.user, "--user"))
+    print(_seated_line(args.duel, seated))
     return 0
 
 
@@ -267,6 +281,16 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, help="the duel's seed (drawn and recorded if not given)")
     p.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="change a switch"
+    )
+    p.add_argument(
+        "--discord-channel", type=int, metavar="ID", help="the Discord channel it is played in"
+    )
+    p.add_argument(
+        "--discord-user",
+        action="append",
+        default=[],
+        metavar="PLAYER=ID",
+        help="a player's Discord user id (as `festival duel seat --user`)",
     )
     p.set_defaults(run=new)
 

@@ -23,13 +23,9 @@ def discord_setup(args: argparse.Namespace) -> int:
 
 
 def post(args: argparse.Namespace) -> int:
-    from festival.discord.posting import Action, Decision, Resolution
+    from festival.discord.posting import Action, Decision
 
-    decision = None
-    if args.resend:
-        decision = Decision(Resolution.RESEND)
-    elif args.mark_sent:
-        decision = Decision(Resolution.MARK_SENT, args.mark_sent)
+    decision = Decision.of(args.resend, args.mark_sent)
     done = service.post(args.duel, args.webhooks, decision)
     words = {
         Action.SENT: "posted",

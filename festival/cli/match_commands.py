@@ -190,7 +190,7 @@ def standings(args: argparse.Namespace) -> int:
 
 
 def announce(args: argparse.Namespace) -> int:
-    done = service.announce(args.match, args.round)
+    done = service.announce(args.match, args.round, pictures=args.out is not None)
     round_no, result = done.round_no, done.messages
     blocks = [("PUBLIC", result.public)] + [
         (f"PRIVATE to {p}", msgs) for p, msgs in result.private.items()
@@ -205,7 +205,10 @@ def announce(args: argparse.Namespace) -> int:
             stem = "public" if label == "PUBLIC" else "private-" + label.removeprefix("PRIVATE to ")
             for i, message in enumerate(messages, 1):
                 (args.out / f"round-{round_no}-{stem}-{i}.md").write_text(message + "\n")
-        print(f"Wrote the messages to {args.out}")
+        for name, data in done.pictures:
+            (args.out / name).write_bytes(data)
+        pictures = f" and {len(done.pictures)} picture(s)" if done.pictures else ""
+        print(f"Wrote the messages{pictures} to {args.out}")
     return 0
 
 

@@ -39,7 +39,7 @@ class Watch:
     warned: set[tuple[int, str]] = field(default_factory=set)
     """(actions recorded, player): a warning given in that turn"""
     over: bool = False
-    """the duel's end was seen (announced, or over before the bot started)"""
+    """the duel's end was seen (announced, or over otherwise than on time)"""
 
 
 def news(
@@ -48,7 +48,7 @@ def news(
     """What to announce now (text, users pinged), and remember it in `seen`."""
     out: list[tuple[str, tuple[int, ...]]] = []
     if watched.winner is not None:
-        if not seen.over and watched.winner.reason == "time":
+        if not seen.over and watched.winner.reason == "time" and not watched.announced:
             out.append((f"Time ran out: {watched.winner.detail}.", ()))
         seen.over = True
         return out
@@ -66,10 +66,10 @@ def news(
 async def watch_clocks(
     tables: Iterable[Table], announce: Announce, warn_seconds: float, every: float
 ) -> None:
-    """Watch every table's clock until cancelled; a duel over when the watch starts is not
-    announced again."""
+    """Watch every table's clock until cancelled. A loss on time is announced once, whenever
+    it was recorded (a loss recorded while no bot ran is announced when the watch starts), and
+    the announcement is recorded in the duel's store."""
     seen = {table.channel: Watch() for table in tables}
-    first = True
     while True:
         for table in tables:
             try:
@@ -79,10 +79,19 @@ async def watch_clocks(
             except (MatchError, StoreError) as exc:  # busy (a command line holds it): next time
                 log.info("clock of %s not read: %s", table.folder.name, exc)
                 continue
-            if first and watched.winner is not None:
-                seen[table.channel].over = True
             users = dict(seating.users)
             for text, pings in news(watched, seen[table.channel], warn_seconds, users):
                 await announce(table.channel, text, pings)
-        first = False
+            lost = watched.winner is not None and watched.winner.reason == "time"
+            if lost and not watched.announced:
+                await _record_announced(table, watched.steps)
         await asyncio.sleep(every)
+
+
+async def _record_announced(table: Table, steps: int) -> None:
+    """A loss on time announced: recorded in the duel's store."""
+    try:
+        async with table.lock:
+            await asyncio.to_thread(service.time_out_announced, table.folder, steps)
+    except (MatchError, StoreError) as exc:  # busy: recorded next time (`seen` keeps it quiet)
+        log.info("announcement of %s not recorded: %s", table.folder.name, exc)

@@ -151,6 +151,15 @@ def _kind_refusal(desk: Desk, interaction: discord.Interaction[Any], orders: boo
     return NOT_SEALED if orders else SEALED
 
 
+async def typed(interaction: discord.Interaction[Any], desk: Desk, text: str, orders: bool) -> None:
+    """/play or /orders (`orders`): the player's text, once the duel is played that way."""
+    refusal = _kind_refusal(desk, interaction, orders)
+    if refusal is not None:
+        await send(interaction, Reply(refusal, private=True))
+        return
+    await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o), orders=orders)
+
+
 def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]:
     """The commands every player uses."""
 
@@ -165,20 +174,12 @@ def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]
     @app_commands.command(name="play", description="your actions, as the game writes them")
     @app_commands.describe(text="e.g. take 2, UL, W A8, confirm")
     async def play(interaction: discord.Interaction[Any], text: str) -> None:
-        refusal = _kind_refusal(desk, interaction, orders=False)
-        if refusal is not None:
-            await send(interaction, Reply(refusal, private=True))
-            return
-        await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o))
+        await typed(interaction, desk, text, orders=False)
 
     @app_commands.command(name="orders", description="your sealed orders (only you see them)")
     @app_commands.describe(text="e.g. d2-d4, e2-e4, i2-h4")
     async def orders(interaction: discord.Interaction[Any], text: str) -> None:
-        refusal = _kind_refusal(desk, interaction, orders=True)
-        if refusal is not None:
-            await send(interaction, Reply(refusal, private=True))
-            return
-        await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o), orders=True)
+        await typed(interaction, desk, text, orders=True)
 
     @app_commands.command(name="take", description="draw your stones (with the duel's seed)")
     @app_commands.describe(count="how many stones (0-4)")
@@ -212,14 +213,11 @@ def host_commands(desk: Desk) -> app_commands.Group:
     async def clock(
         interaction: discord.Interaction[Any], action: Literal["start", "stop"]
     ) -> None:
-        running = action == "start"
-        await run(interaction, desk, lambda f, a, o: service.clock_as(f, a, running, o), host=True)
+        await run(interaction, desk, _clock(action == "start"), host=True)
 
     @host.command(name="timeout", description="record that a player ran out of time")
     async def timeout(interaction: discord.Interaction[Any], player: str) -> None:
-        await run(
-            interaction, desk, lambda f, a, o: service.resign(f, a, o, player, time=True), host=True
-        )
+        await run(interaction, desk, _forfeit(player, time=True), host=True)
 
     @host.command(name="resign", description="record a player's resignation")
     async def resign(interaction: discord.Interaction[Any], player: str) -> None:
@@ -233,7 +231,16 @@ def host_commands(desk: Desk) -> app_commands.Group:
             interaction, desk, lambda f, a, o: service.act_for(f, a, None, text, o), host=True
         )
 
+    @host.command(name="seat", description="seat a player as a Discord user")
+    @app_commands.describe(player="the player, as the duel names them", user="who plays them")
+    async def seat(interaction: discord.Interaction[Any], player: str, user: discord.User) -> None:
+        await run(interaction, desk, _seat(player, user.id), host=True)
+
     return host
+
+
+def _seat(player: str, user: int) -> Call:
+    return lambda folder, actor, origin: service.seat_as(folder, actor, player, user, origin)
 
 
 def _clock(running: bool) -> Call:

@@ -65,6 +65,15 @@ class Decision:
     link: str = ""
     """with MARK_SENT: the message's link (Copy Message Link) or id"""
 
+    @classmethod
+    def of(cls, resend: bool, mark_sent: str | None) -> Decision | None:
+        """The host's word on a cut message (`--resend`, `--mark-sent LINK`); None: neither."""
+        if resend:
+            return cls(Resolution.RESEND)
+        if mark_sent:
+            return cls(Resolution.MARK_SENT, mark_sent)
+        return None
+
 
 class Action(StrEnum):
     SENT = "sent"

@@ -578,6 +578,13 @@ def svg(picture: Picture) -> str:
     return "\n".join(out)
 
 
+PNG_COMPRESS_LEVEL = 1
+"""zlib's fastest level: the same pixels, encoded in about a third less time than Pillow's
+default (level 6) for about a fifth more bytes (a board: ~0.02 s and ~115 KB instead of ~0.03 s
+and ~95 KB). A board is encoded after every turn the bot posts; a palette image would be smaller
+still but cannot hold the antialiased text's colours (over 256) unchanged."""
+
+
 def png(picture: Picture) -> bytes:
     """The picture as PNG bytes (Pillow, drawn directly: no SVG renderer needed)."""
     from PIL import Image, ImageDraw, ImageFont
@@ -608,5 +615,5 @@ def png(picture: Picture) -> bytes:
             draw.text(shape.points[0], shape.text, fill=shape.fill, font=fonts[shape.size],
                       anchor=shape.anchor)  # fmt: skip
     buffer = io.BytesIO()
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()

@@ -12,13 +12,14 @@ so reading a duel costs no network or spreadsheet library.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
+from festival.core.names import normalise_name
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
@@ -31,7 +32,7 @@ from festival.duels.orders import (
     play_order_workbook,
 )
 from festival.duels.origin import NO_ORDERS, Origin, Via
-from festival.duels.words import board_picture, step_words
+from festival.duels.words import board_picture, last_turn_start, step_words
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, megabytes
@@ -60,6 +61,8 @@ class Created:
     simultaneous: bool
     """both players send orders each turn (else `first` starts)"""
     first: str
+    seated: Seating
+    """its Discord channel and players' user ids (none unless given)"""
 
 
 @dataclass(frozen=True)
@@ -307,9 +310,16 @@ def create(
     options: dict[str, Any],
     players: list[str],
     seed: int | None,
+    channel: int | None = None,
+    users: dict[str, int] | None = None,
 ) -> Created:
+    """A new duel; seated on Discord (`channel`, `users`: player to user id) when given, the
+    seating checked before the duel is made."""
+    seating = seating_settings([normalise_name(p) for p in players], channel, users or {})
     duel = Duel.create(folder, game, variant, options, players, seed)
     try:
+        for name, value in seating.items():
+            duel.store.set_setting(name, value)
         state = duel.state()
         first = "" if duel.game.simultaneous else duel.to_act(state)[0]
         return Created(
@@ -319,6 +329,7 @@ def create(
             duel.seed,
             duel.game.simultaneous,
             first,
+            _seating(duel),
         )
     finally:
         duel.close()
@@ -795,6 +806,7 @@ def post(
 
 CHANNEL_SETTING = "discord.channel"
 USER_SETTING = "discord.user."
+ANNOUNCED_SETTING = "discord.time-out-announced"
 """+ the player's name: the Discord user id who plays them"""
 
 
@@ -864,20 +876,54 @@ class Acted:
 def seat(folder: Path, channel: int | None, users: dict[str, int]) -> Seating:
     """Record the duel's Discord channel and which Discord user plays which player."""
     with changing(folder) as duel:
-        by_key = {p.lower(): p for p in duel.players}
-        for name, user in users.items():
-            player = by_key.get(name.strip().lower())
-            if player is None:
-                playing = ", ".join(duel.players)
-                raise DuelHostError(f"{name!r} does not play in this duel ({playing})")
-            if user <= 0:
-                raise DuelHostError(f"{name}: a Discord user id is a positive number")
-            duel.store.set_setting(USER_SETTING + player, str(user))
-        if channel is not None:
-            if channel <= 0:
-                raise DuelHostError("a Discord channel id is a positive number")
-            duel.store.set_setting(CHANNEL_SETTING, str(channel))
+        _seat(duel, channel, users)
         return _seating(duel)
+
+
+def seat_as(folder: Path, actor: Actor, player: str, user: int, origin: Origin) -> Acted:
+    """The host seats `player` as Discord user `user` (the bot's `/host seat`); stored first,
+    once per origin."""
+
+    def command(duel: Duel, state: Any) -> Acted:
+        raw_id = duel.store.add_raw("host", origin, f"seat {player} {user}")
+        try:
+            (name,) = _seat(duel, None, {player: user})
+        except DuelHostError as exc:
+            duel.store.add_errors(raw_id, [("duel.seat", str(exc))])
+            return _acted(duel, state, problem=str(exc))
+        return _acted(duel, state, said=f"{name} is now played by Discord user {user}.")
+
+    return _once(folder, origin, actor, command, host_only=True)
+
+
+def _seat(duel: Duel, channel: int | None, users: dict[str, int]) -> tuple[str, ...]:
+    """Record a seating (every name and id checked before anything is recorded); the players
+    seated, as the duel names them."""
+    settings = seating_settings(duel.players, channel, users)
+    for name, value in settings.items():
+        duel.store.set_setting(name, value)
+    return tuple(name.removeprefix(USER_SETTING) for name in settings if name != CHANNEL_SETTING)
+
+
+def seating_settings(
+    players: Sequence[str], channel: int | None, users: dict[str, int]
+) -> dict[str, str]:
+    """The duel store's settings for a seating; DuelHostError names a player who does not
+    play or an id that is not one."""
+    by_key = {p.lower(): p for p in players}
+    settings: dict[str, str] = {}
+    for name, user in users.items():
+        player = by_key.get(name.strip().lower())
+        if player is None:
+            raise DuelHostError(f"{name!r} does not play in this duel ({', '.join(players)})")
+        if user <= 0:
+            raise DuelHostError(f"{name}: a Discord user id is a positive number")
+        settings[USER_SETTING + player] = str(user)
+    if channel is not None:
+        if channel <= 0:
+            raise DuelHostError("a Discord channel id is a positive number")
+        settings[CHANNEL_SETTING] = str(channel)
+    return settings
 
 
 def seating(folder: Path) -> Seating:
@@ -902,7 +948,7 @@ def _acted(duel: Duel, before: Any, **fields: Any) -> Acted:
     ended = not now or not set(now) <= set(acting)
     lines: tuple[str, ...] = ()
     if ended and fields.get("entered") is not None:
-        lines = duel.game.turn_lines(_turn_start(duel, states[:-1]), after)
+        lines = duel.game.turn_lines(states[last_turn_start(duel.game, states)], after)
     ended = ended and before is not after
     picture = board_picture(duel.game, states, steps) if ended else None
     return Acted(
@@ -915,15 +961,6 @@ def _acted(duel: Duel, before: Any, **fields: Any) -> Acted:
         picture=picture,
         **fields,
     )
-
-
-def _turn_start(duel: Duel, states: list[Any]) -> Any:
-    """The position the last turn of `states` began in (a simultaneous turn awaits fewer
-    players as orders come in; a new turn awaits someone who was not awaited)."""
-    i = len(states) - 1
-    while i > 0 and set(duel.game.to_act(states[i])) <= set(duel.game.to_act(states[i - 1])):
-        i -= 1
-    return states[i]
 
 
 def _repeated(duel: Duel, origin: Origin) -> Acted | None:
@@ -955,22 +992,41 @@ def _refusal(duel: Duel, state: Any, actor: Actor, any_time: bool = False) -> st
 NOT_HOST = "Only the host may do that."
 
 
-def act(folder: Path, actor: Actor, text: str, origin: Origin) -> Acted:
-    """A player's input (the game's notation: a move, a draw, confirm, their orders) for
-    themselves, on their turn; stored, then checked and recorded all or nothing, once per
-    origin. A player may not name a draw's outcome (`DuelGame.chance_named`): the duel's
-    seed draws it."""
+def _once(
+    folder: Path,
+    origin: Origin,
+    actor: Actor,
+    command: Callable[[Duel, Any], Acted],
+    host_only: bool = False,
+) -> Acted:
+    """Run a command under the duel's lock once per origin: a delivery already handled is
+    answered as before and nothing is redone; with `host_only` anyone but the host is refused.
+    `command` gets the duel and its position."""
     with changing(folder) as duel:
         earlier = _repeated(duel, origin)
         if earlier is not None:
             return earlier
         state = duel.state()
+        if host_only and not actor.host:
+            return _acted(duel, state, refused=NOT_HOST)
+        return command(duel, state)
+
+
+def act(folder: Path, actor: Actor, text: str, origin: Origin) -> Acted:
+    """A player's input (the game's notation: a move, a draw, confirm, their orders) for
+    themselves, on their turn; stored, then checked and recorded all or nothing, once per
+    origin. A player may not name a draw's outcome (`DuelGame.chance_named`): the duel's
+    seed draws it."""
+
+    def command(duel: Duel, state: Any) -> Acted:
         refused = _refusal(duel, state, actor)
         if refused is not None:
             return _acted(duel, state, refused=refused)
         assert actor.player is not None
         played = _play_own(duel, text, actor.player, origin, actor.host)
         return _acted(duel, state, entered=_entered(duel, played))
+
+    return _once(folder, origin, actor, command)
 
 
 def _play_own(duel: Duel, text: str, player: str, origin: Origin, host: bool) -> Played:
@@ -987,16 +1043,13 @@ def _play_own(duel: Duel, text: str, player: str, origin: Origin, host: bool) ->
 def act_for(folder: Path, actor: Actor, player: str | None, text: str, origin: Origin) -> Acted:
     """The host records an input for a player (stones drawn elsewhere; None: the player to
     act): stored as that player's, checked and recorded as theirs, once per origin."""
-    with changing(folder) as duel:
-        earlier = _repeated(duel, origin)
-        if earlier is not None:
-            return earlier
-        state = duel.state()
-        if not actor.host:
-            return _acted(duel, state, refused=NOT_HOST)
+
+    def command(duel: Duel, state: Any) -> Acted:
         who = duel.resolve_player(player, state)
         played = _play_own(duel, text, who, origin, host=True)
         return _acted(duel, state, entered=_entered(duel, played))
+
+    return _once(folder, origin, actor, command, host_only=True)
 
 
 def resign(
@@ -1004,14 +1057,9 @@ def resign(
 ) -> Acted:
     """A player resigns (whenever the game allows, not only on their turn); or the host
     records `player`'s resignation or loss on time (`time`). Stored first, once per origin."""
-    with changing(folder) as duel:
-        earlier = _repeated(duel, origin)
-        if earlier is not None:
-            return earlier
-        state = duel.state()
+
+    def command(duel: Duel, state: Any) -> Acted:
         if player is not None or time:
-            if not actor.host:
-                return _acted(duel, state, refused=NOT_HOST)
             who = duel.resolve_player(player or actor.player, state)
         else:
             refused = _refusal(duel, state, actor, any_time=True)
@@ -1026,20 +1074,17 @@ def resign(
         played = _play_own(duel, duel.game.format_action(action), who, origin, host=True)
         return _acted(duel, state, entered=_entered(duel, played))
 
+    return _once(folder, origin, actor, command, host_only=player is not None or time)
+
 
 def undo_as(folder: Path, actor: Actor, origin: Origin, host: bool = False) -> Acted:
     """Take back the last action not yet confirmed: a player their own, on their turn (their
     sealed orders: until the turn resolves); the host (`host`: the host's command) anyone's.
     Stored first (as the text "undo"), once per origin."""
-    with changing(folder) as duel:
-        earlier = _repeated(duel, origin)
-        if earlier is not None:
-            return earlier
-        states, steps, _ = duel.positions()
-        state = states[-1]
-        if host and not actor.host:
-            return _acted(duel, state, refused=NOT_HOST)
+
+    def command(duel: Duel, state: Any) -> Acted:
         if not host:  # sealed orders are taken back after they are in, before the turn ends
+            steps = duel.positions()[1]
             refused = _refusal(duel, state, actor, any_time=duel.game.simultaneous)
             if refused is None and (not steps or steps[-1].player != actor.player):
                 refused = "The last action is not yours to take back."
@@ -1056,16 +1101,13 @@ def undo_as(folder: Path, actor: Actor, origin: Origin, host: bool = False) -> A
             words = "orders"
         return _acted(duel, state, said=f"Took back {step.player}'s {words} (kept in the log).")
 
+    return _once(folder, origin, actor, command, host_only=host)
+
 
 def clock_as(folder: Path, actor: Actor, running: bool, origin: Origin) -> Acted:
     """The host starts or stops the clock; stored first, once per origin."""
-    with changing(folder) as duel:
-        earlier = _repeated(duel, origin)
-        if earlier is not None:
-            return earlier
-        state = duel.state()
-        if not actor.host:
-            return _acted(duel, state, refused=NOT_HOST)
+
+    def command(duel: Duel, state: Any) -> Acted:
         raw_id = duel.store.add_raw("host", origin, f"clock {'start' if running else 'stop'}")
         try:
             duel.set_clock(running)
@@ -1073,6 +1115,8 @@ def clock_as(folder: Path, actor: Actor, running: bool, origin: Origin) -> Acted
             duel.store.add_errors(raw_id, [("duel.clock", str(exc))])
             return _acted(duel, state, problem=str(exc))
         return _acted(duel, state, said=duel.clock().describe())
+
+    return _once(folder, origin, actor, command, host_only=True)
 
 
 @dataclass(frozen=True)
@@ -1086,6 +1130,8 @@ class Watched:
     """(player whose time runs, seconds before they lose: the turn's time plus reserve)"""
     steps: int
     """actions recorded (a new turn is a new count)"""
+    announced: bool = False
+    """the loss on time that ended the duel was announced on Discord (`time_out_announced`)"""
 
 
 def watch(folder: Path) -> Watched:
@@ -1102,4 +1148,14 @@ def watch(folder: Path) -> Watched:
                 left = tuple(
                     (p, reading.turn_left + reading.reserve_left.get(p, 0)) for p in reading.waiting
                 )
-        return Watched(situation(duel, state), _winner(duel, state), running, left, len(steps))
+        announced = duel.store.setting(ANNOUNCED_SETTING) == str(len(steps))
+        winner = _winner(duel, state)
+        return Watched(situation(duel, state), winner, running, left, len(steps), announced)
+
+
+def time_out_announced(folder: Path, steps: int) -> None:
+    """Record that the loss on time ending the duel after `steps` actions was announced on
+    Discord, so a bot started later does not announce it again (one taken back and a later
+    one, after more actions, are announced anew)."""
+    with changing(folder) as duel:
+        duel.store.set_setting(ANNOUNCED_SETTING, str(steps))

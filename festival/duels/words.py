@@ -26,10 +26,12 @@ def step_words(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any
 
 def last_turn_start(game: DuelGame[Any, Any], states: list[Any]) -> int:
     """The position the last turn began from (the turn under way, or the last one): the
-    steps after it are that turn's."""
+    steps after it are that turn's. Within a turn the players awaited only ever narrow (a
+    player's several actions; sealed orders coming in one by one); a new turn awaits someone
+    who was not awaited."""
     acting = game.to_act
     start = max(0, len(states) - 2)
-    while start > 0 and acting(states[start - 1]) == acting(states[start]):
+    while start > 0 and set(acting(states[start])) <= set(acting(states[start - 1])):
         start -= 1
     return start
 

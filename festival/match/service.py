@@ -136,6 +136,9 @@ class StandingsView:
 class Announced:
     round_no: int
     messages: Announcements
+    pictures: tuple[tuple[str, bytes], ...] = ()
+    """the public post's pictures (file name, PNG), as `festival post` attaches them; drawn
+    only when asked for"""
 
 
 @dataclass(frozen=True)
@@ -438,11 +441,17 @@ def standings(folder: Path, xlsx: Path | None = None) -> StandingsView:
         return StandingsView(data, state_word, rankings, festival_standings(match, states))
 
 
-def announce(folder: Path, round_no: int | None) -> Announced:
-    """A round's public announcements and private reports (default: the last resolved)."""
+def announce(folder: Path, round_no: int | None, pictures: bool = False) -> Announced:
+    """A round's public announcements and private reports (default: the last resolved);
+    with `pictures`, the public post's pictures too."""
     with opened(folder) as match:
         number = resolved_round(match, round_no)
-        return Announced(number, announcements(match, number))
+        drawn: tuple[tuple[str, bytes], ...] = ()
+        if pictures:
+            from festival.discord.match_posts import public_pictures  # Pillow, when asked
+
+            drawn = tuple((a.filename, a.data) for a in public_pictures(match, number))
+        return Announced(number, announcements(match, number), drawn)
 
 
 def round_announcements(folder: Path, round_no: int) -> Announcements:

@@ -1,5 +1,5 @@
 """A local stand-in for the parts of Discord's HTTP API a bot uses, with its gateway
-(tests/support/discord_gateway.py) on the same port, for tests that run discord.py unmodified.
+(tests/support/discord/gateway.py) on the same port, for tests that run discord.py unmodified.
 
 Nothing here reaches Discord. :class:`BotApiServer` runs an aiohttp server on 127.0.0.1 (a free
 port) in its own thread; point discord.py at it with ``FESTIVAL_DISCORD_API`` (its `api`
@@ -27,20 +27,24 @@ Cloudflare ban).
 
 from __future__ import annotations
 
-import asyncio
 import itertools
-import json
-import socket
 import threading
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
-from aiohttp.web_request import FileField
 
-from tests.support.discord_gateway import Gateway
+from tests.support.discord.api import (
+    StandIn,
+    error,
+    json_answer,
+    message_json,
+    read_body,
+    too_many,
+)
+from tests.support.discord.gateway import Gateway
 
 EPHEMERAL = 64
 GUILD = 900_001
@@ -77,19 +81,13 @@ class Sent:
         return bool(self.flags & EPHEMERAL)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class BotApiServer:
+class BotApiServer(StandIn):
     """Discord's HTTP API and gateway for one bot, one guild, two text channels."""
 
     def __init__(self, token: str = "stand-in-token.abc.def", host_role: str = "Duel Host"):
+        super().__init__(middlewares=(self._middleware,))
+        self._routes()
         self.token = token
-        self.port = _free_port()
-        self.api = f"http://127.0.0.1:{self.port}/api/v10"
         self.sent: list[Sent] = []
         self.commands: list[dict[str, Any]] = []
         self.requests: list[tuple[str, str]] = []
@@ -142,29 +140,17 @@ class BotApiServer:
             "relationships": [],
         }
         self.gateway = Gateway(token, ready, [guild])
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._started = threading.Event()
-        self._runner: web.AppRunner | None = None
 
     # --- running ----------------------------------------------------------------------
 
-    def __enter__(self) -> BotApiServer:
-        self._thread.start()
-        if not self._started.wait(10):
-            raise RuntimeError("the Discord stand-in did not start")
-        return self
+    @property
+    def api(self) -> str:
+        """The API address, for FESTIVAL_DISCORD_API; the gateway is what it names."""
+        return self.base
 
-    def __exit__(self, *exc: object) -> None:
-        if self._runner is not None:
-            self.run(self._runner.cleanup())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(10)
-
-    def _serve(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        app = web.Application(middlewares=[self._middleware], client_max_size=32 * 2**20)
-        app.router.add_get("/gateway", self.gateway.handle)
+    def _routes(self) -> None:
+        app = self.app
+        app.router.add_get("/gateway", self._gateway)
         api = "/api/v10"
         app.router.add_get(api + "/users/@me", self._me)
         app.router.add_get(api + "/oauth2/applications/@me", self._application)
@@ -174,17 +160,12 @@ class BotApiServer:
         app.router.add_post(api + "/webhooks/{app}/{token}", self._followup)
         app.router.add_patch(api + "/webhooks/{app}/{token}/messages/@original", self._edit)
         app.router.add_post(api + "/channels/{id}/messages", self._channel_message)
-        self._runner = web.AppRunner(app)
-        self.loop.run_until_complete(self._runner.setup())
-        site = web.TCPSite(self._runner, "127.0.0.1", self.port)
-        self.loop.run_until_complete(site.start())
-        self.gateway.url = f"ws://127.0.0.1:{self.port}/gateway"
-        self._started.set()
-        self.loop.run_forever()
 
-    def run(self, coro: Coroutine[Any, Any, Any], timeout: float = 10) -> Any:
-        """Run a coroutine on the server's loop, from the test's thread."""
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+    def started(self) -> None:
+        self.gateway.url = f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        return await self.gateway.handle(request)
 
     # --- the test's side ----------------------------------------------------------------
 
@@ -215,8 +196,14 @@ class BotApiServer:
         """An INTERACTION_CREATE for slash command `name` (a subcommand of `group`)."""
         command = next(c for c in self.commands if c["name"] == (group or name))
         opts = [
-            {"name": k, "type": _option_type(v), "value": v} for k, v in (options or {}).items()
+            {"name": k, "type": _option_type(v), "value": str(v.id) if isinstance(v, User) else v}
+            for k, v in (options or {}).items()
         ]
+        named = [v for v in (options or {}).values() if isinstance(v, User)]
+        resolved = {
+            "users": {str(u.id): _user_json(u) for u in named},
+            "members": {str(u.id): _member_json(u) for u in named},
+        }
         if group is not None:
             opts = [{"name": name, "type": 1, "options": opts}]
         iid = next(self._ids)
@@ -231,16 +218,14 @@ class BotApiServer:
             "guild_id": str(GUILD),
             "channel_id": str(channel),
             "channel": _channel(channel, "duel", 0) | {"guild_id": str(GUILD)},
-            "data": {"id": command["id"], "name": command["name"], "type": 1, "options": opts},
-            "member": {
-                "user": _user_json(user),
-                "roles": [str(r) for r in user.roles],
-                "joined_at": "2026-01-01T00:00:00+00:00",
-                "deaf": False,
-                "mute": False,
-                "flags": 0,
-                "permissions": "2147483647",
+            "data": {
+                "id": command["id"],
+                "name": command["name"],
+                "type": 1,
+                "options": opts,
+                **({"resolved": resolved} if named else {}),
             },
+            "member": {"user": _user_json(user), **_member_json(user)},
             "app_permissions": str((1 << 11) | (1 << 15)),
             "locale": "en-GB",
             "guild_locale": "en-US",
@@ -298,29 +283,20 @@ class BotApiServer:
         self.requests.append((request.method, request.path))
         by_token = request.path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
         if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
-            return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+            return error(401, 0, "401: Unauthorized")
         if self._rate_limited > 0:
             self._rate_limited -= 1
             self.limited += 1
-            body = {
-                "message": "You are being rate limited.",
-                "retry_after": self._retry_after,
-                "global": False,
-            }
-            headers = {
-                "Retry-After": str(self._retry_after),
-                "Via": "1.1 google",
-                "X-RateLimit-Scope": "user",
-            }
-            return _json(body, status=429, headers=headers)
+            return too_many(self._retry_after)
         result = await handler(request)
         return result
 
     async def _me(self, request: web.Request) -> web.Response:
-        return _json(_user_json(User(BOT_USER, "festival-bot")) | {"bot": True})
+        return json_answer(200, _user_json(User(BOT_USER, "festival-bot")) | {"bot": True})
 
     async def _application(self, request: web.Request) -> web.Response:
-        return _json(
+        return json_answer(
+            200,
             {
                 "id": str(APPLICATION),
                 "name": "festival-bot",
@@ -333,12 +309,14 @@ class BotApiServer:
                 "team": None,
                 "flags": 0,
                 "interactions_endpoint_url": None,
-            }
+            },
         )
 
     async def _gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-        return _json({"url": self.gateway.url, "shards": 1, "session_start_limit": limit})
+        return json_answer(
+            200, {"url": self.gateway.url, "shards": 1, "session_start_limit": limit}
+        )
 
     async def _put_commands(self, request: web.Request) -> web.Response:
         body = await request.json()
@@ -347,18 +325,16 @@ class BotApiServer:
             for c in body
         ]
         self._record(lambda: self.commands.__setitem__(slice(None), out))
-        return _json(out)
+        return json_answer(200, out)
 
     async def _callback(self, request: web.Request) -> web.Response:
         iid = int(request.match_info["id"])
         if self._interactions.get(request.match_info["token"]) != iid:
-            return _json({"message": "Unknown interaction", "code": 10062}, status=404)
+            return error(404, 10062, "Unknown interaction")
         if iid in self._answered:
-            return _json(
-                {"message": "Interaction has already been acknowledged.", "code": 40060}, status=400
-            )
+            return error(400, 40060, "Interaction has already been acknowledged.")
         self._answered.add(iid)
-        payload, files = await _read_body(request)
+        payload, files = await _read(request)
         data = payload.get("data") or {}
         message = self._message(CHANNEL, data)
         self._record(
@@ -384,31 +360,30 @@ class BotApiServer:
             },
             "resource": {"type": payload["type"], "message": message},
         }
-        return _json(body)
+        return json_answer(200, body)
 
     async def _followup(self, request: web.Request) -> web.Response:
-        iid = self._interactions.get(request.match_info["token"])
-        if iid is None or iid not in self._answered:
-            return _json({"message": "Unknown Webhook", "code": 10015}, status=404)
-        payload, files = await _read_body(request)
-        self._record(lambda: self.sent.append(_sent("followup", iid, payload, files)))
-        return _json(self._message(CHANNEL, payload))
+        return await self._by_token(request, "followup")
 
     async def _edit(self, request: web.Request) -> web.Response:
+        return await self._by_token(request, "edit")
+
+    async def _by_token(self, request: web.Request, kind: str) -> web.Response:
+        """A follow-up or an edit of the answer, by the interaction's token."""
         iid = self._interactions.get(request.match_info["token"])
         if iid is None or iid not in self._answered:
-            return _json({"message": "Unknown Webhook", "code": 10015}, status=404)
-        payload, files = await _read_body(request)
-        self._record(lambda: self.sent.append(_sent("edit", iid, payload, files)))
-        return _json(self._message(CHANNEL, payload))
+            return error(404, 10015, "Unknown Webhook")
+        payload, files = await _read(request)
+        self._record(lambda: self.sent.append(_sent(kind, iid, payload, files)))
+        return json_answer(200, self._message(CHANNEL, payload))
 
     async def _channel_message(self, request: web.Request) -> web.Response:
         channel = int(request.match_info["id"])
         if channel not in (CHANNEL, OTHER_CHANNEL):
-            return _json({"message": "Unknown Channel", "code": 10003}, status=404)
-        payload, files = await _read_body(request)
+            return error(404, 10003, "Unknown Channel")
+        payload, files = await _read(request)
         self._record(lambda: self.sent.append(_sent("channel", channel, payload, files)))
-        return _json(self._message(channel, payload))
+        return json_answer(200, self._message(channel, payload))
 
     def _record(self, change: Callable[[], None]) -> None:
         with self._changed:
@@ -416,30 +391,13 @@ class BotApiServer:
             self._changed.notify_all()
 
     def _message(self, channel: int, data: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "id": str(next(self._ids)),
-            "channel_id": str(channel),
-            "type": 0,
-            "content": data.get("content") or "",
-            "author": _user_json(User(BOT_USER, "festival-bot")) | {"bot": True},
-            "attachments": [],
-            "embeds": [],
-            "mentions": [],
-            "mention_roles": [],
-            "pinned": False,
-            "mention_everyone": False,
-            "tts": False,
-            "timestamp": "2026-01-01T00:00:00+00:00",
-            "edited_timestamp": None,
-            "flags": int(data.get("flags") or 0),
-        }
-
-
-def _json(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    """A JSON answer with Discord's exact content type (discord.py reads the body as JSON only
-    under `application/json`, without a charset)."""
-    out = {**(headers or {}), "Content-Type": "application/json"}
-    return web.Response(body=json.dumps(body).encode(), status=status, headers=out)
+        return message_json(
+            str(next(self._ids)),
+            str(channel),
+            data.get("content") or "",
+            _user_json(User(BOT_USER, "festival-bot")) | {"bot": True},
+            flags=int(data.get("flags") or 0),
+        )
 
 
 def _sent(kind: str, where: int, payload: dict[str, Any], files: list[tuple[str, bytes]]) -> Sent:
@@ -453,22 +411,29 @@ def _sent(kind: str, where: int, payload: dict[str, Any], files: list[tuple[str,
     )
 
 
-async def _read_body(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
-    """A JSON body, or a multipart one: `payload_json` and the `files[n]` parts."""
-    if not request.content_type.startswith("multipart/"):
-        return (await request.json()) if request.can_read_body else {}, []
-    form = await request.post()
-    payload: dict[str, Any] = json.loads(str(form.get("payload_json") or "{}"))
-    files = [
-        (value.filename, value.file.read())
-        for name, value in form.items()
-        if name.startswith("files[") and isinstance(value, FileField)
-    ]
-    return payload, files
+async def _read(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """A request's payload and its files as (name, bytes)."""
+    payload, files = await read_body(request)
+    return payload, [(f.filename, f.data) for f in files]
 
 
 def _option_type(value: Any) -> int:
+    """A slash command option's type: USER (6), INTEGER (4) or STRING (3)."""
+    if isinstance(value, User):
+        return 6
     return 4 if isinstance(value, int) and not isinstance(value, bool) else 3
+
+
+def _member_json(user: User) -> dict[str, Any]:
+    """A guild member (without its user, as `resolved.members` gives it)."""
+    return {
+        "roles": [str(r) for r in user.roles],
+        "joined_at": "2026-01-01T00:00:00+00:00",
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "permissions": "2147483647",
+    }
 
 
 def _user_json(user: User) -> dict[str, Any]:

@@ -32,7 +32,8 @@ Faults, for what a host meets on the real network:
 - :meth:`DiscordServer.drop_next`: the connection is closed without an answer, before or
   after the request took effect;
 - :meth:`DiscordServer.stall_next`: the answer waits (a client with a shorter timeout gives
-  up; with ``after_apply`` the message is already posted).
+  up; with ``after_apply`` the message is already posted);
+- :meth:`DiscordServer.clear_faults`: the faults still to come are dropped.
 
 :attr:`DiscordServer.requests` records every request (method, route kind, channel, status),
 so tests count them. The class is meant to be extended: :meth:`DiscordServer.add_routes`
@@ -43,7 +44,6 @@ puts its routes on any aiohttp router, and a subclass (or a second stand-in shar
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import threading
 import time
@@ -54,18 +54,22 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.support.discord.api import (
+    Attachment,
+    StandIn,
+    error,
+    json_answer,
+    limit_headers,
+    message_json,
+    no_content,
+    read_body,
+    snowflake,
+    too_many,
+)
+
 API_PREFIXES = ("/api/v10", "/api/v9", "/api")
 MESSAGE_LIMIT = 2000
 MAX_FILES = 10
-VIA = "1.1 google"
-
-
-@dataclass
-class Attachment:
-    id: str
-    filename: str
-    data: bytes
-    content_type: str
 
 
 @dataclass
@@ -122,16 +126,11 @@ class _Bucket:
     window: float
 
 
-def _snowflake() -> str:
-    # Discord ids: 64-bit, time in the high bits; any 18-19 digit number reads as one
-    return str((int(time.time() * 1000) - 1420070400000) << 22 | secrets.randbits(22))
-
-
-class DiscordServer:
+class DiscordServer(StandIn):
     """Discord's webhook HTTP API, in memory, on 127.0.0.1."""
 
     def __init__(self) -> None:
-        self.app = web.Application(client_max_size=64 * 1024 * 1024)
+        super().__init__()
         self.add_routes(self.app.router)
         self.hooks: dict[str, Hook] = {}
         self._messages: dict[str, Message] = {}
@@ -139,65 +138,6 @@ class DiscordServer:
         self._faults: list[_Fault] = []
         self._bucket: _Bucket | None = None
         self._lock = threading.Lock()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._runner: web.AppRunner | None = None
-        self.port = 0
-
-    # --- running -------------------------------------------------------------------------
-
-    def __enter__(self) -> DiscordServer:
-        self.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    def start(self) -> None:
-        ready = threading.Event()
-        self._loop = asyncio.new_event_loop()
-
-        async def serve() -> None:
-            self._runner = web.AppRunner(self.app, handle_signals=False, access_log=None)
-            await self._runner.setup()
-            site = web.TCPSite(self._runner, "127.0.0.1", 0)
-            await site.start()
-            server = site._server
-            assert server is not None
-            self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-            ready.set()
-
-        def run() -> None:
-            assert self._loop is not None
-            asyncio.set_event_loop(self._loop)
-            self._loop.run_until_complete(serve())
-            self._loop.run_forever()
-
-        self._thread = threading.Thread(target=run, name="discord-stand-in", daemon=True)
-        self._thread.start()
-        if not ready.wait(10):
-            raise RuntimeError("the Discord stand-in did not start")
-
-    def stop(self) -> None:
-        if self._loop is None:
-            return
-        loop = self._loop
-
-        async def shutdown() -> None:
-            if self._runner is not None:
-                await self._runner.cleanup()
-
-        asyncio.run_coroutine_threadsafe(shutdown(), loop).result(10)
-        loop.call_soon_threadsafe(loop.stop)
-        if self._thread is not None:
-            self._thread.join(10)
-        loop.close()
-        self._loop = None
-
-    @property
-    def base(self) -> str:
-        """The API base for FESTIVAL_DISCORD_API."""
-        return f"http://127.0.0.1:{self.port}/api/v10"
 
     # --- webhooks and messages -------------------------------------------------------------
 
@@ -207,7 +147,7 @@ class DiscordServer:
             str(10**17 + secrets.randbelow(9 * 10**17)),
             secrets.token_urlsafe(51),
             channel,
-            _snowflake(),
+            snowflake(),
         )
         with self._lock:
             self.hooks[hook.id] = hook
@@ -287,6 +227,11 @@ class DiscordServer:
                 )
             )
 
+    def clear_faults(self) -> None:
+        """No more faults: the requests from now on are answered at once."""
+        with self._lock:
+            self._faults.clear()
+
     def rate_limit(self, limit: int, window: float) -> None:
         """Each webhook takes `limit` requests a `window` seconds; more answer 429."""
         self._bucket = _Bucket(limit, window)
@@ -347,9 +292,9 @@ class DiscordServer:
             await request.read()
             return self._status(fault)
         if hook is None or hook.deleted:
-            return _error(404, 10015, "Unknown Webhook")
+            return error(404, 10015, "Unknown Webhook")
         if hook.token != request.match_info["token"]:
-            return _error(401, 50027, "Invalid Webhook Token")
+            return error(401, 50027, "Invalid Webhook Token")
         limited = self._limited(hook)
         if limited is not None:
             return limited
@@ -372,21 +317,10 @@ class DiscordServer:
 
     def _status(self, fault: _Fault) -> web.Response:
         if fault.status != 429:
-            response = _error(fault.status, 0, "Internal Server Error")
-            return response
-        body = {
-            "message": "You are being rate limited.",
-            "retry_after": fault.retry_after,
-            "global": fault.global_,
-        }
-        response = _json(429, body)
-        response.headers["Retry-After"] = f"{fault.retry_after:g}"
-        response.headers["X-RateLimit-Scope"] = "global" if fault.global_ else "user"
-        if fault.global_:
-            response.headers["X-RateLimit-Global"] = "true"
-        else:
-            response.headers.update(_limit_headers(5, 0, fault.retry_after))
-        return response
+            return error(fault.status, 0, "Internal Server Error")
+        bucket = None if fault.global_ else limit_headers(5, 0, fault.retry_after)
+        scope = "global" if fault.global_ else "user"
+        return too_many(fault.retry_after, scope, fault.global_, bucket)
 
     def _limited(self, hook: Hook) -> web.Response | None:
         if self._bucket is None:
@@ -399,47 +333,28 @@ class DiscordServer:
             if hook.used <= self._bucket.limit:
                 return None
             wait = max(0.001, self._bucket.window - (now - hook.window_start))
-        response = _json(
-            429, {"message": "You are being rate limited.", "retry_after": wait, "global": False}
-        )
-        response.headers["Retry-After"] = f"{wait:.3f}"
-        response.headers["X-RateLimit-Scope"] = "shared"
-        response.headers.update(_limit_headers(self._bucket.limit, 0, wait))
-        return response
+        return too_many(wait, "shared", bucket=limit_headers(self._bucket.limit, 0, wait))
 
     def _rate_headers(self, response: web.Response, hook: Hook) -> None:
         if self._bucket is None:
-            response.headers.update(_limit_headers(5, 4, 1.0))
+            response.headers.update(limit_headers(5, 4, 1.0))
             return
         with self._lock:
             left = max(0, self._bucket.limit - hook.used)
             reset = max(0.001, self._bucket.window - (time.monotonic() - hook.window_start))
-        response.headers.update(_limit_headers(self._bucket.limit, left, reset))
+        response.headers.update(limit_headers(self._bucket.limit, left, reset))
 
     async def _payload(
         self, request: web.Request
     ) -> tuple[dict[str, Any], list[Attachment]] | web.Response:
-        files: list[Attachment] = []
-        if request.content_type.startswith("multipart/"):
-            form = await request.post()
-            payload = json.loads(str(form.get("payload_json", "{}")))
-            for name, value in form.items():
-                if name.startswith("files[") and isinstance(value, web.FileField):
-                    files.append(
-                        Attachment(
-                            _snowflake(), value.filename, value.file.read(), value.content_type
-                        )
-                    )
-        else:
-            text = await request.text()
-            payload = json.loads(text) if text else {}
+        payload, files = await read_body(request)
         content = payload.get("content")
         if isinstance(content, str) and len(content) > MESSAGE_LIMIT:
-            return _error(
+            return error(
                 400, 50035, "Invalid Form Body (content: Must be 2000 or fewer in length.)"
             )
         if len(files) > MAX_FILES:
-            return _error(400, 50035, "Invalid Form Body (files: 10 or fewer in length)")
+            return error(400, 50035, "Invalid Form Body (files: 10 or fewer in length)")
         return payload, files
 
     async def _execute(self, request: web.Request, hook: Hook) -> web.Response:
@@ -448,18 +363,18 @@ class DiscordServer:
             return read
         payload, files = read
         if not payload.get("content") and not files and not payload.get("embeds"):
-            return _error(400, 50006, "Cannot send an empty message")
-        message = Message(_snowflake(), hook.channel, str(payload.get("content") or ""), files)
+            return error(400, 50006, "Cannot send an empty message")
+        message = Message(snowflake(), hook.channel, str(payload.get("content") or ""), files)
         with self._lock:
             self._messages[message.id] = message
         if request.query.get("wait", "false").lower() not in ("true", "1"):
-            return web.Response(status=204, headers={"Via": VIA})
-        return _json(200, self._message_json(message, hook))
+            return no_content()
+        return json_answer(200, self._messagejson_answer(message, hook))
 
     def _message(self, request: web.Request, hook: Hook) -> Message | web.Response:
         message = self._messages.get(request.match_info["message_id"])
         if message is None or message.deleted or message.channel != hook.channel:
-            return _error(404, 10008, "Unknown Message")
+            return error(404, 10008, "Unknown Message")
         return message
 
     async def _edit(self, request: web.Request, hook: Hook) -> web.Response:
@@ -477,23 +392,23 @@ class DiscordServer:
                 keep = {str(a.get("id")) for a in payload["attachments"] or []}
                 found.attachments = [a for a in found.attachments if a.id in keep] + files
             found.edits += 1
-        return _json(200, self._message_json(found, hook))
+        return json_answer(200, self._messagejson_answer(found, hook))
 
     async def _fetch(self, request: web.Request, hook: Hook) -> web.Response:
         found = self._message(request, hook)
         if isinstance(found, web.Response):
             return found
-        return _json(200, self._message_json(found, hook))
+        return json_answer(200, self._messagejson_answer(found, hook))
 
     async def _delete(self, request: web.Request, hook: Hook) -> web.Response:
         found = self._message(request, hook)
         if isinstance(found, web.Response):
             return found
         found.deleted = True
-        return web.Response(status=204, headers={"Via": VIA})
+        return no_content()
 
     async def _get_webhook(self, request: web.Request, hook: Hook) -> web.Response:
-        return _json(
+        return json_answer(
             200,
             {
                 "id": hook.id,
@@ -507,68 +422,39 @@ class DiscordServer:
             },
         )
 
-    def _message_json(self, message: Message, hook: Hook) -> dict[str, Any]:
+    def _messagejson_answer(self, message: Message, hook: Hook) -> dict[str, Any]:
         stamp = datetime.now(UTC).isoformat()
-        return {
-            "id": message.id,
-            "type": 0,
-            "content": message.content,
-            "channel_id": hook.channel_id,
-            "author": {
-                "id": hook.id,
-                "username": "festival",
-                "avatar": None,
-                "discriminator": "0000",
-                "bot": True,
-            },
-            "attachments": [
-                {
-                    "id": a.id,
-                    "filename": a.filename,
-                    "size": len(a.data),
-                    "url": f"https://cdn.discordapp.com/attachments/{hook.channel_id}/{a.id}/"
-                    f"{a.filename}",
-                    "proxy_url": f"https://media.discordapp.net/attachments/{hook.channel_id}/"
-                    f"{a.id}/{a.filename}",
-                    "content_type": a.content_type,
-                }
-                for a in message.attachments
-            ],
-            "embeds": [],
-            "mentions": [],
-            "mention_roles": [],
-            "pinned": False,
-            "mention_everyone": False,
-            "tts": False,
-            "timestamp": stamp,
-            "edited_timestamp": stamp if message.edits else None,
-            "flags": 0,
-            "components": [],
-            "webhook_id": hook.id,
+        author = {
+            "id": hook.id,
+            "username": "festival",
+            "avatar": None,
+            "discriminator": "0000",
+            "bot": True,
         }
-
-
-def _limit_headers(limit: int, remaining: int, reset_after: float) -> dict[str, str]:
-    return {
-        "X-RateLimit-Limit": str(limit),
-        "X-RateLimit-Remaining": str(remaining),
-        "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
-        "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-        "X-RateLimit-Bucket": "webhook-bucket",
-    }
-
-
-def _json(status: int, body: object) -> web.Response:
-    # exactly "application/json", as Discord sends it (discord.py's sync client compares it)
-    return web.Response(
-        status=status,
-        body=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "Via": VIA},
-    )
-
-
-def _error(status: int, code: int, message: str) -> web.Response:
-    return _json(status, {"message": message, "code": code})
+        attachments = [
+            {
+                "id": a.id,
+                "filename": a.filename,
+                "size": len(a.data),
+                "url": f"https://cdn.discordapp.com/attachments/{hook.channel_id}/{a.id}/"
+                f"{a.filename}",
+                "proxy_url": f"https://media.discordapp.net/attachments/{hook.channel_id}/"
+                f"{a.id}/{a.filename}",
+                "content_type": a.content_type,
+            }
+            for a in message.attachments
+        ]
+        return message_json(
+            message.id,
+            hook.channel_id,
+            message.content,
+            author,
+            attachments=attachments,
+            timestamp=stamp,
+            edited_timestamp=stamp if message.edits else None,
+            components=[],
+            webhook_id=hook.id,
+        )
 
 
 __all__ = ["DiscordServer", "Message", "Recorded"]

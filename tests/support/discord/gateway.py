@@ -1,6 +1,7 @@
 """A local stand-in for Discord's gateway (the bot's websocket), for tests that run discord.py's
-real `discord.Client` against it. Served by :class:`tests.support.discord_bot_api.BotApiServer`
-at ``/gateway`` (its ``GET /gateway/bot`` names it).
+real `discord.Client` against it. Served by
+:class:`tests.support.discord.interactions.BotApiServer` at ``/gateway``
+(its ``GET /gateway/bot`` names it).
 
 What it speaks, as Discord does (API v10, JSON encoding):
 

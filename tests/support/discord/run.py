@@ -14,7 +14,7 @@ from festival.discord import bot as duel_bot
 from festival.discord.endpoint import API_VARIABLE, point_discord_py
 from festival.duels import service
 from festival.duels.store import DuelStore
-from tests.support.discord_bot_api import CHANNEL, HOST_ROLE, BotApiServer, User
+from tests.support.discord.interactions import CHANNEL, HOST_ROLE, BotApiServer, User
 
 
 @contextmanager
