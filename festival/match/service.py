@@ -583,7 +583,9 @@ def post(
     with changing(folder) as match:
         number = resolved_round(match, round_no)
         settings = webhooks.stored_settings(match.store.host_input(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(settings, match.config.players, webhooks_file, str(folder))
+        hooks = webhooks.load_webhooks(
+            settings, match.config.players, webhooks_file, str(folder), folder
+        )
         log = PostLog(match.store)
         resolved = {r.round_no for r in match.store.rounds()}
         rounds = sorted(({number} | {r.key.round_no for r in log.rows()}) & resolved)
