@@ -141,6 +141,29 @@ def test_post_webhooks_inside_the_match_folder_is_refused_and_nothing_is_sent(
     assert discord_api.count("execute") == 0
 
 
+@pytest.mark.parametrize(
+    ("round_no", "said"),
+    [
+        (2, "--round 2: that round is not resolved, so there is nothing to post (resolved: 1); "
+            "resolve it first: `festival resolve"),
+        (99, "--round 99: that round is not resolved, so there is nothing to post (resolved: 1); "
+             "the match has"),
+    ],
+)  # fmt: skip
+def test_post_of_a_round_not_resolved_says_so_in_one_line_and_sends_nothing(
+    mapped: tuple[Path, Path],
+    discord_api: DiscordServer,
+    capsys: pytest.CaptureFixture[str],
+    round_no: int,
+    said: str,
+) -> None:
+    folder, _ = mapped
+    assert main(["post", str(folder), "--round", str(round_no)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+    assert discord_api.count("execute") == 0
+
+
 def test_post_sends_each_message_once_as_announce_prints_it(
     mapped: tuple[Path, Path], discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
