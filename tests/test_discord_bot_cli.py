@@ -99,6 +99,25 @@ def test_a_refused_token_is_said_in_one_line_without_the_token(
     assert "wrong.token.value" not in out.out + out.err
 
 
+def test_an_address_that_is_not_discords_bot_api_is_said_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FESTIVAL_DISCORD_API naming a server without the bot's routes (here the webhook
+    stand-in, which answers 404) is one line naming the variable, not a traceback."""
+    from tests.support.discord.webhooks import DiscordServer
+
+    folder = tmp_path / "d"
+    service.create(folder, "element", None, {}, ["Ash", "Birch"], 1)
+    service.seat(folder, CHANNEL, {})
+    with DiscordServer() as server:
+        monkeypatch.setenv(API_VARIABLE, server.base)
+        monkeypatch.setenv(TOKEN_VARIABLE, "some.token.value")
+        assert main(["duel", "bot", str(folder), "--host-role", "Duel Host"]) == 2
+    err = capsys.readouterr().err
+    assert "Discord answered 404" in err and API_VARIABLE in err and err.count("\n") == 1
+    assert "some.token.value" not in err
+
+
 @pytest.mark.slow
 def test_the_bot_runs_as_the_guide_says_and_never_shows_its_token(tmp_path: Path) -> None:
     new, bot = _guide_commands()

@@ -84,3 +84,13 @@ def test_the_duels_guide_discord_section_runs_as_written(
     assert "pinged to move: Ash, Birch" in capsys.readouterr().out
     [message] = discord_api.messages("duel room")
     assert "<@123456789012345678>: your move." in message.content
+
+
+def test_duel_post_webhooks_inside_the_duel_folder_is_refused_and_nothing_is_sent(
+    duel: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    inside = duel / "webhooks.csv"
+    inside.write_text((duel.parent / "webhooks.csv").read_text())
+    assert main(["duel", "post", str(duel), "--webhooks", str(inside)]) == 2
+    assert "keep the webhooks file out of" in capsys.readouterr().err
+    assert discord_api.count("execute") == 0

@@ -97,6 +97,11 @@ def test_discord_names_the_mapped_channels_and_keeps_no_url(
         ("Nobody,{url}", "row 3: 'Nobody' is not a player"),
         ("Wren,{url}\nwren,{url}", "row 4 (Wren): a second webhook"),
         ("Wren,{url},12", "row 3 (Wren): the user column takes"),
+        # one webhook pasted on two rows: the second channel's posts (a private report) would
+        # land in the first channel (the game room)
+        ("Wren,{url}\nSpadez,{url}", "row 4 (Spadez): the same webhook as Wren's channel"),
+        ("Wren,{host}", "row 3 (Wren): the same webhook as the game room, so Wren's posts"),
+        ("Wren,{host}/", "row 3 (Wren): the same webhook as the game room"),
     ],
 )
 def test_a_bad_webhooks_file_names_the_row_and_never_the_url(
@@ -106,17 +111,15 @@ def test_a_bad_webhooks_file_names_the_row_and_never_the_url(
     row: str,
     said: str,
 ) -> None:
-    url = discord_api.add_webhook("Wren")
+    url, host = discord_api.add_webhook("Wren"), discord_api.add_webhook("game room")
     path = toy_match.parent / "hooks.csv"
-    path.write_text(
-        f"player,webhook,user\nhost,{discord_api.add_webhook('game room')},\n"
-        + row.format(url=url)
-        + "\n"
-    )
+    path.write_text(f"player,webhook,user\nhost,{host},\n" + row.format(url=url, host=host) + "\n")
     assert main(["discord", str(toy_match), "--webhooks", str(path)]) == 2
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1
-    assert url not in err and url.rsplit("/", 1)[1] not in err and "example.com" not in err
+    for secret in (url, host):
+        assert secret not in err and secret.rsplit("/", 1)[1] not in err
+    assert "example.com" not in err
 
 
 def test_a_webhooks_file_inside_the_match_folder_is_refused(
@@ -125,6 +128,40 @@ def test_a_webhooks_file_inside_the_match_folder_is_refused(
     hooks = webhooks_file(discord_api, toy_match)
     assert main(["discord", str(toy_match), "--webhooks", str(hooks)]) == 2
     assert "keep the webhooks file out of" in capsys.readouterr().err
+
+
+def test_post_webhooks_inside_the_match_folder_is_refused_and_nothing_is_sent(
+    mapped: tuple[Path, Path], discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, hooks = mapped
+    inside = folder / "webhooks.csv"
+    inside.write_text(hooks.read_text())
+    assert main(["post", str(folder), "--webhooks", str(inside)]) == 2
+    assert "keep the webhooks file out of" in capsys.readouterr().err
+    assert discord_api.count("execute") == 0
+
+
+@pytest.mark.parametrize(
+    ("round_no", "said"),
+    [
+        (2, "--round 2: that round is not resolved, so there is nothing to post (resolved: 1); "
+            "resolve it first: `festival resolve"),
+        (99, "--round 99: that round is not resolved, so there is nothing to post (resolved: 1); "
+             "the match has"),
+    ],
+)  # fmt: skip
+def test_post_of_a_round_not_resolved_says_so_in_one_line_and_sends_nothing(
+    mapped: tuple[Path, Path],
+    discord_api: DiscordServer,
+    capsys: pytest.CaptureFixture[str],
+    round_no: int,
+    said: str,
+) -> None:
+    folder, _ = mapped
+    assert main(["post", str(folder), "--round", str(round_no)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+    assert discord_api.count("execute") == 0
 
 
 def test_post_sends_each_message_once_as_announce_prints_it(

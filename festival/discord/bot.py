@@ -23,7 +23,7 @@ from discord import app_commands
 from festival.discord.clock_watch import watch_clocks
 from festival.discord.duel_commands import Desk, Table, all_commands, send
 from festival.discord.duel_replies import Reply
-from festival.discord.endpoint import point_discord_py, point_gateway, stand_in
+from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
 from festival.duels import service
 from festival.duels.host import DuelHostError
 from festival.duels.store import DUEL_FILE
@@ -135,6 +135,16 @@ async def serve(desk: Desk, token: str, warn_seconds: float = 60.0, every: float
         ) from exc
     except discord.PrivilegedIntentsRequired as exc:  # never asked for: a changed library
         raise DuelHostError("Discord asks for a privileged intent festival does not use") from exc
+    except discord.HTTPException as exc:  # a 5xx after discord.py's retries, a wrong address
+        said = " ".join(str(exc.text).split())[:120] or "no reason given"
+        raise DuelHostError(
+            f"Discord answered {exc.status} ({said}) when the bot started: try again later"
+            + (
+                f"; check {API_VARIABLE}, which points the bot away from Discord"
+                if stand_in()
+                else ""
+            )
+        ) from exc
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
         raise DuelHostError(
             f"cannot reach Discord ({type(exc).__name__}): check the network"

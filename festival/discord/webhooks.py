@@ -116,6 +116,8 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
     known = {name_key(p): p for p in players}
     hosts = {name_key(h) for h in HOST_ROWS}
     hooks: dict[str, Webhook] = {}
+    owners: dict[str, str] = {}
+    """webhook id -> the channel whose row named it first"""
     users: dict[str, str] = {}
     problems: list[str] = []
     for r in range(1, grid.height):
@@ -149,8 +151,15 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
             )
         elif channel in hooks:
             problems.append(f"{where} ({channel}): a second webhook; keep one row per channel")
+        elif (owner := owners.get(Webhook(channel, url).id)) is not None:
+            place = "the game room" if owner == GAME_ROOM else f"{owner}'s channel"
+            problems.append(
+                f"{where} ({channel}): the same webhook as {place}, so {channel}'s posts would "
+                f"go there; make a webhook in {channel}'s own channel and copy its URL"
+            )
         else:
             hooks[channel] = Webhook(channel, url)
+            owners[hooks[channel].id] = channel
     if GAME_ROOM not in hooks and not any(GAME_ROOM in p for p in problems):
         problems.append("no row for the game room (player `host`): the public posts go there")
     if problems:
@@ -188,10 +197,12 @@ def stored_settings(text: str | None, where: str) -> DiscordSettings:
 
 
 def load_webhooks(
-    settings: DiscordSettings, players: Sequence[str], given: Path | None, of: str
+    settings: DiscordSettings, players: Sequence[str], given: Path | None, of: str, folder: Path
 ) -> Webhooks:
-    """The webhooks from the file named now (`given`) or when the channels were mapped."""
+    """The webhooks from the file named now (`given`) or when the channels were mapped; a
+    file inside `folder` (the match or duel folder) is refused as `festival discord` does."""
     path = given or Path(settings.file)
+    check_place(path, folder)
     if not path.is_file():
         raise WebhookError(
             f"the webhooks file {path} is not there: name it with --webhooks FILE (or run "

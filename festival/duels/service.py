@@ -789,7 +789,7 @@ def post(
 
     with changing(folder) as duel:
         settings = webhooks.stored_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, "this duel")
+        hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, "this duel", folder)
         message = turn_post(duel, hooks.users)
         rerun = f"festival duel post {folder}"
         sender = Sender(hooks, retry, f"`{rerun}`")

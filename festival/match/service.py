@@ -583,9 +583,22 @@ def post(
     with changing(folder) as match:
         number = resolved_round(match, round_no)
         settings = webhooks.stored_settings(match.store.host_input(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(settings, match.config.players, webhooks_file, str(folder))
+        hooks = webhooks.load_webhooks(
+            settings, match.config.players, webhooks_file, str(folder), folder
+        )
         log = PostLog(match.store)
         resolved = {r.round_no for r in match.store.rounds()}
+        if number not in resolved:
+            done = ", ".join(str(r) for r in sorted(resolved)) or "none"
+            what = (
+                f"the match has {match.config.rounds} rounds"
+                if number > match.config.rounds
+                else f"resolve it first: `festival resolve {folder}`"
+            )
+            raise MatchError(
+                f"--round {number}: that round is not resolved, so there is nothing to post "
+                f"(resolved: {done}); {what}"
+            )
         rounds = sorted(({number} | {r.key.round_no for r in log.rows()}) & resolved)
         plan = round_plan(match, rounds, hooks.hooks)
         sender = Sender(hooks, retry, f"`festival post {folder} --round {number}`")
