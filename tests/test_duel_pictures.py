@@ -17,7 +17,7 @@ from events.duel import Confirm, Picture, PicturePiece, Step
 from festival.core import palette, registry
 from festival.duels import picture as duel_picture
 from festival.duels import samples
-from festival.duels.words import board_picture, caption
+from festival.duels.words import board_picture, caption, last_turn
 
 ENTRIES = [e for e in registry.duels() if e.sample is not None]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -116,7 +116,7 @@ def test_every_caption_names_game_turn_who_acts_and_the_last_turn(
     game = _positions(entry.name)[0]
     for states, steps in _shown(entry.name):
         said = caption(game, states, steps)
-        head, last = said.split("\n")
+        head, last, *_ = said.split("\n")
         assert head.startswith(f"{game.title} · ")
         state = states[-1]
         outcome = game.outcome(state)
@@ -138,6 +138,31 @@ def test_every_caption_names_game_turn_who_acts_and_the_last_turn(
                              if not isinstance(s.action, Confirm)]  # fmt: skip
         assert all(line in last for line in expected), (expected, last)
         assert duel_picture.layout(board_picture(game, states, steps)).caption
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.name)
+def test_the_outline_marks_what_the_caption_names(entry: registry.DuelEntry) -> None:
+    """The caption names the last turn played to its end and, while a turn is under way, what
+    it has done so far; the outline marks every cell either changed (the mid-game Element
+    picture once outlined only the turn under way while its caption named the turn before)."""
+    game, states_all, steps_all = samples.replayed(entry.name)
+    for n in range(2, len(steps_all) + 1, 3):
+        states, steps = list(states_all[: n + 1]), list(steps_all[:n])
+        said = caption(game, states, steps).split("\n")
+        turn = last_turn(game, states)
+        if turn is None:
+            continue
+        start, end = turn
+        marked = board_picture(game, states, steps).highlight
+
+        def drawn(cells: frozenset[tuple[int, int]], at: Any = states[-1]) -> Any:
+            return game.picture(at, cells).highlight  # the cells as the picture places them
+
+        assert drawn(game.changed_cells(states[start], states[end])) <= marked, said
+        assert drawn(game.changed_cells(states[end], states[-1])) <= marked, said
+        under_way = [i for i in range(end, n) if not isinstance(steps[i].action, Confirm)]
+        if game.outcome(states[-1]) is None and under_way and not game.sealed(states[-1]):
+            assert said[-1].startswith("This turn so far: "), said
 
 
 def test_a_caption_keeps_sealed_orders_secret() -> None:

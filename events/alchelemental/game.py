@@ -595,7 +595,7 @@ def _legend(state: AlchState) -> dict[str, str]:
         "symbol:·": "·: a hex of a player's own edge (where units are called)",
         "marked": "triangle: a power node",
         "mirrored": "dashed ring round the disc: the unit is mirrored (flipped over)",
-        "highlight": "thick black outline: a hex the last turn changed",
+        "highlight": "thick black outline: a hex the last turn (or this turn so far) changed",
     }
     for e in Elem:
         out[e.letter] = e.word

@@ -563,7 +563,7 @@ def _legend(state: ElementState) -> dict[str, str]:
         "count": "number: the stack's height in stones (air up to 4; 2 earth: a mountain)",
         "marked": "triangle: earth in a mountain range (air cannot replace it; no slipping "
         "diagonally through it)",
-        "highlight": "thick black outline: a square the last turn changed",
+        "highlight": "thick black outline: a square the last turn (or this turn so far) changed",
         **{f"piece:{n}": f"{name}'s sage" for n, name in enumerate(state.players)},
     }
 

@@ -410,7 +410,7 @@ def _legend(state: State) -> dict[str, str]:
         "arrow:0": f"{first}'s move in the last turn",
         "arrow:1": f"{second}'s move in the last turn",
         "cross": "cross: a clash (units that moved to the same field)",
-        "highlight": "thick black outline: a field the last turn changed",
+        "highlight": "thick black outline: a field the last turn (or this turn so far) changed",
     }
     for k, v in TYPE_NAMES.items():
         if k not in ("S", "O"):

@@ -466,7 +466,7 @@ def _legend(state: HalmaState) -> dict[str, str]:
         "material": "the material plane (one square)",
         "void": "the void",
         "ring": "dashed ring: this elemental can be captured where it stands",
-        "highlight": "thick black outline: a square the last move changed",
+        "highlight": "thick black outline: a square the last move (or this turn so far) changed",
     }
     for c in Colour:
         out[f"plane-{c.letter}"] = f"{c.word}'s elemental plane"

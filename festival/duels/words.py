@@ -60,10 +60,27 @@ def last_turn(game: DuelGame[Any, Any], states: list[Any]) -> tuple[int, int] | 
     return start, end
 
 
+def _turn_said(
+    game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any]], start: int, end: int
+) -> tuple[str, ...]:
+    """What the steps from position `start` to `end` did, for people: the game's `turn_lines`,
+    else each player's actions in public words (sealed orders kept secret), confirms left out."""
+    lines = game.turn_lines(states[start], states[end])
+    if lines:
+        return lines
+    words = step_words(game, states[: end + 1], steps[:end])
+    said_by: dict[str, list[str]] = {}
+    for step, word in zip(steps[start:end], words[start:end], strict=True):
+        if not isinstance(step.action, Confirm):
+            said_by.setdefault(step.player, []).append(word)
+    return tuple(f"{who}: {', '.join(said)}" for who, said in said_by.items())
+
+
 def caption(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any]]) -> str:
     """A picture's caption for people: the game, the turn as the players count it, who is to
-    act (the game's `progress`, or how the duel ended), and what the last turn did (the game's
-    `turn_lines`, else the public words of its actions)."""
+    act (the game's `progress`, or how the duel ended), what the last turn did (the game's
+    `turn_lines`, else the public words of its actions) and what the turn under way has done
+    so far."""
     state = states[-1]
     outcome = game.outcome(state)
     turn = last_turn(game, states)
@@ -76,23 +93,27 @@ def caption(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any]])
         head = f"{game.title} · {said}"
         if f"turn {number}" not in said.lower():
             head = f"{game.title} · turn {number} · {said}"
-    if turn is None:
-        return head
-    start, end = turn
-    lines = game.turn_lines(states[start], states[end])
-    if not lines:
-        words = step_words(game, states[: end + 1], steps[:end])
-        said_by: dict[str, list[str]] = {}
-        for step, word in zip(steps[start:end], words[start:end], strict=True):
-            if not isinstance(step.action, Confirm):
-                said_by.setdefault(step.player, []).append(word)
-        lines = tuple(f"{who}: {', '.join(said)}" for who, said in said_by.items())
-    number = game.turn_number(states[end - 1])
-    return f"{head}\nLast turn ({number}): " + "; ".join(lines)
+    rows = [head]
+    end = 0
+    if turn is not None:
+        start, end = turn
+        lines = _turn_said(game, states, steps, start, end)
+        rows.append(f"Last turn ({game.turn_number(states[end - 1])}): " + "; ".join(lines))
+    if outcome is None and end < len(states) - 1:
+        lines = _turn_said(game, states, steps, end, len(states) - 1)
+        if lines:
+            rows.append("This turn so far: " + "; ".join(lines))
+    return "\n".join(rows)
 
 
 def board_picture(game: DuelGame[Any, Any], states: list[Any], steps: list[Step[Any]]) -> Picture:
     """The board after `steps` (`states`: every position from the start) as a picture: the
-    last turn's cells marked, the caption of `caption`."""
-    picture = game.picture(states[-1], last_turn_cells(game, states))
+    cells changed since the last turn the caption names began (that turn's, and the turn
+    under way's so far) marked, the caption of `caption`."""
+    start = last_turn_start(game, states)
+    turn = last_turn(game, states)
+    if turn is not None:
+        start = min(start, turn[0])
+    marked = game.changed_cells(states[start], states[-1]) if len(states) > 1 else frozenset()
+    picture = game.picture(states[-1], marked)
     return replace(picture, caption=caption(game, states, steps))
