@@ -338,6 +338,23 @@ def test_a_dropped_new_message_is_never_sent_again_without_the_host(
     assert main(["post", str(folder), "--resend"]) == 2  # nothing is waiting any more
 
 
+def test_the_advice_for_a_cut_message_names_its_round(
+    mapped: tuple[Path, Path], discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run cut while posting round 1, then round 2 resolved: the plain `festival post` (the
+    last round) advises `--round 1`, the round of the message that was cut."""
+    folder, _ = mapped
+    discord_api.drop_next(after_apply=False, channel="cam")
+    assert main(["post", str(folder)]) == 2
+    capsys.readouterr()
+    resolve(folder, 2)
+    assert main(["post", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "while sending round 1, cam's private report" in err
+    assert f"`festival post {folder} --round 1 --resend`" in err, err
+    assert main(["post", str(folder), "--round", "1", "--resend"]) == 0
+
+
 def test_mark_sent_checks_the_message_says_what_it_should(
     mapped: tuple[Path, Path], discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
