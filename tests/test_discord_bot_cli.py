@@ -47,6 +47,8 @@ def test_the_guides_seating_is_recorded(
         (["--user", "Ash"], "write PLAYER=DISCORD_USER_ID"),
         (["--user", "Zed=5"], "'Zed' does not play in this duel"),
         (["--channel", "0"], "a Discord channel id is a positive number"),
+        (["--user", "Ash=5", "--user", "ash=6"], "--user: ash is named twice"),
+        (["--user", "Ash=<#5>"], "write PLAYER=DISCORD_USER_ID"),
     ],
 )
 def test_a_wrong_seating_is_refused_in_one_line(
@@ -57,6 +59,18 @@ def test_a_wrong_seating_is_refused_in_one_line(
     assert main(["duel", "seat", str(folder), *args]) == 2
     assert said in capsys.readouterr().err
     assert service.seating(folder).users == ()
+
+
+def test_a_pasted_mention_seats_its_user(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "d"
+    service.create(folder, "element", None, {}, ["Ash", "Birch"], 1)
+    assert (
+        main(["duel", "seat", str(folder), "--user", f"Ash=<@{ASH.id}>", "--user", "Birch=<@!7>"])
+        == 0
+    )
+    assert service.seating(folder).users == (("Ash", ASH.id), ("Birch", 7))
 
 
 @pytest.mark.parametrize(

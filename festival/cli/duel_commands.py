@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -214,14 +215,23 @@ def dashboard(args: argparse.Namespace) -> int:
     return run_child(command, env)
 
 
+_USER = re.compile(r"<@!?([0-9]+)>|([0-9]+)")
+
+
 def _users(pairs: list[str], flag: str) -> dict[str, int]:
-    """`PLAYER=DISCORD_USER_ID` pairs as typed."""
+    """`PLAYER=DISCORD_USER_ID` pairs as typed (the id as a number or as Discord's mention,
+    `<@ID>`, which is what a copied mention pastes as); a player named twice is refused."""
     users: dict[str, int] = {}
+    seen: set[str] = set()
     for pair in pairs:
         name, sep, number = pair.partition("=")
-        if not sep or not number.strip().isdigit():
+        found = _USER.fullmatch(number.strip()) if sep else None
+        if found is None:
             raise DuelHostError(f"{flag} {pair!r}: write PLAYER=DISCORD_USER_ID (a number)")
-        users[name.strip()] = int(number)
+        if name.strip().casefold() in seen:
+            raise DuelHostError(f"{flag}: {name.strip()} is named twice; give each player once")
+        seen.add(name.strip().casefold())
+        users[name.strip()] = int(found.group(1) or found.group(2))
     return users
 
 
