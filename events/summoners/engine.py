@@ -392,7 +392,6 @@ def _money_problems(
 ) -> list[Problem]:
     out: list[Problem] = []
     spent_t, spent_f = spent
-    shop = sub.places.where(_shop_keys(sub), SHOP_TAB)
     budget = state.coins[player] + INCOME
     if spent_t + spent_f > budget:
         out.append(
@@ -400,12 +399,12 @@ def _money_problems(
                 "summoners.coins",
                 f"this costs {spent_t + spent_f} coins but you have "
                 f"{budget}: {spent_t + spent_f - budget} short",
-                *shop,
+                *sub.places.where(_shop_keys(sub), SHOP_TAB),
             )
         )
     why = spending_problem(spent_t, spent_f, state.twice_allowed, state.one_side_allowed)
     if why:
-        out.append(("summoners.spending", why, *shop))
+        out.append(("summoners.spending", why, *sub.places.where(_shop_keys(sub), SHOP_TAB)))
     if familiars > SLOTS:
         keys = [f"buy_familiars.{i}" for i in range(len(sub.buy_familiars))]
         out.append(
