@@ -286,16 +286,18 @@ def test_a_remembered_battle_is_the_battle_with_a_replay_of_its_own(
 def test_a_battle_without_its_replay_does_not_depend_on_how_units_are_numbered(
     battle: tuple[int, list[BattleTower], list[BattleFamiliar]], shuffler: Any
 ) -> None:
-    """Battles are kept without their units' ids (events.summoners.resolve._Battle): the
-    same armies numbered otherwise ("Yi1" or "Yi2"; towers' ids still all different) fight
-    the same battle, and the kept outcome is the one simulated for the new numbering."""
+    """Battles are kept without their units' ids, towers in the order of their tiles
+    (events.summoners.resolve._Battle): the same armies numbered otherwise ("Yi1" or "Yi2";
+    towers' ids still all different) and listed in another order fight the same battle, and
+    the kept outcome is the one simulated for the new numbering."""
     index, towers, familiars = battle
     m = catalog().maps[index]
     names = [f"X{n}" for n in range(len(towers))]
     shuffler.shuffle(names)
-    renamed_t = tuple(replace(t, id=name) for t, name in zip(towers, names, strict=True))
+    renamed_t = [replace(t, id=name) for t, name in zip(towers, names, strict=True)]
+    shuffler.shuffle(renamed_t)
     renamed_f = tuple(replace(f, id=f"G{shuffler.randint(1, 3)}") for f in familiars)
     fresh = simulate(m, renamed_t, renamed_f)
     assert fresh == simulate(m, towers, familiars)
     remembered(m, tuple(towers), tuple(familiars), replay=False)
-    assert remembered(m, renamed_t, renamed_f, replay=False) == fresh
+    assert remembered(m, tuple(renamed_t), renamed_f, replay=False) == fresh

@@ -286,10 +286,12 @@ def battle(
 
 class _Battle:
     """A battle, equal to another whose result is the same by construction: the units' ids
-    left out. A familiar's id is not read by a battle, and a tower's id only tells it apart
-    from the others (each pushes a familiar once), so towers are known by their place in
-    the list while their ids are all different; two armies that differ only in how their
-    units are numbered ("Yi1" or "Yi2") then fight one battle. Only the replay names them."""
+    left out and the towers in the order of their tiles. A familiar's id is not read by a
+    battle, and a tower's id only tells it apart from the others (each pushes a familiar
+    once), so towers are known by their place in that order while their ids are all
+    different; the order towers are listed in never changes a battle (battle.py). Two
+    armies that differ only in how their units are numbered ("Yi1" or "Yi2") or listed then
+    fight one battle. Only the replay names them."""
 
     __slots__ = ("_hash", "_key", "battlefield", "familiars", "towers")
 
@@ -301,11 +303,12 @@ class _Battle:
     ) -> None:
         self.battlefield, self.towers, self.familiars = battlefield, towers, familiars
         ids = [t.id for t in towers]
+        placed = sorted(towers, key=lambda t: (t.tile, t.facing.value, t.kind))
         self._key = (
             battlefield,
-            tuple((t.kind, t.stats, t.tile, t.facing) for t in towers),
+            tuple((t.kind, t.stats, t.tile, t.facing) for t in placed),
             tuple((f.slot, f.party, f.entry, f.stats) for f in familiars),
-            () if len(set(ids)) == len(ids) else tuple(ids),
+            () if len(set(ids)) == len(ids) else towers,  # ids shared: as they are
         )
         self._hash = hash(self._key)
 
