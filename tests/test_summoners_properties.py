@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -279,3 +279,25 @@ def test_a_remembered_battle_is_the_battle_with_a_replay_of_its_own(
     assert first == fresh == second
     mine = {id(c) for frame in first.replay for c in _containers(frame)}
     assert not mine & {id(c) for frame in second.replay for c in _containers(frame)}
+
+
+@settings(max_examples=40, deadline=None)
+@given(battles(), st.randoms(use_true_random=False))
+def test_a_battle_without_its_replay_does_not_depend_on_how_units_are_numbered(
+    battle: tuple[int, list[BattleTower], list[BattleFamiliar]], shuffler: Any
+) -> None:
+    """Battles are kept without their units' ids, towers in the order of their tiles
+    (events.summoners.resolve._Battle): the same armies numbered otherwise ("Yi1" or "Yi2";
+    towers' ids still all different) and listed in another order fight the same battle, and
+    the kept outcome is the one simulated for the new numbering."""
+    index, towers, familiars = battle
+    m = catalog().maps[index]
+    names = [f"X{n}" for n in range(len(towers))]
+    shuffler.shuffle(names)
+    renamed_t = [replace(t, id=name) for t, name in zip(towers, names, strict=True)]
+    shuffler.shuffle(renamed_t)
+    renamed_f = tuple(replace(f, id=f"G{shuffler.randint(1, 3)}") for f in familiars)
+    fresh = simulate(m, renamed_t, renamed_f)
+    assert fresh == simulate(m, towers, familiars)
+    remembered(m, tuple(towers), tuple(familiars), replay=False)
+    assert remembered(m, tuple(renamed_t), renamed_f, replay=False) == fresh

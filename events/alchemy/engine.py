@@ -24,6 +24,7 @@ from events.alchemy.rules import energy_cost, multiplier
 from events.alchemy.template import buy_tab, engineer_tab, harvest_tab, machine_tab, status_tab
 from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionProblem, quoted
+from events.memo import LastRead, LastWritten
 from events.numbers import number_text
 from events.ranking import Criterion, Ranking, number_json, rank_players
 from events.report import RoundReport
@@ -31,6 +32,10 @@ from events.tables import CellValue, Workbook
 from events.template import Template
 
 CATALOG = "catalog"
+_read_catalog = LastRead(Catalog.from_json)
+"""the catalog of the options (a lab's festivals all read the same one)"""
+_catalog_json = LastWritten(Catalog.to_json)
+"""the catalog of the public view (the same every round)"""
 
 
 class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
@@ -48,7 +53,7 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
     ) -> AlchemyState:
-        catalog = Catalog.from_json(options[CATALOG])
+        catalog = _read_catalog(options[CATALOG])
         book = PlayerBook(START_COINS, Fraction(0), {}, (), {})
         players = in_fixed_order(players)
         return AlchemyState(players, 0, catalog, dict.fromkeys(players, book), {}, {})
@@ -199,7 +204,7 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
 
     def public_view(self, state: AlchemyState) -> Mapping[str, Any]:
         """The round and the catalog (the Alchemy spreadsheet is shared with everyone)."""
-        return {"round": state.round_no, "catalog": state.catalog.to_json()}
+        return {"round": state.round_no, "catalog": _catalog_json(state.catalog)}
 
     def private_view(self, state: AlchemyState, player: str) -> Mapping[str, Any]:
         book = state.books[player]

@@ -9,6 +9,7 @@ import numpy as np
 
 from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionProblem, quoted
+from events.memo import LastRead, LastWritten
 from events.places import Place, located
 from events.ranking import Criterion, Ranking, rank_players
 from events.report import RoundReport
@@ -55,6 +56,10 @@ TWICE = "spending_exactly_twice_allowed"
 ONE_SIDE = "spending_one_side_allowed"
 REVEAL = "reveal_invader"
 FULL_FIELD = 7
+_read_catalog = LastRead(Catalog.from_json)
+"""the catalog of the options (a lab's festivals all read the same one)"""
+_catalog_json = LastWritten(Catalog.to_json)
+"""the catalog of the public view (the same every round)"""
 """the players with whom Summoner's Dream begins in round 1"""
 
 
@@ -114,7 +119,7 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         return SummonersState(
             players=tuple(players),
             round_no=start - 1,
-            catalog=Catalog.from_json(merged[CATALOG]),
+            catalog=_read_catalog(merged[CATALOG]),
             twice_allowed=bool(merged[TWICE]),
             one_side_allowed=bool(merged[ONE_SIDE]),
             reveal_invader=bool(merged[REVEAL]),
@@ -268,7 +273,7 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         )
 
     def public_view(self, state: SummonersState) -> Mapping[str, Any]:
-        return {"round": state.round_no, "catalog": state.catalog.to_json()}
+        return {"round": state.round_no, "catalog": _catalog_json(state.catalog)}
 
     def private_view(self, state: SummonersState, player: str) -> Mapping[str, Any]:
         d = state.defence[player]
@@ -387,7 +392,6 @@ def _money_problems(
 ) -> list[Problem]:
     out: list[Problem] = []
     spent_t, spent_f = spent
-    shop = sub.places.where(_shop_keys(sub), SHOP_TAB)
     budget = state.coins[player] + INCOME
     if spent_t + spent_f > budget:
         out.append(
@@ -395,12 +399,12 @@ def _money_problems(
                 "summoners.coins",
                 f"this costs {spent_t + spent_f} coins but you have "
                 f"{budget}: {spent_t + spent_f - budget} short",
-                *shop,
+                *sub.places.where(_shop_keys(sub), SHOP_TAB),
             )
         )
     why = spending_problem(spent_t, spent_f, state.twice_allowed, state.one_side_allowed)
     if why:
-        out.append(("summoners.spending", why, *shop))
+        out.append(("summoners.spending", why, *sub.places.where(_shop_keys(sub), SHOP_TAB)))
     if familiars > SLOTS:
         keys = [f"buy_familiars.{i}" for i in range(len(sub.buy_familiars))]
         out.append(

@@ -45,11 +45,38 @@ class Invasion:
     result: BattleResult
 
 
+BOUGHT_KEPT = 64
+"""purchases worked out for the last (state, player, submission): a round's, more or less"""
+_bought_kept: dict[
+    tuple[int, str, int],
+    tuple[SummonersState, SummonersSubmission, tuple[tuple[Unit, ...], tuple[Unit, ...], int, int]],
+] = {}
+"""(id(state), player, id(submission)) -> the state, the submission and their purchases;
+holding the objects keeps their ids from being reused by others"""
+
+
 def bought(
     state: SummonersState, player: str, sub: SummonersSubmission
 ) -> tuple[list[Unit], list[Unit], int, int]:
     """The player's towers and familiars after this round's purchases and upgrades, and the
-    coins spent on each side."""
+    coins spent on each side. Checking a submission and resolving the round both ask, for
+    the same state and submission objects (states and submissions are frozen): worked out
+    once for them."""
+    key = (id(state), player, id(sub))
+    kept = _bought_kept.get(key)
+    if kept is None or kept[0] is not state or kept[1] is not sub:
+        if len(_bought_kept) >= BOUGHT_KEPT:
+            _bought_kept.clear()
+        towers, familiars, spent_t, spent_f = _bought(state, player, sub)
+        kept = (state, sub, (tuple(towers), tuple(familiars), spent_t, spent_f))
+        _bought_kept[key] = kept
+    towers_kept, familiars_kept, spent_t, spent_f = kept[2]
+    return list(towers_kept), list(familiars_kept), spent_t, spent_f
+
+
+def _bought(
+    state: SummonersState, player: str, sub: SummonersSubmission
+) -> tuple[list[Unit], list[Unit], int, int]:
     catalog = state.catalog
     towers = [*state.towers[player], *new_units(state.towers[player], sub.buy_towers)]
     familiars = [*state.familiars[player], *new_units(state.familiars[player], sub.buy_familiars)]
@@ -252,17 +279,50 @@ def battle(
     gets replay frames of its own, so a report that changed one could not change another's.
     Recording costs about a third of a battle, so a caller that shows no replay skips it."""
     if not replay:
-        return _outcome(battlefield, towers, familiars)
+        return _outcome(_Battle(battlefield, towers, familiars))
     result, frames = _kept(battlefield, towers, familiars)
     return replace(result, replay=pickle.loads(frames))
 
 
+class _Battle:
+    """A battle, equal to another whose result is the same by construction: the units' ids
+    left out and the towers in the order of their tiles. A familiar's id is not read by a
+    battle, and a tower's id only tells it apart from the others (each pushes a familiar
+    once), so towers are known by their place in that order while their ids are all
+    different; the order towers are listed in never changes a battle (battle.py). Two
+    armies that differ only in how their units are numbered ("Yi1" or "Yi2") or listed then
+    fight one battle. Only the replay names them."""
+
+    __slots__ = ("_hash", "_key", "battlefield", "familiars", "towers")
+
+    def __init__(
+        self,
+        battlefield: MapDef,
+        towers: tuple[BattleTower, ...],
+        familiars: tuple[BattleFamiliar, ...],
+    ) -> None:
+        self.battlefield, self.towers, self.familiars = battlefield, towers, familiars
+        ids = [t.id for t in towers]
+        placed = sorted(towers, key=lambda t: (t.tile, t.facing.value, t.kind))
+        self._key = (
+            battlefield,
+            tuple((t.kind, t.stats, t.tile, t.facing) for t in placed),
+            tuple((f.slot, f.party, f.entry, f.stats) for f in familiars),
+            () if len(set(ids)) == len(ids) else towers,  # ids shared: as they are
+        )
+        self._hash = hash(self._key)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Battle) and self._key == other._key
+
+
 @lru_cache(maxsize=OUTCOMES_KEPT)
-def _outcome(
-    battlefield: MapDef, towers: tuple[BattleTower, ...], familiars: tuple[BattleFamiliar, ...]
-) -> BattleResult:
+def _outcome(fight: _Battle) -> BattleResult:
     """A battle's result without its replay (immutable, so one copy serves every call)."""
-    return simulate(battlefield, towers, familiars)
+    return simulate(fight.battlefield, fight.towers, fight.familiars)
 
 
 @lru_cache(maxsize=BATTLES_KEPT)

@@ -9,8 +9,9 @@ seat and round, so one seat's choices never shift another's draws (paired experi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -99,6 +100,32 @@ class GameResult:
     """round -> player -> event -> canonical JSON played (when recorded, for replays)"""
 
 
+class LazyView(Mapping[str, Any]):
+    """A player's private view, made the first time it is read: some bots (Elemental
+    Continuum's) decide from the public view alone, and making every seat's private view
+    each round was a few percent of a festival."""
+
+    __slots__ = ("_make", "_view")
+
+    def __init__(self, make: Callable[[], Mapping[str, Any]]) -> None:
+        self._make = make
+        self._view: Mapping[str, Any] | None = None
+
+    def _made(self) -> Mapping[str, Any]:
+        if self._view is None:
+            self._view = self._make()
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._made()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+
 def bot_rng(seed: int, seat: int, round_no: int, event_index: int) -> np.random.Generator:
     return np.random.default_rng(
         np.random.SeedSequence([seed, BOT_STREAM, seat, round_no, event_index])
@@ -181,7 +208,7 @@ def play(
             subs: dict[str, Any] = {}
             for p in state.players:
                 strategy = spec.strategies[seat[p]]
-                private = eng.private_view(state, p)
+                private = LazyView(partial(eng.private_view, state, p))
                 pushed = None
                 if spec.force and not forced and seat[p] == 0 and spec.force.event == e:
                     rng = bot_rng(spec.seed, seat[p], round_no, index[e])

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -391,15 +392,34 @@ def can_complete(
     their free places, and each player costs the smaller of their need and their edges to
     the other events. So the flow carries every place iff no such cut is smaller than the
     places needed (a few events: every subset is tried).
+
+    Only how much each player still needs and which events they are in count, whoever
+    they are and in whatever order: the answer is kept for each such shape (`_cuts_allow`),
+    and a lab's festivals meet the same few shapes again and again.
     """
-    needs = {p: per_player - len(h) for p, h in held.items() if len(h) < per_player}
-    needed = sum(needs.values())
-    free = {e: max(0, capacity - count[e]) for e in events}
-    for size in range(len(events) + 1):
+    needs = tuple(
+        sorted(
+            (per_player - len(h), tuple(e in h for e in events))
+            for h in held.values()
+            if len(h) < per_player
+        )
+    )
+    free = tuple(max(0, capacity - count[e]) for e in events)
+    return _cuts_allow(needs, free)
+
+
+@lru_cache(maxsize=4096)
+def _cuts_allow(needs: tuple[tuple[int, tuple[bool, ...]], ...], free: tuple[int, ...]) -> bool:
+    """No cut is smaller than the places needed: `needs` holds each player short of events
+    as (places still needed, whether they are in each event), `free` each event's free
+    places (can_complete)."""
+    needed = sum(need for need, _ in needs)
+    events = range(len(free))
+    for size in range(len(free) + 1):
         for kept in combinations(events, size):
             others = [e for e in events if e not in kept]
             cut = sum(free[e] for e in kept) + sum(
-                min(need, sum(1 for e in others if e not in held[p])) for p, need in needs.items()
+                min(need, sum(1 for e in others if not inside[e])) for need, inside in needs
             )
             if cut < needed:
                 return False
