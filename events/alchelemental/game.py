@@ -78,7 +78,8 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     title = "Alchelemental"
     player_counts = (2,)
     default_variant = "pit"
-    search_playouts = (4, 12, 36)
+    search_playouts = (20, 60, 180)
+    search_turn_choices = 5
     search_depth = 8
 
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
