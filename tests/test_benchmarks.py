@@ -107,3 +107,14 @@ def test_bot_turns_prints_each_levels_turns(capsys: pytest.CaptureFixture[str]) 
     module["main"]("halma", turns=1, games=1, levels=(Level.EASY,))
     out = capsys.readouterr().out
     assert "easy" in out and "cap 0.2 s" in out and "longest" in out
+
+
+def test_alchelemental_weights_prints_the_candidates_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from events.alchelemental import judge
+
+    module = runpy.run_path(str(BENCH / "alchelemental_weights.py"))
+    module["main"](judge.WEIGHTS, judge.OLD, games=2, turns=1, depth=2)
+    out = capsys.readouterr().out
+    assert "(depth 2, children as in use)" in out and "2 games of at most 1 turns" in out

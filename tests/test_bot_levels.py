@@ -281,3 +281,21 @@ def test_the_ladder_table_counts_draws_as_half_and_caps_apart() -> None:
     assert row.playouts_per_second == 200 and row.longest_turn == pytest.approx(0.3)
     assert (row.low, row.high) == pytest.approx(wilson(2.5, 4))
     assert markdown_table([row])[2].startswith("| easy vs random | 4 | 62% | 1 | ")
+
+
+@pytest.mark.parametrize(
+    ("stats", "best"),
+    [
+        ([(1, -1.0), (1, 1.0), (1, 0.0)], 1),  # visited once each: the best score
+        ([(3, 0.0), (1, 1.0), (2, 2.0)], 0),  # the most visited first
+        ([(2, 0.5), (2, 1.5), (1, 1.0)], 1),
+        ([(1, 0.0), (1, 0.0)], 0),  # a true tie: the first tried
+    ],
+)  # fmt: skip
+def test_the_bot_plays_the_most_visited_and_then_the_best_scored_action(
+    stats: list[tuple[int, float]], best: int
+) -> None:
+    from festival.duels.search import _Node, best_child
+
+    children = [_Node(k, "Ash", visits, value) for k, (visits, value) in enumerate(stats)]
+    assert best_child(children).action == best

@@ -143,8 +143,7 @@ class MctsBot:
         self._turn_spent += done
         self._turn_choices += 1
         self.counts.longest_turn = max(self.counts.longest_turn, self.clock() - self._turn_start)
-        best = max(root.children, key=lambda n: n.visits)
-        return best.action
+        return best_child(root.children).action
 
     def _resolve(self, state: Any, player: str, action: Any) -> Any:
         action = self.game.resolve_chance(state, player, action, self.rng)
@@ -221,6 +220,13 @@ class MctsBot:
         if outcome is not None:
             return 0.0 if outcome.winner is None else (1.0 if outcome.won_by(me) else -1.0)
         return self.game.evaluation(state, me)
+
+
+def best_child(children: list[_Node]) -> _Node:
+    """The most visited child, and among as visited the best scored: a budget smaller than
+    the actions to try (Alchelemental's easy turn) visits each once, and the scores decide,
+    not the order the actions were tried in."""
+    return max(children, key=lambda n: (n.visits, n.value / max(1, n.visits)))
 
 
 def _uct(node: _Node, parent_visits: int) -> float:
