@@ -299,3 +299,23 @@ def test_the_bot_plays_the_most_visited_and_then_the_best_scored_action(
 
     children = [_Node(k, "Ash", visits, value) for k, (visits, value) in enumerate(stats)]
     assert best_child(children).action == best
+
+
+@pytest.mark.parametrize(
+    ("text", "pairings"),
+    [
+        ("medium-easy", (("medium", "easy"),)),
+        ("Hard-Random, medium-easy", (("hard", "random"), ("medium", "easy"))),
+        ("easy-hard", None),
+        ("medium", None),
+    ],
+)  # fmt: skip
+def test_a_ladder_run_may_name_its_pairings(
+    text: str, pairings: tuple[tuple[str, str], ...] | None
+) -> None:
+    from festival.duels.ladder import parse_pairings
+
+    assert parse_pairings(text) == pairings
+    if pairings:
+        specs = ladder_games("halma", 2, pairings=pairings)
+        assert [s.pairing for s in specs] == [p for _ in range(2) for p in pairings]
