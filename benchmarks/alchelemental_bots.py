@@ -22,7 +22,10 @@ def match(games: int, turns: int, iterations: int) -> tuple[int, int, int, float
     for n in range(games):
         players = ("Search", "Random") if n % 2 == 0 else ("Random", "Search")
         state = game.initial_state(players, game.variants()["pit"], np.random.default_rng(n))
-        search = MctsBot(game, seed=n, iterations=iterations, depth=12, max_children=40)
+        search = MctsBot(
+            game, seed=n, iterations=iterations, depth=12, max_children=40,
+            turn_choices=game.search_turn_choices,
+        )  # fmt: skip
         rand = RandomBot(game, seed=n)
         while game.outcome(state) is None and state.turn_no <= turns:
             player = state.player
@@ -39,10 +42,10 @@ def match(games: int, turns: int, iterations: int) -> tuple[int, int, int, float
     return wins, draws, losses, time.perf_counter() - start
 
 
-def main(games: int = 6, turns: int = 16, iterations: int = 60) -> None:
+def main(games: int = 6, turns: int = 16, iterations: int = 300) -> None:
     wins, draws, losses, seconds = match(games, turns, iterations)
     print(
-        f"alchelemental pit: mcts ({iterations} iterations/action) against random over "
+        f"alchelemental pit: mcts ({iterations} iterations/turn) against random over "
         f"{turns} turns: won {wins}, level {draws}, lost {losses} of {games} ({seconds:.1f} s)"
     )
 

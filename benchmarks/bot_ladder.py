@@ -4,9 +4,11 @@ pairing (40 by default), with win rates and their 95% (Wilson) intervals, the me
 length, the playouts per second and the longest turn. The machine's load average is printed
 before and after (on a shared machine the time figures are only as good as the cores free).
 Run: `python benchmarks/bot_ladder.py GAME [--games N] [--max-turns T] [--seed S]
-[--workers W] [--scheduler ADDR] [--minutes M]`: the games on a local Dask cluster of W
+[--workers W] [--scheduler ADDR] [--minutes M] [--pairings P]`: the games on a local Dask
+cluster of W
 workers, or on the scheduler at ADDR (`--workers 0`: in this process); `--minutes M` stops
-after M minutes with the games finished (they go in rounds of every pairing)."""
+after M minutes with the games finished (they go in rounds of every pairing); `--pairings
+medium-easy,hard-medium` plays only those."""
 
 from __future__ import annotations
 
@@ -18,11 +20,13 @@ import time
 
 from festival.duels.ladder import (
     MAX_TURNS,
+    PAIRINGS,
     LadderGame,
     LadderResult,
     ladder_games,
     markdown_table,
     pairing_rows,
+    parse_pairings,
     play_ladder_game,
 )
 from festival.lab.run import dask_client
@@ -83,11 +87,15 @@ def main() -> None:
     parser.add_argument(
         "--minutes", type=float, help="stop then, with the games finished (rounds of pairings)"
     )
+    parser.add_argument("--pairings", help="only these, e.g. medium-easy,hard-random")
     args = parser.parse_args()
+    pairings = parse_pairings(args.pairings) if args.pairings else PAIRINGS
+    if pairings is None:
+        parser.error(f"--pairings: {', '.join(f'{a}-{b}' for a, b in PAIRINGS)}")
     print(f"bot ladder, {args.game}: {args.games} games a pairing, at most {args.max_turns} "
           f"turns ({os.cpu_count()} cores, load {load()})")  # fmt: skip
     started = time.perf_counter()
-    specs = ladder_games(args.game, args.games, args.seed, args.max_turns)
+    specs = ladder_games(args.game, args.games, args.seed, args.max_turns, pairings)
     results = play_all(specs, args.workers, args.scheduler, args.minutes)
     for line in markdown_table(pairing_rows(results)):
         print(line)

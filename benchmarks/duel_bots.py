@@ -1,4 +1,4 @@
-"""How much stronger the search bot is: MCTS (an iteration budget per action) against the
+"""How much stronger the search bot is: MCTS (an iteration budget per turn) against the
 random player in Element, alternating who starts. Run: `python benchmarks/duel_bots.py [N]`."""
 
 from __future__ import annotations
@@ -18,7 +18,14 @@ def play(variant: str, seed: int, mcts_first: bool, iterations: int) -> str | No
     game = ElementGame()
     names = ("mcts", "random") if mcts_first else ("random", "mcts")
     bots = {
-        "mcts": MctsBot(game, seed, iterations=iterations, depth=12, max_children=24),
+        "mcts": MctsBot(
+            game,
+            seed,
+            iterations=iterations,
+            depth=12,
+            max_children=24,
+            turn_choices=game.search_turn_choices,
+        ),
         "random": RandomBot(game, seed + 1),
     }
     rng = np.random.default_rng(seed)
@@ -31,7 +38,7 @@ def play(variant: str, seed: int, mcts_first: bool, iterations: int) -> str | No
     return outcome.winner if outcome else None
 
 
-def main(games: int = 6, iterations: int = 40) -> None:
+def main(games: int = 6, iterations: int = 240) -> None:
     for variant in ("summary",):
         wins = 0
         start = time.perf_counter()
@@ -39,7 +46,7 @@ def main(games: int = 6, iterations: int = 40) -> None:
             wins += play(variant, n, n % 2 == 0, iterations) == "mcts"
         seconds = time.perf_counter() - start
         print(
-            f"element {variant}: mcts ({iterations} iterations/action) won {wins} of {games} "
+            f"element {variant}: mcts ({iterations} iterations/turn) won {wins} of {games} "
             f"games against random ({seconds / games:.1f} s per game)"
         )
 

@@ -225,9 +225,12 @@ class DuelGame(ABC, Generic[S, A]):
     simultaneous: ClassVar[bool] = False
     default_variant: ClassVar[str]
     search_playouts: ClassVar[tuple[int, int, int]] = (8, 32, 128)
-    """the playouts a search bot makes for one action at its easy, medium and hard level: a
-    fixed budget (the same seed plays the same game), calibrated per game by the bot ladder
-    so a turn stays well inside the level's time cap"""
+    """the playouts a search bot makes in one TURN at its easy, medium and hard level: a
+    fixed budget (the same seed plays the same game), shared among the turn's choices and
+    calibrated per game by the bot ladder so a turn stays well inside the level's time cap"""
+    search_turn_choices: ClassVar[int] = 1
+    """how many choices (positions with more than one legal action) a turn usually asks of
+    its player: the turn's playouts are shared among them (Element's take, steps and stones)"""
     search_depth: ClassVar[int] = 12
     """actions in one playout before the game's `evaluation` scores it"""
 

@@ -7,7 +7,9 @@ from dataclasses import replace
 
 import numpy as np
 
+from events.alchelemental import rules
 from events.alchelemental.actions import Impel
+from events.alchelemental.state import AlchState
 from festival.duels import picture as duel_picture
 from festival.duels.bots import MctsBot, RandomBot
 from tests.support.alchelemental_kit import GAME, new_state, put, remove, run
@@ -90,3 +92,51 @@ def test_evaluation_is_in_range() -> None:
     assert 0 < GAME.evaluation(s, "Light") <= 1 and GAME.evaluation(s, "Dark") < 0
     rng = np.random.default_rng(0)
     assert GAME.random_action(s, "Dark", rng) is None
+
+
+def _condense_threatens_the_last_power() -> AlchState:
+    rows = ["EEEEEEE", "FEEEEEE", "EEEEEEE", "EEEEEEE", "EEEEEEW", "EEEEEEE"]
+    s = new_state(rows)
+    s = remove(s, 0, "firepower")
+    s = replace(s, eliminated=(frozenset({"firepower"}), frozenset()))
+    s = put(s, 0, "earthpower", 2, 3)
+    return put(s, 1, "condense", 2, 2, rot=0)  # Earth faces R: 2 + 0 + 0 + 0 = 2 > 1
+
+
+def test_the_evaluation_counts_the_units_one_impel_eliminates() -> None:
+    """Dark's Condense can eliminate Light's last power unit (worth four units); power units
+    cannot impel, so Light threatens nothing: the position is better for Dark than material
+    alone says, the more so with Dark to act."""
+    from events.alchelemental import judge
+
+    s = _condense_threatens_the_last_power()
+    assert (judge.threatened(s, 1), judge.threatened(s, 0)) == (4.0, 0.0)
+    for to_move in (0, 1):
+        t = replace(s, to_move=to_move)
+        assert judge.evaluation(t, 1) > judge.evaluation(t, 1, judge.OLD)
+        assert judge.evaluation(t, 0) == -judge.evaluation(t, 1)
+    light, dark = (judge.evaluation(replace(s, to_move=m), 1) for m in (0, 1))
+    assert dark > light
+
+
+def test_the_evaluations_match_is_the_rules_match() -> None:
+    """judge's quick RULE_MATCH (occupants looked up once) agrees with rules.has_match in
+    every position of random games, for every unit and direction."""
+    from events.alchelemental import judge
+
+    rng = np.random.default_rng(4)
+    for seed in range(2):
+        s = GAME.initial_state(
+            ("Light", "Dark"), GAME.variants()["pit"], np.random.default_rng(seed)
+        )
+        for _ in range(120):
+            occupied = {p.hex: p for p in s.pieces}
+            for p in s.pieces:
+                for d in range(6):
+                    assert judge._matches(occupied, s, p, d) == rules.has_match(s, p, d) or (
+                        p.kind.is_power
+                    )
+            action = GAME.random_action(s, s.players[s.to_move], rng)
+            if action is None:
+                break
+            s = GAME.apply(s, s.players[s.to_move], action)

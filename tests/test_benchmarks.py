@@ -71,7 +71,7 @@ def test_alchelemental_speed_prints_both_boards(capsys: pytest.CaptureFixture[st
 def test_alchelemental_bots_benchmark_prints_the_score(capsys: pytest.CaptureFixture[str]) -> None:
     module = runpy.run_path(str(BENCH / "alchelemental_bots.py"))
     module["main"](games=1, turns=1, iterations=3)
-    assert "alchelemental pit: mcts (3 iterations/action)" in capsys.readouterr().out
+    assert "alchelemental pit: mcts (3 iterations/turn)" in capsys.readouterr().out
 
 
 def test_elementarium_speed_prints_games_per_second(capsys: pytest.CaptureFixture[str]) -> None:
@@ -98,3 +98,23 @@ def test_the_cli_speed_benchmark_prints_both_commands(capsys: pytest.CaptureFixt
     assert set(figures) == {"festival --help", "festival status"}
     out = capsys.readouterr().out
     assert "festival status:" in out and "heavy libraries imported: none" in out
+
+
+def test_bot_turns_prints_each_levels_turns(capsys: pytest.CaptureFixture[str]) -> None:
+    from festival.duels.levels import Level
+
+    module = runpy.run_path(str(BENCH / "bot_turns.py"))
+    module["main"]("halma", turns=1, games=1, levels=(Level.EASY,))
+    out = capsys.readouterr().out
+    assert "easy" in out and "cap 0.2 s" in out and "longest" in out
+
+
+def test_alchelemental_weights_prints_the_candidates_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from events.alchelemental import judge
+
+    module = runpy.run_path(str(BENCH / "alchelemental_weights.py"))
+    module["main"](judge.WEIGHTS, judge.OLD, games=2, turns=1, depth=2)
+    out = capsys.readouterr().out
+    assert "(depth 2, children as in use)" in out and "2 games of at most 1 turns" in out

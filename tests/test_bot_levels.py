@@ -17,7 +17,7 @@ from festival.duels import service
 from festival.duels.games import duel_game
 from festival.duels.host import Duel
 from festival.duels.ladder import PAIRINGS, LadderGame, ladder_games, play_ladder_game, wilson
-from festival.duels.levels import Level, level_budget, parse_level
+from festival.duels.levels import Budget, Level, level_budget, parse_level
 from festival.duels.search import MctsBot
 
 GAMES = [d.name for d in registry.duels()]
@@ -56,8 +56,59 @@ def test_a_level_makes_its_playouts_when_time_is_plenty(name: str, level: Level)
     bot = MctsBot.with_budget(game, 1, level_budget(game, level), clock=ticking(0.0))
     action = bot.choose(state, player)
     assert not game.check(state, player, action)
-    assert bot.counts.playouts == game.search_playouts[level.rank]
+    share = game.search_playouts[level.rank] // game.search_turn_choices  # the first choice's
+    assert bot.counts.playouts == share
     assert bot.counts.deadline_stops == 0
+
+
+@pytest.mark.parametrize(
+    ("playouts", "choices", "spent", "made", "share"),
+    [
+        (48, 6, 0, 0, 8),  # an even share of the turn
+        (48, 6, 8, 1, 8),
+        (48, 6, 40, 5, 8),  # the turn's last usual choice takes what is left
+        (50, 6, 45, 5, 5),
+        (48, 6, 48, 6, 2),  # beyond the usual choices: the floor, a quarter of a share
+        (48, 6, 60, 9, 2),
+        (20, 1, 0, 0, 20),  # a turn of one choice takes it all
+        (20, 1, 20, 1, 5),
+        (3, 5, 0, 0, 1),  # never less than one playout
+    ],
+)  # fmt: skip
+def test_a_turns_playouts_are_shared_among_its_choices(
+    playouts: int, choices: int, spent: int, made: int, share: int
+) -> None:
+    budget = Budget(playouts, 1.0, 8, turn_choices=choices)
+    assert budget.share(spent, made) == share
+    assert Budget(None, 1.0, 8, turn_choices=choices).share(spent, made) is None
+
+
+@pytest.mark.parametrize("name", ["element", "alchelemental"])
+@pytest.mark.parametrize("level", list(Level))
+def test_a_whole_turn_keeps_the_turns_budget(name: str, level: Level) -> None:
+    """A turn of many actions spends its level's playouts over the whole turn, not per action:
+    the turn's budget, plus a floor for each choice beyond the usual number."""
+    game, state, player = opening(name)
+    budget = level_budget(game, level)
+    assert budget.playouts is not None
+    bot = MctsBot.with_budget(game, 1, budget, clock=ticking(0.0))
+    rng = np.random.default_rng(1)
+    while game.to_act(state) == (player,) and game.outcome(state) is None:
+        action = game.resolve_chance(state, player, bot.choose(state, player), rng)
+        state = game.apply(state, player, action)
+    extra = max(0, bot.counts.searches - budget.turn_choices)
+    floor = budget.share(budget.playouts, budget.turn_choices)
+    assert bot.counts.searches >= 2 and bot.counts.deadline_stops == 0
+    assert bot.counts.playouts <= budget.playouts + extra * (floor or 0)
+
+
+def test_the_same_seed_plays_the_same_game_on_a_busy_machine() -> None:
+    """Element's turns are many actions: a slow clock that keeps each turn under its cap
+    (a busy machine) plays the very game a still clock plays, the budget being counted."""
+    spec = LadderGame("element", ("medium", "easy"), seed=3, swapped=False, max_turns=4)
+    still, busy = play_ladder_game(spec, ticking(0.0)), play_ladder_game(spec, ticking(1e-5))
+    assert (still.turns, still.playouts, still.score) == (busy.turns, busy.playouts, busy.score)
+    assert busy.deadline_stops == 0 and busy.longest_turn > still.longest_turn == 0.0
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -230,3 +281,41 @@ def test_the_ladder_table_counts_draws_as_half_and_caps_apart() -> None:
     assert row.playouts_per_second == 200 and row.longest_turn == pytest.approx(0.3)
     assert (row.low, row.high) == pytest.approx(wilson(2.5, 4))
     assert markdown_table([row])[2].startswith("| easy vs random | 4 | 62% | 1 | ")
+
+
+@pytest.mark.parametrize(
+    ("stats", "best"),
+    [
+        ([(1, -1.0), (1, 1.0), (1, 0.0)], 1),  # visited once each: the best score
+        ([(3, 0.0), (1, 1.0), (2, 2.0)], 0),  # the most visited first
+        ([(2, 0.5), (2, 1.5), (1, 1.0)], 1),
+        ([(1, 0.0), (1, 0.0)], 0),  # a true tie: the first tried
+    ],
+)  # fmt: skip
+def test_the_bot_plays_the_most_visited_and_then_the_best_scored_action(
+    stats: list[tuple[int, float]], best: int
+) -> None:
+    from festival.duels.search import _Node, best_child
+
+    children = [_Node(k, "Ash", visits, value) for k, (visits, value) in enumerate(stats)]
+    assert best_child(children).action == best
+
+
+@pytest.mark.parametrize(
+    ("text", "pairings"),
+    [
+        ("medium-easy", (("medium", "easy"),)),
+        ("Hard-Random, medium-easy", (("hard", "random"), ("medium", "easy"))),
+        ("easy-hard", None),
+        ("medium", None),
+    ],
+)  # fmt: skip
+def test_a_ladder_run_may_name_its_pairings(
+    text: str, pairings: tuple[tuple[str, str], ...] | None
+) -> None:
+    from festival.duels.ladder import parse_pairings
+
+    assert parse_pairings(text) == pairings
+    if pairings:
+        specs = ladder_games("halma", 2, pairings=pairings)
+        assert [s.pairing for s in specs] == [p for _ in range(2) for p in pairings]

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from events.alchelemental import desk, notation, rules
+from events.alchelemental import desk, judge, notation, rules
 from events.alchelemental.actions import (
     EITHER,
     Action,
@@ -78,8 +78,13 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     title = "Alchelemental"
     player_counts = (2,)
     default_variant = "pit"
-    search_playouts = (4, 12, 36)
+    search_playouts = (20, 80, 320)
+    search_turn_choices = 5
     search_depth = 8
+
+    def __init__(self, weights: judge.Weights = judge.WEIGHTS) -> None:
+        self.weights = weights
+        """the search bots' evaluation weights (the self-play benchmark tries others)"""
 
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
         return {"pit": {"board": "pit"}, "battleground": {"board": "battleground"}}
@@ -506,17 +511,9 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
         return Select(mine[int(rng.random() * len(mine))])
 
     def evaluation(self, state: AlchState, player: str) -> float:
-        """Material: units on the board, power units counting four, and enemy nodes held."""
-        me = state.players.index(player)
-        score = 0.0
-        for p in state.pieces:
-            w = 4.0 if p.kind.is_power else 1.0
-            score += w if p.owner == me else -w
-        for side in (0, 1):
-            held = sum(1 for h in state.board.nodes[1 - side]
-                       if (q := state.at(h)) is not None and q.owner == side)  # fmt: skip
-            score += 3 * held if side == me else -3 * held
-        return max(-1.0, min(1.0, score / 40))
+        """Power units kept, material, enemy nodes held and enemy units threatened, side
+        against side, in [-1, 1] (events/alchelemental/judge.py)."""
+        return judge.evaluation(state, state.players.index(player), self.weights)
 
     # --- the end, views and pictures ----------------------------------------------------
 

@@ -67,7 +67,8 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
     title = "Element"
     player_counts = (2,)
     default_variant = DEFAULT_VARIANT
-    search_playouts = (8, 32, 128)
+    search_playouts = (48, 192, 768)
+    search_turn_choices = 6
     search_depth = 12
 
     # --- variants and setup -------------------------------------------------------------

@@ -59,7 +59,7 @@ class ElementariumGame(DuelGame[State, Orders]):
     player_counts = (2,)
     simultaneous = True
     default_variant = "standard"
-    search_playouts = (6, 24, 96)
+    search_playouts = (20, 80, 320)
     search_depth = 8
 
     def __init__(self, board: str | None = None, rules_data: Any = None) -> None:

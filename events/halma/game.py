@@ -68,7 +68,7 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
     title = "Elemental Halma"
     player_counts = (2, 4)
     default_variant = DEFAULT_VARIANT
-    search_playouts = (8, 24, 72)
+    search_playouts = (16, 64, 256)
     search_depth = 8
 
     def __init__(self, board_text: str) -> None:

@@ -47,7 +47,7 @@ def make_bot(
     if kind == "mcts":
         budget = level_budget(game, level)
         if seconds is not None:
-            budget = Budget(None, seconds, budget.depth, budget.max_children)
+            budget = Budget(None, seconds, budget.depth, budget.max_children, budget.turn_choices)
         return MctsBot.with_budget(game, seed, budget)
     raise ValueError(f"no bot {kind!r}: {', '.join(BOTS)}")
 

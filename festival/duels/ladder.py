@@ -69,15 +69,28 @@ class LadderResult:
 
 
 def ladder_games(
-    game: str, games: int, seed: int = 1, max_turns: int = MAX_TURNS
+    game: str,
+    games: int,
+    seed: int = 1,
+    max_turns: int = MAX_TURNS,
+    pairings: Sequence[tuple[str, str]] = PAIRINGS,
 ) -> list[LadderGame]:
-    """`games` games per pairing: pairs of games on one seed, the seats swapped; in rounds of
-    every pairing, so a ladder stopped early has as many games of each pairing."""
+    """`games` games per pairing (of `pairings`, all by default): pairs of games on one seed,
+    the seats swapped; in rounds of every pairing, so a ladder stopped early has as many games
+    of each pairing."""
     return [
         LadderGame(game, pairing, seed + i // 2, swapped=i % 2 == 1, max_turns=max_turns)
         for i in range(games)
-        for pairing in PAIRINGS
+        for pairing in pairings
     ]
+
+
+def parse_pairings(text: str) -> tuple[tuple[str, str], ...] | None:
+    """The pairings a ladder run names ("medium-easy,hard-random"); None if one is not a
+    pairing the ladder plays."""
+    named = {f"{strong}-{weak}": (strong, weak) for strong, weak in PAIRINGS}
+    chosen = [named.get(part.strip().lower()) for part in text.split(",")]
+    return None if any(c is None for c in chosen) else tuple(c for c in chosen if c)
 
 
 def _bot(

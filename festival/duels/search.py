@@ -9,9 +9,12 @@ What it knows is what its player knows, and the search keeps it so:
   game (Elementarium) the other side's orders are sampled on every playout from statistics of
   their own kept where the turn began (decoupled UCT), never chosen knowing the bot's own.
 
-Budget: at most `iterations` playouts per action, and never past the turn's time cap
-(`seconds` from the first action the bot chose in this turn). The counts say what was spent
-(`SearchCounts`), so tests and the ladder check the budget without timing anything.
+Budget: `iterations` playouts per turn, shared among the turn's choices (`Budget.share`: what
+is left over the `turn_choices` a turn usually asks, a floor for any beyond), and never past
+the turn's time cap (`seconds` from the first action the bot chose in this turn). The share
+is counted, never timed, so the same seed plays the same game however busy the machine. The
+counts say what was spent (`SearchCounts`), so tests and the ladder check the budget without
+timing anything.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ class _Node:
 
 
 class MctsBot:
-    """Monte Carlo tree search with UCT, a playout budget per action and a time cap per turn.
+    """Monte Carlo tree search with UCT, a playout budget and a time cap per turn.
 
     `iterations=None` searches until the cap (the time alone decides: not reproducible)."""
 
@@ -68,17 +71,20 @@ class MctsBot:
         depth: int = 40,
         max_children: int = 40,
         clock: Callable[[], float] = time.perf_counter,
+        turn_choices: int = 1,
     ) -> None:
         self.game = game
         self.rng = np.random.default_rng(seed)
         self.seconds = seconds
-        self.iterations = iterations
+        self.budget = Budget(iterations, seconds, depth, max_children, turn_choices)
         self.depth = depth
         self.max_children = max_children
         self.clock = clock
         self.counts = SearchCounts()
         self._turn: tuple[str, int] | None = None
         self._turn_start = 0.0
+        self._turn_spent = 0
+        self._turn_choices = 0
 
     @staticmethod
     def with_budget(
@@ -88,7 +94,14 @@ class MctsBot:
         clock: Callable[[], float] = time.perf_counter,
     ) -> MctsBot:
         return MctsBot(
-            game, seed, budget.seconds, budget.playouts, budget.depth, budget.max_children, clock
+            game,
+            seed,
+            budget.seconds,
+            budget.playouts,
+            budget.depth,
+            budget.max_children,
+            clock,
+            budget.turn_choices,
         )
 
     def _candidates(self, state: Any, player: str) -> list[Any]:
@@ -104,6 +117,7 @@ class MctsBot:
         now = self.clock()
         if turn != self._turn:
             self._turn, self._turn_start = turn, now
+            self._turn_spent = self._turn_choices = 0
         self.counts.longest_turn = max(self.counts.longest_turn, now - self._turn_start)
         return self._turn_start + self.seconds
 
@@ -116,18 +130,20 @@ class MctsBot:
             return legal[0]
         root = _Node(None, None, untried=self._candidates(state, player))
         done = 0
+        share = self.budget.share(self._turn_spent, self._turn_choices)
         self.counts.searches += 1
-        while self.iterations is None or done < self.iterations:
+        while share is None or done < share:
             if done > 0 and self.clock() >= deadline:  # one playout at least, however late
-                if self.iterations is not None:
+                if share is not None:
                     self.counts.deadline_stops += 1
                 break
             self._iterate(root, state, player)
             done += 1
         self.counts.playouts += done
+        self._turn_spent += done
+        self._turn_choices += 1
         self.counts.longest_turn = max(self.counts.longest_turn, self.clock() - self._turn_start)
-        best = max(root.children, key=lambda n: n.visits)
-        return best.action
+        return best_child(root.children).action
 
     def _resolve(self, state: Any, player: str, action: Any) -> Any:
         action = self.game.resolve_chance(state, player, action, self.rng)
@@ -204,6 +220,13 @@ class MctsBot:
         if outcome is not None:
             return 0.0 if outcome.winner is None else (1.0 if outcome.won_by(me) else -1.0)
         return self.game.evaluation(state, me)
+
+
+def best_child(children: list[_Node]) -> _Node:
+    """The most visited child, and among as visited the best scored: a budget smaller than
+    the actions to try (Alchelemental's easy turn) visits each once, and the scores decide,
+    not the order the actions were tried in."""
+    return max(children, key=lambda n: (n.visits, n.value / max(1, n.visits)))
 
 
 def _uct(node: _Node, parent_visits: int) -> float:
