@@ -158,7 +158,8 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 @dataclass(frozen=True)
 class PairingRow:
     """One pairing's figures: the stronger's wins (draws half), games, interval, mean game
-    length in turns, games ended by the turn cap, playouts per second, the longest turn."""
+    length in turns, games ended by the turn cap, playouts per second, the longest turn and
+    the searches its time cap cut short (0: the games are the seed's alone)."""
 
     pairing: tuple[str, str]
     games: int
@@ -208,13 +209,13 @@ def markdown_table(rows: Sequence[PairingRow]) -> list[str]:
     """The rows as a Markdown table, as the duels guide shows them."""
     out = [
         "| pairing | games | won | draws | 95% interval | mean turns | capped "
-        "| playouts/s | longest turn |",
-        "|---|---:|---:|---:|---|---:|---:|---:|---:|",
+        "| playouts/s | longest turn | cut short |",
+        "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         out.append(
             f"| {r.pairing[0]} vs {r.pairing[1]} | {r.games} | {r.rate:.0%} | {r.draws} "
             f"| {r.low:.0%}-{r.high:.0%} | {r.mean_turns:.0f} | {r.capped} "
-            f"| {r.playouts_per_second:,.0f} | {r.longest_turn:.2f} s |"
+            f"| {r.playouts_per_second:,.0f} | {r.longest_turn:.2f} s | {r.deadline_stops} |"
         )
     return out
