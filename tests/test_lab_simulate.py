@@ -188,3 +188,26 @@ def test_one_setting_given_twice_is_refused_since_the_last_would_win(
     assert main([*args, *given, "--out", str(out)]) == 2
     assert said in capsys.readouterr().err
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("workers", "said"),
+    [("0", "at least 1 worker"), ("-2", "at least 1 worker"), ("two", "not a whole number")],
+)
+def test_a_cluster_of_no_worker_is_refused_not_waited_for(
+    workers: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--workers 0` once started a local cluster with nobody to play: the run hung for ever."""
+    out = tmp_path / "lab"
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "--games", "1", "--workers", workers, "--quiet", "--out", str(out)])
+    assert stop.value.code == 2
+    assert said in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_the_lab_client_refuses_a_local_cluster_of_no_worker() -> None:
+    from festival.lab.run import dask_client
+
+    with pytest.raises(ValueError, match="at least one worker"), dask_client(None, 0):
+        pass

@@ -72,7 +72,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--scheduler", help="a Dask scheduler address (tcp://host:8786)")
     where.add_argument("--serial", action="store_true", help="play in this process, no Dask")
-    p.add_argument("--workers", type=int, help="local Dask worker processes (one per core)")
+    p.add_argument(
+        "--workers",
+        type=_workers,
+        help="local Dask worker processes, at least 1 (one per core when not said)",
+    )
     p.add_argument(
         "--report",
         action="store_true",
@@ -269,6 +273,20 @@ def _sweep_report(folder: Path, players: Any, items: Any, on_sale: Any) -> int:
         f"--catalog {swept.event}=YOUR-CATALOG.xlsx --games 200"
     )
     return 0
+
+
+def _workers(text: str) -> int:
+    """`--workers N`: a whole number of at least 1 (a local cluster of none would wait for
+    ever; `--serial` plays in this process)."""
+    try:
+        workers = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
+    if workers < 1:
+        raise argparse.ArgumentTypeError(
+            f"{workers}: at least 1 worker (--serial plays in this process, no Dask)"
+        )
+    return workers
 
 
 def _force(text: str) -> Force:

@@ -127,7 +127,10 @@ def batch_size(games: int, workers: int) -> int:
 @contextmanager
 def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
     """A client of the scheduler at `scheduler`, else of a new local cluster of `workers`
-    processes (one thread each; default: one per core), closed afterwards."""
+    processes (one thread each; default: one per core), closed afterwards. A cluster of no
+    worker would wait for ever: fewer than one is refused."""
+    if not scheduler and workers is not None and workers < 1:
+        raise ValueError(f"a local cluster needs at least one worker, not {workers}")
     from distributed import Client, LocalCluster
 
     if scheduler:
