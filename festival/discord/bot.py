@@ -24,6 +24,7 @@ from festival.discord.clock_watch import watch_clocks
 from festival.discord.duel_commands import Desk, Table, all_commands, send
 from festival.discord.duel_replies import Reply
 from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
+from festival.discord.practice_commands import practice_command, practising
 from festival.duels import service
 from festival.duels.host import DuelHostError
 from festival.duels.store import DUEL_FILE
@@ -85,6 +86,8 @@ class DuelBot(discord.Client):
         self.tree: app_commands.CommandTree[DuelBot] = app_commands.CommandTree(self)
         for command in all_commands(desk):
             self.tree.add_command(command)
+        if desk.practice is not None:
+            self.tree.add_command(practice_command(desk))
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         self._watcher: asyncio.Task[None] | None = None
 
@@ -117,9 +120,18 @@ class DuelBot(discord.Client):
         await send(interaction, Reply("That did not work; the host can see why.", True))
 
 
-def desk_of(seated: Sequence[Table], host_role: str) -> Desk:
-    """The duels the bot hosts, by channel."""
-    return Desk({t.channel: t for t in seated}, host_role)
+def desk_of(
+    seated: Sequence[Table],
+    host_role: str,
+    practice_folder: Path | None = None,
+    practice_channels: Sequence[int] = (),
+) -> Desk:
+    """The duels the bot hosts, by channel; with `practice_channels`, practice duels offered
+    there and kept in `practice_folder` (those going on picked up again)."""
+    room = None
+    if practice_channels and practice_folder is not None:
+        room = practising(practice_folder, frozenset(practice_channels))
+    return Desk({t.channel: t for t in seated}, host_role, room)
 
 
 async def serve(desk: Desk, token: str, warn_seconds: float = 60.0, every: float = 5.0) -> None:
