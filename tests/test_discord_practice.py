@@ -314,3 +314,19 @@ def test_a_practice_duel_in_a_hosted_channel_is_refused_to_its_players(tmp_path:
         assert "Practice duel" in server.answers(iid)[0].content
         iid = server.command(ASH, "take", {"count": 1})  # ash's commands: the channel's duel
         assert server.answers(iid)[0].content.startswith("Ash: take 1")
+
+
+def test_a_bots_turn_left_unplayed_is_played_and_posted_when_the_bot_starts(
+    tmp_path: Path,
+) -> None:
+    base = tmp_path / "practice"
+    asked = practice.ask("halma", "easy", "bot")
+    started = service.practice_start(base, asked, PRACTICE, ASH.id, "ash", 7, Origin(Via.TEXT))
+    assert started.practice is not None and started.practice.to_act == ("Easy bot",)
+    with BotApiServer() as server, running_bot(server, [], practice_folder=base,
+                                               practice_channels=[PRACTICE]):  # fmt: skip
+        server.wait_for(lambda: bool(server.channel_messages(PRACTICE)), 30)
+        (moved,) = server.channel_messages(PRACTICE)
+        assert moved.content.startswith("Easy bot: ") and moved.mentions["users"] == [ASH.id]
+        assert [name for name, _ in moved.files] == ["board.png"]
+    assert service.status(started.practice.folder).after.progress.startswith("ash")

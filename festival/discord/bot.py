@@ -21,13 +21,15 @@ import discord
 from discord import app_commands
 
 from festival.discord.clock_watch import watch_clocks
-from festival.discord.duel_commands import Desk, Table, all_commands, send
-from festival.discord.duel_replies import Reply
+from festival.discord.duel_commands import Desk, Table, all_commands, messages, send
+from festival.discord.duel_replies import Reply, bot_replies
 from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
 from festival.discord.practice_commands import practice_command, practising
 from festival.duels import service
 from festival.duels.host import DuelHostError
 from festival.duels.store import DUEL_FILE
+from festival.match.match import MatchError
+from festival.match.store import StoreError
 
 TOKEN_VARIABLE = "FESTIVAL_DISCORD_TOKEN"
 log = logging.getLogger(__name__)
@@ -90,6 +92,7 @@ class DuelBot(discord.Client):
             self.tree.add_command(practice_command(desk))
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         self._watcher: asyncio.Task[None] | None = None
+        self._catching_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if stand_in():  # its gateway is where its API says (festival/discord/endpoint.py)
@@ -99,17 +102,40 @@ class DuelBot(discord.Client):
         tables = list(self.desk.tables.values())
         watching = watch_clocks(tables, self.announce, self.warn_seconds, self.watch_every)
         self._watcher = asyncio.create_task(watching)
+        self._catching_up = asyncio.create_task(self.catch_up())
 
     async def close(self) -> None:
-        if self._watcher is not None:
-            self._watcher.cancel()
+        for task in (self._watcher, self._catching_up):
+            if task is not None:
+                task.cancel()
         await super().close()
 
+    async def catch_up(self) -> None:
+        """Practice duels where the bot's turn was left unplayed (a bot stopped while it
+        searched): its turn played now and posted in the duel's channel."""
+        await self.wait_until_ready()
+        playing = self.desk.practice.playing.values() if self.desk.practice else ()
+        for table in list(playing):
+            async with table.lock:
+                try:
+                    acted = await asyncio.to_thread(service.practice_answer, table.folder)
+                    if acted is None or table.bot is None:
+                        continue
+                    seating = await asyncio.to_thread(service.seating, table.folder)
+                except (MatchError, StoreError) as exc:  # busy (a command line holds it)
+                    log.info("practice duel %s not caught up: %s", table.folder.name, exc)
+                    continue
+                for reply in bot_replies(acted, seating, table.bot):
+                    await self.post(table.channel, reply)
+                self.desk.finished(table, acted.after)
+
+    async def post(self, channel: int, reply: Reply) -> None:
+        """A reply posted in a channel (not an answer to a command), its board with it."""
+        for text, kwargs in await messages(reply):
+            await self.get_partial_messageable(channel).send(text, **kwargs)
+
     async def announce(self, channel: int, text: str, pings: tuple[int, ...]) -> None:
-        mentions = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in pings]
-        )
-        await self.get_partial_messageable(channel).send(text, allowed_mentions=mentions)
+        await self.post(channel, Reply(text, pings=pings))
 
     async def _command_failed(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

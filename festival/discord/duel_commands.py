@@ -107,18 +107,27 @@ def png(board: Picture) -> bytes:
     return picture.png(board)
 
 
-async def send(interaction: discord.Interaction[Any], reply: Reply) -> None:
-    """Answer the interaction (its first reply) or follow it up; the board goes with the last
-    part of a reply that asks for it."""
+async def messages(reply: Reply) -> list[tuple[str, dict[str, Any]]]:
+    """A reply's messages, each with discord.py's arguments: only the users it pings are
+    notified, and the board goes with the last part of a reply that asks for it."""
     parts = reply.parts()
     mentions = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(u) for u in reply.pings]
     )
+    out: list[tuple[str, dict[str, Any]]] = []
     for i, text in enumerate(parts):
-        kwargs: dict[str, Any] = {"ephemeral": reply.private, "allowed_mentions": mentions}
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions}
         if reply.board is not None and i == len(parts) - 1:
             data = await asyncio.to_thread(png, reply.board)
             kwargs["file"] = discord.File(io.BytesIO(data), filename="board.png")
+        out.append((text, kwargs))
+    return out
+
+
+async def send(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """Answer the interaction (its first reply) or follow it up."""
+    for text, kwargs in await messages(reply):
+        kwargs["ephemeral"] = reply.private
         try:
             if not interaction.response.is_done():
                 await interaction.response.send_message(text, **kwargs)
