@@ -258,9 +258,11 @@ def bot(args: argparse.Namespace) -> int:
     channels = args.practice_channel
     try:
         folders = duel_bot.duel_folders(args.folder)
-    except DuelHostError:
+    except DuelHostError as exc:
         if not channels:
-            raise
+            raise DuelHostError(
+                f"{exc}; or offer practice duels with --practice-channel ID"
+            ) from exc
         folders = []  # a bot for practice duels only
     seated, unseated = duel_bot.tables(folders)
     for folder in unseated:
