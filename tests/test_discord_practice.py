@@ -6,6 +6,7 @@ one duel, and the bot never plays a duel that is not a practice duel."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -330,3 +331,17 @@ def test_a_bots_turn_left_unplayed_is_played_and_posted_when_the_bot_starts(
         assert moved.content.startswith("Easy bot: ") and moved.mentions["users"] == [ASH.id]
         assert [name for name, _ in moved.files] == ["board.png"]
     assert service.status(started.practice.folder).after.progress.startswith("ash")
+
+
+def test_the_bots_search_leaves_the_bot_answering_others(room: Room) -> None:
+    """The hard bot's search runs off the event loop: another player's command is answered
+    at once while it searches (and the gateway's heartbeat, on the same loop, goes on)."""
+    iid = room.start(ASH, "alchelemental", "hard", first="bot")  # the answer, then the search
+    time.sleep(0.2)  # the search is under way (its first turn takes a second or more)
+    sent = time.monotonic()
+    other = room.send(BIRCH, "status")
+    answered = time.monotonic() - sent
+    assert "No duel" in room.server.answers(other)[0].content
+    room.answered(iid, 2)
+    searched = time.monotonic() - sent
+    assert answered < searched / 2, (answered, searched)

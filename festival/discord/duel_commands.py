@@ -173,9 +173,7 @@ async def run(
         who = "the host" if host or actor.player is None else actor.player
         for reply in replies(acted, seating, who, orders):
             await send(interaction, reply)
-        after = acted.after
-        if acted.done:
-            after = await bot_answers(interaction, table) or after
+        after = await bot_answers(interaction, table) or acted.after  # a practice duel's bot
         desk.finished(table, after)
 
 
