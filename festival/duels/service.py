@@ -463,8 +463,7 @@ def desk_bot(folder: Path, player: str, level: Level = DEFAULT_LEVEL) -> int:
     """The dashboard's bot: the search bot plays `player`'s turn at `level`; the number of
     actions it recorded."""
     with changing(folder) as duel:
-        bot = make_bot("mcts", duel.game, duel.seed + duel.store.step_count(), level)
-        return bot_turn(duel, bot, player)
+        return len(_bot_steps(duel, player, "mcts", level, None))
 
 
 def _play_file(duel: Duel, path: Path, player: str | None) -> Played:
