@@ -177,3 +177,52 @@ def test_a_match_folder_hosts_every_duel_seated_under_its_duels(tmp_path: Path) 
         tables(duel_folders(tmp_path / "awa-s1"))
     with pytest.raises(DuelHostError, match="holds no duel"):
         duel_folders(tmp_path)
+
+
+def _practice_command() -> list[str]:
+    (block,) = code_blocks(GUIDE, "### Practising on Discord")
+    (command,) = commands(block)
+    return command
+
+
+def test_a_bot_for_practice_only_needs_no_duel(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    command = _practice_command()
+    assert "--practice-channel" in command
+    with BotApiServer() as server:
+        monkeypatch.setenv(API_VARIABLE, server.api)
+        monkeypatch.setenv(TOKEN_VARIABLE, "wrong.token.value")
+        assert main(command[1:]) == 2  # past the duels (none), refused at Discord's door
+    out = capsys.readouterr()
+    assert "Practice duels (/practice) in channel 1100000000000000009" in out.out
+    assert "Discord refused the bot's token" in out.err
+    without = [w for w in command[1:] if w not in ("--practice-channel", "1100000000000000009")]
+    assert main(without) == 2
+    assert "--practice-channel ID" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_guides_practice_bot_runs_and_starts_a_practice_duel(tmp_path: Path) -> None:
+    command = _practice_command()
+    with BotApiServer() as server:
+        env = {**os.environ, API_VARIABLE: server.api, TOKEN_VARIABLE: server.token}
+        process = subprocess.Popen(
+            [sys.executable, "-m", "festival.cli", *command[1:]], cwd=tmp_path, env=env,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        try:
+            server.wait_for(server.connected, 30)
+            options = {"game": "halma", "level": "easy", "first": "bot"}
+            iid = server.command(ASH, "practice", options, channel=1100000000000000009)
+            server.wait_for(lambda: len(server.answers(iid)) == 2, 30)
+            started, moved = server.answers(iid)
+            assert "ash against Easy bot (easy)" in started.content
+            assert moved.content.startswith("Easy bot: ")
+        finally:
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=20)
+    assert "kept in club/practice (0 going on)" in out, out + err
+    (folder,) = (tmp_path / "club" / "practice").glob("*/*")
+    assert folder.parent.name == f"1100000000000000009-{ASH.id}"

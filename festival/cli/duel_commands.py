@@ -255,15 +255,35 @@ def bot(args: argparse.Namespace) -> int:
     from festival.discord import bot as duel_bot  # discord.py, only for this command
 
     token = duel_bot.token_from_environment()
-    seated, unseated = duel_bot.tables(duel_bot.duel_folders(args.folder))
+    channels = args.practice_channel
+    try:
+        folders = duel_bot.duel_folders(args.folder)
+    except DuelHostError as exc:
+        if not channels:
+            raise DuelHostError(
+                f"{exc}; or offer practice duels with --practice-channel ID"
+            ) from exc
+        folders = []  # a bot for practice duels only
+    seated, unseated = duel_bot.tables(folders)
     for folder in unseated:
         print(f"Not hosted: {folder} has no channel (festival duel seat {folder} --channel ID)")
-    if not seated:
-        raise DuelHostError("no duel is seated in a Discord channel: run festival duel seat")
+    if not seated and not channels:
+        raise DuelHostError(
+            "no duel is seated in a Discord channel: run festival duel seat, or offer practice "
+            "duels with --practice-channel ID"
+        )
     for table in seated:
         print(f"Hosting {table.folder} in channel {table.channel}")
+    practice_folder = args.practice_folder or args.folder / "practice"
+    desk = duel_bot.desk_of(seated, args.host_role, practice_folder, channels)
+    if desk.practice is not None:
+        where = ", ".join(str(c) for c in sorted(desk.practice.channels))
+        going = len(desk.practice.playing)
+        print(
+            f"Practice duels (/practice) in channel {where}, kept in {practice_folder} "
+            f"({going} going on)"
+        )
     print(f"Host role: {args.host_role}. Ctrl-C stops the bot.")
-    desk = duel_bot.desk_of(seated, args.host_role)
     try:
         asyncio.run(duel_bot.serve(desk, token, args.warn))
     except KeyboardInterrupt:
@@ -377,6 +397,20 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p.add_argument("--host-role", required=True, help="the Discord role of the hosts")
     p.add_argument(
         "--warn", type=float, default=60.0, help="warn a player this many seconds before time"
+    )
+    p.add_argument(
+        "--practice-channel",
+        type=int,
+        action="append",
+        default=[],
+        metavar="ID",
+        help="offer practice duels against the bot (/practice) in this channel",
+    )
+    p.add_argument(
+        "--practice-folder",
+        type=Path,
+        metavar="DIR",
+        help="where practice duels are kept (FOLDER/practice)",
     )
     p.set_defaults(run=bot)
 

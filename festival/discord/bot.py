@@ -21,12 +21,15 @@ import discord
 from discord import app_commands
 
 from festival.discord.clock_watch import watch_clocks
-from festival.discord.duel_commands import Desk, Table, all_commands, send
-from festival.discord.duel_replies import Reply
+from festival.discord.duel_commands import Desk, Table, all_commands, messages, send
+from festival.discord.duel_replies import Reply, bot_replies
 from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
+from festival.discord.practice_commands import practice_command, practising
 from festival.duels import service
 from festival.duels.host import DuelHostError
 from festival.duels.store import DUEL_FILE
+from festival.match.match import MatchError
+from festival.match.store import StoreError
 
 TOKEN_VARIABLE = "FESTIVAL_DISCORD_TOKEN"
 log = logging.getLogger(__name__)
@@ -85,8 +88,11 @@ class DuelBot(discord.Client):
         self.tree: app_commands.CommandTree[DuelBot] = app_commands.CommandTree(self)
         for command in all_commands(desk):
             self.tree.add_command(command)
+        if desk.practice is not None:
+            self.tree.add_command(practice_command(desk))
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         self._watcher: asyncio.Task[None] | None = None
+        self._catching_up: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if stand_in():  # its gateway is where its API says (festival/discord/endpoint.py)
@@ -96,17 +102,40 @@ class DuelBot(discord.Client):
         tables = list(self.desk.tables.values())
         watching = watch_clocks(tables, self.announce, self.warn_seconds, self.watch_every)
         self._watcher = asyncio.create_task(watching)
+        self._catching_up = asyncio.create_task(self.catch_up())
 
     async def close(self) -> None:
-        if self._watcher is not None:
-            self._watcher.cancel()
+        for task in (self._watcher, self._catching_up):
+            if task is not None:
+                task.cancel()
         await super().close()
 
+    async def catch_up(self) -> None:
+        """Practice duels where the bot's turn was left unplayed (a bot stopped while it
+        searched): its turn played now and posted in the duel's channel."""
+        await self.wait_until_ready()
+        playing = self.desk.practice.playing.values() if self.desk.practice else ()
+        for table in list(playing):
+            async with table.lock:
+                try:
+                    acted = await asyncio.to_thread(service.practice_answer, table.folder)
+                    if acted is None or table.bot is None:
+                        continue
+                    seating = await asyncio.to_thread(service.seating, table.folder)
+                except (MatchError, StoreError) as exc:  # busy (a command line holds it)
+                    log.info("practice duel %s not caught up: %s", table.folder.name, exc)
+                    continue
+                for reply in bot_replies(acted, seating, table.bot):
+                    await self.post(table.channel, reply)
+                self.desk.finished(table, acted.after)
+
+    async def post(self, channel: int, reply: Reply) -> None:
+        """A reply posted in a channel (not an answer to a command), its board with it."""
+        for text, kwargs in await messages(reply):
+            await self.get_partial_messageable(channel).send(text, **kwargs)
+
     async def announce(self, channel: int, text: str, pings: tuple[int, ...]) -> None:
-        mentions = discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in pings]
-        )
-        await self.get_partial_messageable(channel).send(text, allowed_mentions=mentions)
+        await self.post(channel, Reply(text, pings=pings))
 
     async def _command_failed(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -117,9 +146,18 @@ class DuelBot(discord.Client):
         await send(interaction, Reply("That did not work; the host can see why.", True))
 
 
-def desk_of(seated: Sequence[Table], host_role: str) -> Desk:
-    """The duels the bot hosts, by channel."""
-    return Desk({t.channel: t for t in seated}, host_role)
+def desk_of(
+    seated: Sequence[Table],
+    host_role: str,
+    practice_folder: Path | None = None,
+    practice_channels: Sequence[int] = (),
+) -> Desk:
+    """The duels the bot hosts, by channel; with `practice_channels`, practice duels offered
+    there and kept in `practice_folder` (those going on picked up again)."""
+    room = None
+    if practice_channels and practice_folder is not None:
+        room = practising(practice_folder, frozenset(practice_channels))
+    return Desk({t.channel: t for t in seated}, host_role, room)
 
 
 async def serve(desk: Desk, token: str, warn_seconds: float = 60.0, every: float = 5.0) -> None:

@@ -21,11 +21,17 @@ import discord
 from discord import app_commands
 
 from events.duel import Picture
-from festival.discord.duel_replies import Reply, replies, situation_line, status_text
+from festival.discord.duel_replies import (
+    Reply,
+    bot_replies,
+    replies,
+    situation_line,
+    status_text,
+)
 from festival.discord.who import actor as actor_of
 from festival.duels import service
 from festival.duels.origin import Origin
-from festival.duels.service import Acted, Actor
+from festival.duels.service import Acted, Actor, Situation
 from festival.match.match import MatchError
 from festival.match.store import StoreError
 
@@ -46,14 +52,46 @@ class Table:
     channel: int
     simultaneous: bool
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot: str | None = None
+    """a practice duel's bot seat (None: not a practice duel; the bot never plays in it)"""
+
+
+@dataclass
+class Practising:
+    """Practice duels against the bot: the folder they are kept in, the channels where a
+    player may start one (`/practice`), and those going on, by (channel, Discord user)."""
+
+    folder: Path
+    channels: frozenset[int]
+    playing: dict[tuple[int, int], Table] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """one /practice at a time (a command delivered twice starts one duel)"""
 
 
 @dataclass
 class Desk:
-    """The duels the bot hosts, by channel, and the host's role."""
+    """The duels the bot hosts, by channel, the host's role, and practice duels (None: the
+    bot offers none)."""
 
     tables: dict[int, Table]
     host_role: str
+    practice: Practising | None = None
+
+    def table(self, channel: int, user: int, own: bool = True) -> Table | None:
+        """The duel a command sent in `channel` by `user` is for: the user's practice duel
+        there (`own`), else the channel's duel."""
+        if own and self.practice is not None:
+            mine = self.practice.playing.get((channel, user))
+            if mine is not None:
+                return mine
+        return self.tables.get(channel)
+
+    def finished(self, table: Table, after: Situation) -> None:
+        """A practice duel that is over is no longer the user's duel in its channel."""
+        if self.practice is not None and table.bot is not None and after.over is not None:
+            for key, playing in list(self.practice.playing.items()):
+                if playing is table:
+                    del self.practice.playing[key]
 
 
 Call = Callable[[Path, Actor, Origin], Acted]
@@ -69,18 +107,27 @@ def png(board: Picture) -> bytes:
     return picture.png(board)
 
 
-async def send(interaction: discord.Interaction[Any], reply: Reply) -> None:
-    """Answer the interaction (its first reply) or follow it up; the board goes with the last
-    part of a reply that asks for it."""
+async def messages(reply: Reply) -> list[tuple[str, dict[str, Any]]]:
+    """A reply's messages, each with discord.py's arguments: only the users it pings are
+    notified, and the board goes with the last part of a reply that asks for it."""
     parts = reply.parts()
     mentions = discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(u) for u in reply.pings]
     )
+    out: list[tuple[str, dict[str, Any]]] = []
     for i, text in enumerate(parts):
-        kwargs: dict[str, Any] = {"ephemeral": reply.private, "allowed_mentions": mentions}
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions}
         if reply.board is not None and i == len(parts) - 1:
             data = await asyncio.to_thread(png, reply.board)
             kwargs["file"] = discord.File(io.BytesIO(data), filename="board.png")
+        out.append((text, kwargs))
+    return out
+
+
+async def send(interaction: discord.Interaction[Any], reply: Reply) -> None:
+    """Answer the interaction (its first reply) or follow it up."""
+    for text, kwargs in await messages(reply):
+        kwargs["ephemeral"] = reply.private
         try:
             if not interaction.response.is_done():
                 await interaction.response.send_message(text, **kwargs)
@@ -94,8 +141,10 @@ async def send(interaction: discord.Interaction[Any], reply: Reply) -> None:
             return
 
 
-async def _table(interaction: discord.Interaction[Any], desk: Desk) -> Table | None:
-    table = desk.tables.get(interaction.channel_id or 0)
+async def _table(
+    interaction: discord.Interaction[Any], desk: Desk, own: bool = True
+) -> Table | None:
+    table = desk.table(interaction.channel_id or 0, interaction.user.id, own)
     if table is None:
         await send(interaction, Reply(NO_DUEL, private=True))
     return table
@@ -109,7 +158,7 @@ async def run(
     host: bool = False,
 ) -> None:
     """A command that changes the duel: who sent it, the service's answer, the replies."""
-    table = await _table(interaction, desk)
+    table = await _table(interaction, desk, own=not host)
     if table is None:
         return
     async with table.lock:
@@ -124,6 +173,27 @@ async def run(
         who = "the host" if host or actor.player is None else actor.player
         for reply in replies(acted, seating, who, orders):
             await send(interaction, reply)
+        after = await bot_answers(interaction, table) or acted.after  # a practice duel's bot
+        desk.finished(table, after)
+
+
+async def bot_answers(interaction: discord.Interaction[Any], table: Table) -> Situation | None:
+    """In a practice duel, the bot's turn when its seat alone is to act, told to the channel
+    after the command's answer; searched off the event loop (up to its level's time cap), so
+    the gateway's heartbeat goes on. Where the duel stands after it (None: it did not act)."""
+    if table.bot is None:
+        return None
+    try:
+        acted = await asyncio.to_thread(service.practice_answer, table.folder)
+        if acted is None:
+            return None
+        seating = await asyncio.to_thread(service.seating, table.folder)
+    except (MatchError, StoreError) as exc:  # busy (a command line holds it), or damaged
+        await send(interaction, Reply(str(exc).splitlines()[0], private=True))
+        return None
+    for reply in bot_replies(acted, seating, table.bot):
+        await send(interaction, reply)
+    return acted.after
 
 
 async def read(interaction: discord.Interaction[Any], desk: Desk, board: bool) -> None:
@@ -145,7 +215,7 @@ async def read(interaction: discord.Interaction[Any], desk: Desk, board: bool) -
 
 
 def _kind_refusal(desk: Desk, interaction: discord.Interaction[Any], orders: bool) -> str | None:
-    table = desk.tables.get(interaction.channel_id or 0)
+    table = desk.table(interaction.channel_id or 0, interaction.user.id)
     if table is None or table.simultaneous == orders:
         return None
     return NOT_SEALED if orders else SEALED

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from events.duel import Picture
 from festival.discord.messages import split_messages
 from festival.discord.who import mention
-from festival.duels.service import Acted, Seating, Situation, Status
+from festival.duels.service import Acted, Practice, Seating, Situation, Status
 
 
 @dataclass(frozen=True)
@@ -102,3 +102,32 @@ def status_text(now: Status, seating: Seating) -> str:
     if now.timed_out:
         lines.insert(0, "Time ran out: recorded.")
     return "\n".join(lines)
+
+
+def bot_replies(acted: Acted, seating: Seating, bot: str) -> tuple[Reply, ...]:
+    """What the channel is told of the practice bot's turn: its actions (its sealed orders
+    only as being in, never what they are), and when its turn ended the board and a ping of
+    the player."""
+    if acted.entered is None:
+        return ()
+    if acted.sealed or not acted.entered.words:
+        waiting = f"Waiting for {', '.join(acted.to_act)}." if acted.to_act else ""
+        return (Reply(_lines(f"{bot}'s orders are in (sealed).", waiting)),)
+    done = f"{bot}: {', '.join(acted.entered.words)}"
+    if acted.turn_ended:
+        return (_turn_reply(acted, seating, done),)
+    return (Reply(_lines(done, situation_line(acted.after))),)
+
+
+def practice_started(started: Practice) -> Reply:
+    """A practice duel started: the game, who plays whom, how to end it, the board, and a
+    ping of the player when they are to act."""
+    user = started.user if started.player in started.to_act else None
+    pings = (user,) if user is not None else ()
+    names = [mention(user) if p == started.player and user else p for p in started.to_act]
+    text = _lines(
+        f"Practice duel: {started.title} ({started.variant}), {started.player} against "
+        f"{started.bot} ({started.level.value}). /resign ends it.",
+        f"{situation_line(started.after)} ({', '.join(names)} to act)",
+    )
+    return Reply(text, board=started.picture, pings=pings)

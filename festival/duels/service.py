@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
 from festival.core.names import normalise_name
+from festival.duels import practice
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
-from festival.duels.levels import DEFAULT_LEVEL, Level
+from festival.duels.levels import DEFAULT_LEVEL, Level, parse_level
 from festival.duels.lock import duel_exclusive
 from festival.duels.orders import (
     from_google,
@@ -441,22 +442,28 @@ def _bot_plays(duel: Duel, name: str, kind: str, level: Level, seconds: float | 
     state = duel.state()
     if player not in duel.game.to_act(state):
         return BotPlayed(player, kind, None, level)
-    steps = duel.store.step_count()
-    bot = make_bot(kind, duel.game, duel.seed + steps, level, seconds)
-    done = bot_turn(duel, bot, player)
-    recorded = duel.positions()[1][-done:] if done else []
+    recorded = _bot_steps(duel, player, kind, level, seconds)
     words = ", ".join(duel.game.format_action(s.action) for s in recorded)
     if duel.game.simultaneous and duel.game.sealed(duel.state()):
         words = "orders in (sealed until the turn resolves)"
     return BotPlayed(player, kind, words, level)
 
 
+def _bot_steps(
+    duel: Duel, player: str, kind: str, level: Level, seconds: float | None
+) -> list[Step[Any]]:
+    """A bot's turn for `player` (seeded by the duel's seed and the steps so far): the
+    steps it recorded."""
+    bot = make_bot(kind, duel.game, duel.seed + duel.store.step_count(), level, seconds)
+    done = bot_turn(duel, bot, player)
+    return duel.positions()[1][-done:] if done else []
+
+
 def desk_bot(folder: Path, player: str, level: Level = DEFAULT_LEVEL) -> int:
     """The dashboard's bot: the search bot plays `player`'s turn at `level`; the number of
     actions it recorded."""
     with changing(folder) as duel:
-        bot = make_bot("mcts", duel.game, duel.seed + duel.store.step_count(), level)
-        return bot_turn(duel, bot, player)
+        return len(_bot_steps(duel, player, "mcts", level, None))
 
 
 def _play_file(duel: Duel, path: Path, player: str | None) -> Played:
@@ -1159,3 +1166,139 @@ def time_out_announced(folder: Path, steps: int) -> None:
     one, after more actions, are announced anew)."""
     with changing(folder) as duel:
         duel.store.set_setting(ANNOUNCED_SETTING, str(steps))
+
+
+# --- practice duels against the bot (the Discord bot's /practice) -----------------------------
+
+
+@dataclass(frozen=True)
+class Practice:
+    """A practice duel: its folder, the player's seat and the bot's, and where it stands."""
+
+    folder: Path
+    title: str
+    variant: str
+    player: str
+    bot: str
+    level: Level
+    channel: int | None
+    user: int | None
+    """the Discord user who plays `player`"""
+    after: Situation
+    to_act: tuple[str, ...]
+    simultaneous: bool
+    """the players send sealed orders each turn"""
+    picture: Picture | None = None
+    """the board (when it was started)"""
+
+
+@dataclass(frozen=True)
+class PracticeStarted:
+    """A practice duel started (`practice`); or why not, in one line (`problem`); or the
+    command was handled before (`repeated`: nothing was done again)."""
+
+    practice: Practice | None = None
+    problem: str | None = None
+    repeated: bool = False
+
+
+def _practice(duel: Duel, picture: bool = False) -> Practice | None:
+    """The duel as a practice duel (None: it is not one)."""
+    seat = duel.store.setting(practice.BOT_SETTING)
+    chosen = parse_level(duel.store.setting(practice.LEVEL_SETTING) or "")
+    if seat not in duel.players or chosen is None:
+        return None
+    seating = _seating(duel)
+    (player,) = [p for p in duel.players if p != seat]
+    states, steps, _ = duel.positions()
+    return Practice(
+        duel.folder,
+        duel.game.title,
+        str(duel.config["variant"]),
+        player,
+        seat,
+        chosen,
+        seating.channel,
+        seating.user_of(player),
+        situation(duel, states[-1]),
+        duel.game.to_act(states[-1]),
+        duel.game.simultaneous,
+        board_picture(duel.game, states, steps) if picture else None,
+    )
+
+
+def _live_practice(folder: Path) -> Practice | None:
+    """The practice duel in `folder` while it goes on (None: over, or not one)."""
+    with _open(folder) as duel:
+        found = _practice(duel)
+    return found if found is not None and found.after.over is None else None
+
+
+def practices(base: Path) -> tuple[Practice, ...]:
+    """The practice duels under `base` still going on (a bot started again picks them up)."""
+    found = (_live_practice(folder) for folder in practice.practice_folders(base))
+    return tuple(p for p in found if p is not None)
+
+
+def practice_start(
+    base: Path,
+    asked: practice.Asked,
+    channel: int,
+    user: int,
+    display: str,
+    key: int,
+    origin: Origin,
+) -> PracticeStarted:
+    """Start the practice duel a Discord user asked for in `channel` (`key`: the command's
+    id, `origin`: where it came from), kept under `base`: the user seated as themselves
+    (their `display` name), the bot's seat marked with its level, the seed drawn and
+    recorded, the command stored in the duel. Once per `key`; refused while the user plays
+    a practice duel in that channel that is not over."""
+    if asked.problem is not None:
+        return PracticeStarted(problem=asked.problem)
+    mine = practice.player_folder(base, channel, user)
+    if any(mine.glob(f"*-{key}")):
+        return PracticeStarted(repeated=True)
+    for folder in practice.practice_folders(mine, depth=1):
+        if (live := _live_practice(folder)) is not None:
+            return PracticeStarted(
+                problem=f"You are playing {live.title} against {live.bot} here already: "
+                "/resign ends it."
+            )
+    bot = practice.bot_name(asked.level)
+    human = practice.player_name(display, asked.level)
+    players = [bot, human] if asked.bot_first else [human, bot]
+    folder = practice.practice_folder(base, asked.game, channel, user, key)
+    settings = seating_settings(players, channel, {human: user})
+    duel = Duel.create(folder, asked.game, None, {}, players, None)
+    try:
+        for name, value in settings.items():
+            duel.store.set_setting(name, value)
+        duel.store.set_setting(practice.BOT_SETTING, bot)
+        duel.store.set_setting(practice.LEVEL_SETTING, asked.level.value)
+        first = "bot" if asked.bot_first else "me"
+        duel.store.add_raw(human, origin, f"practice {asked.game} {asked.level.value} {first}")
+        return PracticeStarted(_practice(duel, picture=True))
+    finally:
+        duel.close()
+
+
+def practice_answer(folder: Path) -> Acted | None:
+    """The practice bot's turn in a practice duel, when its seat alone is to act (it starts,
+    or the player's turn ended): the search bot at the duel's level plays it from what its
+    seat knows (`DuelGame.known_to`: never the player's sealed orders), recorded as the bot's
+    input. None (nothing done) in a duel that is not a practice duel, one that is over, or
+    when the bot's seat is not the only one to act; it never acts for the player's seat."""
+    with changing(folder) as duel:
+        found = _practice(duel)
+        state = duel.state()
+        if found is None or found.after.over is not None or found.to_act != (found.bot,):
+            return None
+        recorded = _bot_steps(duel, found.bot, "mcts", found.level, None)
+        if not recorded:
+            return None
+        words = tuple(duel.game.format_action(s.action) for s in recorded)
+        if duel.game.sealed(duel.state()):  # orders in, not yet resolved: never said
+            words = ()
+        raw_id = duel.store.raws()[-1].id
+        return _acted(duel, state, entered=Entered(raw_id, words, ()))

@@ -24,8 +24,11 @@ def running_bot(
     host_role: str = "Duel Host",
     warn_seconds: float = 60.0,
     every: float = 5.0,
+    practice_folder: Path | None = None,
+    practice_channels: Sequence[int] = (),
 ) -> Iterator[duel_bot.DuelBot]:
-    """The bot, connected to `server` and its commands registered; closed afterwards."""
+    """The bot, connected to `server` and its commands registered (with practice duels in
+    `practice_channels`, kept in `practice_folder`); closed afterwards."""
     import os
 
     from discord.gateway import DiscordWebSocket
@@ -35,7 +38,7 @@ def running_bot(
     os.environ[API_VARIABLE] = server.api
     os.environ[duel_bot.TOKEN_VARIABLE] = server.token
     seated, _ = duel_bot.tables(folders)
-    desk = duel_bot.desk_of(seated, host_role)
+    desk = duel_bot.desk_of(seated, host_role, practice_folder, practice_channels)
     loop = asyncio.new_event_loop()
     made: list[duel_bot.DuelBot] = []
     failed: list[BaseException] = []
