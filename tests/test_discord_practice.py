@@ -6,7 +6,7 @@ one duel, and the bot never plays a duel that is not a practice duel."""
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -333,15 +333,26 @@ def test_a_bots_turn_left_unplayed_is_played_and_posted_when_the_bot_starts(
     assert service.status(started.practice.folder).after.progress.startswith("ash")
 
 
-def test_the_bots_search_leaves_the_bot_answering_others(room: Room) -> None:
-    """The hard bot's search runs off the event loop: another player's command is answered
-    at once while it searches (and the gateway's heartbeat, on the same loop, goes on)."""
-    iid = room.start(ASH, "alchelemental", "hard", first="bot")  # the answer, then the search
-    time.sleep(0.2)  # the search is under way (its first turn takes a second or more)
-    sent = time.monotonic()
+def test_the_bots_search_leaves_the_bot_answering_others(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot's search runs off the event loop: another player's command is answered while
+    it searches (and the gateway's heartbeat, on the same loop, goes on). The search is held
+    until the other answer is in, so the test proves it without timing anything."""
+    searching, release = threading.Event(), threading.Event()
+    answer = service.practice_answer
+
+    def held(folder: Path) -> Any:
+        searching.set()
+        assert release.wait(30), "the other player was never answered"
+        return answer(folder)
+
+    monkeypatch.setattr(service, "practice_answer", held)
+    iid = room.start(ASH, "alchelemental", "easy", first="bot")  # the answer, then the search
+    assert searching.wait(30)
     other = room.send(BIRCH, "status")
-    answered = time.monotonic() - sent
+    room.answered(other, 1)  # on the event loop's blocked search this would time out
     assert "No duel" in room.server.answers(other)[0].content
+    assert not room.server.answers(iid)[1:], "the bot's move came before the search ended"
+    release.set()
     room.answered(iid, 2)
-    searched = time.monotonic() - sent
-    assert answered < searched / 2, (answered, searched)
