@@ -3,7 +3,9 @@
 - in this process: CPU seconds per festival (the figure a shared machine cannot spoil: other
   work's load changes wall time, not the CPU a festival costs), festivals per second, and
   the minutes 10,000 festivals would take on 2 cores at that CPU cost;
-- on a local Dask cluster of 2 worker processes once they are warm (the speed-up);
+- on a local Dask cluster of 2 worker processes once they are warm (the speed-up), and the
+  CPU seconds a festival costs there, the workers' and this process's (the client and the
+  scheduler) counted: beside the serial figure, what Dask and two processes at once add;
 - on a cluster of separate processes, as on several machines (a `dask scheduler` and 2
   `dask worker` processes, festival.lab.cluster): festivals per second per worker.
 
@@ -22,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from festival.bots.registry import STRONGEST
 from festival.lab.cluster import separate_cluster
@@ -58,6 +61,12 @@ class Seeds:
         return out
 
 
+def all_cpu(client: Any) -> float:
+    """CPU seconds so far of this process (the client, and a local cluster's scheduler) and
+    of every worker."""
+    return time.process_time() + sum(client.run(time.process_time).values())
+
+
 def load() -> str:
     return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -81,7 +90,11 @@ def main(games: int = 40, repeats: int = 1) -> dict[str, float]:
         started = time.perf_counter()
         run_dask(seeds.job(WORKERS), sets, client)  # each worker imports, loads engines
         figures["workers' warm-up s"] = time.perf_counter() - started
+        before = all_cpu(client)
         on_dask, _ = best_seconds(lambda _: run_dask(seeds.job(), sets, client), repeats)
+        figures["CPU s per festival on 2 local workers (theirs and this process's)"] = (
+            all_cpu(client) - before
+        ) / (games * repeats)
     figures["festivals per dask task"] = batch_size(games, WORKERS)
     figures["local dask 2 workers festivals/s (warm)"] = games / on_dask
     figures["speed-up on 2 workers (warm)"] = serial / on_dask

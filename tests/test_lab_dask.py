@@ -83,9 +83,10 @@ def test_batched_games_same_results_and_a_killed_batch_is_rerun_once(
     ("games", "workers", "expected"),
     [
         (4, 2, 1),  # a small job: one game a task, so both workers get some
-        (160, 2, 8),  # plenty: the largest batch
+        (1_000, 2, 40),  # plenty: the largest batch
+        (160, 2, 10),
         (48, 2, 3),  # every worker still gets TASKS_PER_WORKER tasks
-        (10_000, 0, 8),  # no worker yet: as if one
+        (10_000, 0, 40),  # no worker yet: as if one
     ],
 )
 def test_batch_size_keeps_every_worker_busy(games: int, workers: int, expected: int) -> None:

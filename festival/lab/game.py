@@ -127,14 +127,12 @@ class LazyView(Mapping[str, Any]):
 
 
 def bot_rng(seed: int, seat: int, round_no: int, event_index: int) -> np.random.Generator:
-    return np.random.default_rng(
-        np.random.SeedSequence([seed, BOT_STREAM, seat, round_no, event_index])
-    )
+    return seeds.generator(seed, BOT_STREAM, seat, round_no, event_index)
 
 
 def preferences(seed: int, players: tuple[str, ...]) -> tuple[Preference, ...]:
     """Random first and second choices (the lab's players have no taste of their own)."""
-    rng = np.random.default_rng(np.random.SeedSequence([seed, PREFERENCE_STREAM]))
+    rng = seeds.generator(seed, PREFERENCE_STREAM)
     events = event_names()
     out = []
     for p in players:

@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from festival.bots.registry import STRATEGIES
+from festival.core import seeds
 from festival.core.registry import event_names
 from festival.lab.game import FESTIVAL, Force, GameSpec, engine
 from festival.match.config import DEFAULT_CAPACITY
@@ -84,7 +83,7 @@ class Job:
 
 def seating(seed: int, mix: tuple[str, ...], seats: int) -> tuple[str, ...]:
     """The strategy of each seat: the mix dealt round the table, in a seeded order."""
-    order = np.random.default_rng(np.random.SeedSequence([seed, SEATING_STREAM])).permutation(seats)
+    order = seeds.generator(seed, SEATING_STREAM).permutation(seats)
     return tuple(mix[int(order[i]) % len(mix)] for i in range(seats))
 
 

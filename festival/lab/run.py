@@ -23,7 +23,11 @@ Options = Mapping[str, Mapping[str, Mapping[str, Any]]]
 """catalog set label -> event -> the event's options"""
 Player = Callable[[GameSpec, Options], GameResult]
 RETRIES = 2
-MAX_BATCH = 8
+MAX_BATCH = 40
+"""a task's games at most: beyond its games a task costs some 7 ms of CPU (scheduling,
+sending, collecting) and each festival's result 1 ms, against some 30 ms to play one; 40 a
+task takes the lab's own cost from 1.8 to 1.1 ms a festival (docs/lab-guide.md, "How
+fast"), and a task is still only a second or two of work"""
 TASKS_PER_WORKER = 8
 
 
