@@ -1,7 +1,8 @@
 """Google Sheets as a submission source and a result sink, through gspread.
 
 Each player has a spreadsheet shared with the host's service account. Every command keeps to
-a request budget per spreadsheet: reading a round is one values:batchGet; `templates` is one
+a request budget per spreadsheet: reading a round is one values:batchGet and one
+spreadsheets.get of the tab titles and markers (no values); `templates` is one
 read (spreadsheets.get, with the values) and at most one spreadsheets:batchUpdate; publishing
 is one values:batchUpdate (the results tab is made by `templates`). Failures are retried and
 explained by `sheets.google_http`; festival's tabs are recognised by `sheets.google_tabs`.
@@ -16,7 +17,7 @@ import json
 import re
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,8 +47,10 @@ from sheets.google_tabs import (
     Marker,
     Plan,
     book_tabs,
+    by_reason,
     cells_request,
     new_tab_requests,
+    refusal,
     tab_title,
 )
 from sheets.google_values import CONTENT_TYPE as CONTENT_TYPE
@@ -106,9 +109,20 @@ def _quoted(title: str) -> str:
     return "'" + title.replace("'", "''") + "'"
 
 
+def marks_of(templates: Iterable[Template], match: str) -> dict[str, Marker]:
+    """Tab title -> the marker festival's tab of `match` carries, for a round's templates."""
+    return {
+        tab_title(t, tab): Marker(t.round_no, t.event, tab.name, player=t.player, match=match)
+        for t in templates
+        for tab in t.tabs
+    }
+
+
 @dataclass
 class GoogleSource:
-    """Submissions as values read from each player's spreadsheet, one batchGet per player."""
+    """Submissions as values read from each player's spreadsheet, one batchGet per player
+    and, when `marks` names the tabs' markers, one read of the markers: a tab festival did
+    not make for this match, round and player is refused (`RawSubmission.refused`)."""
 
     gc: gspread.Client
     spreadsheets: Mapping[str, str]
@@ -119,6 +133,8 @@ class GoogleSource:
     """what a failure says was being done, and what to run again"""
     remake: str = "festival templates --google"
     """the command that renames festival's tabs back and makes deleted ones again"""
+    marks: Mapping[str, Mapping[str, Marker]] = field(default_factory=dict)
+    """player -> tab title -> the marker their tab must carry (no entry: markers not read)"""
 
     def describe(self) -> str:
         return f"Google Sheets ({len(self.spreadsheets)} spreadsheets)"
@@ -128,7 +144,7 @@ class GoogleSource:
         ranges = list(self.ranges.get(player, ()))
         if key is None or not ranges:
             return None
-        try:  # one request: no metadata read first (each read counts against the quota)
+        try:
             answer = self.gc.http_client.values_batch_get(
                 key, ranges, params={"valueRenderOption": "UNFORMATTED_VALUE"}
             )
@@ -144,7 +160,38 @@ class GoogleSource:
                 f"{player}'s spreadsheet {key} did not return every tab: {self.reading.then()}"
             )
         content = json.dumps({"ranges": ranges, "valueRanges": got}).encode()
-        return RawSubmission(player, f"google:{key}", content, CONTENT_TYPE)
+        refused = self._refusal(player, key, ranges)
+        return RawSubmission(player, f"google:{key}", content, CONTENT_TYPE, refused)
+
+    def _refusal(self, player: str, key: str, ranges: Sequence[str]) -> str | None:
+        """Why the tabs read are not all festival's tabs of this match, round and player
+        (None: they are), from one read of the spreadsheet's tab titles and markers."""
+        marks = self.marks.get(player)
+        if not marks:
+            return None
+        try:
+            tabs = {t.title: t for t in read_book(self.gc, key)}
+        except FAILURES as exc:
+            raise failure(exc, player, key, self.reading) from exc
+        reasons = {
+            title: why
+            for title in (range_title(r) for r in ranges)
+            if title in marks and (why := refusal(tabs.get(title), marks[title])) is not None
+        }
+        if not reasons:
+            return None
+        wrong = [
+            f"tab {titles[0]!r} {why}" if len(titles) == 1 else f"tabs {_listed(titles)} each {why}"
+            for why, titles in by_reason(reasons).items()
+        ]
+        rounds = sorted({m.round_no for m in marks.values()})
+        of_round = f"round {rounds[0]}" if len(rounds) == 1 else "this round"
+        those, tabs_made = ("that tab", "tab") if len(reasons) == 1 else ("those tabs", "tabs")
+        return (
+            f"{player}'s spreadsheet {key}: {'; '.join(wrong)}. Nothing in it was read: ask "
+            f"{player} to rename or remove {those}, then run `{self.remake}` (it makes "
+            f"{player}'s {of_round} {tabs_made}, for {player} to fill in) and resolve again"
+        )
 
     def _missing_tabs(self, player: str, key: str, ranges: Sequence[str]) -> GoogleError:
         """The clear error for a batchGet that Google refused (400): usually a tab was renamed
@@ -154,17 +201,22 @@ class GoogleSource:
         except FAILURES as exc:
             return failure(exc, player, key, self.reading)
         titles = {t.title for t in tabs}
+        marks = self.marks.get(player, {})
         problems = []
         for wanted in (range_title(r) for r in ranges):
             if wanted in titles:
                 continue
+            mark = marks.get(wanted)
             renamed = next(
                 (
                     t.title
                     for t in tabs
                     if t.marker
-                    and t.marker.round_no
-                    and f"R{t.marker.round_no} {t.marker.tab}" == wanted
+                    and (
+                        t.marker.same_tab(mark)
+                        if mark is not None
+                        else t.marker.round_no and f"R{t.marker.round_no} {t.marker.tab}" == wanted
+                    )
                 ),
                 None,
             )
@@ -184,6 +236,12 @@ class GoogleSource:
                 "makes a deleted tab again, empty, for the player to fill in)"
             )
         )
+
+
+def _listed(titles: Sequence[str]) -> str:
+    """'R1 Harvest', 'R1 Buy' and 'R1 Board'."""
+    quoted = [repr(t) for t in titles]
+    return ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
 def backup_submission(

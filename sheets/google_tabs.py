@@ -3,9 +3,10 @@ refreshed without ever destroying what a player typed.
 
 Each round has its own tabs ("R2 Harvest"), so a new round adds tabs and never touches an
 older one. Every tab festival makes carries a marker, a developer-metadata entry (key
-`festival`) on the sheet, holding the round, event and tab it is for and the cells festival
-wrote. So festival recognises its tabs from the spreadsheet itself (a run cut short can simply
-be run again, a renamed tab is found), and it knows which cells the player changed: every cell
+`festival`) on the sheet, holding the match, round, event, tab and player it is for and the
+cells festival wrote. So festival recognises its tabs from the spreadsheet itself (a run cut
+short can simply be run again, a renamed tab is found, a tab of another match is not taken for
+this one's), and it knows which cells the player changed: every cell
 whose value is not what festival wrote.
 
 `plan` decides, per tab, from one read of the spreadsheet (metadata and cell values): make it
@@ -24,6 +25,7 @@ from typing import Any
 
 from events.tables import CellValue, parse_cell_ref
 from events.template import Template, TemplateTab
+from sheets.stamp import Stamp, mismatch
 
 MARKER_KEY = "festival"
 BOOK_FIELDS = "sheets(properties(sheetId,title),developerMetadata(metadataKey,metadataValue))"
@@ -47,31 +49,45 @@ def written_cells(tab: TemplateTab) -> Cells:
 @dataclass(frozen=True)
 class Marker:
     """What festival wrote on a tab: for which round, event and template tab, and the cells;
-    and whose tab it is (a template's player; None on a results tab, and on a tab an older
-    festival made). A results tab's marker has round 0 and no event."""
+    whose tab it is (a template's player; None on a results tab, and on a tab an older
+    festival made) and for which match (the id the match's workbooks are stamped with; None on
+    a results tab, a duel's tab, whose event names the duel, and a tab an older festival
+    made). A results tab's marker has round 0 and no event."""
 
     round_no: int
     event: str
     tab: str
     cells: Cells = field(default_factory=dict, compare=False)
     player: str | None = None
+    match: str | None = None
 
     @property
     def identity(self) -> tuple[int, str, str]:
         return (self.round_no, self.event, self.tab)
 
     def same_tab(self, other: Marker) -> bool:
-        """Whether both mark the same tab: same identity, and no two different players (a
-        marker without a player, from an older festival, fits any)."""
-        return self.identity == other.identity and (
-            self.player is None or other.player is None or self.player == other.player
+        """Whether both mark the same tab: same identity, and no two different players or
+        matches (a marker without a player or a match, from an older festival, fits any)."""
+        return (
+            self.identity == other.identity
+            and (self.player is None or other.player is None or self.player == other.player)
+            and (self.match is None or other.match is None or self.match == other.match)
         )
+
+    def describe(self) -> str:
+        """Whose tab it is, for people, the same for every tab of a round's set: "Fern, round
+        2, match 3f9a0c1d2e4b" (a duel's: "Ash, round 2, elementarium 3f9a0c1d2e4b")."""
+        parts = [self.player, f"round {self.round_no}" if self.event else self.tab]
+        parts.append(f"match {self.match}" if self.match else self.event)
+        return ", ".join(p for p in parts if p)
 
     def to_json(self) -> str:
         cells = [[r, c, v] for (r, c), v in sorted(self.cells.items())]
         data: dict[str, Any] = {"round": self.round_no, "event": self.event, "tab": self.tab}
         if self.player is not None:
             data["player"] = self.player
+        if self.match is not None:
+            data["match"] = self.match
         data["cells"] = cells
         return json.dumps(data, separators=(",", ":"))
 
@@ -80,16 +96,48 @@ class Marker:
         try:
             data = json.loads(text)
             cells = {(int(r), int(c)): v for r, c, v in data.get("cells", [])}
-            player = data.get("player")
+            player, match = data.get("player"), data.get("match")
             return Marker(
                 int(data["round"]),
                 str(data["event"]),
                 str(data["tab"]),
                 cells,
                 None if player is None else str(player),
+                None if match is None else str(match),
             )
         except (ValueError, TypeError, KeyError, AttributeError):
             return None
+
+
+def refusal(found: BookTab | None, expected: Marker) -> str | None:
+    """Why the tab read as `expected`'s tab is not it (None: it is), a phrase that follows
+    the tab's title: no tab was listed, it carries no festival marker, festival made it for
+    another tab, or for another match, round or player (as a workbook's mark is checked,
+    sheets/stamp.py). A marker without a match or a player, from an older festival, fits any."""
+    if found is None:
+        return "was not among the spreadsheet's tabs when their markers were read (renamed?)"
+    marker = found.marker
+    if marker is None:
+        return "was not made by festival (it carries no festival marker)"
+    if (marker.event, marker.tab) != (expected.event, expected.tab):
+        what = f"{marker.event} {marker.tab}" if marker.event else marker.tab
+        return f"was made by festival as another tab ({what}; made for {marker.describe()})"
+    player = expected.player or ""
+    want = Stamp(expected.match or "", expected.round_no, player)
+    got = Stamp(marker.match or want.game_id, marker.round_no, marker.player or player)
+    wrong = mismatch(got, want, "tab")
+    if not wrong:
+        return None
+    return f"{' and '.join(wrong)} (made for {marker.describe()})"
+
+
+def by_reason(reasons: Mapping[str, str]) -> dict[str, list[str]]:
+    """title -> reason, as reason -> its titles (in the order given): a spreadsheet whose tabs
+    are all another match's is told once, not once a tab."""
+    out: dict[str, list[str]] = {}
+    for title, why in reasons.items():
+        out.setdefault(why, []).append(title)
+    return out
 
 
 @dataclass(frozen=True)
@@ -159,8 +207,9 @@ class Plan:
     """title -> cells the player typed, in tabs the new template would replace (not forced)"""
     backups: dict[int, dict[str, Cells]] = field(default_factory=dict)
     """round -> title -> the values of a tab that is replaced although the player typed in it"""
-    foreign: list[str] = field(default_factory=list)
-    """tabs with a template's title that festival did not make"""
+    foreign: dict[str, str] = field(default_factory=dict)
+    """title -> whose it is, for each tab with a template's title that festival did not make
+    for these templates ("no festival marker", "made by festival for Fern, round 2, match ...")"""
     made: dict[str, Marker] = field(default_factory=dict)
     """title -> the marker of each tab the write makes"""
 
@@ -182,8 +231,10 @@ def plan(
     templates: Sequence[Template],
     force: bool = False,
     extra_tabs: Iterable[str] = (),
+    match: str | None = None,
 ) -> Plan:
-    """What to do with a spreadsheet's tabs for a round's templates; `extra_tabs` are empty
+    """What to do with a spreadsheet's tabs for a round's templates of `match` (its id, put in
+    every marker; None for a duel, whose templates' event names it); `extra_tabs` are empty
     tabs festival writes into later (results), made when missing."""
     out = Plan()
     by_title = {t.title: t for t in book}
@@ -200,13 +251,19 @@ def plan(
         for tab in template.tabs:
             title = tab_title(template, tab)
             marker = Marker(
-                template.round_no, template.event, tab.name, written_cells(tab), template.player
+                template.round_no,
+                template.event,
+                tab.name,
+                written_cells(tab),
+                template.player,
+                match,
             )
             current = by_title.get(title)
-            if current is not None and (
-                current.marker is None or not current.marker.same_tab(marker)
-            ):
-                out.foreign.append(title)
+            if current is not None and current.marker is None:
+                out.foreign[title] = "no festival marker"
+                continue
+            if current is not None and current.marker and not current.marker.same_tab(marker):
+                out.foreign[title] = f"made by festival for {current.marker.describe()}"
                 continue
             if current is None:  # made before, and renamed by a player?
                 current = next(

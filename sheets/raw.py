@@ -16,10 +16,13 @@ class RawSubmission:
 
     `source` names the origin for messages ("file:/path/alice.xlsx"); `content_type` says
     how to parse `content`: "xlsx", "google-values", or `TOO_LARGE` for a file beyond
-    MAX_STORED_BYTES (then `content` only describes it).
+    MAX_STORED_BYTES (then `content` only describes it). `refused` is the source's reason why
+    what it read is not the player's submission (a Google tab festival did not make for this
+    match, round and player): the content is stored as read, and refused.
     """
 
     player: str
     source: str
     content: bytes
     content_type: str = "xlsx"
+    refused: str | None = None

@@ -80,7 +80,8 @@ def test_templates_go_into_every_spreadsheet_and_never_touch_a_foreign_tab(
 def test_a_round_read_from_google_equals_the_same_round_from_xlsx(
     tmp_path: Path, match_dir: Path, server: SheetsServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """One values:batchGet per player spreadsheet, and the very submissions the .xlsx gives."""
+    """One values:batchGet and one read of the tabs' markers per player spreadsheet, and the
+    very submissions the .xlsx gives."""
     assert main(["templates", str(match_dir), "--google"]) == 0
     match = Match.open(match_dir)
     fill_from_sample(server, match, 1)
@@ -88,9 +89,11 @@ def test_a_round_read_from_google_equals_the_same_round_from_xlsx(
     assert main(["resolve", str(match_dir), "--google"]) == 0
     batch_gets = [r for r in server.api_requests if r.path.endswith("values:batchGet")]
     assert len(batch_gets) == len(match.config.players)
-    assert len(server.api_requests) == len(batch_gets)  # nothing else: not even metadata
+    markers = [r for r in server.api_requests if r not in batch_gets]
+    assert {r.path for r in markers} == {f"/v4/spreadsheets/key-{p}" for p in match.config.players}
+    assert len(server.api_requests) == 2 * len(batch_gets)  # nothing else
     assert len({r.path for r in batch_gets}) == len(match.config.players)
-    assert not over_budget(server, 1)
+    assert not over_budget(server, 2)
 
     other = sample_match(tmp_path / "x")
     other.allocate()

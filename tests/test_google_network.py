@@ -160,7 +160,7 @@ def test_a_reset_connection_is_retried_and_the_round_resolves(
 ) -> None:
     server.reset_next(2, key="key-uri")
     assert main(["resolve", str(ready), "--google"]) == 0
-    assert statuses(server, "key-uri") == [0, 0, 200]
+    assert statuses(server, "key-uri") == [0, 0, 200, 200]  # the values, then the markers
     assert sleeps == [1, 2]
     assert Match.open(ready).last_resolved_round() == 1
 
@@ -186,7 +186,7 @@ def test_a_stalled_answer_times_out_and_is_retried(
     impatient(monkeypatch, server, sleeps)
     server.stall_next(1, seconds=3.0, key="key-cam")
     assert main(["resolve", str(ready), "--google"]) == 0
-    assert 1 in sleeps and len(statuses(server, "key-cam")) == 2
+    assert 1 in sleeps and len(statuses(server, "key-cam")) == 3  # and the markers' read
     assert Match.open(ready).last_resolved_round() == 1
 
 

@@ -162,8 +162,8 @@ def test_a_new_round_adds_its_tabs_and_never_touches_the_old_ones(
 
 
 def test_request_budget_per_command_and_spreadsheet(match_dir: Path, server: SheetsServer) -> None:
-    """templates <= 2 (one read, one write), a round read 1, publish 1: every time, the first
-    time included."""
+    """templates <= 2 (one read, one write), a round read 2 (the values, the markers),
+    publish 1: every time, the first time included."""
     for round_no in (1, 2):
         server.reset_log()
         assert templates(match_dir) == 0
@@ -178,7 +178,7 @@ def test_request_budget_per_command_and_spreadsheet(match_dir: Path, server: She
         fill_from_sample(server, Match.open(match_dir), round_no)
         server.reset_log()
         assert main(["resolve", str(match_dir), "--google"]) == 0
-        assert not over_budget(server, 1)
+        assert not over_budget(server, 2)
         server.reset_log()
         assert main(["publish", str(match_dir)]) == 0
         assert not over_budget(server, 1)

@@ -184,6 +184,9 @@ class Book:
     templates: Sequence[Template] = ()
     extra_tabs: Sequence[str] = ()
     values: bool = True
+    match: str | None = None
+    """the match's id, in the markers of its template tabs (None: a duel's, whose event names
+    the duel)"""
 
 
 @dataclass(frozen=True)
@@ -223,17 +226,21 @@ def push_books(
     done = TemplatesDone()
     for owner, book in books.items():
         found = _read(gc, owner, book.key, book.values, words.reading)
-        done.plans[owner] = google_tabs.plan(found, book.templates, force, book.extra_tabs)
+        done.plans[owner] = google_tabs.plan(
+            found, book.templates, force, book.extra_tabs, book.match
+        )
     foreign = [
         f"{owner}'s spreadsheet {books[owner].key} already has tab(s) {', '.join(p.foreign)} "
-        f"that festival did not make for {words.whose}"
+        f"that festival did not make for {words.whose} "
+        f"({_whose(p.foreign)})"
         for owner, p in done.plans.items()
         if p.foreign
     ]
     if foreign:
         raise MatchError(
-            "; ".join(foreign) + ": rename or remove them (festival never touches a tab it did "
-            "not make); nothing was written"
+            "; ".join(foreign) + ": ask the owner to rename or remove them, or to use a new "
+            "spreadsheet (festival never touches a tab it did not make for "
+            f"{words.whose}, nor one of another match or player); nothing was written"
         )
     held = [
         f"{owner} ({', '.join(f'{t}: {n} cells' for t, n in p.held.items())})"
@@ -263,6 +270,13 @@ def push_books(
     return done
 
 
+def _whose(foreign: Mapping[str, str]) -> str:
+    """Whose the foreign tabs are, told once per owner: "R1 Harvest, R1 Buy: made by festival
+    for Fern, round 1, match 3f9a0c1d2e4b"."""
+    by_reason = google_tabs.by_reason(foreign).items()
+    return "; ".join(f"{', '.join(titles)}: {why}" for why, titles in by_reason)
+
+
 def push_templates(
     match: Match, round_no: int, gc: gspread.Client, force: bool = False
 ) -> TemplatesDone:
@@ -275,7 +289,9 @@ def push_templates(
         events = match.events_of(player, round_no)
         if events:
             templates = [match.engine(e).template(states[e], player, round_no) for e in events]
-            books[player] = Book(settings.spreadsheets[player], templates, [RESULTS_TAB])
+            books[player] = Book(
+                settings.spreadsheets[player], templates, [RESULTS_TAB], match=match.match_id
+            )
     if settings.host_sheet:
         books[HOST] = Book(settings.host_sheet, (), [STANDINGS_TAB], values=False)
 
@@ -301,16 +317,18 @@ def _read(
 
 
 def source(match: Match, round_no: int, gc: gspread.Client) -> google.GoogleSource:
-    """Where `festival resolve --google` reads a round: one batchGet per player."""
+    """Where `festival resolve --google` reads a round: one batchGet per player, and one read
+    of their tabs' markers, so that only festival's tabs of this match, round and player are
+    read as the player's submission."""
     settings = load_settings(match)
     states = states_after(match, round_no - 1)
-    ranges = {
-        p: google.ranges_of(
-            match.engine(e).template(states[e], p, round_no) for e in match.events_of(p, round_no)
-        )
+    templates = {
+        p: [match.engine(e).template(states[e], p, round_no) for e in match.events_of(p, round_no)]
         for p in match.config.players
     }
-    return google.GoogleSource(gc, settings.spreadsheets, ranges)
+    ranges = {p: google.ranges_of(t) for p, t in templates.items()}
+    marks = {p: google.marks_of(t, match.match_id) for p, t in templates.items()}
+    return google.GoogleSource(gc, settings.spreadsheets, ranges, marks=marks)
 
 
 def publish(match: Match, round_no: int, gc: gspread.Client) -> list[str]:

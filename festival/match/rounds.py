@@ -235,6 +235,8 @@ def load_input(
 ) -> PlayerInput:
     """A fetched submission loaded into grids, and its mark checked against the round and
     player it is taken for; what cannot be used is kept as the reason why."""
+    if raw.refused is not None:  # the source read what is not this player's (stored, unused)
+        return PlayerInput(player, raw_id, raw.source, unreadable=raw.refused)
     try:
         workbook = load(raw)
     except SheetReadError as exc:
