@@ -76,9 +76,12 @@ def test_alchelemental_bots_benchmark_prints_the_score(capsys: pytest.CaptureFix
 
 def test_elementarium_speed_prints_games_per_second(capsys: pytest.CaptureFixture[str]) -> None:
     module = runpy.run_path(str(BENCH / "elementarium_speed.py"))
-    module["main"](seconds=0.05)
+    from festival.duels.levels import Level
+
+    module["main"](seconds=0.05, bot_turns=1, level=Level.EASY)
     out = capsys.readouterr().out
     assert "elementarium random:" in out and "games/s" in out
+    assert "old weights" in out and "current weights" in out and "playouts/s" in out
 
 
 @pytest.mark.slow
