@@ -1,13 +1,15 @@
 """Random full Elementarium games per second on one core (both players' random orders each
 turn, every order checked as the host checks it, until the duel ends: within `max_turns`,
-200), the search bots' playouts per CPU second judging with the old and the current weights
-(events/elementarium/judge.py: OLD, WEIGHTS), and how the search bot fares against random
-orders. Run: `python benchmarks/elementarium_speed.py [SECONDS]`."""
+200), the search bots' playouts per CPU second judging with the weights in use and with the
+Source threats and spawn chances weighted (events/elementarium/judge.py: WEIGHTS, FEATURES),
+and how the search bot fares against random orders.
+Run: `python benchmarks/elementarium_speed.py [SECONDS]`."""
 
 from __future__ import annotations
 
 import sys
 import time
+from dataclasses import replace
 
 import numpy as np
 
@@ -17,6 +19,8 @@ from festival.duels.elementarium_data import HostedElementarium
 from festival.duels.levels import Level, level_budget
 
 SECONDS = 2.0
+FEATURES = replace(judge.WEIGHTS, threat=0.2, spawn=0.2)
+"""every feature of the judge weighted: what the Source threats and spawn chances cost"""
 
 
 def random_games(seconds: float) -> tuple[float, float, int]:
@@ -86,7 +90,7 @@ def main(
 ) -> None:
     per_s, turns_s, games = random_games(seconds)
     print(f"elementarium random: {per_s:6.2f} games/s, {turns_s:7.0f} turns/s ({games} games)")
-    for name, weights in (("old", judge.OLD), ("current", judge.WEIGHTS)):
+    for name, weights in (("current", judge.WEIGHTS), ("threat+spawn", FEATURES)):
         rate = playouts_per_second(weights, bot_turns)
         print(
             f"elementarium medium bots, {name} weights: {rate:5.0f} playouts/s ({bot_turns} turns)"

@@ -81,7 +81,7 @@ def test_elementarium_speed_prints_games_per_second(capsys: pytest.CaptureFixtur
     module["main"](seconds=0.05, bot_turns=1, level=Level.EASY)
     out = capsys.readouterr().out
     assert "elementarium random:" in out and "games/s" in out
-    assert "old weights" in out and "current weights" in out and "playouts/s" in out
+    assert "current weights" in out and "threat+spawn weights" in out and "playouts/s" in out
 
 
 @pytest.mark.slow

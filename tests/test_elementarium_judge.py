@@ -15,8 +15,11 @@ from festival.duels.elementarium_data import HostedElementarium
 from festival.duels.levels import Level, level_budget
 from tests.support.elementarium_kit import GAME, orders, position
 
+FEATURES = judge.Weights(threat=0.3, spawn=0.2)
+"""every feature weighted (in use: OLD's material and nearness alone, see the judge)"""
 
-def value(pieces: dict[str, str], weights: judge.Weights = judge.WEIGHTS) -> float:
+
+def value(pieces: dict[str, str], weights: judge.Weights = FEATURES) -> float:
     """Ash's value of `pieces` (with the spare pairs)."""
     return judge.evaluation(position(pieces), 0, weights)
 
@@ -86,39 +89,44 @@ def _positions(seed: int, turns: int) -> list[State]:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_symmetric_bounded_and_blind_to_sealed_orders(seed: int) -> None:
     for state in _positions(seed, 60):
-        ash, birch = GAME.evaluation(state, "Ash"), GAME.evaluation(state, "Birch")
+        ash, birch = judge.evaluation(state, 0, FEATURES), judge.evaluation(state, 1, FEATURES)
         assert -1.0 <= ash <= 1.0 and ash == -birch
         # Birch's view drops Ash's sealed orders: the same value
-        assert GAME.evaluation(GAME.known_to(state, "Birch"), "Birch") == birch
+        assert judge.evaluation(GAME.known_to(state, "Birch"), 1, FEATURES) == birch
+        assert GAME.evaluation(state, "Ash") == -GAME.evaluation(state, "Birch")
 
 
 def test_the_game_keeps_its_weights() -> None:
     assert HostedElementarium().weights == judge.WEIGHTS
     other = replace(judge.WEIGHTS, threat=0.9)
-    game = type(GAME)(other)
+    game = HostedElementarium(other)
     assert game.weights == other
     state = position({"e9": "W", "g9": "W"})
     assert game.evaluation(state, "Ash") != GAME.evaluation(state, "Ash")
 
 
-def _bot_game(seed: int, turns: int) -> list[str]:
-    """An easy bot on each side for `turns` turns, each from its player's view: the orders."""
-    options = GAME.options("standard", {}).value
+def _bot_game(game: HostedElementarium, seed: int, turns: int) -> list[str]:
+    """An easy bot on each side for `turns` turns, each from its player's view: the orders
+    (no time cap: the same seed, the same game however busy the machine)."""
+    options = game.options("standard", {}).value
     assert options is not None
-    state = GAME.initial_state(("Ash", "Birch"), options, np.random.default_rng(seed))
-    budget = level_budget(GAME, Level.EASY)
-    bots = {p: MctsBot.with_budget(GAME, seed + i, budget) for i, p in enumerate(state.players)}
+    state = game.initial_state(("Ash", "Birch"), options, np.random.default_rng(seed))
+    budget = replace(level_budget(game, Level.EASY), seconds=1e9)
+    bots = {p: MctsBot.with_budget(game, seed + i, budget) for i, p in enumerate(state.players)}
     played = []
     while state.outcome is None and state.turn <= turns:
         for player in GAME.to_act(state):
-            action = bots[player].choose(GAME.known_to(state, player), player)
-            assert not GAME.check(state, player, action)
-            played.append(GAME.format_action(action))
-            state = GAME.apply(state, player, action)
+            action = bots[player].choose(game.known_to(state, player), player)
+            assert not game.check(state, player, action)
+            played.append(game.format_action(action))
+            state = game.apply(state, player, action)
     return played
 
 
-def test_bots_judging_so_play_legal_orders_and_the_same_seed_the_same_game() -> None:
-    first = _bot_game(4, 4)
-    assert len(first) == 8 and first == _bot_game(4, 4)
+@pytest.mark.parametrize("weights", [judge.WEIGHTS, FEATURES])
+def test_bots_judging_so_play_legal_orders_and_the_same_seed_the_same_game(
+    weights: judge.Weights,
+) -> None:
+    first = _bot_game(HostedElementarium(weights), 4, 4)
+    assert len(first) == 8 and first == _bot_game(HostedElementarium(weights), 4, 4)
     assert orders(first[0]) is not None

@@ -12,8 +12,10 @@ enemy source, the source gets captured"). So the evaluation counts, side against
 - spawn chances: the fields of the enemy zone where a side lacks at most one unit of a spawn
   pattern of one type, with no enemy unit in the spawn range;
 - nearness: how near the side's most advanced unit stands to the enemy Source's row.
-The weights were chosen by self-play (`benchmarks/judge_weights.py elementarium`), not
-guessed; `OLD` is the evaluation before issue 29's tuning (material and nearness).
+Weights are adopted only when self-play (`benchmarks/judge_weights.py elementarium`) shows
+them better, not guessed: none with threats or spawn chances was, so the weights in use are
+still `OLD`, the evaluation before issue 29 (material and nearness), and a feature weighted 0
+costs nothing.
 """
 
 from __future__ import annotations
@@ -48,8 +50,10 @@ class Weights:
 
 OLD = Weights()
 """material and nearness: the evaluation before issue 29's tuning"""
-WEIGHTS = Weights(material=0.6, near=0.2, threat=0.3, spawn=0.2)
-"""the evaluation the search bots use"""
+WEIGHTS = OLD
+"""the evaluation the search bots use: still OLD, as self-play showed no candidate with the
+Source threats or the spawn chances better (docs/duels-guide.md, "Practice bots"); try them
+with `benchmarks/judge_weights.py elementarium threat=0.2`"""
 
 CHANCES = 3
 """spawn chances counted, at most"""
