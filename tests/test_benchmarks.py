@@ -76,9 +76,12 @@ def test_alchelemental_bots_benchmark_prints_the_score(capsys: pytest.CaptureFix
 
 def test_elementarium_speed_prints_games_per_second(capsys: pytest.CaptureFixture[str]) -> None:
     module = runpy.run_path(str(BENCH / "elementarium_speed.py"))
-    module["main"](seconds=0.05)
+    from festival.duels.levels import Level
+
+    module["main"](seconds=0.05, bot_turns=1, level=Level.EASY)
     out = capsys.readouterr().out
     assert "elementarium random:" in out and "games/s" in out
+    assert "current weights" in out and "threat+spawn weights" in out and "playouts/s" in out
 
 
 @pytest.mark.slow
@@ -109,12 +112,59 @@ def test_bot_turns_prints_each_levels_turns(capsys: pytest.CaptureFixture[str]) 
     assert "easy" in out and "cap 0.2 s" in out and "longest" in out
 
 
-def test_alchelemental_weights_prints_the_candidates_share(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_judge_weights_prints_the_candidates_share(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny serial run (2 duels, 1 turn) of the self-play harness on a game from the
+    registry: the candidate and the base it played are printed with the share."""
     from events.alchelemental import judge
 
-    module = runpy.run_path(str(BENCH / "alchelemental_weights.py"))
-    module["main"](judge.WEIGHTS, judge.OLD, games=2, turns=1, depth=2)
+    module = runpy.run_path(str(BENCH / "judge_weights.py"))
+    module["main"]("alchelemental", judge.WEIGHTS, judge.OLD, games=2, turns=1, depth=2)
     out = capsys.readouterr().out
     assert "(depth 2, children as in use)" in out and "2 games of at most 1 turns" in out
+    assert f"against {judge.OLD}" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "shown"),
+    [
+        (["halma", "--games", "2", "--turns", "1", "near=0.3"], "near=0.3"),
+        (["alchelemental", "--games", "2", "--turns", "1", "--against", "old"], "threat=0.0"),
+    ],
+)
+def test_judge_weights_reads_a_games_weights_from_the_command_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], shown: str
+) -> None:
+    module = runpy.run_path(str(BENCH / "judge_weights.py"))
+    module["cli"](args)
+    out = capsys.readouterr().out
+    assert shown in out and "2 games of at most 1 turns" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["halma", "nearness=1"], "no weight nearness"),
+        (["halma", "--against", "older"], "--against: current"),
+        (["halma", "near"], "NAME=VALUE"),
+    ],
+)
+def test_judge_weights_names_what_is_wrong(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    module = runpy.run_path(str(BENCH / "judge_weights.py"))
+    with pytest.raises(SystemExit):
+        module["cli"](args)
+    assert said in capsys.readouterr().err
+
+
+def test_weighed_copies_the_game_with_other_weights() -> None:
+    from dataclasses import replace
+
+    from events.halma import judge
+    from festival.duels.games import duel_game
+
+    module = runpy.run_path(str(BENCH / "judge_weights.py"))
+    game = duel_game("halma")
+    other = module["weighed"](game, replace(judge.WEIGHTS, near=1.0))
+    assert game.weights == judge.WEIGHTS and other.weights.near == 1.0
+    assert module["judge_of"](game) is judge

@@ -6,7 +6,7 @@ units or by holding both enemy power nodes. So the evaluation counts, side again
 power units kept, the other units on the board (material), the enemy power nodes held, and
 the enemy units that one impel could eliminate now (threatened: the side to act strikes
 first, so its threats count in full and the other side's at `Weights.waiting`). The weights
-were chosen by self-play (`benchmarks/alchelemental_weights.py`), not guessed.
+were chosen by self-play (`benchmarks/judge_weights.py alchelemental`), not guessed.
 """
 
 from __future__ import annotations

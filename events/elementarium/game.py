@@ -21,7 +21,7 @@ from events.duel import (
     PicturePiece,
     TemplateOrders,
 )
-from events.elementarium import order_tab, rules, words
+from events.elementarium import judge, order_tab, rules, words
 from events.elementarium.orders import (
     Move,
     Orders,
@@ -62,9 +62,16 @@ class ElementariumGame(DuelGame[State, Orders]):
     search_playouts = (20, 80, 320)
     search_depth = 8
 
-    def __init__(self, board: str | None = None, rules_data: Any = None) -> None:
+    def __init__(
+        self,
+        board: str | None = None,
+        rules_data: Any = None,
+        weights: judge.Weights = judge.WEIGHTS,
+    ) -> None:
         self._board = board
         self._rules = rules_data
+        self.weights = weights
+        """the search bots' evaluation weights (the self-play benchmark tries others)"""
         self._setups: dict[str, Setup] = {}
 
     # --- variants and setup -------------------------------------------------------------
@@ -262,25 +269,9 @@ class ElementariumGame(DuelGame[State, Orders]):
         return None
 
     def evaluation(self, state: State, player: str) -> float:
-        """Units kept against units lost, plus how near the units stand to the enemy Source."""
-        if state.outcome is not None:
-            if state.outcome.winner is None:
-                return 0.0
-            return 1.0 if state.outcome.winner == player else -1.0
-        owner = state.players.index(player)
-        mine = [c for c, o, _ in state.units if o == owner]
-        theirs = [c for c, o, _ in state.units if o != owner]
-        material = (len(mine) - len(theirs)) / max(1, len(mine) + len(theirs))
-        target = state.sources[1 - owner]
-        height = state.setup.board.height
-
-        def near(cells: list[tuple[int, int]], goal: tuple[int, int]) -> float:
-            if not cells:
-                return 0.0
-            return 1 - min(abs(c[1] - goal[1]) for c in cells) / height
-
-        approach = near(mine, target) - near(theirs, state.sources[owner])
-        return max(-1.0, min(1.0, 0.7 * material + 0.3 * approach))
+        """Material, Source threats, spawn chances and nearness to the enemy Source, side
+        against side (events/elementarium/judge.py); never the sealed orders."""
+        return judge.evaluation(state, state.players.index(player), self.weights)
 
     # --- the end ------------------------------------------------------------------------
 

@@ -71,7 +71,9 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
     search_playouts = (16, 64, 256)
     search_depth = 8
 
-    def __init__(self, board_text: str) -> None:
+    def __init__(self, board_text: str, weights: judge.Weights = judge.WEIGHTS) -> None:
+        self.weights = weights
+        """the search bots' evaluation weights (benchmarks/judge_weights.py tries others)"""
         parsed = read_board(board_text)
         if parsed.value is None:
             raise ValueError("; ".join(str(e) for e in parsed.errors))
@@ -360,7 +362,7 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
         """Points of power held, elementals kept, captures threatened and nearness to the
         points of power, side against side, in [-1, 1] (events/halma/judge.py)."""
         side = state.side_of(state.players.index(player))
-        return judge.evaluation(state.board, state.cells, side)
+        return judge.evaluation(state.board, state.cells, side, self.weights)
 
     def search_actions(self, state: HalmaState, player: str) -> Sequence[Action]:
         """The best-looking legal moves first, at most judge.SEARCH_MOVES of them."""

@@ -10,12 +10,28 @@ of power it does not hold yet.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from events.halma.board import PREY, Board, Colour
 from events.halma.rules import capturable, side_pieces
 
-WEIGHTS = (0.35, 0.3, 0.2, 0.15)
-"""power held, elementals kept, captures threatened, nearness to the points of power"""
+
+@dataclass(frozen=True)
+class Weights:
+    """What each feature (side against side, each in [-1, 1]) adds to the evaluation."""
+
+    power: float = 0.35
+    """the points of power held"""
+    kept: float = 0.3
+    """the elementals kept"""
+    threat: float = 0.2
+    """the captures threatened next move"""
+    near: float = 0.15
+    """the nearness to the points of power not held yet"""
+
+
+WEIGHTS = Weights()
+"""the evaluation the search bots use (benchmarks/judge_weights.py tries others)"""
 SEARCH_MOVES = 40
 """moves a search tries in a position (captures and steps onto power first)"""
 
@@ -57,7 +73,7 @@ def nearness(board: Board, cells: Sequence[int], side: int) -> float:
     return total / max(1, len(board.power_squares()))
 
 
-def evaluation(board: Board, cells: Sequence[int], side: int) -> float:
+def evaluation(board: Board, cells: Sequence[int], side: int, weights: Weights = WEIGHTS) -> float:
     """The position for `side`, in [-1, 1]."""
     power = [Colour(cells[i]).side for i in board.power_squares() if cells[i]]
     held = (power.count(side) - power.count(1 - side)) / max(1, len(board.power_squares()))
@@ -65,8 +81,8 @@ def evaluation(board: Board, cells: Sequence[int], side: int) -> float:
     threat = (threats(board, cells, side) - threats(board, cells, 1 - side)) / 3
     threat = max(-1.0, min(1.0, threat))
     near = nearness(board, cells, side) - nearness(board, cells, 1 - side)
-    w = WEIGHTS
-    score = w[0] * held + w[1] * kept + w[2] * threat + w[3] * near
+    w = weights
+    score = w.power * held + w.kept * kept + w.threat * threat + w.near * near
     return max(-1.0, min(1.0, score))
 
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import json
 
-from events.elementarium import ElementariumGame
+from events.elementarium import ElementariumGame, judge
 from festival.core.paths import fixture
 
 
 class HostedElementarium(ElementariumGame):
-    def __init__(self) -> None:
+    """`weights`: the search bots' evaluation (events/elementarium/judge.py); the self-play
+    benchmark makes one with other weights as `type(game)(weights)`."""
+
+    def __init__(self, weights: judge.Weights = judge.WEIGHTS) -> None:
         board = fixture("elementarium", "board.txt").read_text()
         rules = json.loads(fixture("elementarium", "rules.json").read_text())
-        super().__init__(board, rules)
+        super().__init__(board, rules, weights)
