@@ -67,7 +67,7 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
     title = "Element"
     player_counts = (2,)
     default_variant = DEFAULT_VARIANT
-    search_playouts = (48, 192, 768)
+    search_playouts = (48, 192, 2304)
     search_turn_choices = 6
     search_depth = 12
 
