@@ -20,7 +20,7 @@ from events.duel import (
     PicturePiece,
     only,
 )
-from events.element import notation, rules
+from events.element import judge, notation, rules
 from events.element.actions import Action, Concede, Confirm, Draw, Move, Place, Ride
 from events.element.board import (
     COLS,
@@ -67,9 +67,13 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
     title = "Element"
     player_counts = (2,)
     default_variant = DEFAULT_VARIANT
-    search_playouts = (48, 192, 768)
+    search_playouts = (48, 192, 2304)
     search_turn_choices = 6
     search_depth = 12
+
+    def __init__(self, weights: judge.Weights = judge.WEIGHTS) -> None:
+        self.weights = weights
+        """the search bots' evaluation weights (benchmarks/judge_weights.py tries others)"""
 
     # --- variants and setup -------------------------------------------------------------
 
@@ -386,10 +390,9 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
         return _replace(state, outcome=Outcome(winner, reason, detail))
 
     def evaluation(self, state: ElementState, player: str) -> float:
-        """Mobility: the sage's free neighbouring squares against the other sage's."""
-        me = state.players.index(player)
-        mine, theirs = (_free_steps(state, me), _free_steps(state, 1 - me))
-        return (mine - theirs) / 8
+        """Mobility and room (the squares a sage could reach within a few steps), the sage's
+        against the other sage's, in [-1, 1] (events/element/judge.py)."""
+        return judge.evaluation(state.board, state.sages, state.players.index(player), self.weights)
 
     def undo_refusal(self, before: ElementState, action: Action) -> str | None:
         """ "Players may undo any of their actions until they confirm them": not a confirmed
@@ -631,10 +634,6 @@ def _owed_possible(state: ElementState) -> _Owed | None:
                 seen.add(node)
                 queue.append((node, (*route, words)))
     return None
-
-
-def _free_steps(state: ElementState, who: int) -> int:
-    return len(rules.free_steps(state.board, state.sages, who))
 
 
 def _moved(state: ElementState, sages: tuple[int, int], progress: TurnProgress) -> ElementState:

@@ -45,6 +45,7 @@ _SIDES: dict[int, tuple[int, int]] = {
     if d.diagonal
 }
 """diagonal direction's index -> the indexes of the two orthogonal directions it passes between"""
+DIAGONAL_SIDES = _SIDES
 _AIR = int(Stone.AIR)
 
 
