@@ -3,7 +3,11 @@ candidate weights and one with the weights in use (the game's `events/<game>/jud
 play GAMES duels, seats swapped on each seed, cut at TURNS turns and then scored by the
 referee's evaluation (the weights in use, or those `--against` names). Prints the candidate's
 share of the points (a draw counts half) with its 95% Wilson interval: a candidate replaces
-the weights in use only if the low end is above 50%.
+the weights in use only if the low end is above 50%. Both bots search the level's playouts
+with no time cap: a comparison of evaluations at equal playouts, the same on a busy machine
+as on an idle one (a cap reached under load would cut one bot's search and make the result
+depend on the clock); what an evaluation costs is measured apart (the games' speed
+benchmarks print playouts per second).
 
 Run: `python benchmarks/judge_weights.py GAME [--games N] [--turns T] [--level L]
 [--workers W] [--scheduler ADDR] [--against current|NAME] [--depth D] [--children C]
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import math
 import os
 import sys
 import time
@@ -107,7 +112,7 @@ def play(spec: SelfPlay) -> float:
     assert options is not None
     rng = np.random.default_rng(spec.seed)
     state = referee.initial_state(SEATS, options, rng)
-    budget = level_budget(referee, spec.level)
+    budget = replace(level_budget(referee, spec.level), seconds=math.inf)  # no time cap
     tuned = replace(
         budget,
         depth=spec.depth or budget.depth,

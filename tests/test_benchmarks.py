@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import runpy
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -168,3 +169,30 @@ def test_weighed_copies_the_game_with_other_weights() -> None:
     other = module["weighed"](game, replace(judge.WEIGHTS, near=1.0))
     assert game.weights == judge.WEIGHTS and other.weights.near == 1.0
     assert module["judge_of"](game) is judge
+
+
+def test_judge_weights_searches_the_levels_playouts_with_no_time_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A self-play comparison is of evaluations at equal playouts: a time cap reached on a
+    busy machine would cut one bot's search and make the result depend on the clock."""
+    import math
+
+    from festival.duels.games import duel_game
+    from festival.duels.levels import Level, level_budget
+    from festival.duels.search import MctsBot
+
+    module = runpy.run_path(str(BENCH / "judge_weights.py"))
+    made = []
+    real = MctsBot.with_budget
+
+    def recorded(game: Any, seed: int, budget: Any, *more: Any) -> MctsBot:
+        made.append(budget)
+        return real(game, seed, budget, *more)
+
+    monkeypatch.setattr(MctsBot, "with_budget", staticmethod(recorded))
+    game = duel_game("halma")
+    spec = module["SelfPlay"]("halma", game.weights, game.weights, Level.EASY, 1, False, 1)
+    module["play"](spec)
+    playouts = level_budget(game, Level.EASY).playouts
+    assert [(b.seconds, b.playouts) for b in made] == [(math.inf, playouts)] * 2
