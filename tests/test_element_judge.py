@@ -146,3 +146,56 @@ def test_the_game_judges_with_its_weights() -> None:
     state = replace(start, board=board, sages=sages)
     assert game.evaluation(state, "A") == judge.evaluation(board, sages, 0, ROOMY)
     assert ElementGame().evaluation(state, "A") == judge.evaluation(board, sages, 0, judge.OLD)
+
+
+@pytest.mark.parametrize(
+    ("squares", "target", "order"),
+    [
+        ([0, 60, 61, 120], 60, [1, 2, 0, 3]),  # A1 and K11 are far from F6
+        ([61, 61, 61, 50], 60, [0, 3, 1, 2]),  # a square's second river after the others' first
+        ([5, 4, 3], 0, [2, 1, 0]),  # nearest first
+        ([4, 4], 0, [0, 1]),  # ties keep the given order
+    ],
+)
+def test_placements_nearest_the_other_sage_come_first(
+    squares: list[int], target: int, order: list[int]
+) -> None:
+    assert judge.placement_order(squares, target) == order
+
+
+def test_the_search_considers_every_step_and_the_placements_nearest_the_other_sage() -> None:
+    """A position of hundreds of placements: the bot's few are all legal, every step, ride
+    and confirm among them, and no placement left out nearer the other sage than one kept."""
+    from events.element.actions import Place
+    from events.element.board import col_row
+
+    game = ElementGame()
+    rng = np.random.default_rng(5)
+    state = game.initial_state(("A", "B"), game.variants()[game.default_variant], rng)
+    seen = 0
+    for _ in range(300):
+        if game.outcome(state) is not None:
+            break
+        player = game.to_act(state)[0]
+        legal = list(game.legal_actions(state, player))
+        offered = list(game.search_actions(state, player))
+        assert len(offered) <= judge.SEARCH_ACTIONS and all(a in legal for a in offered)
+        if len(legal) > judge.SEARCH_ACTIONS:
+            seen += 1
+            assert [a for a in legal if not isinstance(a, Place)] == [
+                a for a in offered if not isinstance(a, Place)
+            ]
+            target = state.sages[1 - state.to_move]
+
+            def far(a: Place, target: int = target) -> int:
+                (c, r), (tc, tr) = col_row(a.at), col_row(target)
+                return max(abs(c - tc), abs(r - tr))
+
+            kept = {a.at for a in offered if isinstance(a, Place)}
+            left = [a for a in legal if isinstance(a, Place) and a.at not in kept]
+            if left:
+                assert max(far(a) for a in offered if isinstance(a, Place)) <= min(map(far, left))
+        action = game.random_action(state, player, rng)
+        assert action is not None
+        state = game.apply(state, player, game.resolve_chance(state, player, action, rng))
+    assert seen > 10

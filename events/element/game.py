@@ -428,6 +428,20 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
             out.append(Confirm())
         return out
 
+    def search_actions(self, state: ElementState, player: str) -> Sequence[Action]:
+        """For the search bot, at most `judge.SEARCH_ACTIONS`: every step, ride and confirm,
+        then the placements nearest the other sage first (`judge.placement_order`): a stone
+        far from both sages rarely matters, and a position may offer hundreds of placements
+        (water's rivers), of which a random few would miss the ones that wall a sage in."""
+        legal = self.legal_actions(state, player)
+        if len(legal) <= judge.SEARCH_ACTIONS:
+            return legal
+        places = [a for a in legal if isinstance(a, Place)]
+        rest = [a for a in legal if not isinstance(a, Place)]
+        order = judge.placement_order([p.at for p in places], state.sages[1 - state.to_move])
+        room = max(0, judge.SEARCH_ACTIONS - len(rest))
+        return [*rest, *(places[k] for k in order[:room])]
+
     @staticmethod
     def _rides(state: ElementState) -> list[Action]:
         return [

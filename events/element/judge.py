@@ -12,9 +12,10 @@ element`), not guessed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from events.element.board import NEIGHBOUR, Board
+from events.element.board import NEIGHBOUR, Board, col_row
 from events.element.rules import DIAGONAL_SIDES, free_steps
 
 
@@ -83,3 +84,24 @@ def evaluation(board: Board, sages: tuple[int, int], me: int, weights: Weights =
         theirs = room(board, sages, 1 - me, w.horizon)
         score += w.room * (mine - theirs) / ROOM_CAP
     return max(-1.0, min(1.0, score))
+
+
+SEARCH_ACTIONS = 40
+"""actions a search considers in a position (every step, ride and confirm, then placements)"""
+
+
+def placement_order(squares: Sequence[int], target: int) -> list[int]:
+    """The order in which a search tries placements at `squares` (one entry per placement: a
+    water stone may place several rivers from one square): nearest the other sage's square
+    `target` first (a sage is walled in by stones next to it), and each square's first
+    placement before any square's second, so a few squares' many rivers never crowd out the
+    rest. Ties keep the given order."""
+    tc, tr = col_row(target)
+    seen: dict[int, int] = {}
+    keys = []
+    for k, square in enumerate(squares):
+        c, r = col_row(square)
+        rank = seen.get(square, 0)
+        seen[square] = rank + 1
+        keys.append((rank, max(abs(c - tc), abs(r - tr)), k))
+    return [k for _, _, k in sorted(keys)]
