@@ -79,7 +79,12 @@ def render(st: Any, folder: Path) -> None:
 
     if len(r.behaviour):
         st.header("How each strategy plays")
-        st.dataframe(text.display_behaviour(r.behaviour), hide_index=True)
+        st.caption("Risk: the spread of scores, the coins left at the end; timing: the mean "
+                   "round an item was bought; specialisation: the top item's share of a "
+                   "seat's purchases; then each event's own figures, a mean a seat.")  # fmt: skip
+        for event, table in text.behaviour_by_event(text.display_behaviour(r.behaviour)):
+            st.subheader(event)
+            st.dataframe(table, hide_index=True)
 
     if players["catalog"].nunique() > 1:
         st.header("Catalog sets side by side")

@@ -1,8 +1,10 @@
 """The README's pictures: every dashboard page at 1280 px, in public and host mode, from the
 sample festival (all 6 rounds played), written to docs/screenshots/<mode>-<page>.png.
 
-Run: `python docs/screenshots.py` (needs Debian's chromium). Each picture holds the whole
-page up to MAX_HEIGHT pixels and is stored with a small palette to keep the repository light.
+Run: `python docs/screenshots.py` (needs Debian's chromium); `python docs/screenshots.py --lab`
+rewrites only the Balance lab picture. Each picture holds the whole page up to MAX_HEIGHT
+pixels (the Balance lab page up to LAB_HEIGHT) and is stored with a small palette to keep the
+repository light.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from tests.support.dashboard_server import (
 
 WIDTH = 1280
 MAX_HEIGHT = 2400
+LAB_HEIGHT = 5200
+"""the Balance lab page is long: its behaviour tables come last"""
 COLOURS = 256
 OUT = Path(__file__).resolve().parent / "screenshots"
 PASSWORD = "screenshots"
@@ -41,11 +45,11 @@ def slug(label: str) -> str:
     return re.sub(r"[^a-z]+", "-", label.lower()).strip("-")
 
 
-def shrink(path: Path) -> None:
-    """Keep the top MAX_HEIGHT pixels, in a palette of COLOURS colours."""
+def shrink(path: Path, height: int = MAX_HEIGHT) -> None:
+    """Keep the top `height` pixels, in a palette of COLOURS colours."""
     with Image.open(path) as image:
         picture = image.convert("RGB")
-    picture = picture.crop((0, 0, picture.width, min(picture.height, MAX_HEIGHT)))
+    picture = picture.crop((0, 0, picture.width, min(picture.height, height)))
     picture.quantize(COLOURS, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
 
 
@@ -86,26 +90,30 @@ def shoot_lab(folder: Path, cwd: Path) -> Path:
         settle(page)
         full_height(page, WIDTH)
         page.screenshot(path=str(path))
-        shrink(path)
+        shrink(path, LAB_HEIGHT)
         browser.close()
     return path
 
 
-LAB_JOB = ["--event", "alchemy", "--games", "60", "--force-all", "alchemy", "--quiet"]
-"""the lab run the Balance lab picture shows (Alchemy machines' paired values)"""
+LAB_JOB = ["--games", "30", "--force-all", "alchemy", "--serial", "--quiet"]
+"""the lab run the Balance lab picture shows (whole festivals: Alchemy machines' paired
+values, and every event's behaviour tables)"""
 
 
-def run() -> None:
+def run(lab_only: bool = False) -> None:
     if not have_chromium():
         raise SystemExit("Debian's chromium is needed: apt-get install chromium")
     OUT.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "sample-festival"
-        with contextlib.redirect_stdout(io.StringIO()):
-            assert main(["demo", str(folder)]) == 0
-        with served(folder, PASSWORD, Path(tmp)) as url:
-            for path in shoot(url):
-                print(f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size // 1024} KB")
+        if not lab_only:
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main(["demo", str(folder)]) == 0
+            with served(folder, PASSWORD, Path(tmp)) as url:
+                for path in shoot(url):
+                    print(
+                        f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size // 1024} KB"
+                    )
         lab = Path(tmp) / "lab"
         with contextlib.redirect_stdout(io.StringIO()):
             assert main(["simulate", *LAB_JOB, "--out", str(lab)]) == 0
@@ -114,4 +122,4 @@ def run() -> None:
 
 
 if __name__ == "__main__":
-    run()
+    run(lab_only="--lab" in sys.argv[1:])

@@ -89,3 +89,22 @@ def test_the_lab_guides_sweep_runs_in_small(
     out = capsys.readouterr().out
     assert "Too small to conclude on Summoner's Dream's Crab cost" in out
     assert (tmp_path / "lab-crab" / "sweep.png").is_file()
+
+
+def test_the_lab_guides_strategies_run_in_small(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The strategies section's run as written, on 2 festivals: its behaviour tables, one
+    per event, with each event's own figures."""
+    monkeypatch.chdir(tmp_path)
+    (block,) = code_blocks("docs/lab-guide.md", "## The strategies")
+    (words,) = commands(block)
+    words[words.index("--games") + 1] = "2"
+    assert main(words[1:]) == 0, words
+    out = capsys.readouterr().out
+    tables = out[out.index("\nHow each strategy plays") :]
+    for heading in ("Alchemy:", "Elemental Continuum:", "Summoner's Dream:"):
+        assert f"\n  {heading}\n" in tables
+    for figure in ("coins left (end)", "both bolts on one square", "towers placed"):
+        assert figure in tables
+    assert (tmp_path / "lab-strategies" / "players.parquet").is_file()

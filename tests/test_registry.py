@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from events.behaviour import Behaviour
 from events.duel import DuelGame
 from events.engine import EventEngine
 from festival.cli.main import main
@@ -56,6 +57,8 @@ def test_every_event_entry_loads(entry: EventEntry) -> None:
     assert (engine.name, engine.title) == (entry.name, entry.title)
     assert entry.page is not None and callable(registry.load(entry.page))
     assert entry.bots and all(callable(registry.load(spec)) for spec in entry.bots.values())
+    assert entry.behaviour is not None
+    assert isinstance(registry.load(entry.behaviour), Behaviour)
 
 
 @pytest.mark.parametrize("entry", registry.duels(), ids=lambda d: d.name)

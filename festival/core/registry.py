@@ -60,6 +60,9 @@ class EventEntry:
     """"module:function" drawing its dashboard page"""
     bots: Mapping[str, str] = field(default_factory=dict)
     """strategy name -> "module:function" of the bot playing it"""
+    behaviour: str | None = None
+    """"module:attr" of its `events.behaviour.Behaviour`: the figures the balance lab shows
+    of how each player played it"""
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,7 @@ register_event(
         "Alchemy",
         "events.alchemy:AlchemyEngine",
         page="dashboard.alchemy_page:render",
+        behaviour="events.alchemy.behaviour:BEHAVIOUR",
         bots={
             "random": "festival.bots.alchemy:alchemy_bot",
             "greedy": "festival.bots.alchemy_planner:greedy_alchemy",
@@ -188,6 +192,7 @@ register_event(
         "events.continuum:ContinuumEngine",
         aliases=("elemental continuum", "elemental", "ec"),
         page="dashboard.continuum_page:render",
+        behaviour="events.continuum.behaviour:BEHAVIOUR",
         bots={
             "random": "festival.bots.continuum:continuum_bot",
             "greedy": "festival.bots.continuum_hunter:hunter_continuum",
@@ -203,6 +208,7 @@ register_event(
         "events.summoners:SummonersEngine",
         aliases=("summoner", "summoners dream", "summoner dream", "sd"),
         page="dashboard.summoners_page:render",
+        behaviour="events.summoners.behaviour:BEHAVIOUR",
         bots={
             "random": "festival.bots.summoners:summoners_bot",
             "greedy": "festival.bots.summoners_value:value_summoners",

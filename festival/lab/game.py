@@ -20,6 +20,7 @@ from events.ranking import Number
 from festival.bots.registry import bot, forcing_bot
 from festival.core import seeds
 from festival.core.registry import event_names
+from festival.lab.behaviour import Conduct, conduct
 from festival.match.allocation import Preference, allocate, draw_lottery
 from festival.match.config import DEFAULT_CAPACITY, DEFAULT_EVENTS_PER_PLAYER, DEFAULT_ROUNDS
 from festival.match.engines import AnyEngine, load_engines
@@ -98,6 +99,8 @@ class GameResult:
     forced_applied: bool
     submissions: Mapping[int, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
     """round -> player -> event -> canonical JSON played (when recorded, for replays)"""
+    conduct: tuple[Conduct, ...] = ()
+    """how each player played each event: the event's behaviour figures (festival.lab.behaviour)"""
 
 
 class LazyView(Mapping[str, Any]):
@@ -237,7 +240,9 @@ def play(
             states[e] = eng.advance(state, subs, rng)  # the lab reads no reports
     event_ranks: dict[str, dict[str, int]] = {}
     results: list[EventResult] = []
+    played_how: list[Conduct] = []
     for e in events:
+        played_how += conduct(e, states[e])
         ranking = engine(e).ranking(states[e], gamewide)
         event_ranks[e] = {x.player: x.rank for x in ranking}
         results += [
@@ -260,6 +265,7 @@ def play(
         tuple(purchases),
         forced,
         played,
+        tuple(played_how),
     )
 
 

@@ -13,7 +13,8 @@ a `festival.lab.verdict.judge` of the figure printed beside it:
 - purchases: each item's share of its group's purchases (machines; towers; familiars)
   against its fair share in the group: almost never bought, or bought over its
   alternatives, intervals simultaneous over the group;
-- behaviour: how each strategy plays each event (risk, timing, specialisation), described;
+- behaviour: how each strategy plays each event (risk, timing, specialisation, and the
+  event's own behaviour figures), described;
 - catalogs: sets A and B side by side (same seeds): mean score per event and strategy
   results in each.
 
@@ -32,6 +33,7 @@ import pandas as pd
 
 from festival.core.registry import event_names
 from festival.core.registry import event_title as title
+from festival.lab import behaviour as conduct
 from festival.lab.game import FESTIVAL
 from festival.lab.job import BASELINE
 from festival.lab.verdict import Lines, Verdict, judge
@@ -248,7 +250,9 @@ def behaviour(
 ) -> pd.DataFrame:
     """How each strategy plays each event (baseline arm): its mean score and the spread of
     its scores (risk), items bought a game and the mean round they were bought in (timing),
-    and the share of its purchases on its most bought item each game (specialisation)."""
+    the share of its purchases on its most bought item each game (specialisation), and the
+    mean over its seats of each of the event's behaviour figures (festival.lab.behaviour),
+    in a column named by the figure's label (empty for the other events' rows)."""
     base = _baseline(players, catalog)
     cat = catalog or _first_catalog(players)
     bought = items[(items["catalog"] == cat) & (items["force"] == BASELINE)]
@@ -257,6 +261,7 @@ def behaviour(
         if f"{e}_score" not in base.columns:
             continue
         played = base[base[f"{e}_score"].notna()]
+        sells = bool((bought["event"] == e).any())  # else no purchase figure (Continuum)
         for name, group in played.groupby("strategy"):
             score = group[f"{e}_score"].astype(float)
             mine = bought[(bought["event"] == e) & (bought["strategy"] == name)]
@@ -269,9 +274,14 @@ def behaviour(
                     "seats": len(group),
                     "mean score": float(score.mean()),
                     "score spread": float(score.std(ddof=1)) if len(score) > 1 else math.nan,
-                    "items a game": len(mine) / len(group),
+                    "items a game": len(mine) / len(group) if sells else math.nan,
                     "mean round bought": float(mine["round"].mean()) if len(mine) else math.nan,
                     "top item share": float((top / per_seat).mean()) if len(mine) else math.nan,
+                }
+                | {
+                    figure.label: float(group[col].astype(float).mean())
+                    for figure in conduct.figures(e)
+                    if (col := conduct.column(e, figure)) in group.columns
                 }
             )
     return pd.DataFrame(rows)

@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from festival.core.registry import event_names
+from festival.lab import behaviour
 from festival.lab.game import FESTIVAL, GameResult, engine
 from festival.lab.job import BASELINE
 
@@ -52,6 +53,7 @@ def player_rows(r: GameResult) -> list[dict[str, Any]]:
         for e in event_names():
             row |= {f"{e}_rank": None, f"{e}_score": None, f"{e}_field": None}
             row[f"{e}_invalid"] = None
+        row |= dict.fromkeys(behaviour.columns())
         by_player[p] = row
     field = {e: sum(1 for x in r.events if x.event == e) for e in event_names()}
     for x in r.events:
@@ -60,6 +62,10 @@ def player_rows(r: GameResult) -> list[dict[str, Any]]:
         row[f"{x.event}_score"] = x.score
         row[f"{x.event}_field"] = field[x.event]
         row[f"{x.event}_invalid"] = x.invalid
+    for c in r.conduct:
+        row = by_player[c.player]
+        for figure, value in zip(behaviour.figures(c.event), c.figures, strict=True):
+            row[behaviour.column(c.event, figure)] = value
     return list(by_player.values())
 
 
@@ -89,7 +95,9 @@ def item_columns(results: Iterable[GameResult]) -> dict[str, list[Any]]:
 
 
 def frames(results: Mapping[str, GameResult]) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(players, items), in game-key order so the tables never depend on finishing order."""
+    """(players, items), in game-key order so the tables never depend on finishing order;
+    the players table ends with each event's behaviour figures (EVENT_FIGURE, a number a
+    game or a share; empty where the player did not play the event)."""
     ordered = [results[k] for k in sorted(results)]
     players = pd.DataFrame([row for r in ordered for row in player_rows(r)])
     bought = item_columns(ordered)
@@ -101,6 +109,8 @@ def frames(results: Mapping[str, GameResult]) -> tuple[pd.DataFrame, pd.DataFram
     players["festival_rank"] = players["festival_rank"].astype("Int64")
     players["average_rank"] = players["average_rank"].astype("Float64")
     players["winner"] = players["winner"].astype("boolean")
+    for col in behaviour.columns():
+        players[col] = players[col].astype("Float64")
     return players, items
 
 
@@ -141,6 +151,8 @@ class ResultsError(ValueError):
 
 
 def player_columns() -> tuple[str, ...]:
+    """The columns every players table has (the behaviour columns, festival.lab.behaviour,
+    follow them; results written before they were kept have none)."""
     return (
         "game", "seed", "kind", "catalog", "force", "forced_applied", "player", "seat",
         "strategy", "festival_rank", "average_rank", "winner",

@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 
 from festival.core.registry import event_title as title
-from festival.lab import report
+from festival.lab import behaviour, report
 from festival.lab.figures import num, num_range, pct, pct_range
 from festival.lab.findings import Finding, Reports, findings, headline
 from festival.lab.game import FESTIVAL
@@ -87,9 +87,14 @@ def display_purchases(t: pd.DataFrame) -> pd.DataFrame:
 
 
 def display_behaviour(t: pd.DataFrame) -> pd.DataFrame:
-    return _rows(
-        t,
-        lambda r: {
+    """Every event's rows, its behaviour figures after the columns shared by every event
+    (a share as a percentage, a number a game with one decimal; empty where a figure is
+    another event's)."""
+    figures = behaviour.by_label()
+    own = [c for c in t.columns if c in figures]
+
+    def row(r: dict[str, Any]) -> dict[str, Any]:
+        return {
             "event": r["event"],
             "strategy": r["strategy"],
             "seats": str(r["seats"]),
@@ -98,8 +103,20 @@ def display_behaviour(t: pd.DataFrame) -> pd.DataFrame:
             "items bought a game": num(r["items a game"], 2),
             "mean round bought": num(r["mean round bought"], 1),
             "top item's share": pct(r["top item share"]),
-        },
-    )
+        } | {c: pct(r[c]) if figures[c].percent else num(r[c], 1) for c in own}
+
+    return _rows(t, row)
+
+
+def behaviour_by_event(shown: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
+    """A `display_behaviour` table cut into one table per event, each with only the columns
+    it fills (an event that sells nothing has no purchase columns)."""
+    out = []
+    for event in dict.fromkeys(shown["event"]) if len(shown) else ():
+        rows = shown[shown["event"] == event].drop(columns="event")
+        filled = [c for c in rows.columns if (rows[c] != "").any()]
+        out.append((str(event), rows[filled].reset_index(drop=True)))
+    return out
 
 
 def _rows(
@@ -143,11 +160,14 @@ def print_report(
         "simultaneous over the group)",
         display_purchases(r.purchases),
     )
-    _table(
-        "How each strategy plays (risk: score spread; timing: mean round bought; "
-        "specialisation: the top item's share of its purchases)",
-        display_behaviour(r.behaviour),
-    )
+    if len(r.behaviour):
+        print(
+            "\nHow each strategy plays (risk: score spread, coins left; timing: mean round "
+            "bought; specialisation: the top item's share of its purchases; and each event's "
+            "own figures, a mean a seat):"
+        )
+        for event, table in behaviour_by_event(display_behaviour(r.behaviour)):
+            _table(f"  {event}", table)
     if players["catalog"].nunique() > 1:
         side = report.compare_catalogs(players)
         print("\nCatalog sets side by side (same seeds):")
