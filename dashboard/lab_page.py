@@ -14,6 +14,7 @@ from typing import Any
 import pandas as pd
 
 from dashboard.lab_charts import interval_chart
+from festival.core.registry import event_title
 from festival.lab import findings, report, tables, text
 from festival.lab.verdict import Verdict
 
@@ -67,7 +68,7 @@ def render(st: Any, folder: Path) -> None:
         st.caption("The forced seat's score with the item bought at its first chance, minus its "
                    "score on the same seed without (same seating, same draws).")  # fmt: skip
         for event, group in r.values.groupby("event"):
-            st.subheader(str(event))
+            st.subheader(event_title(str(event)))
             st.vega_lite_chart(
                 interval_chart(_charted(group), "item", "value", "low", "high", "score gained", 0.0)
             )

@@ -185,6 +185,8 @@ def test_balance_lab_page_draws_the_reports(
     headers = [h.value for h in at.header]
     assert headers[:3] == ["Findings", "Strategies", "Paired item values"]
     assert "Catalog sets side by side" in headers and "How each strategy plays" in headers
+    assert "Alchemy" in [h.value for h in at.subheader]  # the event's title, not "alchemy"
+    assert "alchemy" not in [h.value for h in at.subheader]
     said = at.markdown[0].value
     assert said.startswith("1 finding(s) in 4 game(s)")  # a count: 6 machines never bought
     assert said.count(":red[") == 1 and ":red[Alchemy: 6 of 8 machines never bought" in said
