@@ -46,7 +46,9 @@ def test_the_guides_seating_is_recorded(
     [
         (["--user", "Ash"], "write PLAYER=DISCORD_USER_ID"),
         (["--user", "Zed=5"], "'Zed' does not play in this duel"),
-        (["--channel", "0"], "a Discord channel id is a positive number"),
+        (["--channel", "0"], "0 is not a Discord channel id: a positive number below 2^64"),
+        (["--channel", str(2**64)], "is not a Discord channel id"),  # discord.py could not use it
+        (["--user", f"Ash={2**64}"], f"Ash: {2**64} is not a Discord user id"),
         (["--user", "Ash=5", "--user", "ash=6"], "--user: ash is named twice"),
         (["--user", "Ash=<#5>"], "write PLAYER=DISCORD_USER_ID"),
     ],
@@ -78,7 +80,8 @@ def test_a_pasted_mention_seats_its_user(
     [
         (["--discord-user", "Ash"], "--discord-user 'Ash': write PLAYER=DISCORD_USER_ID"),
         (["--discord-user", "Zed=5"], "'Zed' does not play in this duel"),
-        (["--discord-channel", "-3"], "a Discord channel id is a positive number"),
+        (["--discord-channel", "-3"], "-3 is not a Discord channel id"),
+        (["--discord-user", f"Birch={2**64 + 1}"], "is not a Discord user id"),
     ],
 )
 def test_a_wrong_seating_at_creation_makes_no_duel(
@@ -88,6 +91,19 @@ def test_a_wrong_seating_at_creation_makes_no_duel(
     assert main(["duel", "new", str(folder), "--players", "Ash,Birch", *args]) == 2
     assert said in capsys.readouterr().err
     assert not folder.exists()
+
+
+@pytest.mark.parametrize("channel", ["0", "-5", str(2**64)])
+def test_a_practice_channel_that_is_no_discord_id_is_refused_before_the_token(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    channel: str,
+) -> None:
+    monkeypatch.delenv(TOKEN_VARIABLE, raising=False)
+    args = ["duel", "bot", str(tmp_path), "--host-role", "Duel Host", "--practice-channel", channel]
+    assert main(args) == 2
+    assert f"--practice-channel: {channel} is not a Discord channel id" in capsys.readouterr().err
 
 
 def test_the_bot_needs_its_token_from_the_environment(

@@ -254,8 +254,12 @@ def bot(args: argparse.Namespace) -> int:
 
     from festival.discord import bot as duel_bot  # discord.py, only for this command
 
-    token = duel_bot.token_from_environment()
     channels = args.practice_channel
+    for channel in channels:
+        problem = service.discord_id_problem(channel, "channel")
+        if problem:
+            raise DuelHostError(f"--practice-channel: {problem}")
+    token = duel_bot.token_from_environment()
     try:
         folders = duel_bot.duel_folders(args.folder)
     except DuelHostError as exc:

@@ -923,14 +923,30 @@ def seating_settings(
         player = by_key.get(name.strip().lower())
         if player is None:
             raise DuelHostError(f"{name!r} does not play in this duel ({', '.join(players)})")
-        if user <= 0:
-            raise DuelHostError(f"{name}: a Discord user id is a positive number")
+        problem = discord_id_problem(user, "user")
+        if problem:
+            raise DuelHostError(f"{name}: {problem}")
         settings[USER_SETTING + player] = str(user)
     if channel is not None:
-        if channel <= 0:
-            raise DuelHostError("a Discord channel id is a positive number")
+        problem = discord_id_problem(channel, "channel")
+        if problem:
+            raise DuelHostError(problem)
         settings[CHANNEL_SETTING] = str(channel)
     return settings
+
+
+DISCORD_ID_LIMIT = 2**64
+"""Discord's ids (snowflakes) are unsigned 64-bit numbers"""
+
+
+def discord_id_problem(value: int, what: str) -> str | None:
+    """Why `value` cannot be a Discord `what` id (user, channel), or None."""
+    if 0 < value < DISCORD_ID_LIMIT:
+        return None
+    return (
+        f"{value} is not a Discord {what} id: a positive number below 2^64, 17 to 20 digits "
+        "(in Discord, Developer Mode, then Copy ID)"
+    )
 
 
 def seating(folder: Path) -> Seating:
