@@ -242,3 +242,15 @@ def test_the_guides_practice_bot_runs_and_starts_a_practice_duel(tmp_path: Path)
     assert "kept in club/practice (0 going on)" in out, out + err
     (folder,) = (tmp_path / "club" / "practice").glob("*/*")
     assert folder.parent.name == f"1100000000000000009-{ASH.id}"
+
+
+def test_a_practice_folder_that_cannot_be_made_is_refused_before_the_bot_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(TOKEN_VARIABLE, "not-used")
+    (tmp_path / "a-file").write_text("")
+    args = ["duel", "bot", str(tmp_path), "--host-role", "Duel Host", "--practice-channel",
+            "900011", "--practice-folder", str(tmp_path / "a-file" / "practice")]  # fmt: skip
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "cannot keep practice duels in" in err and "--practice-folder DIR" in err

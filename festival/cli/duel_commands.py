@@ -279,6 +279,14 @@ def bot(args: argparse.Namespace) -> int:
     for table in seated:
         print(f"Hosting {table.folder} in channel {table.channel}")
     practice_folder = args.practice_folder or args.folder / "practice"
+    if channels:
+        try:  # found out now, not when a player first asks for a practice duel
+            practice_folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DuelHostError(
+                f"cannot keep practice duels in {practice_folder} ({exc.strerror or exc}): "
+                "give a folder you can write to with --practice-folder DIR"
+            ) from exc
     desk = duel_bot.desk_of(seated, args.host_role, practice_folder, channels)
     if desk.practice is not None:
         where = ", ".join(str(c) for c in sorted(desk.practice.channels))
