@@ -52,7 +52,8 @@ def play_all(
 
     with dask_client(scheduler, workers or None) as client:
         futures = client.map(play_ladder_game, specs, pure=False)
-        left = math.inf if not minutes else max(1.0, stop - time.perf_counter())
+        # no limit is None: Dask reads a timeout as a duration and refuses an infinite one
+        left = None if not minutes else max(1.0, stop - time.perf_counter())
         try:
             for future in as_completed(futures, timeout=left):  # type: ignore[no-untyped-call]
                 out.append(done(future.result(), len(out), len(specs)))

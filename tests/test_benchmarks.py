@@ -196,3 +196,16 @@ def test_judge_weights_searches_the_levels_playouts_with_no_time_cap(
     module["play"](spec)
     playouts = level_budget(game, Level.EASY).playouts
     assert [(b.seconds, b.playouts) for b in made] == [(math.inf, playouts)] * 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("minutes", [None, 5.0])
+def test_the_ladder_plays_on_dask_with_and_without_a_time_limit(minutes: float | None) -> None:
+    """Without --minutes the ladder once handed Dask an infinite timeout, which it refuses:
+    every run on workers without a time limit failed after starting its cluster."""
+    from festival.duels.ladder import ladder_games
+
+    module = runpy.run_path(str(BENCH / "bot_ladder.py"))
+    specs = ladder_games("halma", 2, max_turns=1, pairings=[("easy", "random")])
+    results = module["play_all"](specs, 1, None, minutes)
+    assert sorted(r.spec.swapped for r in results) == [False, True]
