@@ -145,7 +145,7 @@ def test_the_game_judges_with_its_weights() -> None:
     start = game.initial_state(("A", "B"), game.variants()[game.default_variant], RNG)
     state = replace(start, board=board, sages=sages)
     assert game.evaluation(state, "A") == judge.evaluation(board, sages, 0, ROOMY)
-    assert ElementGame().evaluation(state, "A") == judge.evaluation(board, sages, 0, judge.OLD)
+    assert ElementGame().evaluation(state, "A") == judge.evaluation(board, sages, 0, judge.WEIGHTS)
 
 
 @pytest.mark.parametrize(
