@@ -204,7 +204,8 @@ def purchases(
     above DOMINANT fair shares it is bought over its alternatives."""
     cat = catalog or _first_catalog(players)
     games = _baseline(players, cat)["game"].unique()
-    bought = items[(items["catalog"] == cat) & (items["force"] == BASELINE)]
+    mask = (items["catalog"] == cat) & (items["force"] == BASELINE)
+    bought = items.loc[mask, ["game", "event", "item"]]  # (millions of rows: the columns read)
     if sold is not None and len(sold[sold["catalog"] == cat]):
         on_sale = sold[sold["catalog"] == cat][["event", "item", "group"]]
     else:  # older results: what was bought is all that is known to be on sale
@@ -255,16 +256,19 @@ def behaviour(
     in a column named by the figure's label (empty for the other events' rows)."""
     base = _baseline(players, catalog)
     cat = catalog or _first_catalog(players)
-    bought = items[(items["catalog"] == cat) & (items["force"] == BASELINE)]
+    mask = (items["catalog"] == cat) & (items["force"] == BASELINE)
+    columns = ["game", "player", "strategy", "event", "item", "round"]
+    bought = items.loc[mask, columns]  # (millions of rows: only the columns read)
     rows = []
     for e in event_names():
         if f"{e}_score" not in base.columns:
             continue
         played = base[base[f"{e}_score"].notna()]
-        sells = bool((bought["event"] == e).any())  # else no purchase figure (Continuum)
+        in_event = bought[bought["event"] == e]
+        sells = bool(len(in_event))  # else no purchase figure (Continuum)
         for name, group in played.groupby("strategy"):
             score = group[f"{e}_score"].astype(float)
-            mine = bought[(bought["event"] == e) & (bought["strategy"] == name)]
+            mine = in_event[in_event["strategy"] == name]
             per_seat = mine.groupby(["game", "player"]).size()
             top = mine.groupby(["game", "player", "item"]).size().groupby(level=[0, 1]).max()
             rows.append(

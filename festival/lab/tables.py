@@ -7,10 +7,12 @@ worker gives the same rows; `collect` keeps one).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from festival.core.registry import event_names
@@ -32,66 +34,133 @@ def collect(results: Iterable[GameResult]) -> dict[str, GameResult]:
     return out
 
 
-def player_rows(r: GameResult) -> list[dict[str, Any]]:
-    spec = r.spec
-    by_player: dict[str, dict[str, Any]] = {}
-    for seat, p in enumerate(spec.players):
-        row: dict[str, Any] = {
-            "game": spec.key,
-            "seed": spec.seed,
-            "kind": spec.kind,
-            "catalog": spec.catalog,
-            "force": spec.force.label if spec.force else BASELINE,
-            "forced_applied": r.forced_applied,
-            "player": p,
-            "seat": seat,
-            "strategy": spec.strategies[seat],
-            "festival_rank": r.festival_rank.get(p),
-            "average_rank": r.average_rank.get(p),
-            "winner": r.festival_rank.get(p) == 1 if r.festival_rank else None,
+def text_column(values: Sequence[str]) -> pd.Series:
+    """A text column as pandas makes it, made by pyarrow: 10,000 festivals have some two
+    million items bought, and pyarrow reads that many Python strings three times faster."""
+    import pyarrow as pa
+
+    return pd.Series(pa.array(values, type=pa.large_string()), dtype="str")
+
+
+def repeated_column(values: Sequence[str], times: Sequence[int]) -> pd.Series:
+    """A text column of each of `values` repeated its number of `times` (a game's key on
+    each of its rows): the distinct values expanded by pyarrow, not a list of millions."""
+    import pyarrow as pa
+
+    codes = pa.array(np.repeat(np.arange(len(values), dtype=np.int32), times))
+    words = pa.array(values, type=pa.large_string())
+    return pd.Series(pa.DictionaryArray.from_arrays(codes, words).cast(words.type), dtype="str")
+
+
+def _game_texts(ordered: Sequence[GameResult]) -> dict[str, list[str]]:
+    """Each game's key, kind, catalog and arm, in order."""
+    specs = [r.spec for r in ordered]
+    return {
+        "game": [s.key for s in specs],
+        "kind": [s.kind for s in specs],
+        "catalog": [s.catalog for s in specs],
+        "force": [s.force.label if s.force else BASELINE for s in specs],
+    }
+
+
+def player_table(ordered: Sequence[GameResult]) -> pd.DataFrame:
+    """One row per player per game, built column by column."""
+    events = event_names()
+    names: list[str] = []
+    strategies: list[str] = []
+    cols: dict[str, list[Any]] = {
+        c: [] for c in ("seed", "forced_applied", "seat", "festival_rank", "average_rank")
+    }
+    winner: list[bool | None] = []
+    per_event = [f"{e}_{c}" for e in events for c in ("rank", "score", "field", "invalid")]
+    figure_columns = behaviour.columns()
+    blank: dict[str, list[Any]] = {c: [] for c in (*per_event, *figure_columns)}
+    figure_names = {e: [behaviour.column(e, f) for f in behaviour.figures(e)] for e in events}
+    for r in ordered:
+        spec, first = r.spec, len(cols["seed"])
+        players = spec.players
+        n = len(players)
+        names += players
+        strategies += spec.strategies
+        cols["seed"] += [spec.seed] * n
+        cols["forced_applied"] += [r.forced_applied] * n
+        cols["seat"] += range(n)
+        ranks = r.festival_rank
+        cols["festival_rank"] += [ranks.get(p) for p in players]
+        cols["average_rank"] += [r.average_rank.get(p) for p in players]
+        winner += [ranks.get(p) == 1 for p in players] if ranks else [None] * n
+        for values in blank.values():
+            values += [None] * n
+        row = {p: first + seat for seat, p in enumerate(players)}
+        field = Counter(x.event for x in r.events)
+        for x in r.events:
+            at = row[x.player]
+            blank[f"{x.event}_rank"][at] = x.rank
+            blank[f"{x.event}_score"][at] = x.score
+            blank[f"{x.event}_field"][at] = field[x.event]
+            blank[f"{x.event}_invalid"][at] = x.invalid
+        for c in r.conduct:
+            at = row[c.player]
+            for name, value in zip(figure_names[c.event], c.figures, strict=True):
+                blank[name][at] = value
+    seats = [len(r.spec.strategies) for r in ordered]
+    games = {k: repeated_column(v, seats) for k, v in _game_texts(ordered).items()}
+    frame = pd.DataFrame(
+        {
+            "game": games["game"],
+            "seed": pd.Series(cols["seed"], dtype="int64"),
+            "kind": games["kind"],
+            "catalog": games["catalog"],
+            "force": games["force"],
+            "forced_applied": pd.Series(cols["forced_applied"], dtype="bool"),
+            "player": text_column(names),
+            "seat": pd.Series(cols["seat"], dtype="int64"),
+            "strategy": text_column(strategies),
+            "festival_rank": pd.array(cols["festival_rank"], dtype="Int64"),
+            "average_rank": pd.array(cols["average_rank"], dtype="Float64"),
+            "winner": pd.array(winner, dtype="boolean"),
         }
-        for e in event_names():
-            row |= {f"{e}_rank": None, f"{e}_score": None, f"{e}_field": None}
-            row[f"{e}_invalid"] = None
-        row |= dict.fromkeys(behaviour.columns())
-        by_player[p] = row
-    field = {e: sum(1 for x in r.events if x.event == e) for e in event_names()}
-    for x in r.events:
-        row = by_player[x.player]
-        row[f"{x.event}_rank"] = x.rank
-        row[f"{x.event}_score"] = x.score
-        row[f"{x.event}_field"] = field[x.event]
-        row[f"{x.event}_invalid"] = x.invalid
-    for c in r.conduct:
-        row = by_player[c.player]
-        for figure, value in zip(behaviour.figures(c.event), c.figures, strict=True):
-            row[behaviour.column(c.event, figure)] = value
-    return list(by_player.values())
+    )
+    for col in per_event:
+        frame[col] = pd.array(blank[col], dtype="Float64" if col.endswith("_score") else "Int64")
+    for col in figure_columns:
+        frame[col] = pd.array(blank[col], dtype="Float64")
+    return frame
 
 
-def item_columns(results: Iterable[GameResult]) -> dict[str, list[Any]]:
-    """One row per item bought, as columns (a whole festival buys some 200 items, so 10,000
-    festivals are two million rows: built column by column, not as a dict per row)."""
-    cols: dict[str, list[Any]] = {c: [] for c in ITEM_COLUMNS}
-    for r in results:
-        bought = r.purchases
-        n = len(bought)
+def item_table(ordered: Sequence[GameResult]) -> pd.DataFrame:
+    """One row per item bought (a whole festival buys some 200 items, so 10,000 festivals
+    are two million rows: built column by column)."""
+    cols: dict[str, list[Any]] = {c: [] for c in PURCHASE_FIELDS}
+    strategy: list[str] = []
+    seed: list[int] = []
+    counts = [len(r.purchases) for r in ordered]
+    for r, n in zip(ordered, counts, strict=True):
         if not n:
             continue
         spec = r.spec
-        strategy = dict(zip(spec.players, spec.strategies, strict=True))
-        cols["game"] += [spec.key] * n
-        cols["seed"] += [spec.seed] * n
-        cols["kind"] += [spec.kind] * n
-        cols["catalog"] += [spec.catalog] * n
-        cols["force"] += [spec.force.label if spec.force else BASELINE] * n
-        cols["player"] += [x.player for x in bought]
-        cols["strategy"] += [strategy[x.player] for x in bought]
-        cols["event"] += [x.event for x in bought]
-        cols["round"] += [x.round_no for x in bought]
-        cols["item"] += [x.item for x in bought]
-        cols["forced"] += [x.forced for x in bought]
-    return cols
+        player, _, _, _, _ = columns = tuple(zip(*r.purchases, strict=True))
+        for name, values in zip(PURCHASE_FIELDS, columns, strict=True):
+            cols[name] += values
+        seed += [spec.seed] * n
+        strategy += map(dict(zip(spec.players, spec.strategies, strict=True)).__getitem__, player)
+    if not seed:
+        return pd.DataFrame(None, columns=list(ITEM_COLUMNS))
+    made = {k: repeated_column(v, counts) for k, v in _game_texts(ordered).items()}
+    made |= {
+        "seed": pd.Series(seed, dtype="int64"),
+        "player": text_column(cols["player"]),
+        "strategy": text_column(strategy),
+        "event": text_column(cols["event"]),
+        "round": pd.Series(cols["round_no"], dtype="int64"),
+        "item": text_column(cols["item"]),
+        "forced": pd.Series(cols["forced"], dtype="bool"),
+    }
+    return pd.DataFrame({c: made[c] for c in ITEM_COLUMNS})
+
+
+PURCHASE_FIELDS = ("player", "event", "round_no", "item", "forced")
+"""festival.lab.game.Purchase's fields, in order"""
 
 
 def frames(results: Mapping[str, GameResult]) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -99,19 +168,7 @@ def frames(results: Mapping[str, GameResult]) -> tuple[pd.DataFrame, pd.DataFram
     the players table ends with each event's behaviour figures (EVENT_FIGURE, a number a
     game or a share; empty where the player did not play the event)."""
     ordered = [results[k] for k in sorted(results)]
-    players = pd.DataFrame([row for r in ordered for row in player_rows(r)])
-    bought = item_columns(ordered)
-    items = pd.DataFrame(bought if bought["game"] else None, columns=list(ITEM_COLUMNS))
-    for e in event_names():
-        for col in ("rank", "field", "invalid"):
-            players[f"{e}_{col}"] = players[f"{e}_{col}"].astype("Int64")
-        players[f"{e}_score"] = players[f"{e}_score"].astype("Float64")
-    players["festival_rank"] = players["festival_rank"].astype("Int64")
-    players["average_rank"] = players["average_rank"].astype("Float64")
-    players["winner"] = players["winner"].astype("boolean")
-    for col in behaviour.columns():
-        players[col] = players[col].astype("Float64")
-    return players, items
+    return player_table(ordered), item_table(ordered)
 
 
 def sold(sets: Mapping[str, Mapping[str, Mapping[str, Any]]], kind: str) -> pd.DataFrame:
