@@ -18,7 +18,15 @@ import pytest
 from festival.lab import tables
 from festival.lab.game import GameResult, GameSpec
 from festival.lab.job import Job, specs
-from festival.lab.run import Options, batch_size, dask_client, play_one, run_dask, run_serial
+from festival.lab.run import (
+    Options,
+    batch_size,
+    dask_client,
+    frozen_heap,
+    play_one,
+    run_dask,
+    run_serial,
+)
 from festival.lab.setup import option_sets
 
 pytestmark = pytest.mark.slow
@@ -91,3 +99,22 @@ def test_batched_games_same_results_and_a_killed_batch_is_rerun_once(
 )
 def test_batch_size_keeps_every_worker_busy(games: int, workers: int, expected: int) -> None:
     assert batch_size(games, workers) == expected
+
+
+def test_the_lab_cluster_runs_without_the_workers_profiler(client: Any) -> None:
+    """QUIET_CLUSTER reaches the workers (they are started in processes of their own)."""
+    import dask
+
+    def profiling() -> Any:
+        return dask.config.get("distributed.worker.profile.enabled")
+
+    assert set(client.run(profiling).values()) == {False}
+
+
+def test_the_heap_is_frozen_while_tables_are_made_then_as_before() -> None:
+    import gc
+
+    before = gc.get_freeze_count()
+    with frozen_heap():
+        assert gc.get_freeze_count() > before
+    assert gc.get_freeze_count() == before

@@ -15,7 +15,7 @@ from festival.lab import sweep, tables
 from festival.lab.game import FESTIVAL, Force
 from festival.lab.job import Job, JobError, all_items, specs
 from festival.lab.replay import replay_into
-from festival.lab.run import dask_client, run_dask, run_serial
+from festival.lab.run import dask_client, frozen_heap, run_dask, run_serial
 from festival.lab.setup import FIRST, SECOND, describe, option_sets
 from festival.match.match import MatchError
 
@@ -151,18 +151,19 @@ def simulate(args: argparse.Namespace) -> int:
         with dask_client(args.scheduler, args.workers) as client:
             results = run_dask(games, played_sets, client, show)
     seconds = time.perf_counter() - started
-    players, items = tables.frames(results)
-    on_sale = tables.sold(played_sets, kind)
-    out = args.out or Path("lab-results")
-    tables.write(out, players, items, on_sale)
-    print(
-        f"{len(results)} games in {seconds:.1f} s ({len(results) / seconds:.1f} games/s); "
-        f"results in {out}/ ({tables.PLAYERS_FILE}, {tables.ITEMS_FILE})"
-    )
-    if swept:
-        sweep.save(out, swept, sweep.current_value(swept, sets[FIRST]))
-        return _sweep_report(out, players, items, on_sale)
-    return _report(players, items, on_sale, _run_args(args, kind), sets[FIRST])
+    with frozen_heap():
+        players, items = tables.frames(results)
+        on_sale = tables.sold(played_sets, kind)
+        out = args.out or Path("lab-results")
+        tables.write(out, players, items, on_sale)
+        print(
+            f"{len(results)} games in {seconds:.1f} s ({len(results) / seconds:.1f} games/s); "
+            f"results in {out}/ ({tables.PLAYERS_FILE}, {tables.ITEMS_FILE})"
+        )
+        if swept:
+            sweep.save(out, swept, sweep.current_value(swept, sets[FIRST]))
+            return _sweep_report(out, players, items, on_sale)
+        return _report(players, items, on_sale, _run_args(args, kind), sets[FIRST])
 
 
 def _kind(name: str) -> str:
