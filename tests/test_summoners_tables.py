@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import copy
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.summoners.battle import MAX_UNITS, BattleTower, _blocks, _covering, _volleys
-from events.summoners.catalog import TOWERS, TowerEffect
+from events.summoners.battle import (
+    MAX_UNITS,
+    BattleFamiliar,
+    BattleTower,
+    _blocks,
+    _covering,
+    _volleys,
+    simulate,
+)
+from events.summoners.catalog import ROAD_TOWER, TOWERS, MapDef, TowerEffect
 from events.summoners.geometry import Facing, rotate
+from events.summoners.model import Placement, Unit
+from events.summoners.resolve import battle as remembered
+from events.summoners.rules import placement_issues
 from tests.support.summoners_kit import catalog
+from tests.test_summoners_properties import battles
 
 
 @settings(max_examples=60, deadline=None)
@@ -62,3 +76,66 @@ def test_coverage_and_road_blocks_are_those_of_each_track_walked_tile_by_tile(
             if tile == tower.tile
         }
         assert blocks[party] == held
+
+
+def plain_placement_issues(
+    battlefield: MapDef, placements: list[Placement], towers: list[Unit | None]
+) -> list[tuple[int, str]]:
+    """placement_issues as the rules say it, each tile's letter asked for every check."""
+    problems: list[tuple[int, str]] = []
+    seen: set[tuple[int, int]] = set()
+    for i, (p, unit) in enumerate(zip(placements, towers, strict=True)):
+        if unit is None:
+            continue
+        where = f"{unit.id} at row {p.tile[0] + 1}, column {p.tile[1] + 1}"
+        if p.tile in seen:
+            problems.append((i, f"{where}: two towers on one tile"))
+        seen.add(p.tile)
+        if battlefield.at(p.tile) == "E":
+            problems.append((i, f"{where}: nothing may stand on the Treasure tile E"))
+        elif battlefield.at(p.tile) in "AB":
+            problems.append((i, f"{where}: nothing may stand on a track's entrance"))
+        elif unit.kind == ROAD_TOWER and not battlefield.is_road(p.tile):
+            problems.append((i, f"{where}: {ROAD_TOWER} stands only on road tiles"))
+        elif unit.kind != ROAD_TOWER and not battlefield.is_buildable(p.tile):
+            what = "a road" if battlefield.is_road(p.tile) else "a tile that is not buildable"
+            problems.append((i, f"{where}: {unit.kind} may not stand on {what}"))
+    return problems
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_placement_issues_are_those_of_every_check_asked_in_turn(data: st.DataObject) -> None:
+    m = data.draw(st.sampled_from(catalog().maps))
+    by_letter: dict[str, list[tuple[int, int]]] = {" ": [(-1, 0), (0, len(m.rows[0]))]}
+    for r, row in enumerate(m.rows):
+        for c, letter in enumerate(row):
+            by_letter.setdefault(letter, []).append((r, c))
+    letters = sorted(by_letter)  # each kind of tile as likely, entrances and E included
+    tile = st.sampled_from(letters).flatmap(lambda letter: st.sampled_from(by_letter[letter]))
+    placements, towers = [], []
+    for n in range(data.draw(st.integers(0, 10))):
+        kind = data.draw(st.sampled_from([*TOWERS, ROAD_TOWER, ROAD_TOWER]))
+        placements.append(Placement(f"{kind}{n}", data.draw(tile)))
+        towers.append(data.draw(st.sampled_from([Unit(f"{kind}{n}", kind), None])))
+    expected = plain_placement_issues(m, placements, towers)
+    assert placement_issues(m, placements, towers) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(battles())
+def test_a_remembered_battle_of_copied_units_is_the_battle_fought_again(
+    battle: tuple[int, list[BattleTower], list[BattleFamiliar]],
+) -> None:
+    """Battles are remembered by their map's and units' stats' identity
+    (events.summoners.resolve._Battle): equal copies, as another catalog read from the same
+    data makes, are not the remembered battle's objects, and fight it again to its result."""
+    index, towers, familiars = battle
+    m = catalog().maps[index]
+    first = remembered(m, tuple(towers), tuple(familiars), replay=False)
+    copied = copy.deepcopy((m, tuple(towers), tuple(familiars)))
+    assert copied[0] is not m and all(
+        a.stats is not b.stats for a, b in zip(copied[1], towers, strict=True)
+    )
+    again = remembered(*copied, replay=False)
+    assert again == first == simulate(m, towers, familiars)

@@ -16,6 +16,7 @@ from events.summoners.model import (
     SLOTS,
     Attack,
     Defence,
+    Placement,
     SummonersState,
     SummonersSubmission,
     Unit,
@@ -83,13 +84,14 @@ def _bought(
     spent_t = sum(catalog.towers[k][0].cost for k in sub.buy_towers)
     spent_f = sum(catalog.familiars[k][0].cost for k in sub.buy_familiars)
     for ref in sub.upgrades:
+        key = unit_key(ref)
         for units, is_tower in ((towers, True), (familiars, False)):
             for i, u in enumerate(units):
-                if unit_key(u.id) == unit_key(ref):
+                if unit_key(u.id) == key:
                     levels = catalog.towers[u.kind] if is_tower else catalog.familiars[u.kind]
                     if u.level < len(levels):
                         cost = levels[u.level].cost
-                        units[i] = replace(u, level=u.level + 1)
+                        units[i] = Unit(u.id, u.kind, u.level + 1)
                         if is_tower:
                             spent_t += cost
                         else:
@@ -205,7 +207,9 @@ def resolve_round(
         if d is not None:
             units, _ = resolve_refs([pl.tower for pl in d.placements], towers[p])
             placed = [
-                replace(pl, tower=u.id) for pl, u in zip(d.placements, units, strict=True) if u
+                Placement(u.id, pl.tile, pl.facing)
+                for pl, u in zip(d.placements, units, strict=True)
+                if u
             ]  # kept by tower id: the order the towers were listed in is no rule
             d = Defence(d.map, tuple(sorted(placed, key=lambda pl: pl.tower)))
         defence[p] = d
@@ -291,7 +295,12 @@ class _Battle:
     once), so towers are known by their place in that order while their ids are all
     different; the order towers are listed in never changes a battle (battle.py). Two
     armies that differ only in how their units are numbered ("Yi1" or "Yi2") or listed then
-    fight one battle. Only the replay names them."""
+    fight one battle. Only the replay names them.
+
+    The map and the units' stats are known by identity (a battle holds them, so no other
+    object can take their ids while it is kept): hashing them by value cost more than most
+    battles' rest, and a lab's festivals share one catalog's objects. Equal copies (another
+    catalog read from the same data) only fight their battle again."""
 
     __slots__ = ("_hash", "_key", "battlefield", "familiars", "towers")
 
@@ -303,11 +312,11 @@ class _Battle:
     ) -> None:
         self.battlefield, self.towers, self.familiars = battlefield, towers, familiars
         ids = [t.id for t in towers]
-        placed = sorted(towers, key=lambda t: (t.tile, t.facing.value, t.kind))
+        placed = sorted(towers, key=lambda t: (t.tile, t.kind))
         self._key = (
-            battlefield,
-            tuple((t.kind, t.stats, t.tile, t.facing) for t in placed),
-            tuple((f.slot, f.party, f.entry, f.stats) for f in familiars),
+            id(battlefield),
+            tuple((t.kind, id(t.stats), t.tile, t.facing) for t in placed),
+            tuple((f.slot, f.party, f.entry, id(f.stats)) for f in familiars),
             () if len(set(ids)) == len(ids) else towers,  # ids shared: as they are
         )
         self._hash = hash(self._key)
