@@ -7,6 +7,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from events.summoners import resolve
 from events.summoners.battle import (
     MAX_UNITS,
     BattleFamiliar,
@@ -18,7 +19,7 @@ from events.summoners.battle import (
 )
 from events.summoners.catalog import ROAD_TOWER, TOWERS, MapDef, TowerEffect
 from events.summoners.geometry import Facing, rotate
-from events.summoners.model import Placement, Unit
+from events.summoners.model import Attack, Defence, Placement, Unit
 from events.summoners.resolve import battle as remembered
 from events.summoners.rules import placement_issues
 from tests.support.summoners_kit import catalog
@@ -139,3 +140,64 @@ def test_a_remembered_battle_of_copied_units_is_the_battle_fought_again(
     )
     again = remembered(*copied, replay=False)
     assert again == first == simulate(m, towers, familiars)
+
+
+@st.composite
+def armies(draw: st.DrawFn) -> tuple[Attack, list[Unit], Defence, list[Unit]]:
+    """An attack and a defence of the catalog's units at any level (the defence's placements
+    may share tiles: nothing here checks them)."""
+    cat = catalog()
+    familiars = [
+        Unit(f"F{n}", kind, draw(st.integers(1, len(cat.familiars[kind]))))
+        for n, kind in enumerate(
+            draw(st.lists(st.sampled_from(sorted(cat.familiars)), max_size=22))
+        )
+    ]
+    slots = draw(st.lists(st.integers(1, 22), min_size=len(familiars), unique=True))
+    span = st.one_of(st.none(), st.tuples(st.integers(1, 22), st.integers(1, 22)))
+    ids = (u.id for u in familiars)
+    attack = Attack(tuple(zip(slots, ids, strict=False)), draw(span), draw(span))
+    towers = [
+        Unit(f"T{n}", kind, draw(st.integers(1, len(cat.towers[kind]))))
+        for n, kind in enumerate(draw(st.lists(st.sampled_from(sorted(cat.towers)))))
+    ]
+    tile = st.tuples(st.integers(0, 9), st.integers(0, 9))
+    placements = tuple(Placement(u.id, draw(tile), draw(st.sampled_from(Facing))) for u in towers)
+    return attack, familiars, Defence(catalog().maps[0].name, placements), towers
+
+
+@settings(max_examples=60, deadline=None)
+@given(armies())
+def test_kept_battle_units_are_the_units_made_afresh(
+    army: tuple[Attack, list[Unit], Defence, list[Unit]],
+) -> None:
+    """Battle units are kept for reuse (events.summoners.resolve._keep): asked again, or
+    after the memory was emptied, they equal the units made afresh, with the catalog's own
+    stats objects."""
+    attack, familiars, defence, towers = army
+    cat = catalog()
+    fresh_f = [
+        BattleFamiliar(slot, party, slot - span[0], fid, cat.familiars[u.kind][u.level - 1])
+        for party, span in (("A", attack.party_a), ("B", attack.party_b))
+        if span
+        for slot, fid in attack.slots
+        if span[0] <= slot <= span[1]
+        for u in familiars
+        if u.id == fid
+    ]
+    fresh_t = [
+        BattleTower(pl.tower, u.kind, cat.towers[u.kind][u.level - 1], pl.tile, pl.facing)
+        for pl in defence.placements
+        for u in towers
+        if u.id == pl.tower
+    ]
+    for empty in (False, False, True):
+        if empty:
+            resolve._towers_kept.clear()
+            resolve._familiars_kept.clear()
+        got_f = resolve._battle_familiars(cat, attack, familiars)
+        got_t = resolve._battle_towers(cat, defence, towers)
+        assert got_f == fresh_f and got_t == fresh_t
+        assert all(
+            a.stats is b.stats for a, b in zip(got_f + got_t, fresh_f + fresh_t, strict=True)
+        )

@@ -6,11 +6,13 @@ import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 
 from events.summoners.battle import BattleFamiliar, BattleResult, BattleTower, simulate
 from events.summoners.catalog import Catalog, MapDef
+from events.summoners.geometry import Facing, Tile
 from events.summoners.model import (
     INCOME,
     SLOTS,
@@ -350,16 +352,17 @@ def _battle_towers(catalog: Catalog, d: Defence | None, units: Sequence[Unit]) -
     if d is None:
         return []
     by_id = {u.id: u for u in units}
-    return [
-        BattleTower(
-            pl.tower,
-            by_id[pl.tower].kind,
-            catalog.towers[by_id[pl.tower].kind][by_id[pl.tower].level - 1],
-            pl.tile,
-            pl.facing,
-        )
-        for pl in d.placements
-    ]
+    out = []
+    for pl in d.placements:
+        u = by_id[pl.tower]
+        stats = catalog.towers[u.kind][u.level - 1]
+        key = (pl.tower, u.kind, id(stats), pl.tile, pl.facing)
+        tower = _towers_kept.get(key)
+        if tower is None:
+            tower = BattleTower(pl.tower, u.kind, stats, pl.tile, pl.facing)
+            _keep(_towers_kept, key, tower)
+        out.append(tower)
+    return out
 
 
 def _battle_familiars(catalog: Catalog, a: Attack, units: Sequence[Unit]) -> list[BattleFamiliar]:
@@ -371,9 +374,31 @@ def _battle_familiars(catalog: Catalog, a: Attack, units: Sequence[Unit]) -> lis
         for slot, fid in a.slots:
             if span[0] <= slot <= span[1] and fid in by_id:
                 u = by_id[fid]
-                out.append(
-                    BattleFamiliar(
-                        slot, party, slot - span[0], fid, catalog.familiars[u.kind][u.level - 1]
-                    )
-                )
+                stats = catalog.familiars[u.kind][u.level - 1]
+                key = (slot, party, slot - span[0], fid, id(stats))
+                familiar = _familiars_kept.get(key)
+                if familiar is None:
+                    familiar = BattleFamiliar(slot, party, slot - span[0], fid, stats)
+                    _keep(_familiars_kept, key, familiar)
+                out.append(familiar)
     return out
+
+
+UNITS_KEPT = 8192
+"""battle units kept for reuse, of each sort: the same army stands in the same slots and
+places round after round and festival after festival, and making a frozen dataclass costs
+several times looking one up"""
+_towers_kept: dict[tuple[str, str, int, Tile, Facing], BattleTower] = {}
+_familiars_kept: dict[tuple[int, str, int, str, int], BattleFamiliar] = {}
+"""each keyed by its fields, its stats by identity (it holds them, so no other object can take
+their id while it is kept)"""
+
+Key = TypeVar("Key")
+Kept = TypeVar("Kept")
+
+
+def _keep(kept: dict[Key, Kept], key: Key, unit: Kept) -> None:
+    """Keeps `unit` in `kept` under `key` (emptied first when full)."""
+    if len(kept) >= UNITS_KEPT:
+        kept.clear()
+    kept[key] = unit
