@@ -15,16 +15,18 @@ Within a time unit, in this order (docs/rulings.md, "The battle"):
    defender.
 The battle ends when no familiar is left to enter or on the map (or after MAX_UNITS).
 
-Cost: the coverage of each tower is worked out once (only track tiles count). Each unit then
-costs the familiars (moving, ticking, finding their tile) plus, for each tower that fires,
-its covered tiles and the hits it lands: time units x (familiars + towers) plus the coverage,
-plus one step per hit (familiars x towers at worst, when every familiar stands in every
-tower's range, and a battle lasts at most MAX_UNITS units).
+Cost: the coverage of each tower is looked up once per placement (only track tiles count),
+and each familiar's stats are read into its walker once as it enters. Each unit then costs
+the familiars (moving, ticking, finding their tile) plus, for each tower that fires, the hits
+it lands: time units x (familiars + towers), plus one step per hit (familiars x towers at
+worst, when every familiar stands in every tower's range, and a battle lasts at most
+MAX_UNITS units).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -44,6 +46,7 @@ MAX_UNITS = 200
 BURN_UNITS = 3
 HALF = 2
 """progress is counted in half tiles, so a slowed familiar moves half its speed exactly"""
+PARTIES = ("A", "B")
 
 
 @dataclass(frozen=True)
@@ -75,14 +78,49 @@ class BattleResult:
     replay: tuple[dict[str, object], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class _Gun:
+    """What a tower's hit does, read from its stats once a battle."""
+
+    damage: int
+    effect: TowerEffect
+    amount: int
+    pusher: int
+    """the first tower with this tower's id (by position): each id pushes a familiar once"""
+    plain: bool
+    """damage alone (no effect)"""
+
+
+def _gun(stats: TowerLevel, pusher: int) -> _Gun:
+    return _Gun(stats.damage, stats.effect, stats.amount, pusher, stats.effect is TowerEffect.NONE)
+
+
 @dataclass(slots=True)
 class _Walker:
-    f: BattleFamiliar
+    """A familiar on the map: its stats as its walk reads them, and where it stands."""
+
+    slot: int
+    party: str
     track: tuple[Tile, ...]
-    blocks: dict[int, int]
+    last: int
+    """the place of E along its track"""
+    end: int
+    """its progress on E"""
+    covering: list[tuple[int, ...]]
+    """for each place along its track, the towers (by position) whose range covers it"""
+    blocks: Mapping[int, int]
+    """the road blocks along its track, place -> units held (none for a flyer)"""
     hp: int
+    max_hp: int
+    speed: int
+    trait: Trait
+    revive_hp: int
+    """its hit points when it revives (a REVIVE familiar)"""
+    swift: bool
     armour: int = 0
     """what its armour takes off every hit (0: none)"""
+    regen: int = 0
+    """hit points it heals every time unit (0: none)"""
     index: int = 0
     """the tile it stands on, as a place along its track (progress // HALF)"""
     progress: int = 0
@@ -92,8 +130,8 @@ class _Walker:
     burns: list[tuple[int, int]] = field(default_factory=list)
     revived: bool = False
     held_at: set[int] = field(default_factory=set)
-    pushed_by: set[str] = field(default_factory=set)
-    """the towers that pushed it already: each pushes a familiar back once"""
+    pushed_by: set[int] = field(default_factory=set)
+    """the towers (their `_Gun.pusher`) that pushed it already: each pushes it back once"""
     pushed_back: int = 0
     """tiles the towers firing in this time unit push it back, applied once all have fired"""
 
@@ -107,133 +145,186 @@ class _Walker:
         self.index = progress // HALF
 
 
+def _walker(
+    f: BattleFamiliar,
+    track: tuple[Tile, ...],
+    covering: list[tuple[int, ...]],
+    blocks: Mapping[int, int],
+) -> _Walker:
+    """A familiar entering the map: full hit points at its track's first tile."""
+    stats = f.stats
+    trait = stats.trait
+    return _Walker(
+        f.slot,
+        f.party,
+        track,
+        len(track) - 1,
+        (len(track) - 1) * HALF,
+        covering,
+        {} if trait is Trait.FLYING else blocks,
+        stats.hp,
+        stats.hp,
+        stats.speed,
+        trait,
+        max(1, stats.amount),
+        trait is Trait.SWIFT,
+        stats.amount if trait is Trait.ARMOUR else 0,
+        stats.amount if trait is Trait.REGEN else 0,
+    )
+
+
 def simulate(
     battlefield: MapDef,
     towers: Sequence[BattleTower],
     familiars: Sequence[BattleFamiliar],
     record: bool = False,
 ) -> BattleResult:
-    tracks = {"A": battlefield.track("A"), "B": battlefield.track("B")}
-    covering = _covering(tracks, towers)
-    blocks = {
-        party: {
-            i: t.stats.amount
-            for t in towers
-            if t.stats.effect is TowerEffect.BLOCK
-            for i, tile in enumerate(track[:-1])
-            if tile == t.tile
-        }
-        for party, track in tracks.items()
-    }
+    tracks = {party: battlefield.track(party) for party in PARTIES}
+    covering = _covering(battlefield, towers)
+    blocks = _blocks(battlefield, towers)
+    first: dict[str, int] = {}
+    for k, tower in enumerate(towers):
+        first.setdefault(tower.id, k)
+    guns = [_gun(tower.stats, first[tower.id]) for tower in towers]
     single = [tower.kind == SINGLE_TARGET for tower in towers]
+    listed = [s or record for s in single]
+    """towers whose targets are listed before they hit (Geon's one target, the replay's)"""
+    volley_at = _volleys([tower.stats.interval for tower in towers])
     waiting = sorted(familiars, key=lambda f: (f.entry, f.slot))
     walking: list[_Walker] = []
     stolen = kills = 0
     replay: list[dict[str, object]] = []
     t = 0
     while (waiting or walking) and t < MAX_UNITS:
-        # 1. move
+        # 1. move, and 3. regeneration and burns for those still on the map: each familiar's
+        # own, so they may come before 2 (a familiar enters at full hit points, unburnt)
         still: list[_Walker] = []
         for w in walking:
             _move(w, t)
-            if w.index >= len(w.track) - 1:
+            if w.index >= w.last:
                 stolen += 1  # reached E: steals a Treasure, takes no damage there
-            else:
-                still.append(w)
+                continue
+            still.append(w)
+            if w.regen:
+                w.hp = min(w.hp + w.regen, w.max_hp)
+            if w.burns:
+                w.hp -= sum(a for until, a in w.burns if until >= t)
+                w.burns = [(until, a) for until, a in w.burns if until > t]
         walking = still
         # 2. enter
         while waiting and waiting[0].entry <= t:
             f = waiting.pop(0)
-            armour = f.stats.amount if f.stats.trait is Trait.ARMOUR else 0
-            walking.append(_Walker(f, tracks[f.party], blocks[f.party], f.stats.hp, armour))
-        # 3. regeneration and burns
-        for w in walking:
-            if w.f.stats.trait is Trait.REGEN:
-                w.hp = min(w.hp + w.f.stats.amount, _max_hp(w))
-            if w.burns:
-                w.hp -= sum(a for until, a in w.burns if until >= t)
-                w.burns = [(until, a) for until, a in w.burns if until > t]
+            walking.append(_walker(f, tracks[f.party], covering[f.party], blocks[f.party]))
         # 4. towers fire: each aims at the familiars where they stand now (a hit moves no
         # one: pushes wait until every tower has fired), so aiming and hitting can go
         # familiar by familiar; Geon picks its one target among all it sees, afterwards
-        firing = [not t % tower.stats.interval for tower in towers]
+        firing = volley_at[t % len(volley_at)]
         aimed: dict[int, list[_Walker]] = {}
         for w in walking:
-            for k in covering[w.f.party][w.index]:
+            for k in w.covering[w.index]:
                 if not firing[k]:
                     continue
-                if single[k] or record:  # its targets are listed (Geon's, the replay's)
+                if listed[k]:
                     aimed.setdefault(k, []).append(w)
                 else:
-                    _hit(w, towers[k], t)
+                    gun = guns[k]
+                    if gun.plain and not w.armour:  # the commonest hit, without a call
+                        w.hp -= gun.damage
+                    else:
+                        _hit(w, gun, t)
         volleys: list[tuple[BattleTower, list[_Walker]]] = []
         for k, seen in sorted(aimed.items()):
             targets = _single_target(seen) if single[k] else seen
             if targets:
                 volleys.append((towers[k], targets))
                 for w in targets:
-                    _hit(w, towers[k], t)
-        for w in walking:  # the pushes of all towers together, once every tower has aimed
+                    _hit(w, guns[k], t)
+        # the pushes of all towers together, once every tower has aimed; 5. deaths
+        alive: list[_Walker] = []
+        for w in walking:
             if w.pushed_back:  # pushed off a road block, it is no longer held there
                 w.go_to(max(0, w.progress - w.pushed_back * HALF))
                 w.pushed_back, w.held_until = 0, min(w.held_until, t)
-        # 5. deaths
-        alive: list[_Walker] = []
-        for w in walking:
             if w.hp > 0:
                 alive.append(w)
-            elif w.f.stats.trait is Trait.REVIVE and not w.revived:
-                w.revived, w.hp = True, max(1, w.f.stats.amount)
+            elif w.trait is Trait.REVIVE and not w.revived:
+                w.revived, w.hp = True, w.revive_hp
                 alive.append(w)
             else:
                 kills += 1
         walking = alive
         if record:
-            replay.append(
-                {
-                    "t": t,
-                    "familiars": [
-                        {"slot": w.f.slot, "party": w.f.party, "tile": list(w.tile), "hp": w.hp}
-                        for w in walking
-                    ],
-                    "shots": sorted(
-                        (
-                            {"tower": tw.id, "targets": sorted(w.f.slot for w in ts)}
-                            for tw, ts in volleys
-                        ),
-                        key=lambda shot: str(shot["tower"]),
-                    ),
-                }
-            )
+            replay.append(_frame(t, walking, volleys))
         t += 1
     return BattleResult(stolen, kills, len(familiars), t, tuple(replay))
 
 
+def _volleys(intervals: list[int]) -> list[list[bool]]:
+    """Which towers fire at time unit t, at place t % len(out): the towers' intervals
+    repeat every lcm(intervals) units (and a battle lasts at most MAX_UNITS)."""
+    period = min(math.lcm(1, *intervals), MAX_UNITS)
+    return [[not t % interval for interval in intervals] for t in range(period)]
+
+
+def _frame(
+    t: int, walking: list[_Walker], volleys: list[tuple[BattleTower, list[_Walker]]]
+) -> dict[str, object]:
+    """The replay's frame of time unit `t`: where the familiars stand once it is over, and
+    which tower shot at which familiars."""
+    return {
+        "t": t,
+        "familiars": [
+            {"slot": w.slot, "party": w.party, "tile": list(w.tile), "hp": w.hp} for w in walking
+        ],
+        "shots": sorted(
+            ({"tower": tw.id, "targets": sorted(w.slot for w in ts)} for tw, ts in volleys),
+            key=lambda shot: str(shot["tower"]),
+        ),
+    }
+
+
 def _covering(
-    tracks: dict[str, tuple[Tile, ...]], towers: Sequence[BattleTower]
+    battlefield: MapDef, towers: Sequence[BattleTower]
 ) -> dict[str, list[tuple[int, ...]]]:
     """For each track, for each place along it: the towers (by position in `towers`) whose
     range covers that tile. Worked out once a battle, so a time unit only looks up where
     each familiar stands (the tile E, where no familiar stays, is covered by none)."""
-    out: dict[str, list[tuple[int, ...]]] = {}
-    for party, track in tracks.items():
-        places: list[tuple[int, ...]] = [()] * len(track)
-        for k, tower in enumerate(towers):
-            for i in _covered(track, tower.tile, tower.facing, tower.stats.reach):
-                places[i] = (*places[i], k)
-        out[party] = places
+    none: tuple[int, ...] = ()
+    out = {party: [none] * len(battlefield.track(party)) for party in PARTIES}
+    for k, tower in enumerate(towers):
+        for party, i in _covered(battlefield, tower.tile, tower.facing, tower.stats.reach):
+            places = out[party]
+            places[i] = (*places[i], k)
     return out
 
 
 @lru_cache(maxsize=4096)
 def _covered(
-    track: tuple[Tile, ...], tile: Tile, facing: Facing, reach: tuple[Tile, ...]
-) -> tuple[int, ...]:
-    """The places along `track` (E excluded) a tower at `tile` facing `facing` covers: a pure
-    function of its arguments, and the same towers stand in the same places battle after
-    battle."""
+    battlefield: MapDef, tile: Tile, facing: Facing, reach: tuple[Tile, ...]
+) -> tuple[tuple[str, int], ...]:
+    """The places (party, place along its track; E excluded) a tower at `tile` facing
+    `facing` covers, each track's in order: a pure function of its arguments, and the same
+    towers stand in the same places battle after battle."""
     tiles = {(tile[0] + dr, tile[1] + dc) for dr, dc in rotate(reach, facing)}
-    return tuple(i for i, t in enumerate(track[:-1]) if t in tiles)
+    return tuple(
+        (party, i)
+        for party in PARTIES
+        for i, t in enumerate(battlefield.track(party)[:-1])
+        if t in tiles
+    )
+
+
+def _blocks(battlefield: MapDef, towers: Sequence[BattleTower]) -> dict[str, dict[int, int]]:
+    """For each track, its road blocks: place along it (E excluded) -> units a familiar is
+    held there."""
+    out: dict[str, dict[int, int]] = {party: {} for party in PARTIES}
+    for tower in towers:
+        if tower.stats.effect is TowerEffect.BLOCK:
+            for party in PARTIES:
+                for i, tile in enumerate(battlefield.track(party)[:-1]):
+                    if tile == tower.tile:
+                        out[party][i] = tower.stats.amount
+    return out
 
 
 def _single_target(candidates: list[_Walker]) -> list[_Walker]:
@@ -241,52 +332,47 @@ def _single_target(candidates: list[_Walker]) -> list[_Walker]:
     length, so nearness is tiles left to walk), and on that tile the lowest slot number ("If
     multiple Familiars occupy the same tile, Geon (Heaven) Towers target the Familiar with the
     lower Slot number first")."""
-    seen = [w for w in candidates if w.f.stats.trait is not Trait.HIDDEN]
+    seen = [w for w in candidates if w.trait is not Trait.HIDDEN]
     if not seen:
         return []
-    lead = min(seen, key=lambda w: (len(w.track) - 1 - w.index, w.f.slot)).tile
-    return [min((w for w in seen if w.tile == lead), key=lambda w: w.f.slot)]
-
-
-def _max_hp(w: _Walker) -> int:
-    return w.f.stats.hp
+    lead = min(seen, key=lambda w: (w.last - w.index, w.slot)).tile
+    return [min((w for w in seen if w.tile == lead), key=lambda w: w.slot)]
 
 
 def _move(w: _Walker, t: int) -> None:
-    stats = w.f.stats
-    swift = stats.trait is Trait.SWIFT
+    swift = w.swift
     if t <= w.held_until or (t <= w.stunned_until and not swift):
         return
-    step = stats.speed * (1 if (t <= w.slowed_until and not swift) else HALF)
-    target = w.progress + step
-    if w.blocks and stats.trait is not Trait.FLYING:
+    target = w.progress + (w.speed if (t <= w.slowed_until and not swift) else w.speed * HALF)
+    if w.blocks:
+        blocks, held_at = w.blocks, w.held_at
         for i in range(w.index + 1, target // HALF + 1):
-            if i in w.blocks and i not in w.held_at:
-                w.held_at.add(i)
-                w.held_until = t + w.blocks[i]
+            if i in blocks and i not in held_at:
+                held_at.add(i)
+                w.held_until = t + blocks[i]
                 target = i * HALF
                 break
-    w.go_to(min(target, (len(w.track) - 1) * HALF))
+    w.go_to(target if target < w.end else w.end)
 
 
-def _hit(w: _Walker, tower: BattleTower, t: int) -> None:
+def _hit(w: _Walker, gun: _Gun, t: int) -> None:
     """One tower's hit on one familiar. Every effect adds up whatever the order of the
     towers; a push is only counted here (every tower aims at the positions from the start of
     the step, and the familiar moves back once all have fired: docs/rulings.md, "Towers fire
     together")."""
-    stats = tower.stats
-    damage = stats.damage
+    damage = gun.damage
     if w.armour and damage:
         damage = max(1, damage - w.armour)
     w.hp -= damage
-    if stats.effect is TowerEffect.NONE:
+    effect = gun.effect
+    if effect is TowerEffect.NONE:
         return
-    if stats.effect is TowerEffect.SLOW:
-        w.slowed_until = max(w.slowed_until, t + stats.amount)
-    elif stats.effect is TowerEffect.STUN:
-        w.stunned_until = max(w.stunned_until, t + stats.amount)
-    elif stats.effect is TowerEffect.PUSH and tower.id not in w.pushed_by and w.progress > 0:
-        w.pushed_by.add(tower.id)  # once per tower, or a Son could hold a familiar for ever
-        w.pushed_back += stats.amount
-    elif stats.effect is TowerEffect.BURN:
-        w.burns.append((t + BURN_UNITS, stats.amount))
+    if effect is TowerEffect.SLOW:
+        w.slowed_until = max(w.slowed_until, t + gun.amount)
+    elif effect is TowerEffect.STUN:
+        w.stunned_until = max(w.stunned_until, t + gun.amount)
+    elif effect is TowerEffect.PUSH and gun.pusher not in w.pushed_by and w.progress > 0:
+        w.pushed_by.add(gun.pusher)  # once per tower, or a Son could hold a familiar for ever
+        w.pushed_back += gun.amount
+    elif effect is TowerEffect.BURN:
+        w.burns.append((t + BURN_UNITS, gun.amount))

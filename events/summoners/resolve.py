@@ -6,16 +6,19 @@ import pickle
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TypeVar
 
 import numpy as np
 
 from events.summoners.battle import BattleFamiliar, BattleResult, BattleTower, simulate
 from events.summoners.catalog import Catalog, MapDef
+from events.summoners.geometry import Facing, Tile
 from events.summoners.model import (
     INCOME,
     SLOTS,
     Attack,
     Defence,
+    Placement,
     SummonersState,
     SummonersSubmission,
     Unit,
@@ -83,13 +86,14 @@ def _bought(
     spent_t = sum(catalog.towers[k][0].cost for k in sub.buy_towers)
     spent_f = sum(catalog.familiars[k][0].cost for k in sub.buy_familiars)
     for ref in sub.upgrades:
+        key = unit_key(ref)
         for units, is_tower in ((towers, True), (familiars, False)):
             for i, u in enumerate(units):
-                if unit_key(u.id) == unit_key(ref):
+                if unit_key(u.id) == key:
                     levels = catalog.towers[u.kind] if is_tower else catalog.familiars[u.kind]
                     if u.level < len(levels):
                         cost = levels[u.level].cost
-                        units[i] = replace(u, level=u.level + 1)
+                        units[i] = Unit(u.id, u.kind, u.level + 1)
                         if is_tower:
                             spent_t += cost
                         else:
@@ -205,7 +209,9 @@ def resolve_round(
         if d is not None:
             units, _ = resolve_refs([pl.tower for pl in d.placements], towers[p])
             placed = [
-                replace(pl, tower=u.id) for pl, u in zip(d.placements, units, strict=True) if u
+                Placement(u.id, pl.tile, pl.facing)
+                for pl, u in zip(d.placements, units, strict=True)
+                if u
             ]  # kept by tower id: the order the towers were listed in is no rule
             d = Defence(d.map, tuple(sorted(placed, key=lambda pl: pl.tower)))
         defence[p] = d
@@ -291,7 +297,12 @@ class _Battle:
     once), so towers are known by their place in that order while their ids are all
     different; the order towers are listed in never changes a battle (battle.py). Two
     armies that differ only in how their units are numbered ("Yi1" or "Yi2") or listed then
-    fight one battle. Only the replay names them."""
+    fight one battle. Only the replay names them.
+
+    The map and the units' stats are known by identity (a battle holds them, so no other
+    object can take their ids while it is kept): hashing them by value cost more than most
+    battles' rest, and a lab's festivals share one catalog's objects. Equal copies (another
+    catalog read from the same data) only fight their battle again."""
 
     __slots__ = ("_hash", "_key", "battlefield", "familiars", "towers")
 
@@ -303,11 +314,11 @@ class _Battle:
     ) -> None:
         self.battlefield, self.towers, self.familiars = battlefield, towers, familiars
         ids = [t.id for t in towers]
-        placed = sorted(towers, key=lambda t: (t.tile, t.facing.value, t.kind))
+        placed = sorted(towers, key=lambda t: (t.tile, t.kind))
         self._key = (
-            battlefield,
-            tuple((t.kind, t.stats, t.tile, t.facing) for t in placed),
-            tuple((f.slot, f.party, f.entry, f.stats) for f in familiars),
+            id(battlefield),
+            tuple((t.kind, id(t.stats), t.tile, t.facing) for t in placed),
+            tuple((f.slot, f.party, f.entry, id(f.stats)) for f in familiars),
             () if len(set(ids)) == len(ids) else towers,  # ids shared: as they are
         )
         self._hash = hash(self._key)
@@ -341,16 +352,17 @@ def _battle_towers(catalog: Catalog, d: Defence | None, units: Sequence[Unit]) -
     if d is None:
         return []
     by_id = {u.id: u for u in units}
-    return [
-        BattleTower(
-            pl.tower,
-            by_id[pl.tower].kind,
-            catalog.towers[by_id[pl.tower].kind][by_id[pl.tower].level - 1],
-            pl.tile,
-            pl.facing,
-        )
-        for pl in d.placements
-    ]
+    out = []
+    for pl in d.placements:
+        u = by_id[pl.tower]
+        stats = catalog.towers[u.kind][u.level - 1]
+        key = (pl.tower, u.kind, id(stats), pl.tile, pl.facing)
+        tower = _towers_kept.get(key)
+        if tower is None:
+            tower = BattleTower(pl.tower, u.kind, stats, pl.tile, pl.facing)
+            _keep(_towers_kept, key, tower)
+        out.append(tower)
+    return out
 
 
 def _battle_familiars(catalog: Catalog, a: Attack, units: Sequence[Unit]) -> list[BattleFamiliar]:
@@ -362,9 +374,31 @@ def _battle_familiars(catalog: Catalog, a: Attack, units: Sequence[Unit]) -> lis
         for slot, fid in a.slots:
             if span[0] <= slot <= span[1] and fid in by_id:
                 u = by_id[fid]
-                out.append(
-                    BattleFamiliar(
-                        slot, party, slot - span[0], fid, catalog.familiars[u.kind][u.level - 1]
-                    )
-                )
+                stats = catalog.familiars[u.kind][u.level - 1]
+                key = (slot, party, slot - span[0], fid, id(stats))
+                familiar = _familiars_kept.get(key)
+                if familiar is None:
+                    familiar = BattleFamiliar(slot, party, slot - span[0], fid, stats)
+                    _keep(_familiars_kept, key, familiar)
+                out.append(familiar)
     return out
+
+
+UNITS_KEPT = 8192
+"""battle units kept for reuse, of each sort: the same army stands in the same slots and
+places round after round and festival after festival, and making a frozen dataclass costs
+several times looking one up"""
+_towers_kept: dict[tuple[str, str, int, Tile, Facing], BattleTower] = {}
+_familiars_kept: dict[tuple[int, str, int, str, int], BattleFamiliar] = {}
+"""each keyed by its fields, its stats by identity (it holds them, so no other object can take
+their id while it is kept)"""
+
+Key = TypeVar("Key")
+Kept = TypeVar("Kept")
+
+
+def _keep(kept: dict[Key, Kept], key: Key, unit: Kept) -> None:
+    """Keeps `unit` in `kept` under `key` (emptied first when full)."""
+    if len(kept) >= UNITS_KEPT:
+        kept.clear()
+    kept[key] = unit

@@ -39,10 +39,11 @@ def spending_problem(
 
 def party_members(attack: Attack) -> dict[str, list[tuple[int, str]]]:
     out: dict[str, list[tuple[int, str]]] = {"A": [], "B": []}
+    spans = [(out[p], span) for p, span in (("A", attack.party_a), ("B", attack.party_b)) if span]
     for slot, ref in attack.slots:
-        for party, span in (("A", attack.party_a), ("B", attack.party_b)):
-            if span and span[0] <= slot <= span[1]:
-                out[party].append((slot, ref))
+        for members, (first, last) in spans:
+            if first <= slot <= last:
+                members.append((slot, ref))
     return out
 
 
@@ -63,7 +64,11 @@ def attack_issues(attack: Attack) -> list[tuple[Slots, str]]:
     outside_range = tuple(s for s in slots if not 1 <= s <= SLOTS)
     if outside_range:
         problems.append((outside_range, f"slots go from 1 to {SLOTS}"))
-    doubled = tuple(sorted({s for s in slots if slots.count(s) > 1}))
+    doubled = (
+        tuple(sorted({s for s in slots if slots.count(s) > 1}))
+        if len(set(slots)) < len(slots)
+        else ()
+    )
     if doubled:
         problems.append((doubled, "a slot holds more than one familiar"))
     spans = [s for s in (attack.party_a, attack.party_b) if s]
@@ -117,16 +122,19 @@ def resolve_refs(
     taken: dict[str, int] = {}
     out: list[Unit | None] = [None] * len(refs)
     problems: list[tuple[tuple[int, ...], str]] = []
+    kinds: list[int] = []
+    """the references that name no unit's id, in order: each may be a kind"""
     for i, ref in enumerate(refs):
         unit = by_id.get(norm(ref))
-        if unit is not None:
-            if unit.id in taken:
-                problems.append(((taken[unit.id], i), f"{unit.id} is used twice"))
-            taken.setdefault(unit.id, i)
-            out[i] = unit
-    for i, ref in enumerate(refs):
-        if norm(ref) in by_id:
+        if unit is None:
+            kinds.append(i)
             continue
+        if unit.id in taken:
+            problems.append(((taken[unit.id], i), f"{unit.id} is used twice"))
+        taken.setdefault(unit.id, i)
+        out[i] = unit
+    for i in kinds:
+        ref = refs[i]
         unit = next((u for u in units if norm(u.kind) == norm(ref) and u.id not in taken), None)
         if unit is None:
             what = "unit" if any(c.isdigit() for c in ref) else "one left to use"
@@ -147,31 +155,40 @@ def placement_issues(
     for i, (p, unit) in enumerate(zip(placements, towers, strict=True)):
         if unit is None:
             continue
-        where = f"{unit.id} at row {p.tile[0] + 1}, column {p.tile[1] + 1}"
         if p.tile in seen:
-            problems.append((i, f"{where}: two towers on one tile"))
+            problems.append((i, f"{_where(unit, p)}: two towers on one tile"))
         seen.add(p.tile)
-        if battlefield.at(p.tile) == "E":
-            problems.append((i, f"{where}: nothing may stand on the Treasure tile E"))
-        elif battlefield.at(p.tile) in "AB":
-            problems.append((i, f"{where}: nothing may stand on a track's entrance"))
-        elif unit.kind == ROAD_TOWER and not battlefield.is_road(p.tile):
-            problems.append((i, f"{where}: {ROAD_TOWER} stands only on road tiles"))
-        elif unit.kind != ROAD_TOWER and not battlefield.is_buildable(p.tile):
+        here = battlefield.at(p.tile)  # the tile's letter (MapDef.rows), read once
+        if here in "abc" if unit.kind == ROAD_TOWER else here == "G":
+            continue  # Gan on a road past its entrance, any other tower on buildable land
+        if here == "E":
+            problems.append((i, f"{_where(unit, p)}: nothing may stand on the Treasure tile E"))
+        elif here in "AB":
+            problems.append((i, f"{_where(unit, p)}: nothing may stand on a track's entrance"))
+        elif unit.kind == ROAD_TOWER:
+            problems.append((i, f"{_where(unit, p)}: {ROAD_TOWER} stands only on road tiles"))
+        else:
             what = "a road" if battlefield.is_road(p.tile) else "a tile that is not buildable"
-            problems.append((i, f"{where}: {unit.kind} may not stand on {what}"))
+            problems.append((i, f"{_where(unit, p)}: {unit.kind} may not stand on {what}"))
     return problems
+
+
+def _where(unit: Unit, p: Placement) -> str:
+    return f"{unit.id} at row {p.tile[0] + 1}, column {p.tile[1] + 1}"
 
 
 def new_units(owned: Sequence[Unit], kinds: Iterable[str]) -> list[Unit]:
     """Units bought now, numbered after the player's others of the same kind ("Yi3"), in
     the order of their names: the order a Shop lists them in is no rule, and later draws
     (new familiars put into free slots) go through the units in this order."""
+    bought = sorted(kinds)
+    if not bought:
+        return []
     counts: dict[str, int] = {}
     for u in owned:
         counts[u.kind] = counts.get(u.kind, 0) + 1
     out = []
-    for kind in sorted(kinds):
+    for kind in bought:
         counts[kind] = counts.get(kind, 0) + 1
         out.append(Unit(f"{kind}{counts[kind]}", kind))
     return out
