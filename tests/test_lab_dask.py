@@ -118,3 +118,19 @@ def test_the_heap_is_frozen_while_tables_are_made_then_as_before() -> None:
     with frozen_heap():
         assert gc.get_freeze_count() > before
     assert gc.get_freeze_count() == before
+
+
+def test_the_lab_workers_freeze_their_heap_when_they_close(client: Any) -> None:
+    """QuickExit is registered on the local cluster's workers, and its teardown freezes."""
+    import gc
+
+    from festival.lab.quick_exit import QuickExit
+
+    names = client.run(lambda dask_worker: sorted(dask_worker.plugins))
+    assert [QuickExit.name in found for found in names.values()] == [True, True]
+    before = gc.get_freeze_count()
+    try:
+        QuickExit().teardown(None)
+        assert gc.get_freeze_count() > before
+    finally:
+        gc.unfreeze()
