@@ -90,3 +90,19 @@ def test_a_ward_is_one_orthogonally_connected_piece(
 def test_a_square_off_the_board_has_no_bit() -> None:
     with pytest.raises(ValueError):
         masks.index(Square(8, 0))
+
+
+def test_a_square_hashes_and_sorts_as_its_file_and_rank() -> None:
+    """Squares key the boards' and the states' dicts and sets, whose iteration order decides
+    who is struck first: a square must hash as hash((file, rank)) (the value the squares
+    always had) and sort by file, then rank."""
+    rng = np.random.default_rng(5)
+    for sq in ALL_SQUARES:
+        assert hash(sq) == hash((sq.file, sq.rank))
+        assert Square.parse(str(sq)) == sq == Square(sq.file, sq.rank)
+    for _ in range(100):
+        picked = [ALL_SQUARES[int(i)] for i in rng.permutation(len(ALL_SQUARES))[:10]]
+        assert [(s.file, s.rank) for s in sorted(picked)] == sorted(
+            (s.file, s.rank) for s in picked
+        )
+        assert list({*picked}) == [Square(*t) for t in {(s.file, s.rank) for s in picked}]

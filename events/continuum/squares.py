@@ -5,29 +5,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 SIZE = 8
 FILES = "ABCDEFGH"
 _SQUARE = re.compile(r"^\s*([A-Ha-h])\s*([1-8])\s*$")
 
 
-@dataclass(frozen=True, order=True)
-class Square:
+class Square(NamedTuple):
+    """A square of the board. A named tuple: its hash, equality and order are the tuple's,
+    (file, rank), worked out in C; squares key the boards' and the states' dicts, looked up
+    and sorted tens of thousands of times a game (the hash is the value hash((file, rank))
+    the earlier dataclass computed, so every set of squares keeps the same order)."""
+
     file: int
     """0 (A) to 7 (H)"""
     rank: int
     """0 (rank 1) to 7 (rank 8)"""
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.file, self.rank)))
-
-    def __hash__(self) -> int:
-        """The hash the dataclass would compute, hash((file, rank)), worked out once: squares
-        key the boards' and the states' dicts, looked up tens of thousands of times a game
-        (and the same value keeps every set of squares in the same order)."""
-        return self._hash
 
     def __str__(self) -> str:
         return f"{FILES[self.file]}{self.rank + 1}"
