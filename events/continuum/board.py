@@ -149,6 +149,11 @@ class Board:
         groups: dict[str, set[Square]] = {}
         for sq, label in layout.items():
             groups.setdefault(label, set()).add(sq)
+        return Board.of_groups(groups, values)
+
+    @staticmethod
+    def of_groups(groups: Mapping[str, set[Square]], values: Mapping[str, int]) -> Board:
+        """The board of each label's squares (the sets `build` gathers from a layout)."""
         wards = tuple(
             Ward(
                 label,

@@ -91,6 +91,11 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             return parse.parse_setup_json(player, data)
         return parse.parse_bolts_json(player, data)
 
+    def plain_json(
+        self, state: ContinuumState, player: str, data: Any
+    ) -> ContinuumSubmission | None:
+        return parse.plain_json(state.round_no == 0, data)
+
     def to_json(self, submission: ContinuumSubmission) -> Any:
         if isinstance(submission, SetupSubmission):
             return parse.setup_json(submission)
