@@ -62,5 +62,32 @@ def regions(squares: int) -> Iterator[int]:
         left &= ~region
 
 
+def around(squares: int) -> int:
+    """The squares orthogonally next to any of `squares` (some of them may be in it)."""
+    return (
+        (squares << 1) & _NOT_FILE_A
+        | (squares >> 1) & _NOT_FILE_H
+        | (squares << SIZE) & FULL
+        | squares >> SIZE
+    )
+
+
+def bits(squares: int) -> Iterator[int]:
+    """The bit numbers of the squares, in board order."""
+    while squares:
+        low = squares & -squares
+        yield low.bit_length() - 1
+        squares ^= low
+
+
+_CLEAR_IN_BYTE = tuple(tuple(b for b in range(8) if not byte >> b & 1) for byte in range(256))
+
+
+def clear_bits(squares: int) -> list[int]:
+    """The bit numbers of the squares not in `squares`, in board order (read a rank, a byte,
+    at a time from a table: the bots ask this of every board every round)."""
+    return [SIZE * r + b for r in range(SIZE) for b in _CLEAR_IN_BYTE[squares >> SIZE * r & 0xFF]]
+
+
 def size(squares: int) -> int:
     return squares.bit_count()
