@@ -15,6 +15,9 @@ from hypothesis import strategies as st
 
 from events.continuum import masks
 from events.continuum.board import ALL_LABELS, random_board
+from events.continuum.breaking import counts
+from events.continuum.elements import BOLT_ELEMENTS, Element
+from events.continuum.engine import _STRUCK_TILES
 from events.continuum.model import SetupSubmission
 from events.continuum.parse import parse_bolts_json, parse_setup_json, plain_json, setup_json
 from events.continuum.pentominoes import is_connected, placement_masks
@@ -176,3 +179,11 @@ def test_pentomino_placements_are_the_connected_sets_of_five_squares() -> None:
 
 def _squares(mask: int) -> list[Any]:
     return [sq for i, sq in enumerate(ALL_SQUARES) if mask >> i & 1]
+
+
+def test_the_engine_strikes_the_tiles_a_bolt_counts_on() -> None:
+    """Each bolt looks up the tile elements it can matter to once (`_STRUCK_TILES`), rather
+    than asking `counts` of every board's tile."""
+    for bolt in BOLT_ELEMENTS:
+        for tile in Element:
+            assert (tile in _STRUCK_TILES[bolt]) is counts(tile, bolt), (tile, bolt)
