@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from events.continuum import masks
+from events.continuum.board import _leftover
 from events.continuum.pentominoes import is_connected
 from events.continuum.squares import ALL_SQUARES, Square
 
@@ -106,3 +107,16 @@ def test_a_square_hashes_and_sorts_as_its_file_and_rank() -> None:
             (s.file, s.rank) for s in picked
         )
         assert list({*picked}) == [Square(*t) for t in {(s.file, s.rank) for s in picked}]
+
+
+def test_the_board_search_counts_leftover_squares_by_the_regions() -> None:
+    """The random board search's dead-end test (board._leftover) grows the regions itself:
+    it must count what masks.regions finds."""
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        filled = masks.mask(sq for sq in ALL_SQUARES if rng.random() < rng.random())
+        empty = ~filled & masks.FULL
+        plain = sum(masks.size(r) % 5 for r in masks.regions(empty))
+        assert _leftover(filled) == plain
+    assert _leftover(masks.FULL) == 0
+    assert _leftover(0) == 64 % 5

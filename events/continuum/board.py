@@ -363,5 +363,10 @@ def _placements(first: int) -> tuple[tuple[int, frozenset[Square]], ...]:
 def _leftover(filled: int) -> int:
     """Squares that no pentomino can cover: each empty region's size modulo 5, summed (those
     must all be neutral, so a partial tiling with more than the neutrals left is dead)."""
-    empty = ~filled & masks.FULL
-    return sum(masks.size(region) % WARD_SIZE for region in masks.regions(empty))
+    left = ~filled & masks.FULL
+    total = 0
+    while left:  # masks.regions, without its generator: the search asks at every step
+        region = masks.first_region(left)
+        total += masks.size(region) % WARD_SIZE
+        left ^= region
+    return total

@@ -42,24 +42,31 @@ _NOT_FILE_H = FULL & ~_FILE_H
 
 
 def regions(squares: int) -> Iterator[int]:
-    """The orthogonally connected pieces of a set of squares, one mask each: a piece grows
-    from its first square by its neighbours within `squares` until it grows no more."""
+    """The orthogonally connected pieces of a set of squares, one mask each, in the order of
+    their first squares."""
     left = squares
     while left:
-        region = left & -left
-        while True:
-            grown = (
-                region
-                | (region << 1) & _NOT_FILE_A  # east: a square on file H has no east neighbour
-                | (region >> 1) & _NOT_FILE_H  # west
-                | region << SIZE  # north
-                | region >> SIZE  # south
-            ) & left
-            if grown == region:
-                break
-            region = grown
+        region = first_region(left)
         yield region
         left &= ~region
+
+
+def first_region(squares: int) -> int:
+    """The orthogonally connected piece of `squares` that holds its first square (0 for no
+    squares): it grows from that square by its neighbours within `squares` until it grows no
+    more."""
+    region = squares & -squares
+    while True:
+        grown = (
+            region
+            | (region << 1) & _NOT_FILE_A  # east: a square on file H has no east neighbour
+            | (region >> 1) & _NOT_FILE_H  # west
+            | region << SIZE  # north
+            | region >> SIZE  # south
+        ) & squares
+        if grown == region:
+            return region
+        region = grown
 
 
 def around(squares: int) -> int:
