@@ -251,9 +251,9 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
                 for owner in state.players:
                     if owner == shooter:
                         continue
-                    ward = _live_ward(state, owner, bolt.target)
+                    key = (owner, bolt.target)
+                    ward = _live_ward(state, key)
                     if ward is not None and ward.element in struck_tiles:
-                        key = (owner, bolt.target)
                         hits[key] = (*hits.get(key, ()), hit)
                         struck.add(key)
         broken = dict(state.broken)
@@ -468,12 +468,13 @@ _STRUCK_TILES: dict[Element, tuple[Element, ...]] = {
 once per bolt rather than asked once per board"""
 
 
-def _live_ward(state: ContinuumState, owner: str, square: Square) -> Ward | None:
-    """The tile's ward, when a bolt on the tile can still do anything: the tile is unbroken
-    and its ward has not broken down ("A bolt on a broken tile, or on a ward that has broken
-    down, does nothing"); else None."""
-    if (owner, square) in state.broken:
+def _live_ward(state: ContinuumState, tile: tuple[str, Square]) -> Ward | None:
+    """The ward of the tile (board owner, square), when a bolt on the tile can still do
+    anything: the tile is unbroken and its ward has not broken down ("A bolt on a broken
+    tile, or on a ward that has broken down, does nothing"); else None."""
+    if tile in state.broken:
         return None
+    owner, square = tile
     ward = state.boards[owner].ward_at(square)
     return None if (owner, ward.label) in state.broken_down else ward
 
@@ -484,5 +485,5 @@ def _ward_json(owner: str, ward: Any) -> dict[str, Any]:
         "element": ward.element.value,
         "shape": ward.shape,
         "value": ward.value,
-        "squares": sorted(str(s) for s in ward.squares),
+        "squares": list(ward.square_names),
     }

@@ -272,7 +272,7 @@ def setup_json(sub: SetupSubmission) -> dict[str, Any]:
     if sub.board is None:
         return {"board": None}
     return {
-        "board": {w.label: sorted(str(s) for s in w.squares) for w in sub.board.wards},
+        "board": {w.label: list(w.square_names) for w in sub.board.wards},
         "values": sub.board.values(),
     }
 

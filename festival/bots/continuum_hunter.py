@@ -119,7 +119,8 @@ def _heaviest_two(weights: Mapping[int, int]) -> list[int]:
 
 
 def _down_names(board: Mapping[str, Any]) -> tuple[str, ...]:
-    return tuple(s for w in board["broken_down"] for s in w["squares"])
+    down = board["broken_down"]
+    return tuple(s for w in down for s in w["squares"]) if down else ()
 
 
 def _most_broken(boards: list[tuple[str, _Leads]]) -> str | None:
