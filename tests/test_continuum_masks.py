@@ -113,10 +113,28 @@ def test_the_board_search_counts_leftover_squares_by_the_regions() -> None:
     """The random board search's dead-end test (board._leftover) grows the regions itself:
     it must count what masks.regions finds."""
     rng = np.random.default_rng(7)
-    for _ in range(300):
+    for n in range(600):
         filled = masks.mask(sq for sq in ALL_SQUARES if rng.random() < rng.random())
+        if n % 2:  # as the search fills: every square before some square, and a few after it
+            first = int(rng.integers(64))
+            before = (1 << first) - 1
+            band = (1 << min(first + 36, 64)) - 1 & ~before
+            filled = before | filled & band
         empty = ~filled & masks.FULL
         plain = sum(masks.size(r) % 5 for r in masks.regions(empty))
         assert _leftover(filled) == plain
     assert _leftover(masks.FULL) == 0
     assert _leftover(0) == 64 % 5
+
+
+def test_the_ranks_above_the_last_square_are_one_empty_piece() -> None:
+    rng = np.random.default_rng(8)
+    for _ in range(300):
+        squares = masks.mask(sq for sq in ALL_SQUARES if rng.random() < rng.random() ** 4)
+        above = masks.ranks_above(squares)
+        assert not above & squares
+        assert above == 0 or list(masks.regions(above)) == [above]
+        last = max((i for i in range(64) if squares >> i & 1), default=-1)
+        assert above == masks.mask(sq for sq in ALL_SQUARES if sq.rank > last // 8) or last < 0
+    assert masks.ranks_above(0) == masks.FULL
+    assert masks.ranks_above(masks.FULL) == 0

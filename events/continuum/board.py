@@ -371,8 +371,13 @@ def _leftover(filled: int) -> int:
     must all be neutral, so a partial tiling with more than the neutrals left is dead)."""
     left = ~filled & masks.FULL
     total = 0
-    while left:  # masks.regions, without its generator: the search asks at every step
-        region = masks.first_region(left)
+    # The empty ranks above the board filled so far are one piece, a seed that grows into
+    # its region in a few steps (the search fills the board rank by rank, so that region is
+    # the largest); then masks.regions without its generator: the search asks at every step.
+    above = masks.ranks_above(filled)
+    while left:
+        region = masks.grown(above, left) if above else masks.first_region(left)
+        above = 0
         total += masks.size(region) % WARD_SIZE
         left ^= region
     return total

@@ -53,20 +53,32 @@ def regions(squares: int) -> Iterator[int]:
 
 def first_region(squares: int) -> int:
     """The orthogonally connected piece of `squares` that holds its first square (0 for no
-    squares): it grows from that square by its neighbours within `squares` until it grows no
-    more."""
-    region = squares & -squares
+    squares)."""
+    return grown(squares & -squares, squares)
+
+
+def grown(seed: int, squares: int) -> int:
+    """The orthogonally connected piece of `squares` holding `seed` (one connected piece of
+    it): the seed grows by its neighbours within `squares` until it grows no more."""
+    region = seed
     while True:
-        grown = (
+        bigger = (
             region
             | (region << 1) & _NOT_FILE_A  # east: a square on file H has no east neighbour
             | (region >> 1) & _NOT_FILE_H  # west
             | region << SIZE  # north
             | region >> SIZE  # south
         ) & squares
-        if grown == region:
+        if bigger == region:
             return region
-        region = grown
+        region = bigger
+
+
+def ranks_above(squares: int) -> int:
+    """The whole ranks above the last of `squares` (every square if there are none): one
+    connected piece of the squares not in `squares`."""
+    ranks = -(-squares.bit_length() // SIZE)
+    return FULL & ~((1 << SIZE * ranks) - 1)
 
 
 def around(squares: int) -> int:
