@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from events.continuum import masks
-from events.continuum.board import _leftover
+from events.continuum.board import _NEAR, _leftover, _placements, _placements_clear_near
 from events.continuum.pentominoes import is_connected
 from events.continuum.squares import ALL_SQUARES, Square
 
@@ -138,3 +138,16 @@ def test_the_ranks_above_the_last_square_are_one_empty_piece() -> None:
         assert above == masks.mask(sq for sq in ALL_SQUARES if sq.rank > last // 8) or last < 0
     assert masks.ranks_above(0) == masks.FULL
     assert masks.ranks_above(masks.FULL) == 0
+
+
+def test_the_search_finds_the_same_candidates_from_the_placements_clear_near_it() -> None:
+    rng = np.random.default_rng(9)
+    for _ in range(500):
+        filled = masks.mask(sq for sq in ALL_SQUARES if rng.random() < rng.random())
+        filled |= (1 << int(rng.integers(64))) - 1
+        todo = masks.first_clear(filled)
+        if todo is None:
+            continue
+        near = _placements_clear_near(todo, filled >> todo & _NEAR)
+        plain = [p for p in _placements(todo) if not p[0] & filled]
+        assert [p for p in near if not p[0] & filled] == plain

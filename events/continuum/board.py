@@ -21,7 +21,7 @@ import numpy as np
 from events.continuum import masks
 from events.continuum.elements import Element
 from events.continuum.pentominoes import is_connected, placements_covering_first, shape_name
-from events.continuum.squares import ALL_SQUARES, NAMED_BY_FILE, Square, squares_text
+from events.continuum.squares import ALL_SQUARES, NAMED_BY_FILE, SIZE, Square, squares_text
 from events.errors import quoted
 
 NEUTRAL = "N"
@@ -334,7 +334,7 @@ def _random_tiling(
         if _leftover(filled) > NEUTRAL_SQUARES - len(neutral):
             return False
         options: list[tuple[int, frozenset[Square]] | None] = [
-            p for p in _placements(todo) if not (p[0] & filled)
+            p for p in _placements_clear_near(todo, filled >> todo & _NEAR) if not p[0] & filled
         ]
         if len(neutral) < NEUTRAL_SQUARES:
             options.append(None)
@@ -364,6 +364,20 @@ def _random_tiling(
 def _placements(first: int) -> tuple[tuple[int, frozenset[Square]], ...]:
     """placements_covering_first of the square of bit `first`, each with its mask."""
     return tuple((masks.mask(p), p) for p in placements_covering_first(ALL_SQUARES[first]))
+
+
+_NEAR = sum(1 << d for d in (1, 2, SIZE, SIZE + 1, 2 * SIZE))
+"""bits just after a square (east, two east, north, north-east, two north), where most of
+the placements covering it first lie: a placement covering it first holds the square east
+or the square north of it, as its other squares come later in board order"""
+
+
+@cache
+def _placements_clear_near(first: int, near: int) -> tuple[tuple[int, frozenset[Square]], ...]:
+    """_placements(first) (in its order) that hold none of the squares of `near` (bits of
+    _NEAR, counted from `first`): the search's candidates, found from fewer placements."""
+    taken = near << first
+    return tuple(p for p in _placements(first) if not p[0] & taken)
 
 
 def _leftover(filled: int) -> int:
