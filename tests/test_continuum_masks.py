@@ -101,6 +101,7 @@ def test_a_square_hashes_and_sorts_as_its_file_and_rank() -> None:
     for sq in ALL_SQUARES:
         assert hash(sq) == hash((sq.file, sq.rank))
         assert Square.parse(str(sq)) == sq == Square(sq.file, sq.rank)
+        assert str(sq) == "ABCDEFGH"[sq.file] + str(sq.rank + 1) == str(Square(sq.file, sq.rank))
     for _ in range(100):
         picked = [ALL_SQUARES[int(i)] for i in rng.permutation(len(ALL_SQUARES))[:10]]
         assert [(s.file, s.rank) for s in sorted(picked)] == sorted(

@@ -97,7 +97,7 @@ class Ward:
     def square_names(self) -> tuple[str, ...]:
         """The names of the ward's squares, sorted as text (A1, A2 ... H8): worked out once,
         as the public view lists every ward that broke down every round."""
-        return tuple(sorted(str(s) for s in self.squares))
+        return tuple(sorted(map(str, self.squares)))
 
     def describe(self) -> str:
         return self._description

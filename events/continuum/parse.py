@@ -455,16 +455,18 @@ def _plain_setup(data: Any) -> SetupSubmission | None:
         if type(names) is not list:
             return None
         bits = 0
+        squares = set()
         for name in names:
             bit = _BIT_OF_NAME.get(name) if type(name) is str else None
             if bit is None or bits >> bit & 1:
                 return None
             bits |= 1 << bit
+            squares.add(ALL_SQUARES[bit])
         shaped = len(names) == NEUTRAL_SQUARES if label == NEUTRAL else bits in pentominoes
         if not shaped or bits & covered:
             return None
         covered |= bits
-        groups[label] = {ALL_SQUARES[_BIT_OF_NAME[name]] for name in names}
+        groups[label] = squares
     if covered != masks.FULL:
         return None
     return SetupSubmission(Board.of_groups(groups, values))

@@ -24,7 +24,8 @@ class Square(NamedTuple):
     """0 (rank 1) to 7 (rank 8)"""
 
     def __str__(self) -> str:
-        return f"{FILES[self.file]}{self.rank + 1}"
+        name = _NAMES.get(self)  # a square of the board: its name is looked up, not written
+        return f"{FILES[self.file]}{self.rank + 1}" if name is None else name
 
     def neighbours(self) -> list[Square]:
         """The orthogonally adjacent squares on the board."""
@@ -54,7 +55,8 @@ def _neighbours(square: Square) -> list[Square]:
 
 
 ALL_SQUARES: tuple[Square, ...] = tuple(Square(f, r) for r in range(SIZE) for f in range(SIZE))
-_BY_NAME = {str(sq): sq for sq in ALL_SQUARES}
+_NAMES: dict[Square, str] = {sq: f"{FILES[sq.file]}{sq.rank + 1}" for sq in ALL_SQUARES}
+_BY_NAME = {name: sq for sq, name in _NAMES.items()}
 _NEIGHBOURS = tuple(
     tuple(ALL_SQUARES[n.rank * SIZE + n.file] for n in _neighbours(sq)) for sq in ALL_SQUARES
 )
