@@ -19,7 +19,13 @@ from events.continuum.breaking import counts
 from events.continuum.elements import BOLT_ELEMENTS, Element
 from events.continuum.engine import _STRUCK_TILES
 from events.continuum.model import SetupSubmission
-from events.continuum.parse import parse_bolts_json, parse_setup_json, plain_json, setup_json
+from events.continuum.parse import (
+    parse_bolts_json,
+    parse_setup_json,
+    plain_json,
+    random_setup_json,
+    setup_json,
+)
 from events.continuum.pentominoes import is_connected, placement_masks
 from events.continuum.squares import ALL_SQUARES
 
@@ -187,3 +193,15 @@ def test_the_engine_strikes_the_tiles_a_bolt_counts_on() -> None:
     for bolt in BOLT_ELEMENTS:
         for tile in Element:
             assert (tile in _STRUCK_TILES[bolt]) is counts(tile, bolt), (tile, bolt)
+
+
+def test_a_bot_draws_the_json_of_the_random_board() -> None:
+    """Bots send random_setup_json(rng) rather than building the board first: the same
+    JSON, in the same order, from the same draws (and the generator left where it would be)."""
+    for seed in range(40):
+        built, sent = np.random.default_rng(seed), np.random.default_rng(seed)
+        expected = setup_json(SetupSubmission(random_board(built)))
+        data = random_setup_json(sent)
+        assert data == expected
+        assert [list(d) for d in data.values()] == [list(d) for d in expected.values()]
+        assert built.integers(1 << 30) == sent.integers(1 << 30)

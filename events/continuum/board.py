@@ -292,6 +292,12 @@ def value_problems(
 def random_board(rng: np.random.Generator) -> Board:
     """A random legal board: a random tiling by 12 pentominoes and 4 neutral squares, with
     elements and point values dealt at random."""
+    return Board.of_groups(*random_wards(rng))
+
+
+def random_wards(rng: np.random.Generator) -> tuple[dict[str, set[Square]], dict[str, int]]:
+    """The squares of each label and the wards' values of `random_board(rng)` (the same
+    draws), for a program that sends the board as JSON without building it."""
     while True:
         tiling = _random_tiling(rng)
         if tiling is not None:
@@ -303,11 +309,10 @@ def random_board(rng: np.random.Generator) -> Board:
         label: deal[int(i)]
         for label, i in zip(WARD_LABELS, rng.permutation(len(deal)), strict=True)
     }
-    layout: dict[Square, str] = {sq: NEUTRAL for sq in neutral}
+    groups = {NEUTRAL: set(neutral)}
     for label, piece in zip(labels, pieces, strict=True):
-        for sq in piece:
-            layout[sq] = label
-    return Board.build(layout, values)
+        groups[label] = {sq for sq in piece}  # one by one, in the order build would add them
+    return groups, values
 
 
 def _random_tiling(

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from events.continuum import masks
 from events.continuum.board import (
     ALL_LABELS,
@@ -22,6 +24,7 @@ from events.continuum.board import (
     LayoutProblem,
     layout_problems,
     parse_label,
+    random_wards,
     ward_name,
 )
 from events.continuum.elements import BOLT_ELEMENTS, parse_bolt_element
@@ -274,6 +277,16 @@ def setup_json(sub: SetupSubmission) -> dict[str, Any]:
     return {
         "board": {w.label: list(w.square_names) for w in sub.board.wards},
         "values": sub.board.values(),
+    }
+
+
+def random_setup_json(rng: np.random.Generator) -> dict[str, Any]:
+    """setup_json of random_board(rng) (the same draws, the same JSON), without building the
+    board: what a program (a lab bot) sends when it draws its board."""
+    groups, values = random_wards(rng)
+    return {
+        "board": {label: sorted(map(str, groups[label])) for label in ALL_LABELS},
+        "values": {label: values[label] for label in WARD_LABELS},
     }
 
 

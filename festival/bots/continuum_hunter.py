@@ -24,10 +24,8 @@ from typing import Any
 import numpy as np
 
 from events.continuum import masks
-from events.continuum.board import random_board
 from events.continuum.layout import BOLT_ELEMENT_NAMES
-from events.continuum.model import SetupSubmission
-from events.continuum.parse import setup_json
+from events.continuum.parse import random_setup_json
 from events.continuum.squares import ALL_SQUARES, SIZE, Square
 
 
@@ -57,7 +55,7 @@ def _both_bolts_at_the_best(
     """A random board in round 1; then both bolts, of two different elements, at the best
     square (`finish`: ranked as the finisher ranks squares)."""
     if round_no == 1:
-        return setup_json(SetupSubmission(random_board(rng)))
+        return random_setup_json(rng)
     squares = _best_two(public, player, rng, finish=finish)
     elements = rng.choice(len(BOLT_ELEMENT_NAMES), size=2, replace=False)
     return {"bolts": [_bolt(squares[0], int(e)) for e in elements]}
@@ -71,7 +69,7 @@ def cautious_continuum(
     rng: np.random.Generator,
 ) -> dict[str, Any]:
     if round_no == 1:
-        return setup_json(SetupSubmission(random_board(rng)))
+        return random_setup_json(rng)
     squares = _best_two(public, player, rng)
     return {"bolts": [_bolt(sq, int(rng.integers(len(BOLT_ELEMENT_NAMES)))) for sq in squares]}
 
