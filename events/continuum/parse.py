@@ -285,7 +285,7 @@ def random_setup_json(rng: np.random.Generator) -> dict[str, Any]:
     board: what a program (a lab bot) sends when it draws its board."""
     groups, values = random_wards(rng)
     return {
-        "board": {label: sorted(map(str, groups[label])) for label in ALL_LABELS},
+        "board": {label: sorted(map(_NAME_OF.__getitem__, groups[label])) for label in ALL_LABELS},
         "values": {label: values[label] for label in WARD_LABELS},
     }
 
@@ -426,6 +426,7 @@ def bolts_json(sub: BoltsSubmission) -> dict[str, Any]:
 # --- the typed path for programs ----------------------------------------------------------
 
 _BIT_OF_NAME: dict[str, int] = {str(sq): i for i, sq in enumerate(ALL_SQUARES)}
+_NAME_OF: dict[Square, str] = {sq: str(sq) for sq in ALL_SQUARES}
 _ALL_LABEL_SET = frozenset(ALL_LABELS)
 _WARD_LABEL_SET = frozenset(WARD_LABELS)
 _DEAL = sorted(v for v in WARD_VALUES for _ in range(WARDS_PER_VALUE))
