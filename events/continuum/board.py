@@ -21,7 +21,7 @@ import numpy as np
 from events.continuum import masks
 from events.continuum.elements import Element
 from events.continuum.pentominoes import is_connected, placements_covering_first, shape_name
-from events.continuum.squares import ALL_SQUARES, NAMED_BY_FILE, Square, squares_text
+from events.continuum.squares import ALL_SQUARES, NAMED_BY_FILE, SIZE, Square, squares_text
 from events.errors import quoted
 
 NEUTRAL = "N"
@@ -93,6 +93,12 @@ class Ward:
             return "neutral"
         return shape_name(self.squares) or "?"
 
+    @cached_property
+    def square_names(self) -> tuple[str, ...]:
+        """The names of the ward's squares, sorted as text (A1, A2 ... H8): worked out once,
+        as the public view lists every ward that broke down every round."""
+        return tuple(sorted(map(str, self.squares)))
+
     def describe(self) -> str:
         return self._description
 
@@ -149,6 +155,11 @@ class Board:
         groups: dict[str, set[Square]] = {}
         for sq, label in layout.items():
             groups.setdefault(label, set()).add(sq)
+        return Board.of_groups(groups, values)
+
+    @staticmethod
+    def of_groups(groups: Mapping[str, set[Square]], values: Mapping[str, int]) -> Board:
+        """The board of each label's squares (the sets `build` gathers from a layout)."""
         wards = tuple(
             Ward(
                 label,
@@ -281,6 +292,12 @@ def value_problems(
 def random_board(rng: np.random.Generator) -> Board:
     """A random legal board: a random tiling by 12 pentominoes and 4 neutral squares, with
     elements and point values dealt at random."""
+    return Board.of_groups(*random_wards(rng))
+
+
+def random_wards(rng: np.random.Generator) -> tuple[dict[str, set[Square]], dict[str, int]]:
+    """The squares of each label and the wards' values of `random_board(rng)` (the same
+    draws), for a program that sends the board as JSON without building it."""
     while True:
         tiling = _random_tiling(rng)
         if tiling is not None:
@@ -292,11 +309,10 @@ def random_board(rng: np.random.Generator) -> Board:
         label: deal[int(i)]
         for label, i in zip(WARD_LABELS, rng.permutation(len(deal)), strict=True)
     }
-    layout: dict[Square, str] = {sq: NEUTRAL for sq in neutral}
+    groups = {NEUTRAL: set(neutral)}
     for label, piece in zip(labels, pieces, strict=True):
-        for sq in piece:
-            layout[sq] = label
-    return Board.build(layout, values)
+        groups[label] = {sq for sq in piece}  # one by one, in the order build would add them
+    return groups, values
 
 
 def _random_tiling(
@@ -323,7 +339,7 @@ def _random_tiling(
         if _leftover(filled) > NEUTRAL_SQUARES - len(neutral):
             return False
         options: list[tuple[int, frozenset[Square]] | None] = [
-            p for p in _placements(todo) if not (p[0] & filled)
+            p for p in _placements_clear_near(todo, filled >> todo & _NEAR) if not p[0] & filled
         ]
         if len(neutral) < NEUTRAL_SQUARES:
             options.append(None)
@@ -355,8 +371,32 @@ def _placements(first: int) -> tuple[tuple[int, frozenset[Square]], ...]:
     return tuple((masks.mask(p), p) for p in placements_covering_first(ALL_SQUARES[first]))
 
 
+_NEAR = sum(1 << d for d in (1, 2, SIZE, SIZE + 1, 2 * SIZE))
+"""bits just after a square (east, two east, north, north-east, two north), where most of
+the placements covering it first lie: a placement covering it first holds the square east
+or the square north of it, as its other squares come later in board order"""
+
+
+@cache
+def _placements_clear_near(first: int, near: int) -> tuple[tuple[int, frozenset[Square]], ...]:
+    """_placements(first) (in its order) that hold none of the squares of `near` (bits of
+    _NEAR, counted from `first`): the search's candidates, found from fewer placements."""
+    taken = near << first
+    return tuple(p for p in _placements(first) if not p[0] & taken)
+
+
 def _leftover(filled: int) -> int:
     """Squares that no pentomino can cover: each empty region's size modulo 5, summed (those
     must all be neutral, so a partial tiling with more than the neutrals left is dead)."""
-    empty = ~filled & masks.FULL
-    return sum(masks.size(region) % WARD_SIZE for region in masks.regions(empty))
+    left = ~filled & masks.FULL
+    total = 0
+    # The empty ranks above the board filled so far are one piece, a seed that grows into
+    # its region in a few steps (the search fills the board rank by rank, so that region is
+    # the largest); then masks.regions without its generator: the search asks at every step.
+    above = masks.ranks_above(filled)
+    while left:
+        region = masks.grown(above, left) if above else masks.first_region(left)
+        above = 0
+        total += masks.size(region) % WARD_SIZE
+        left ^= region
+    return total

@@ -11,6 +11,7 @@ import numpy as np
 from events.continuum import parse, picture, scoring
 from events.continuum.board import BREAKDOWN_TILES, Board, Ward, random_board
 from events.continuum.breaking import counts, evaluate
+from events.continuum.elements import BOLT_ELEMENTS, Element
 from events.continuum.layout import (
     BOARD_RANGE,
     BOARD_TAB,
@@ -90,6 +91,11 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         if round_no == 1:
             return parse.parse_setup_json(player, data)
         return parse.parse_bolts_json(player, data)
+
+    def plain_json(
+        self, state: ContinuumState, player: str, data: Any
+    ) -> ContinuumSubmission | None:
+        return parse.plain_json(state.round_no == 0, data)
 
     def to_json(self, submission: ContinuumSubmission) -> Any:
         if isinstance(submission, SetupSubmission):
@@ -241,12 +247,13 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             fired[shooter] = sub.bolts
             for number, bolt in enumerate(sub.bolts, 1):
                 hit = Hit(shooter, bolt.element, round_no, number)
+                struck_tiles = _STRUCK_TILES[bolt.element]
                 for owner in state.players:
                     if owner == shooter:
                         continue
-                    ward = _live_ward(state, owner, bolt.target)
-                    if ward is not None and counts(ward.element, bolt.element):
-                        key = (owner, bolt.target)
+                    key = (owner, bolt.target)
+                    ward = _live_ward(state, key)
+                    if ward is not None and ward.element in struck_tiles:
                         hits[key] = (*hits.get(key, ()), hit)
                         struck.add(key)
         broken = dict(state.broken)
@@ -263,10 +270,15 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         # A ward's count of broken tiles grows only when one of its tiles breaks, and every
         # round checks the wards whose tiles broke in it: a ward with no tile broken this
         # round stayed below BREAKDOWN_TILES, so only the wards hit now need counting.
-        hit_now = {(owner, state.boards[owner].ward_at(sq).label) for owner, sq in broken_now}
+        hit_now: dict[str, set[str]] = {}
+        for owner, sq in broken_now:
+            hit_now.setdefault(owner, set()).add(state.boards[owner].ward_at(sq).label)
         for owner in state.players:
+            labels = hit_now.get(owner)
+            if labels is None:
+                continue
             for ward in state.boards[owner].wards:
-                if (owner, ward.label) not in hit_now or (owner, ward.label) in broken_down:
+                if ward.label not in labels or (owner, ward.label) in broken_down:
                     continue
                 if sum((owner, sq) in broken for sq in ward.squares) >= BREAKDOWN_TILES:
                     broken_down[(owner, ward.label)] = round_no
@@ -381,18 +393,16 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         return tuple(f"{e.rank}. {e.player}" for e in self.ranking(state, gamewide))
 
     def public_view(self, state: ContinuumState) -> Mapping[str, Any]:
+        broken: dict[str, list[str]] = {p: [] for p in state.players}
+        for o, sq in state.broken:
+            broken[o].append(str(sq))
+        down: dict[str, list[dict[str, Any]]] = {p: [] for p in state.players}
+        for o, label in sorted(state.broken_down):
+            down[o].append(_ward_json(o, state.boards[o].ward(label)))
         return {
             "round": state.round_no,
             "boards": {
-                p: {
-                    "broken": sorted(str(sq) for (o, sq) in state.broken if o == p),
-                    "broken_down": [
-                        _ward_json(p, state.boards[p].ward(label))
-                        for (o, label) in sorted(state.broken_down)
-                        if o == p
-                    ],
-                }
-                for p in state.players
+                p: {"broken": sorted(broken[p]), "broken_down": down[p]} for p in state.players
             },
         }
 
@@ -451,12 +461,20 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         }
 
 
-def _live_ward(state: ContinuumState, owner: str, square: Square) -> Ward | None:
-    """The tile's ward, when a bolt on the tile can still do anything: the tile is unbroken
-    and its ward has not broken down ("A bolt on a broken tile, or on a ward that has broken
-    down, does nothing"); else None."""
-    if (owner, square) in state.broken:
+_STRUCK_TILES: dict[Element, tuple[Element, ...]] = {
+    bolt: tuple(tile for tile in Element if counts(tile, bolt)) for bolt in BOLT_ELEMENTS
+}
+"""bolt element -> the tile elements a bolt of it can ever matter to (`counts`), looked up
+once per bolt rather than asked once per board"""
+
+
+def _live_ward(state: ContinuumState, tile: tuple[str, Square]) -> Ward | None:
+    """The ward of the tile (board owner, square), when a bolt on the tile can still do
+    anything: the tile is unbroken and its ward has not broken down ("A bolt on a broken
+    tile, or on a ward that has broken down, does nothing"); else None."""
+    if tile in state.broken:
         return None
+    owner, square = tile
     ward = state.boards[owner].ward_at(square)
     return None if (owner, ward.label) in state.broken_down else ward
 
@@ -467,5 +485,5 @@ def _ward_json(owner: str, ward: Any) -> dict[str, Any]:
         "element": ward.element.value,
         "shape": ward.shape,
         "value": ward.value,
-        "squares": sorted(str(s) for s in ward.squares),
+        "squares": list(ward.square_names),
     }

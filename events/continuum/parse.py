@@ -10,16 +10,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
+from events.continuum import masks
 from events.continuum.board import (
+    ALL_LABELS,
     NEUTRAL,
+    NEUTRAL_SQUARES,
     WARD_LABELS,
+    WARD_VALUES,
+    WARDS_PER_VALUE,
     Board,
     LayoutProblem,
     layout_problems,
     parse_label,
+    random_wards,
     ward_name,
 )
-from events.continuum.elements import parse_bolt_element
+from events.continuum.elements import BOLT_ELEMENTS, parse_bolt_element
 from events.continuum.layout import (
     BOARD_LEFT,
     BOARD_TAB,
@@ -45,7 +53,8 @@ from events.continuum.model import (
     ContinuumSubmission,
     SetupSubmission,
 )
-from events.continuum.squares import SIZE, Square
+from events.continuum.pentominoes import placement_masks
+from events.continuum.squares import ALL_SQUARES, SIZE, Square
 from events.errors import ParseResult, SubmissionProblem, nothing_submitted, quoted
 from events.parsed import Parsed
 from events.tables import Grid, Workbook, cell_ref
@@ -266,8 +275,18 @@ def setup_json(sub: SetupSubmission) -> dict[str, Any]:
     if sub.board is None:
         return {"board": None}
     return {
-        "board": {w.label: sorted(str(s) for s in w.squares) for w in sub.board.wards},
+        "board": {w.label: list(w.square_names) for w in sub.board.wards},
         "values": sub.board.values(),
+    }
+
+
+def random_setup_json(rng: np.random.Generator) -> dict[str, Any]:
+    """setup_json of random_board(rng) (the same draws, the same JSON), without building the
+    board: what a program (a lab bot) sends when it draws its board."""
+    groups, values = random_wards(rng)
+    return {
+        "board": {label: sorted(map(_NAME_OF.__getitem__, groups[label])) for label in ALL_LABELS},
+        "values": {label: values[label] for label in WARD_LABELS},
     }
 
 
@@ -402,3 +421,85 @@ def parse_bolts_json(player: str, data: Any) -> ParseResult[ContinuumSubmission]
 
 def bolts_json(sub: BoltsSubmission) -> dict[str, Any]:
     return {"bolts": [{"element": b.element.value, "target": str(b.target)} for b in sub.bolts]}
+
+
+# --- the typed path for programs ----------------------------------------------------------
+
+_BIT_OF_NAME: dict[str, int] = {str(sq): i for i, sq in enumerate(ALL_SQUARES)}
+_NAME_OF: dict[Square, str] = {sq: str(sq) for sq in ALL_SQUARES}
+_ALL_LABEL_SET = frozenset(ALL_LABELS)
+_WARD_LABEL_SET = frozenset(WARD_LABELS)
+_DEAL = sorted(v for v in WARD_VALUES for _ in range(WARDS_PER_VALUE))
+"""the wards' values, sorted: four of each"""
+_BOLT_ELEMENT_OF_VALUE = {e.value: e for e in BOLT_ELEMENTS}
+
+
+def plain_json(setup: bool, data: Any) -> ContinuumSubmission | None:
+    """A submission from JSON written exactly as `setup_json` (`setup`: round 1) or
+    `bolts_json` write it (labels, square names and elements spelt as they spell them), typed
+    at a fraction of the parser's cost: what a program (a lab bot) hands in. None for anything
+    else, which the parser then reads (and names every error of); whatever this reads, the
+    parser reads to an equal value."""
+    return _plain_setup(data) if setup else _plain_bolts(data)
+
+
+def _plain_setup(data: Any) -> SetupSubmission | None:
+    """Every setup rule checked on masks: each ward's squares one pentomino placement, the
+    neutral ward 4 squares, no square twice (so all 64 covered), values 2, 4 and 6 four
+    times each."""
+    if type(data) is not dict:
+        return None
+    if len(data) == 1 and "board" in data and data["board"] is None:
+        return SetupSubmission(None)
+    board, values = data.get("board"), data.get("values")
+    if (
+        len(data) != 2
+        or type(board) is not dict
+        or type(values) is not dict
+        or board.keys() != _ALL_LABEL_SET
+        or values.keys() != _WARD_LABEL_SET
+        or not all(type(v) is int for v in values.values())
+        or sorted(values.values()) != _DEAL
+    ):
+        return None
+    groups: dict[str, set[Square]] = {}
+    covered = 0
+    pentominoes = placement_masks()
+    for label, names in board.items():
+        if type(names) is not list:
+            return None
+        bits = 0
+        squares = set()
+        for name in names:
+            bit = _BIT_OF_NAME.get(name) if type(name) is str else None
+            if bit is None or bits >> bit & 1:
+                return None
+            bits |= 1 << bit
+            squares.add(ALL_SQUARES[bit])
+        shaped = len(names) == NEUTRAL_SQUARES if label == NEUTRAL else bits in pentominoes
+        if not shaped or bits & covered:
+            return None
+        covered |= bits
+        groups[label] = squares
+    if covered != masks.FULL:
+        return None
+    return SetupSubmission(Board.of_groups(groups, values))
+
+
+def _plain_bolts(data: Any) -> BoltsSubmission | None:
+    bolts = data.get("bolts") if type(data) is dict and len(data) == 1 else None
+    if type(bolts) is not list or len(bolts) not in (0, BOLTS_PER_ROUND):
+        return None
+    parsed = []
+    for b in bolts:
+        if type(b) is not dict or len(b) != 2:
+            return None
+        element, target = b.get("element"), b.get("target")
+        if type(element) is not str or type(target) is not str:
+            return None
+        bit = _BIT_OF_NAME.get(target)
+        known = _BOLT_ELEMENT_OF_VALUE.get(element)
+        if bit is None or known is None:
+            return None
+        parsed.append(Bolt(known, ALL_SQUARES[bit]))
+    return BoltsSubmission(tuple(parsed))

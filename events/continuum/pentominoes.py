@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from events.continuum import masks
-from events.continuum.squares import SIZE, Square
+from events.continuum.squares import ALL_SQUARES, SIZE, Square
 
 Cells = frozenset[tuple[int, int]]
 
@@ -90,3 +90,11 @@ def placements_covering_first(cell: Square) -> tuple[frozenset[Square], ...]:
         else:
             out.append(frozenset(squares))
     return tuple(sorted(out, key=lambda p: sorted(p)))
+
+
+@cache
+def placement_masks() -> frozenset[int]:
+    """The mask (events.continuum.masks) of every on-board placement of every pentomino, 2,308
+    in all: five squares are one orthogonally connected piece, a ward's shape, exactly when
+    their mask is one of these."""
+    return frozenset(masks.mask(p) for sq in ALL_SQUARES for p in placements_covering_first(sq))

@@ -5,32 +5,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 SIZE = 8
 FILES = "ABCDEFGH"
 _SQUARE = re.compile(r"^\s*([A-Ha-h])\s*([1-8])\s*$")
 
 
-@dataclass(frozen=True, order=True)
-class Square:
+class Square(NamedTuple):
+    """A square of the board. A named tuple: its hash, equality and order are the tuple's,
+    (file, rank), worked out in C; squares key the boards' and the states' dicts, looked up
+    and sorted tens of thousands of times a game (the hash is the value hash((file, rank))
+    the earlier dataclass computed, so every set of squares keeps the same order)."""
+
     file: int
     """0 (A) to 7 (H)"""
     rank: int
     """0 (rank 1) to 7 (rank 8)"""
-    _hash: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.file, self.rank)))
-
-    def __hash__(self) -> int:
-        """The hash the dataclass would compute, hash((file, rank)), worked out once: squares
-        key the boards' and the states' dicts, looked up tens of thousands of times a game
-        (and the same value keeps every set of squares in the same order)."""
-        return self._hash
 
     def __str__(self) -> str:
-        return f"{FILES[self.file]}{self.rank + 1}"
+        name = _NAMES.get(self)  # a square of the board: its name is looked up, not written
+        return f"{FILES[self.file]}{self.rank + 1}" if name is None else name
 
     def neighbours(self) -> list[Square]:
         """The orthogonally adjacent squares on the board."""
@@ -60,7 +55,8 @@ def _neighbours(square: Square) -> list[Square]:
 
 
 ALL_SQUARES: tuple[Square, ...] = tuple(Square(f, r) for r in range(SIZE) for f in range(SIZE))
-_BY_NAME = {str(sq): sq for sq in ALL_SQUARES}
+_NAMES: dict[Square, str] = {sq: f"{FILES[sq.file]}{sq.rank + 1}" for sq in ALL_SQUARES}
+_BY_NAME = {name: sq for sq, name in _NAMES.items()}
 _NEIGHBOURS = tuple(
     tuple(ALL_SQUARES[n.rank * SIZE + n.file] for n in _neighbours(sq)) for sq in ALL_SQUARES
 )

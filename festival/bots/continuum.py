@@ -11,10 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from events.continuum.board import random_board
 from events.continuum.layout import BOLT_ELEMENT_NAMES
-from events.continuum.model import SetupSubmission
-from events.continuum.parse import setup_json
+from events.continuum.parse import random_setup_json
 from events.continuum.squares import ALL_SQUARES, Square
 
 FOLLOW_UP = 0.7
@@ -29,7 +27,7 @@ def continuum_bot(
 ) -> dict[str, Any]:
     """The bot's canonical JSON submission for `round_no`."""
     if round_no == 1:
-        return setup_json(SetupSubmission(random_board(rng)))
+        return random_setup_json(rng)
     leads = _leads(public, player)
     bolts = []
     for _ in range(2):

@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 import numpy as np
 
-from events.continuum.board import random_board
+from events.continuum import masks
 from events.continuum.layout import BOLT_ELEMENT_NAMES
-from events.continuum.model import SetupSubmission
-from events.continuum.parse import setup_json
+from events.continuum.parse import random_setup_json
 from events.continuum.squares import ALL_SQUARES, SIZE, Square
 
 
@@ -55,7 +55,7 @@ def _both_bolts_at_the_best(
     """A random board in round 1; then both bolts, of two different elements, at the best
     square (`finish`: ranked as the finisher ranks squares)."""
     if round_no == 1:
-        return setup_json(SetupSubmission(random_board(rng)))
+        return random_setup_json(rng)
     squares = _best_two(public, player, rng, finish=finish)
     elements = rng.choice(len(BOLT_ELEMENT_NAMES), size=2, replace=False)
     return {"bolts": [_bolt(squares[0], int(e)) for e in elements]}
@@ -69,7 +69,7 @@ def cautious_continuum(
     rng: np.random.Generator,
 ) -> dict[str, Any]:
     if round_no == 1:
-        return setup_json(SetupSubmission(random_board(rng)))
+        return random_setup_json(rng)
     squares = _best_two(public, player, rng)
     return {"bolts": [_bolt(sq, int(rng.integers(len(BOLT_ELEMENT_NAMES)))) for sq in squares]}
 
@@ -85,80 +85,96 @@ def _best_two(
     the most boards (`finish`: next to the largest clusters of broken tiles), then fresh
     squares (not broken on any other board) in a random order (drawn whole, however few of
     them are used, so the bot's later draws stay put). Squares are counted by their place in
-    ALL_SQUARES (plain numbers are cheaper to count and compare than Squares)."""
-    leads: dict[int, int] = {}
-    broken_somewhere: set[int] = set()
-    boards = [(o, b) for o, b in sorted(public.get("boards", {}).items()) if o != player]
+    ALL_SQUARES, sets of them as masks (events.continuum.masks): plain numbers are cheaper to
+    count and compare than Squares."""
+    boards = [
+        (owner, _board_leads(tuple(b["broken"]), _down_names(b), finish))
+        for owner, b in sorted(public.get("boards", {}).items())
+        if owner != player
+    ]
     chosen = _most_broken(boards) if finish else None
-    for owner, board in boards:
-        down = tuple(s for w in board["broken_down"] for s in w["squares"])
-        broken, board_leads = _board_leads(tuple(board["broken"]), down, finish)
-        broken_somewhere |= broken
-        if chosen is not None and owner != chosen:
-            continue
-        for n, weight in board_leads:
-            leads[n] = leads.get(n, 0) + weight
-    taken = broken_somewhere.union(leads)
-    fresh = [i for i in range(len(ALL_SQUARES)) if i not in taken]
+    taken = 0
+    counted = []
+    for owner, (broken, _, lead_squares, leads) in boards:
+        taken |= broken
+        if chosen is None or owner == chosen:
+            taken |= lead_squares
+            counted.append(leads)
+    weights = Counter(chain.from_iterable(counted))
+    fresh = masks.clear_bits(taken)
     order = rng.permutation(len(fresh))
-    ranked = sorted(leads, key=lambda i: (-leads[i], _NAMES[i]))[:2]
+    ranked = _heaviest_two(weights)
     ranked += [fresh[int(j)] for j in order[: 2 - len(ranked)]]
     return [ALL_SQUARES[i] for i in ranked] if len(ranked) == 2 else list(ALL_SQUARES[:2])
 
 
-def _most_broken(boards: list[tuple[str, Mapping[str, Any]]]) -> str | None:
+def _heaviest_two(weights: Mapping[int, int]) -> list[int]:
+    """The (at most) two squares of the most weight, ties broken by name (A1, A2 ... H8): each
+    square's rank is one number, -weight * 64 + its place in name order, so the ranks sort
+    as plain numbers."""
+    ranks = sorted([-weight * 64 + _NAME_ORDER[n] for n, weight in weights.items()])
+    return [_BY_NAME_ORDER[r % 64] for r in ranks[:2]]
+
+
+def _down_names(board: Mapping[str, Any]) -> tuple[str, ...]:
+    down = board["broken_down"]
+    return tuple(s for w in down for s in w["squares"]) if down else ()
+
+
+def _most_broken(boards: list[tuple[str, _Leads]]) -> str | None:
     """The owner of the board with the most standing broken tiles (ties: the first by name;
     None when nothing stands broken anywhere)."""
     best, most = None, 0
-    for owner, board in boards:
-        down = {s for w in board["broken_down"] for s in w["squares"]}
-        standing = sum(1 for s in board["broken"] if s not in down)
+    for owner, (_, standing, _, _) in boards:
         if standing > most:
             best, most = owner, standing
     return best
 
 
+_Leads = tuple[int, int, int, tuple[int, ...]]
+
+
 @lru_cache(maxsize=4096)
 def _board_leads(
     broken_names: tuple[str, ...], down_names: tuple[str, ...], finish: bool
-) -> tuple[frozenset[int], tuple[tuple[int, int], ...]]:
-    """One board's broken squares, and the weight it adds to each unbroken square next to a
-    standing broken tile (`finish`: each such tile weighs its cluster's size, else 1).
+) -> _Leads:
+    """One board's broken squares (a mask), how many of them stand (not in a ward that broke
+    down), the unbroken squares next to a standing broken tile (a mask), and the weight the
+    board adds to each of those, as the square repeated that many times (`finish`: each
+    standing tile adds its cluster's size, else 1): Counter sums them in C.
 
     Cached: it depends only on the names of the board's broken and broken-down squares, and
     every bot at the table asks it about the same boards each round."""
-    broken = _places(broken_names)
-    down = _places(down_names)
-    standing = broken - down
-    leads: Counter[int] = Counter()
-    for i in standing:
-        weight = _cluster(i, standing) if finish else 1
-        for n in _NEIGHBOURS[i]:
-            if n not in broken and n not in down:
-                leads[n] += weight
-    return frozenset(broken), tuple(leads.items())
+    broken = _mask(broken_names)
+    down = _mask(down_names)
+    standing = broken & ~down
+    blocked = broken | down
+    leads: list[int] = []
+    for cluster in masks.regions(standing) if finish else (standing,):
+        weight = masks.size(cluster) if finish else 1
+        next_to = [n for i in masks.bits(cluster) for n in _NEIGHBOURS[i] if not blocked >> n & 1]
+        leads += next_to * weight
+    lead_squares = masks.around(standing) & ~blocked
+    return broken, masks.size(standing), lead_squares, tuple(leads)
 
 
-def _cluster(start: int, tiles: set[int]) -> int:
-    """How many of `tiles` are joined to `start` orthogonally (itself included)."""
-    seen, todo = {start}, [start]
-    while todo:
-        for n in _NEIGHBOURS[todo.pop()]:
-            if n in tiles and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen)
-
-
-def _places(texts: Iterable[str]) -> set[int]:
-    """The places in ALL_SQUARES of the squares named (names that are no square left out)."""
-    out = set()
-    for text in texts:
-        sq = Square.parse(text)
-        if sq is not None:
-            out.add(sq.rank * SIZE + sq.file)
+def _mask(names: Iterable[str]) -> int:
+    """The mask of the squares named (names that are no square left out)."""
+    out = 0
+    for name in names:
+        bit = _BIT_OF_NAME.get(name)
+        if bit is None:
+            sq = Square.parse(name)  # a name in another spelling ("c5"), or no square
+            bit = None if sq is None else masks.index(sq)
+        if bit is not None:
+            out |= 1 << bit
     return out
 
 
 _NAMES = tuple(str(sq) for sq in ALL_SQUARES)
+_BIT_OF_NAME = {name: i for i, name in enumerate(_NAMES)}
+_BY_NAME_ORDER = tuple(sorted(range(len(_NAMES)), key=_NAMES.__getitem__))
+"""the squares' places in ALL_SQUARES, in the order of their names"""
+_NAME_ORDER = tuple(_BY_NAME_ORDER.index(i) for i in range(len(_NAMES)))
+"""each square's place in name order"""
 _NEIGHBOURS = tuple(tuple(n.rank * SIZE + n.file for n in sq.neighbours()) for sq in ALL_SQUARES)
