@@ -205,7 +205,8 @@ def purchases(
     cat = catalog or _first_catalog(players)
     games = _baseline(players, cat)["game"].unique()
     mask = (items["catalog"] == cat) & (items["force"] == BASELINE)
-    bought = items.loc[mask, ["game", "event", "item"]]  # (millions of rows: the columns read)
+    bought = items.loc[mask, [c for c in ("game", "event", "item") if c in items]]  # (only the
+    # columns read: millions of rows)
     if sold is not None and len(sold[sold["catalog"] == cat]):
         on_sale = sold[sold["catalog"] == cat][["event", "item", "group"]]
     else:  # older results: what was bought is all that is known to be on sale
@@ -257,8 +258,8 @@ def behaviour(
     base = _baseline(players, catalog)
     cat = catalog or _first_catalog(players)
     mask = (items["catalog"] == cat) & (items["force"] == BASELINE)
-    columns = ["game", "player", "strategy", "event", "item", "round"]
-    bought = items.loc[mask, columns]  # (millions of rows: only the columns read)
+    read = [c for c in ("game", "player", "strategy", "event", "item", "round") if c in items]
+    bought = items.loc[mask, read]  # (millions of rows: only the columns read)
     rows = []
     for e in event_names():
         if f"{e}_score" not in base.columns:
