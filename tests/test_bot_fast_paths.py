@@ -4,17 +4,29 @@ or a lab run would no longer repeat the festivals it played before."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from events.alchemy.catalog import Catalog as AlchemyCatalog
+from events.alchemy.rules import energy_cost
 from events.summoners.catalog import ROAD_TOWER
 from events.summoners.catalog import Catalog as SummonersCatalog
 from events.summoners.model import SLOTS, Unit
 from events.summoners.rules import spending_problem
+from festival.bots.alchemy_planner import (
+    Tools,
+    _focus,
+    _Harvest,
+    _know,
+    _reach,
+    _tools,
+    _worth,
+)
+from festival.bots.catalogs import alchemy_catalog
 from festival.bots.summoners_value import (
     HOME_WEIGHT,
     NOISE,
@@ -218,3 +230,129 @@ def test_a_kept_defence_is_the_plain_placing(
     ]
     for _ in range(2):  # worked out, then kept
         assert _defence(summoners, towers) == (battlefield, plain)
+
+
+# --- Alchemy: the planner's worths and trials ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def alchemy() -> AlchemyCatalog:
+    options = catalog_options(load_engines({}, ("alchemy",)), {})
+    return alchemy_catalog(options["alchemy"]["catalog"])
+
+
+def _machines(catalog: AlchemyCatalog, picks: Sequence[int]) -> tuple[str, ...]:
+    return tuple(sorted({catalog.machines[i % len(catalog.machines)].name for i in picks}))
+
+
+def _stock(catalog: AlchemyCatalog, amounts: Sequence[tuple[int, int]]) -> dict[str, int]:
+    return {catalog.materials[i % len(catalog.materials)].name: q for i, q in amounts}
+
+
+STOCK = st.lists(st.tuples(st.integers(0, 40), st.integers(-2, 9)), max_size=10)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    machines=st.lists(st.integers(0, 60), max_size=5),
+    amounts=STOCK,
+    expected_yield=st.integers(1, 3),
+)
+def test_every_worth_at_once_is_each_worth_alone(
+    alchemy: AlchemyCatalog,
+    machines: list[int],
+    amounts: list[tuple[int, int]],
+    expected_yield: int,
+) -> None:
+    """`Tools.worth_values` (efforts with nothing in stock, changed for what is) gives
+    exactly what `_worth` gives, construct by construct; and the focus is the first best."""
+    tools = _tools(_know(alchemy), _machines(alchemy, machines))
+    stock = _stock(alchemy, amounts)
+    for _ in range(2):  # tables made, then kept
+        values = tools.worth_values(stock, expected_yield)
+        assert values == [_worth(w, stock, expected_yield) for w in tools.worths]
+    best = max(tools.worths, key=lambda w: _worth(w, stock, expected_yield))
+    assert _focus(tools, values) == best.construct
+
+
+def _plain_reach(
+    recipe: tuple[tuple[str, int], ...],
+    tools: Tools,
+    expected: Mapping[str, int],
+    harvest: _Harvest,
+    energy: int,
+    budget: int,
+    converted: Mapping[str, int],
+) -> tuple[_Harvest, dict[str, int], dict[str, int], int, dict[str, int]] | None:
+    """A trial as the planner made it before it kept its changes aside (no converters)."""
+    catalog = tools.catalog
+    h = harvest
+    e = dict(expected)
+    done = dict(converted)
+    buy: dict[str, int] = {}
+    spent = 0
+    for m, q in recipe:
+        if e.get(m, 0) >= q:
+            continue
+        if m not in h.names:
+            if h is harvest:
+                h = harvest.copy()
+            if h.add_if_fits(m, energy):
+                e[m] = e.get(m, 0) + 1 + tools.bonus(m)
+        short = q - e.get(m, 0)
+        if short <= 0:
+            continue
+        price = catalog.material(m).price
+        if price is None or spent + price * short > budget:
+            return None
+        buy[m] = short
+        spent += price * short
+        e[m] = e.get(m, 0) + short
+    return h, buy, e, spent, done
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    machines=st.lists(st.integers(0, 60), max_size=4),
+    target=st.integers(0, 80),
+    extra=st.lists(st.tuples(st.integers(0, 40), st.integers(1, 4)), max_size=3),
+    amounts=STOCK,
+    harvested=st.lists(st.integers(0, 40), max_size=5),
+    energy=st.integers(0, 25),
+    budget=st.integers(0, 300),
+)
+def test_a_trial_kept_aside_is_the_plain_trial(
+    alchemy: AlchemyCatalog,
+    machines: list[int],
+    target: int,
+    extra: list[tuple[int, int]],
+    amounts: list[tuple[int, int]],
+    harvested: list[int],
+    energy: int,
+    budget: int,
+) -> None:
+    """`_reach` without converters (it copies only when a trial succeeds, and reads each
+    material's energy, place and price from `Tools.materials`) covers a recipe exactly as
+    the plain trial did, and leaves its inputs as they were. Recipes are a construct's, a
+    machine's, or materials drawn at random (a material may come twice)."""
+    tools = _tools(_know(alchemy), _machines(alchemy, machines))
+    if tools.conversions:
+        return  # converters take `_reach_converting`, the plain trial itself
+    things = [
+        *(tools.recipe(c) for c in alchemy.constructs),
+        *(m.materials for m in alchemy.machines),
+    ]
+    drawn = tuple((alchemy.materials[i % len(alchemy.materials)].name, q) for i, q in extra)
+    recipe = things[target % len(things)] + drawn
+    expected = _stock(alchemy, amounts)
+    harvest = _Harvest(alchemy)
+    for i in harvested:
+        name = alchemy.materials[i % len(alchemy.materials)].name
+        if name not in harvest.names:
+            harvest.add_if_fits(name, energy)
+    before = (dict(expected), harvest.copy())
+    fast = _reach(recipe, tools, expected, harvest, energy, budget, {})
+    assert fast == _plain_reach(recipe, tools, expected, harvest, energy, budget, {})
+    assert (expected, harvest) == before
+    if fast is not None:
+        assert energy_cost(alchemy, fast[0].names) == fast[0].cost
