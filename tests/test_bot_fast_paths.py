@@ -5,6 +5,7 @@ or a lab run would no longer repeat the festivals it played before."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -12,7 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from events.alchemy.catalog import Catalog as AlchemyCatalog
-from events.alchemy.rules import energy_cost
+from events.alchemy.catalog import Effect
+from events.alchemy.resolve import _earned, recipe_needs
+from events.alchemy.resolve import _know as _know_round
+from events.alchemy.rules import energy_cost, multiplier
 from events.summoners.catalog import ROAD_TOWER
 from events.summoners.catalog import Catalog as SummonersCatalog
 from events.summoners.model import SLOTS, Unit
@@ -356,3 +360,53 @@ def test_a_trial_kept_aside_is_the_plain_trial(
     assert (expected, harvest) == before
     if fast is not None:
         assert energy_cost(alchemy, fast[0].names) == fast[0].cost
+
+
+# --- Alchemy's round: what it keeps of its catalog -----------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(machines=st.lists(st.integers(0, 60), max_size=5))
+def test_a_rounds_kept_tables_are_the_catalogs_own(
+    alchemy: AlchemyCatalog, machines: list[int]
+) -> None:
+    """Each construct's needs for a player without recipe-saving machines are
+    `recipe_needs`'; locations, sets and savers are the catalog's."""
+    known = _know_round(alchemy)
+    owned = list(_machines(alchemy, machines))
+    savers = {m.name for m in alchemy.machines if m.effect is Effect.RECIPE_SAVING}
+    assert known.savers == savers
+    for c in alchemy.constructs:
+        assert known.set_of[c.name] == c.set
+        if not savers & set(owned):
+            assert known.needs[c.name] == tuple(recipe_needs(alchemy, c.name, owned).items())
+    for m in alchemy.materials:
+        assert known.location[m.name] == alchemy.material(m.name).location
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    machines=st.lists(st.integers(0, 60), max_size=5),
+    picks=st.lists(st.integers(0, 40), max_size=7),
+    sold=st.lists(st.integers(1, 9), min_size=7, max_size=7),
+)
+def test_earnings_summed_from_the_first_price_are_the_plain_sum(
+    alchemy: AlchemyCatalog, machines: list[int], picks: list[int], sold: list[int]
+) -> None:
+    owned = list(_machines(alchemy, machines))
+    engineered = [alchemy.constructs[i % len(alchemy.constructs)].name for i in picks]
+    counts = dict(zip(alchemy.sets, sold, strict=False))
+    plain = Fraction(0)
+    for name in engineered:
+        construct = alchemy.construct(name)
+        worth = construct.value * multiplier(counts[construct.set])
+        bonus = sum(
+            (
+                m.bonus
+                for m in map(alchemy.machine, owned)
+                if m.effect is Effect.SET_BONUS and m.target == construct.set
+            ),
+            Fraction(0),
+        )
+        plain += worth * (1 + bonus)
+    assert _earned(alchemy, owned, engineered, counts) == plain

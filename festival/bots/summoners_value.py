@@ -326,8 +326,9 @@ def _shop(
     plain = _options(catalog, towers, familiars, round_no, home)
     # one draw an option, in order: rng.random(n) gives the numbers n calls would
     draws = rng.random(len(plain)).tolist()
-    noisy = [o.value * (1 + NOISE * (x - 0.5)) for o, x in zip(plain, draws, strict=True)]
-    keys = [(-v, o.ref) for v, o in zip(noisy, plain, strict=True)]
+    keys = [
+        (-(o.value * (1 + NOISE * (x - 0.5))), o.ref) for o, x in zip(plain, draws, strict=True)
+    ]
     ranked = sorted(range(len(plain)), key=keys.__getitem__)
     options = [plain[i] for i in ranked]
     spent = {"tower": 0, "familiar": 0}
@@ -342,7 +343,9 @@ def _shop(
     # each side's options in order, from the first one still possible: an option passed
     # over stays impossible (the coins left only fall, upgraded units and familiars only
     # grow), so the search for the next pick starts where the last one stopped
-    queues = {side: [o for o in options if o.side == side] for side in spent}
+    queues: dict[str, list[Option]] = {side: [] for side in spent}
+    for o in options:
+        queues[o.side].append(o)
     start = dict.fromkeys(spent, 0)
     while True:
         side = "tower" if spent["tower"] <= spent["familiar"] else "familiar"
@@ -378,6 +381,8 @@ def _possible(o: Option, left: int, upgraded: set[str], n_familiars: int) -> boo
 
 
 def _upgraded(units: list[Unit], upgrades: list[str]) -> list[Unit]:
+    if not upgrades:
+        return units
     return [Unit(u.id, u.kind, u.level + 1) if u.id in upgrades else u for u in units]
 
 
