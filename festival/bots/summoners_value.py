@@ -334,7 +334,9 @@ def _shop(
     spent = {"tower": 0, "familiar": 0}
     chosen: list[Option] = []
     n_familiars = len(familiars)
-    first = next((o for o in options if o.action == "buy" and o.ref == must), None)
+    first = None
+    if must is not None:
+        first = next((o for o in options if o.action == "buy" and o.ref == must), None)
     if first is not None and first.cost <= budget:
         chosen.append(first)
         spent[first.side] += first.cost
