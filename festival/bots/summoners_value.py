@@ -205,6 +205,9 @@ class _Offers:
         self._buys: dict[tuple[int, tuple[str, str]], tuple[Option, ...]] = {}
         self._upgrades: dict[tuple[str, str, str, int, bool], Option | None] = {}
         self._placed: dict[tuple[tuple[str, int], ...], tuple[MapDef, tuple[Cell | None, ...]]] = {}
+        self._by_reach: dict[
+            tuple[tuple[tuple[Tile, ...], bool], ...], tuple[MapDef, tuple[Cell | None, ...]]
+        ] = {}
 
     def worth(self, side: str, kind: str, i: int, home: bool) -> float:
         """(kind, level index) -> worth, HOME_WEIGHT times for a home kind."""
@@ -232,18 +235,24 @@ class _Offers:
     def placed(self, army: tuple[tuple[str, int], ...]) -> tuple[MapDef, tuple[Cell | None, ...]]:
         """`_placed` for towers given by kind and level, best first, with each spot as the
         row, column (from 1) and facing a defence names. Worked out once per army: bots at
-        a lab's tables own the same few armies again and again."""
+        a lab's tables own the same few armies again and again. Kept by kinds and levels
+        (quick to look up) and by reaches (kinds of one reach share their placing)."""
         kept = self._placed.get(army)
         if kept is None:
             if len(self._placed) >= ARMIES:
                 self._placed.clear()
+                self._by_reach.clear()
             towers = self.catalog.towers
             reaches = tuple((towers[k][level - 1].reach, k == ROAD_TOWER) for k, level in army)
-            battlefield, spots = _placed(self.catalog.maps, reaches)
-            cells = tuple(
-                None if s is None else (s.tile[0] + 1, s.tile[1] + 1, s.facing.value) for s in spots
-            )
-            kept = self._placed[army] = (battlefield, cells)
+            kept = self._by_reach.get(reaches)
+            if kept is None:
+                battlefield, spots = _placed(self.catalog.maps, reaches)
+                cells = tuple(
+                    None if s is None else (s.tile[0] + 1, s.tile[1] + 1, s.facing.value)
+                    for s in spots
+                )
+                kept = self._by_reach[reaches] = (battlefield, cells)
+            self._placed[army] = kept
         return kept
 
     def upgrade(self, side: str, u: Unit, home: bool) -> Option | None:
