@@ -39,6 +39,8 @@ def resolve_round(
     rng: np.random.Generator,
 ) -> AlchemyState:
     catalog = state.catalog
+    known = _know(catalog)
+    where = known.location
     round_no = state.round_no + 1
     desks = {
         p: _Desk(
@@ -55,13 +57,13 @@ def resolve_round(
     harvesters: dict[str, set[str]] = {}
     for p in state.players:
         for material in submissions[p].harvest:
-            harvesters.setdefault(catalog.material(material).location, set()).add(p)
+            harvesters.setdefault(where[material], set()).add(p)
     for p in state.players:
         desk, sub = desks[p], submissions[p]
+        stock = desk.stock
         for material in sub.harvest:
-            others = len(harvesters[catalog.material(material).location]) - 1
-            desk.harvested[material] = harvest_yield(others)
-            desk.stock[material] += desk.harvested[material]
+            got = desk.harvested[material] = harvest_yield(len(harvesters[where[material]]) - 1)
+            stock[material] = stock.get(material, 0) + got
         for material, qty in sub.buy:
             price = catalog.material(material).price
             if price is None or price * qty > desk.coins:
@@ -83,31 +85,31 @@ def resolve_round(
             order = sorted(order)
             order = [order[int(i)] for i in rng.permutation(len(order))]
         desk.engineered, desk.failed = [], []
+        stock = desk.stock
+        saving = not known.savers.isdisjoint(desk.machines)
         for name in order:
-            need = recipe_needs(catalog, name, desk.machines)
-            if all(desk.stock[m] >= q for m, q in need.items()):
-                for m, q in need.items():
-                    desk.stock[m] -= q
+            if saving:
+                need = tuple(recipe_needs(catalog, name, desk.machines).items())
+            else:
+                need = known.needs[name]
+            if all(stock.get(m, 0) >= q for m, q in need):
+                for m, q in need:
+                    stock[m] -= q
                 desk.engineered.append(name)
             else:
                 desk.failed.append(name)
 
     # (4) Market: every construct engineered this round is sold this round.
-    sold = Counter(catalog.construct(c).set for d in desks.values() for c in d.engineered or ())
+    set_of = known.set_of
+    sold = Counter(set_of[c] for d in desks.values() for c in d.engineered or ())
     books: dict[str, PlayerBook] = {}
     logs: dict[str, RoundLog] = {}
     for p in state.players:
         desk, book = desks[p], state.books[p]
-        earned = Fraction(0)
-        bonuses = _set_bonuses(catalog, desk.machines)
-        for name in desk.engineered or ():
-            construct = catalog.construct(name)
-            worth = _sale_price(construct.value, sold[construct.set])
-            bonus = bonuses.get(construct.set)
-            earned += worth * (1 + bonus) if bonus else worth
+        earned = _earned(catalog, desk.machines, desk.engineered or (), sold)
         books[p] = PlayerBook(
             coins=desk.coins,
-            gems=book.gems + earned,
+            gems=book.gems + earned if earned else book.gems,
             stock=_stock(p, desk.stock),
             machines=tuple(desk.machines),
             sold=_sold(book.sold, desk.engineered or ()),
@@ -122,7 +124,7 @@ def resolve_round(
             engineered=tuple(desk.engineered or ()),
             failed=tuple(desk.failed or ()),
             earned=earned,
-            locations=tuple(sorted({catalog.material(m).location for m in desk.harvested})),
+            locations=tuple(sorted({where[m] for m in desk.harvested})),
         )
     return replace(
         state,
@@ -133,10 +135,37 @@ def resolve_round(
     )
 
 
+class _Known:
+    """What a round reads of its catalog again and again, worked out once per catalog:
+    each material's location, each construct's set, the recipe-saving machines and each
+    construct's needs (`recipe_needs`) for a player who owns none of them."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.location = {m.name: m.location for m in catalog.materials}
+        self.set_of = {c.name: c.set for c in catalog.constructs}
+        self.savers = frozenset(
+            m.name for m in catalog.machines if m.effect is Effect.RECIPE_SAVING
+        )
+        self.needs = {
+            c.name: tuple(recipe_needs(catalog, c.name, ()).items()) for c in catalog.constructs
+        }
+
+
+_known: list[_Known] = []
+"""the last catalog's (a match or a lab job plays one catalog)"""
+
+
+def _know(catalog: Catalog) -> _Known:
+    if not _known or _known[0].catalog is not catalog:
+        _known[:] = [_Known(catalog)]
+    return _known[0]
+
+
 def _stock(player: str, stock: Counter[str]) -> dict[str, int]:
     """What a player holds, without the materials at 0; below 0 would be a bug."""
-    short = {m: q for m, q in stock.items() if q < 0}
-    if short:
+    if stock and min(stock.values()) < 0:
+        short = {m: q for m, q in stock.items() if q < 0}
         raise AssertionError(f"{player} would hold negative materials: {short}")
     return {m: q for m, q in sorted(stock.items()) if q > 0}
 
@@ -155,6 +184,28 @@ def _sold(before: Mapping[str, int], engineered: Sequence[str]) -> dict[str, int
     for name in engineered:
         out[name] = out.get(name, 0) + 1
     return {name: n for name, n in out.items() if n > 0}
+
+
+def _earned(
+    catalog: Catalog, machines: list[str], engineered: Sequence[str], sold: Mapping[str, int]
+) -> Fraction:
+    """What a player's sales earn: each construct's price, with its set's bonus. Summed from
+    the first price rather than from 0 (Fractions add exactly: the same sum, one addition
+    fewer), and 0 without sales."""
+    if not engineered:
+        return NOTHING
+    bonuses = _set_bonuses(catalog, machines)
+    earned: Fraction | None = None
+    for name in engineered:
+        construct = catalog.construct(name)
+        worth = _sale_price(construct.value, sold[construct.set])
+        bonus = bonuses.get(construct.set)
+        price = worth * (1 + bonus) if bonus else worth
+        earned = price if earned is None else earned + price
+    return NOTHING if earned is None else earned
+
+
+NOTHING = Fraction(0)
 
 
 def _set_bonuses(catalog: Catalog, machines: list[str]) -> dict[str, Fraction]:

@@ -126,6 +126,50 @@ class Tools:
         return tuple(out)
 
     @cached_property
+    def materials(self) -> dict[str, tuple[int, str, int | None, int]]:
+        """material -> (energy, location, price, `bonus`): what a trial (`_reach`) reads of
+        each material, looked up once."""
+        return {
+            m.name: (m.energy, m.location, m.price, self.bonus(m.name))
+            for m in self.catalog.materials
+        }
+
+    def worth_values(self, stock: Mapping[str, int], expected_yield: int) -> list[float]:
+        """`_worth` of each of `worths` with `stock`, exactly: from each construct's effort
+        with nothing in stock, changed only for the materials in stock (a plan's stock is
+        mostly empty). Every part of an effort is a whole or half number, so the sums are
+        exact in any order and the efforts, and worths, are those `_worth` works out."""
+        base, uses = self._efforts(expected_yield)
+        effort = list(base)
+        for m, have in stock.items():
+            if have:
+                for i, q, energy, for_sale, per_harvest in uses.get(m, ()):
+                    short = _effort(q - have, energy, for_sale, per_harvest)
+                    effort[i] += short - _effort(q, energy, for_sale, per_harvest)
+        return [w.value / e for w, e in zip(self.worths, effort, strict=True)]
+
+    def _efforts(
+        self, expected_yield: int
+    ) -> tuple[list[float], dict[str, list[tuple[int, int, int, bool, int]]]]:
+        """Each construct's effort with nothing in stock, and for each material the terms
+        that use it: (construct's position, quantity, energy, for sale, yield a harvest)."""
+        kept = self._effort_tables.get(expected_yield)
+        if kept is None:
+            base = [_effortless(w, expected_yield) for w in self.worths]
+            uses: dict[str, list[tuple[int, int, int, bool, int]]] = {}
+            for i, w in enumerate(self.worths):
+                for m, q, energy, for_sale, bonus in w.terms:
+                    uses.setdefault(m, []).append((i, q, energy, for_sale, expected_yield + bonus))
+            kept = self._effort_tables[expected_yield] = (base, uses)
+        return kept
+
+    @cached_property
+    def _effort_tables(
+        self,
+    ) -> dict[int, tuple[list[float], dict[str, list[tuple[int, int, int, bool, int]]]]]:
+        return {}
+
+    @cached_property
     def _owned(self) -> tuple[Machine, ...]:
         return tuple(self.catalog.machine(n) for n in self.machines)
 
@@ -211,6 +255,17 @@ class _Known:
         self.sets = sorted(catalog.sets)
         self.machine_names = frozenset(m.name for m in catalog.machines)
         self._shopping: dict[tuple[str | None, tuple[Effect, ...]], tuple[Machine, ...]] = {}
+        self._weights: dict[str | None, list[float]] = {}
+
+    def weights(self, home: str | None) -> list[float]:
+        """How much each construct's worth counts (catalog order): HOME_WEIGHT times for
+        those of the specialist's set `home`, once for the others."""
+        kept = self._weights.get(home)
+        if kept is None:
+            kept = self._weights[home] = [
+                HOME_WEIGHT if c.set == home else 1.0 for c in self.catalog.constructs
+            ]
+        return kept
 
     def shopping(self, home: str | None, order: tuple[Effect, ...]) -> tuple[Machine, ...]:
         """The machines worth buying (for the specialist of set `home`, or anyone when None),
@@ -303,8 +358,10 @@ def plan(
         budget = int(budget * style.share)
     home = home_set(catalog, player) if style.specialist else None
 
+    bare = _tools(known, tuple(sorted(owned)))
+    plain = _plain_worths(style, bare, stock)
     machine = _forced(known, must, owned, coins) or _machine(
-        style, known, owned, stock, budget, home, _focus(style, known, owned, stock)
+        style, known, owned, stock, budget, home, _focus(bare, plain)
     )
     harvest = _Harvest(catalog)
     expected = dict(stock)
@@ -312,7 +369,6 @@ def plan(
     if machine is not None:
         budget = max(0, budget - machine.cost)
         # the materials a machine costs: from stock, this round's harvest or the shop
-        bare = _tools(known, tuple(sorted(owned)))
         got = _reach(machine.materials, bare, expected, harvest, energy, budget, {})
         if got is None:
             budget += machine.cost
@@ -324,16 +380,16 @@ def plan(
     tools = _tools(known, tuple(sorted(owned | ({machine.name} if machine else set()))))
 
     worths = tools.worths
+    if machine is None and plain is not None:
+        values = plain  # the focus's worths: the same machines and stock
+    else:
+        values = tools.worth_values(expected, style.expected_yield)
     # small noise so equal bots do not all crowd the same places (one draw a construct, in
-    # catalog order: the same numbers as drawing them one by one)
-    noise = (rng.random(len(worths)) * 0.1).tolist()
+    # catalog order: the same numbers as drawing them one by one), a tenth of each draw
+    draws = rng.random(len(worths)).tolist()
     keys = [
-        -(
-            _worth(w, expected, style.expected_yield)
-            * (HOME_WEIGHT if w.construct.set == home else 1)
-            + x
-        )
-        for w, x in zip(worths, noise, strict=True)
+        -(v * weight + x * 0.1)
+        for v, weight, x in zip(values, known.weights(home), draws, strict=True)
     ]
     # sorting positions is stable like sorting the constructs: ties keep catalog order
     ranked = sorted(range(len(worths)), key=keys.__getitem__)
@@ -388,13 +444,28 @@ def _use(expected: dict[str, int], recipe: tuple[tuple[str, int], ...]) -> dict[
 
 
 def _worth(w: _Worth, stock: Mapping[str, int], expected_yield: int) -> float:
-    """Gems per unit of effort: value over the energy of the materials still missing."""
+    """Gems per unit of effort: value over the energy of the materials still missing
+    (`Tools.worth_values` works it out for every construct at once)."""
     effort = 1.0
     for m, q, energy, for_sale, bonus in w.terms:
-        short = max(0, q - stock.get(m, 0))
-        if short:
-            effort += short * 0.5 if for_sale else energy * -(-short // (expected_yield + bonus))
+        effort += _effort(q - stock.get(m, 0), energy, for_sale, expected_yield + bonus)
     return w.value / effort
+
+
+def _effortless(w: _Worth, expected_yield: int) -> float:
+    """The effort `_worth` divides by with nothing in stock."""
+    effort = 1.0
+    for _, q, energy, for_sale, bonus in w.terms:
+        effort += _effort(q, energy, for_sale, expected_yield + bonus)
+    return effort
+
+
+def _effort(short: int, energy: int, for_sale: bool, per_harvest: int) -> float:
+    """What `short` units of a material cost: half a unit of effort each when it is for
+    sale, else the energy of the harvests that bring them (`per_harvest` units each)."""
+    if short <= 0:
+        return 0.0
+    return short * 0.5 if for_sale else energy * -(-short // per_harvest)
 
 
 def _reach(
@@ -408,7 +479,57 @@ def _reach(
 ) -> tuple[_Harvest, dict[str, int], dict[str, int], int, dict[str, int]] | None:
     """Harvest, purchases, expected stock, coins spent and conversions (machine -> times)
     that should cover `recipe` this round, or None if they cannot. The inputs are left as
-    they are."""
+    they are.
+
+    Most trials fail (a plan tries a dozen constructs for its few targets), so without
+    converters the trial keeps what it changes aside and copies the harvest and the stock
+    only when it succeeds; `_reach_converting` is the same trial with converters."""
+    if tools.conversions:
+        return _reach_converting(recipe, tools, expected, harvest, energy, budget, converted)
+    catalog, materials = tools.catalog, tools.materials
+    got: dict[str, int] = {}  # the expected stock of the materials the trial changed
+    added: list[str] = []  # harvested for this recipe
+    cost, places = harvest.cost, harvest.places  # places: copied before it grows
+    buy: dict[str, int] = {}
+    spent = 0
+    for m, q in recipe:
+        have = got.get(m, expected.get(m, 0))
+        if have >= q:
+            continue
+        m_energy, location, price, bonus = materials[m]
+        if m not in harvest.names and m not in added:
+            more = m_energy - (1 if location in places else 0)  # as rules.added_energy
+            if cost + more <= energy:
+                cost += more
+                added.append(m)
+                if places is harvest.places:
+                    places = set(places)
+                places.add(location)
+                have += 1 + bonus  # at least the floor; more is a bonus
+        short = q - have
+        if short > 0:
+            if price is None or spent + price * short > budget:
+                return None
+            buy[m] = short
+            spent += price * short
+            have += short
+        got[m] = have
+    h = harvest
+    if added:
+        h = _Harvest(catalog, [*harvest.names, *added], cost, places)
+    return h, buy, {**expected, **got}, spent, dict(converted)
+
+
+def _reach_converting(
+    recipe: tuple[tuple[str, int], ...],
+    tools: Tools,
+    expected: Mapping[str, int],
+    harvest: _Harvest,
+    energy: int,
+    budget: int,
+    converted: Mapping[str, int],
+) -> tuple[_Harvest, dict[str, int], dict[str, int], int, dict[str, int]] | None:
+    """`_reach` with the player's converters counted on."""
     catalog = tools.catalog
     h = harvest  # copied before it grows
     e = dict(expected)
@@ -416,8 +537,7 @@ def _reach(
     buy: dict[str, int] = {}
     spent = 0
     for m, q in recipe:
-        if tools.conversions:
-            _convert_into(m, q, tools, e, done)  # converting stock costs no energy
+        _convert_into(m, q, tools, e, done)  # converting stock costs no energy
         if e.get(m, 0) >= q:
             continue
         if m not in h.names:
@@ -460,16 +580,21 @@ def _forced(known: _Known, must: str | None, owned: set[str], coins: int) -> Mac
     return machine if machine.cost <= coins else None
 
 
-def _focus(
-    style: Style, known: _Known, owned: set[str], stock: Mapping[str, int]
-) -> Construct | None:
-    """The focused bot's best construct by worth with the machines it owns (no noise, so no
-    draw): the machine it buys must serve it."""
+def _plain_worths(style: Style, bare: Tools, stock: Mapping[str, int]) -> list[float] | None:
+    """The worth of each construct (`bare.worths`' order) with the machines the player owns
+    and its stock, for the focused bot (None for the others): its focus, and its ranking
+    when it buys no machine this round."""
     if not style.focused or not style.buys_machines:
         return None
-    worths = _tools(known, tuple(sorted(owned))).worths
-    best = max(worths, key=lambda w: _worth(w, stock, style.expected_yield), default=None)
-    return None if best is None else best.construct
+    return bare.worth_values(stock, style.expected_yield)
+
+
+def _focus(bare: Tools, plain: list[float] | None) -> Construct | None:
+    """The focused bot's best construct by worth with the machines it owns (no noise, so no
+    draw; ties: the first in catalog order): the machine it buys must serve it."""
+    if not plain:
+        return None
+    return bare.worths[max(range(len(plain)), key=plain.__getitem__)].construct
 
 
 def _machine(

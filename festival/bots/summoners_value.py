@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
 import numpy as np
 
-from events.summoners.catalog import ROAD_TOWER, Catalog, MapDef, TowerLevel
+from events.summoners.catalog import ROAD_TOWER, Catalog, FamiliarLevel, MapDef, TowerLevel
 from events.summoners.geometry import Tile
 from events.summoners.model import INCOME, SLOTS, Unit
 from events.summoners.rules import new_units, spending_problem
@@ -61,6 +61,10 @@ class Style:
     specialist: bool = False
 
 
+ARMIES = 1024
+"""the most armies whose defence is kept (per catalog)"""
+Cell = tuple[int, int, str]
+"""where a tower stands in a defence: row and column (from 1), facing"""
 SAVING_ROUNDS = DEFAULT_ROUNDS // 2
 """the rounds in which a saver keeps part of its coins (the first half of the match)"""
 
@@ -122,8 +126,8 @@ def play(
     catalog = summoners_catalog(public["catalog"])
     coins = int(private["coins"]) + INCOME
     budget = int(coins * (1 - keep))
-    towers = [Unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
-    familiars = [Unit(f["id"], f["kind"], f["level"]) for f in private["familiars"]]
+    towers = [_unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
+    familiars = [_unit(f["id"], f["kind"], f["level"]) for f in private["familiars"]]
     buy_t, buy_f, upgrades = _shop(catalog, towers, familiars, round_no, budget, must, home, rng)
     towers = _upgraded([*towers, *new_units(towers, buy_t)], upgrades)
     familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], upgrades)
@@ -150,6 +154,12 @@ def play(
     }
 
 
+@lru_cache(maxsize=4096)
+def _unit(id: str, kind: str, level: int) -> Unit:
+    """A unit the player owns (units are frozen: the same few are read every round)."""
+    return Unit(id, kind, level)
+
+
 def _options(
     catalog: Catalog,
     towers: list[Unit],
@@ -159,58 +169,130 @@ def _options(
 ) -> list[Option]:
     """Every purchase and upgrade on offer, by worth per coin (summoners_worth); the
     `home` kinds' worth counts double."""
-    on_sale_t, on_sale_f = catalog.sales.get(round_no, ((), ()))
-    plain_t, plain_f = _worths(catalog)
-
-    def t_worth(kind: str, i: int) -> float:
-        return plain_t(kind, i) * (HOME_WEIGHT if kind == home[0] else 1)
-
-    def f_worth(kind: str, i: int) -> float:
-        return plain_f(kind, i) * (HOME_WEIGHT if kind == home[1] else 1)
-
-    out = []
-    for kind in on_sale_t:
-        lv = catalog.towers[kind][0]
-        out.append(Option("tower", "buy", kind, lv.cost, t_worth(kind, 0) / max(1, lv.cost)))
-    for kind in on_sale_f:
-        fl = catalog.familiars[kind][0]
-        out.append(Option("familiar", "buy", kind, fl.cost, f_worth(kind, 0) / max(1, fl.cost)))
+    offers = _offers(catalog)
+    out = list(offers.buys(round_no, home))
     for u in towers:
-        levels = catalog.towers[u.kind]
-        if u.level < len(levels):
-            gain = t_worth(u.kind, u.level) - t_worth(u.kind, u.level - 1)
-            cost = levels[u.level].cost
-            out.append(Option("tower", "upgrade", u.id, cost, gain / max(1, cost)))
+        option = offers.upgrade("tower", u, u.kind == home[0])
+        if option is not None:
+            out.append(option)
     for u in familiars:
-        f_levels = catalog.familiars[u.kind]
-        if u.level < len(f_levels) and round_no >= u.level + 1:
-            gain = f_worth(u.kind, u.level) - f_worth(u.kind, u.level - 1)
-            cost = f_levels[u.level].cost
-            out.append(Option("familiar", "upgrade", u.id, cost, gain / max(1, cost)))
-    return sorted(out, key=lambda o: (-o.value, o.ref))
+        if round_no >= u.level + 1:
+            option = offers.upgrade("familiar", u, u.kind == home[1])
+            if option is not None:
+                out.append(option)
+    out.sort(key=_best_first)
+    return out
 
 
-def _worths(
-    catalog: Catalog,
-) -> tuple[Callable[[str, int], float], Callable[[str, int], float]]:
-    """(kind, level index) -> worth, for towers and for familiars, against the army other
-    players are likely to field: first every kind at level 1 is measured against every kind
-    of the other side; the LIKELY kinds best per coin then make the reference party (two of
-    each) and defence that the final worths are measured against. Worked out once per
-    catalog (the bots of a table share one catalog object a round)."""
-    kept = _WORTHS.get(id(catalog))
-    if kept is None or kept[0] is not catalog:
-        kept = (catalog, *_worth_tables(catalog))
-        _WORTHS.clear()  # one catalog at a time: a lab job or a match plays one
-        _WORTHS[id(catalog)] = kept
-    _, t_table, f_table = kept
-    return (lambda kind, i: t_table[kind][i]), (lambda kind, i: f_table[kind][i])
+def _best_first(o: Option) -> tuple[float, str]:
+    return -o.value, o.ref
 
 
-_WORTHS: dict[int, tuple[Catalog, dict[str, list[float]], dict[str, list[float]]]] = {}
+class _Offers:
+    """The options of one catalog, each made once: its kinds' worths (`_worth_tables`), the
+    purchases of each round (for each pair of home kinds) and the upgrade of each unit (by
+    id, kind, level and whether its kind is a home kind). Options are frozen, so every bot
+    of every seat shares them; a bot plays dozens a round, and making them afresh (with
+    their worths looked up and divided again) was a good part of its time."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.towers, self.familiars = _worth_tables(catalog)
+        self.strength = {
+            k: [tower_value(lv) for lv in levels] for k, levels in catalog.towers.items()
+        }
+        """kind -> each level's `tower_value`: the order towers are placed in"""
+        self._buys: dict[tuple[int, tuple[str, str]], tuple[Option, ...]] = {}
+        self._upgrades: dict[tuple[str, str, str, int, bool], Option | None] = {}
+        self._placed: dict[tuple[tuple[str, int], ...], tuple[MapDef, tuple[Cell | None, ...]]] = {}
+        self._by_reach: dict[
+            tuple[tuple[tuple[Tile, ...], bool], ...], tuple[MapDef, tuple[Cell | None, ...]]
+        ] = {}
+
+    def worth(self, side: str, kind: str, i: int, home: bool) -> float:
+        """(kind, level index) -> worth, HOME_WEIGHT times for a home kind."""
+        table = self.towers if side == "tower" else self.familiars
+        return table[kind][i] * (HOME_WEIGHT if home else 1)
+
+    def buys(self, round_no: int, home: tuple[str, str]) -> tuple[Option, ...]:
+        """The round's purchases: the towers on sale, then the familiars."""
+        key = (round_no, home)
+        kept = self._buys.get(key)
+        if kept is None:
+            on_sale_t, on_sale_f = self.catalog.sales.get(round_no, ((), ()))
+            out = []
+            for kind in on_sale_t:
+                cost = self.catalog.towers[kind][0].cost
+                worth = self.worth("tower", kind, 0, kind == home[0])
+                out.append(Option("tower", "buy", kind, cost, worth / max(1, cost)))
+            for kind in on_sale_f:
+                cost = self.catalog.familiars[kind][0].cost
+                worth = self.worth("familiar", kind, 0, kind == home[1])
+                out.append(Option("familiar", "buy", kind, cost, worth / max(1, cost)))
+            kept = self._buys[key] = tuple(out)
+        return kept
+
+    def placed(self, army: tuple[tuple[str, int], ...]) -> tuple[MapDef, tuple[Cell | None, ...]]:
+        """`_placed` for towers given by kind and level, best first, with each spot as the
+        row, column (from 1) and facing a defence names. Worked out once per army: bots at
+        a lab's tables own the same few armies again and again. Kept by kinds and levels
+        (quick to look up) and by reaches (kinds of one reach share their placing)."""
+        kept = self._placed.get(army)
+        if kept is None:
+            if len(self._placed) >= ARMIES:
+                self._placed.clear()
+                self._by_reach.clear()
+            towers = self.catalog.towers
+            reaches = tuple((towers[k][level - 1].reach, k == ROAD_TOWER) for k, level in army)
+            kept = self._by_reach.get(reaches)
+            if kept is None:
+                battlefield, spots = _placed(self.catalog.maps, reaches)
+                cells = tuple(
+                    None if s is None else (s.tile[0] + 1, s.tile[1] + 1, s.facing.value)
+                    for s in spots
+                )
+                kept = self._by_reach[reaches] = (battlefield, cells)
+            self._placed[army] = kept
+        return kept
+
+    def upgrade(self, side: str, u: Unit, home: bool) -> Option | None:
+        """The upgrade of unit `u` by one level, or None at its kind's top level."""
+        key = (side, u.id, u.kind, u.level, home)
+        if key in self._upgrades:
+            return self._upgrades[key]
+        levels: Sequence[TowerLevel | FamiliarLevel] = (
+            self.catalog.towers[u.kind] if side == "tower" else self.catalog.familiars[u.kind]
+        )
+        option = None
+        if u.level < len(levels):
+            gain = self.worth(side, u.kind, u.level, home) - self.worth(
+                side, u.kind, u.level - 1, home
+            )
+            cost = levels[u.level].cost
+            option = Option(side, "upgrade", u.id, cost, gain / max(1, cost))
+        self._upgrades[key] = option
+        return option
+
+
+def _offers(catalog: Catalog) -> _Offers:
+    """The options of `catalog`, worked out once (the bots of a table share one catalog
+    object a round; a lab job or a match plays one catalog, so one is kept at a time)."""
+    kept = _OFFERS.get(id(catalog))
+    if kept is None or kept.catalog is not catalog:
+        kept = _Offers(catalog)
+        _OFFERS.clear()
+        _OFFERS[id(catalog)] = kept
+    return kept
+
+
+_OFFERS: dict[int, _Offers] = {}
 
 
 def _worth_tables(catalog: Catalog) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """kind -> each level's worth, for towers and for familiars, against the army other
+    players are likely to field: first every kind at level 1 is measured against every kind
+    of the other side; the LIKELY kinds best per coin then make the reference party (two of
+    each) and defence that the final worths are measured against."""
     every_party = tuple(catalog.familiars[k][0] for k in sorted(catalog.familiars))
     every_defence = tuple((k, catalog.towers[k][0]) for k in sorted(catalog.towers))
 
@@ -251,30 +333,41 @@ def _shop(
     (`must` first, when it is on sale and affordable). Values carry a little noise, so
     bots of one strategy do not all buy the same army."""
     plain = _options(catalog, towers, familiars, round_no, home)
-    noisy = [o.value * (1 + NOISE * (float(rng.random()) - 0.5)) for o in plain]
-    ranked = sorted(range(len(plain)), key=lambda i: (-noisy[i], plain[i].ref))
+    # one draw an option, in order: rng.random(n) gives the numbers n calls would
+    draws = rng.random(len(plain)).tolist()
+    keys = [
+        (-(o.value * (1 + NOISE * (x - 0.5))), o.ref) for o, x in zip(plain, draws, strict=True)
+    ]
+    ranked = sorted(range(len(plain)), key=keys.__getitem__)
     options = [plain[i] for i in ranked]
     spent = {"tower": 0, "familiar": 0}
     chosen: list[Option] = []
     n_familiars = len(familiars)
-    first = next((o for o in options if o.action == "buy" and o.ref == must), None)
+    first = None
+    if must is not None:
+        first = next((o for o in options if o.action == "buy" and o.ref == must), None)
     if first is not None and first.cost <= budget:
         chosen.append(first)
         spent[first.side] += first.cost
         n_familiars += first.side == "familiar"
     upgraded: set[str] = set()
+    # each side's options in order, from the first one still possible: an option passed
+    # over stays impossible (the coins left only fall, upgraded units and familiars only
+    # grow), so the search for the next pick starts where the last one stopped
+    queues: dict[str, list[Option]] = {side: [] for side in spent}
+    for o in options:
+        queues[o.side].append(o)
+    start = dict.fromkeys(spent, 0)
     while True:
         side = "tower" if spent["tower"] <= spent["familiar"] else "familiar"
-        pick = None
-        for o in options:
-            if o.side != side or sum(spent.values()) + o.cost > budget or o.ref in upgraded:
-                continue
-            if o.side == "familiar" and o.action == "buy" and n_familiars >= SLOTS:
-                continue
-            pick = o
+        left = budget - spent["tower"] - spent["familiar"]
+        queue, i = queues[side], start[side]
+        while i < len(queue) and not _possible(queue[i], left, upgraded, n_familiars):
+            i += 1
+        start[side] = i
+        if i == len(queue):
             break
-        if pick is None:
-            break
+        pick = queue[i]
         chosen.append(pick)
         spent[side] += pick.cost
         if pick.action == "upgrade":
@@ -290,32 +383,35 @@ def _shop(
     return buy_t, buy_f, upgrades
 
 
+def _possible(o: Option, left: int, upgraded: set[str], n_familiars: int) -> bool:
+    """Whether `o` can be picked with `left` coins, units `upgraded` already this round
+    and `n_familiars` familiars."""
+    if o.cost > left or o.ref in upgraded:
+        return False
+    return not (o.side == "familiar" and o.action == "buy" and n_familiars >= SLOTS)
+
+
 def _upgraded(units: list[Unit], upgrades: list[str]) -> list[Unit]:
+    if not upgrades:
+        return units
     return [Unit(u.id, u.kind, u.level + 1) if u.id in upgrades else u for u in units]
 
 
 def _defence(catalog: Catalog, towers: list[Unit]) -> tuple[MapDef, list[dict[str, Any]]]:
     """The map where the towers, placed one by one where they cover the most track tiles
     not covered yet, cover the most in all."""
-    ordered = sorted(towers, key=lambda u: -tower_value(catalog.towers[u.kind][u.level - 1]))
-    reaches = tuple(
-        (catalog.towers[u.kind][u.level - 1].reach, u.kind == ROAD_TOWER) for u in ordered
-    )
-    battlefield, spots = _placed(catalog.maps, reaches)
+    offers = _offers(catalog)
+    strength = offers.strength
+    ordered = sorted(towers, key=lambda u: -strength[u.kind][u.level - 1])
+    battlefield, cells = offers.placed(tuple((u.kind, u.level) for u in ordered))
     placements = [
-        {
-            "tower": unit.id,
-            "row": spot.tile[0] + 1,
-            "col": spot.tile[1] + 1,
-            "facing": spot.facing.value,
-        }
-        for unit, spot in zip(ordered, spots, strict=True)
-        if spot is not None
+        {"tower": unit.id, "row": cell[0], "col": cell[1], "facing": cell[2]}
+        for unit, cell in zip(ordered, cells, strict=True)
+        if cell is not None
     ]
     return battlefield, placements
 
 
-@lru_cache(maxsize=1024)
 def _placed(
     maps: tuple[MapDef, ...], towers: tuple[tuple[tuple[Tile, ...], bool], ...]
 ) -> tuple[MapDef, tuple[Spot | None, ...]]:

@@ -1,0 +1,412 @@
+"""The bots' fast paths against the plain computations they replace (issue 30's speed work):
+every table, cache and shortcut must give exactly what the plain code gives, draws included,
+or a lab run would no longer repeat the festivals it played before."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from events.alchemy.catalog import Catalog as AlchemyCatalog
+from events.alchemy.catalog import Effect
+from events.alchemy.resolve import _earned, recipe_needs
+from events.alchemy.resolve import _know as _know_round
+from events.alchemy.rules import energy_cost, multiplier
+from events.summoners.catalog import ROAD_TOWER
+from events.summoners.catalog import Catalog as SummonersCatalog
+from events.summoners.model import SLOTS, Unit
+from events.summoners.rules import spending_problem
+from festival.bots.alchemy_planner import (
+    Tools,
+    _focus,
+    _Harvest,
+    _know,
+    _reach,
+    _tools,
+    _worth,
+)
+from festival.bots.catalogs import alchemy_catalog
+from festival.bots.summoners_value import (
+    HOME_WEIGHT,
+    NOISE,
+    Option,
+    _defence,
+    _options,
+    _placed,
+    _shop,
+    _worth_tables,
+    tower_value,
+)
+from festival.match.catalogs import catalog_options
+from festival.match.engines import load_engines
+
+
+@pytest.fixture(scope="module")
+def summoners() -> SummonersCatalog:
+    options = catalog_options(load_engines({}, ("summoners",)), {})
+    return SummonersCatalog.from_json(options["summoners"]["catalog"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(0, 40))
+def test_one_vector_of_draws_is_the_draws_one_by_one(seed: int, n: int) -> None:
+    """`rng.random(n)` gives the numbers `n` calls of `rng.random()` give, and leaves the
+    generator where they leave it (the bots draw their noise so)."""
+    one_by_one, at_once = np.random.default_rng(seed), np.random.default_rng(seed)
+    singles = [float(one_by_one.random()) for _ in range(n)]
+    assert at_once.random(n).tolist() == singles
+    assert at_once.bit_generator.state == one_by_one.bit_generator.state
+
+
+# --- Summoner's Dream: options, shopping and defence -----------------------------------------
+
+
+def _units(catalog: SummonersCatalog, side: str, picks: Sequence[tuple[int, int]]) -> list[Unit]:
+    """Units of the catalog's kinds (by index) and levels (cut to the kind's top)."""
+    table = catalog.towers if side == "tower" else catalog.familiars
+    kinds = sorted(table)
+    counts: dict[str, int] = {}
+    out = []
+    for k, level in picks:
+        kind = kinds[k % len(kinds)]
+        counts[kind] = counts.get(kind, 0) + 1
+        out.append(Unit(f"{kind}{counts[kind]}", kind, min(level, len(table[kind]))))
+    return out
+
+
+def _plain_options(
+    catalog: SummonersCatalog,
+    towers: list[Unit],
+    familiars: list[Unit],
+    round_no: int,
+    home: tuple[str, str],
+) -> list[Option]:
+    """The options as the bots worked them out before the offers were kept."""
+    on_sale_t, on_sale_f = catalog.sales.get(round_no, ((), ()))
+    t_table, f_table = _worth_tables(catalog)
+
+    def t_worth(kind: str, i: int) -> float:
+        return t_table[kind][i] * (HOME_WEIGHT if kind == home[0] else 1)
+
+    def f_worth(kind: str, i: int) -> float:
+        return f_table[kind][i] * (HOME_WEIGHT if kind == home[1] else 1)
+
+    out = []
+    for kind in on_sale_t:
+        lv = catalog.towers[kind][0]
+        out.append(Option("tower", "buy", kind, lv.cost, t_worth(kind, 0) / max(1, lv.cost)))
+    for kind in on_sale_f:
+        fl = catalog.familiars[kind][0]
+        out.append(Option("familiar", "buy", kind, fl.cost, f_worth(kind, 0) / max(1, fl.cost)))
+    for u in towers:
+        levels = catalog.towers[u.kind]
+        if u.level < len(levels):
+            gain = t_worth(u.kind, u.level) - t_worth(u.kind, u.level - 1)
+            cost = levels[u.level].cost
+            out.append(Option("tower", "upgrade", u.id, cost, gain / max(1, cost)))
+    for u in familiars:
+        f_levels = catalog.familiars[u.kind]
+        if u.level < len(f_levels) and round_no >= u.level + 1:
+            gain = f_worth(u.kind, u.level) - f_worth(u.kind, u.level - 1)
+            cost = f_levels[u.level].cost
+            out.append(Option("familiar", "upgrade", u.id, cost, gain / max(1, cost)))
+    return sorted(out, key=lambda o: (-o.value, o.ref))
+
+
+def _plain_shop(
+    catalog: SummonersCatalog,
+    towers: list[Unit],
+    familiars: list[Unit],
+    round_no: int,
+    budget: int,
+    must: str | None,
+    home: tuple[str, str],
+    rng: np.random.Generator,
+) -> tuple[list[str], list[str], list[str]]:
+    """The shopping as the bots did it before: one draw at a time, every pick searched for
+    from the first option."""
+    plain = _plain_options(catalog, towers, familiars, round_no, home)
+    noisy = [o.value * (1 + NOISE * (float(rng.random()) - 0.5)) for o in plain]
+    ranked = sorted(range(len(plain)), key=lambda i: (-noisy[i], plain[i].ref))
+    options = [plain[i] for i in ranked]
+    spent = {"tower": 0, "familiar": 0}
+    chosen: list[Option] = []
+    n_familiars = len(familiars)
+    first = next((o for o in options if o.action == "buy" and o.ref == must), None)
+    if first is not None and first.cost <= budget:
+        chosen.append(first)
+        spent[first.side] += first.cost
+        n_familiars += first.side == "familiar"
+    upgraded: set[str] = set()
+    while True:
+        side = "tower" if spent["tower"] <= spent["familiar"] else "familiar"
+        pick = None
+        for o in options:
+            if o.side != side or sum(spent.values()) + o.cost > budget or o.ref in upgraded:
+                continue
+            if o.side == "familiar" and o.action == "buy" and n_familiars >= SLOTS:
+                continue
+            pick = o
+            break
+        if pick is None:
+            break
+        chosen.append(pick)
+        spent[side] += pick.cost
+        if pick.action == "upgrade":
+            upgraded.add(pick.ref)
+        elif side == "familiar":
+            n_familiars += 1
+    while chosen and spending_problem(spent["tower"], spent["familiar"], False, False):
+        last = chosen.pop()
+        spent[last.side] -= last.cost
+    buy_t = [o.ref for o in chosen if o.side == "tower" and o.action == "buy"]
+    buy_f = [o.ref for o in chosen if o.side == "familiar" and o.action == "buy"]
+    upgrades = [o.ref for o in chosen if o.action == "upgrade"]
+    return buy_t, buy_f, upgrades
+
+
+ARMY = st.lists(st.tuples(st.integers(0, 20), st.integers(1, 3)), max_size=8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    tower_picks=ARMY,
+    familiar_picks=st.lists(st.tuples(st.integers(0, 20), st.integers(1, 3)), max_size=22),
+    round_no=st.integers(0, 8),
+    homes=st.tuples(st.integers(-1, 20), st.integers(-1, 20)),
+    budget=st.integers(0, 400),
+    must=st.integers(-1, 30),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_kept_offers_and_the_shop_choose_as_the_plain_code(
+    summoners: SummonersCatalog,
+    tower_picks: list[tuple[int, int]],
+    familiar_picks: list[tuple[int, int]],
+    round_no: int,
+    homes: tuple[int, int],
+    budget: int,
+    must: int,
+    seed: int,
+) -> None:
+    towers = _units(summoners, "tower", tower_picks)
+    familiars = _units(summoners, "familiar", familiar_picks)
+    t_kinds, f_kinds = sorted(summoners.towers), sorted(summoners.familiars)
+    home = (
+        "" if homes[0] < 0 else t_kinds[homes[0] % len(t_kinds)],
+        "" if homes[1] < 0 else f_kinds[homes[1] % len(f_kinds)],
+    )
+    forced = None if must < 0 else [*t_kinds, *f_kinds][must % (len(t_kinds) + len(f_kinds))]
+    for _ in range(2):  # made, then kept
+        assert _options(summoners, towers, familiars, round_no, home) == _plain_options(
+            summoners, towers, familiars, round_no, home
+        )
+    fast, plain = np.random.default_rng(seed), np.random.default_rng(seed)
+    args = (summoners, towers, familiars, round_no, budget, forced, home)
+    assert _shop(*args, fast) == _plain_shop(*args, plain)
+    assert fast.bit_generator.state == plain.bit_generator.state
+
+
+@settings(max_examples=60, deadline=None)
+@given(tower_picks=ARMY)
+def test_a_kept_defence_is_the_plain_placing(
+    summoners: SummonersCatalog, tower_picks: list[tuple[int, int]]
+) -> None:
+    towers = _units(summoners, "tower", tower_picks)
+    ordered = sorted(towers, key=lambda u: -tower_value(summoners.towers[u.kind][u.level - 1]))
+    reaches = tuple(
+        (summoners.towers[u.kind][u.level - 1].reach, u.kind == ROAD_TOWER) for u in ordered
+    )
+    battlefield, spots = _placed(summoners.maps, reaches)
+    plain = [
+        {
+            "tower": unit.id,
+            "row": spot.tile[0] + 1,
+            "col": spot.tile[1] + 1,
+            "facing": spot.facing.value,
+        }
+        for unit, spot in zip(ordered, spots, strict=True)
+        if spot is not None
+    ]
+    for _ in range(2):  # worked out, then kept
+        assert _defence(summoners, towers) == (battlefield, plain)
+
+
+# --- Alchemy: the planner's worths and trials ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def alchemy() -> AlchemyCatalog:
+    options = catalog_options(load_engines({}, ("alchemy",)), {})
+    return alchemy_catalog(options["alchemy"]["catalog"])
+
+
+def _machines(catalog: AlchemyCatalog, picks: Sequence[int]) -> tuple[str, ...]:
+    return tuple(sorted({catalog.machines[i % len(catalog.machines)].name for i in picks}))
+
+
+def _stock(catalog: AlchemyCatalog, amounts: Sequence[tuple[int, int]]) -> dict[str, int]:
+    return {catalog.materials[i % len(catalog.materials)].name: q for i, q in amounts}
+
+
+STOCK = st.lists(st.tuples(st.integers(0, 40), st.integers(-2, 9)), max_size=10)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    machines=st.lists(st.integers(0, 60), max_size=5),
+    amounts=STOCK,
+    expected_yield=st.integers(1, 3),
+)
+def test_every_worth_at_once_is_each_worth_alone(
+    alchemy: AlchemyCatalog,
+    machines: list[int],
+    amounts: list[tuple[int, int]],
+    expected_yield: int,
+) -> None:
+    """`Tools.worth_values` (efforts with nothing in stock, changed for what is) gives
+    exactly what `_worth` gives, construct by construct; and the focus is the first best."""
+    tools = _tools(_know(alchemy), _machines(alchemy, machines))
+    stock = _stock(alchemy, amounts)
+    for _ in range(2):  # tables made, then kept
+        values = tools.worth_values(stock, expected_yield)
+        assert values == [_worth(w, stock, expected_yield) for w in tools.worths]
+    best = max(tools.worths, key=lambda w: _worth(w, stock, expected_yield))
+    assert _focus(tools, values) == best.construct
+
+
+def _plain_reach(
+    recipe: tuple[tuple[str, int], ...],
+    tools: Tools,
+    expected: Mapping[str, int],
+    harvest: _Harvest,
+    energy: int,
+    budget: int,
+    converted: Mapping[str, int],
+) -> tuple[_Harvest, dict[str, int], dict[str, int], int, dict[str, int]] | None:
+    """A trial as the planner made it before it kept its changes aside (no converters)."""
+    catalog = tools.catalog
+    h = harvest
+    e = dict(expected)
+    done = dict(converted)
+    buy: dict[str, int] = {}
+    spent = 0
+    for m, q in recipe:
+        if e.get(m, 0) >= q:
+            continue
+        if m not in h.names:
+            if h is harvest:
+                h = harvest.copy()
+            if h.add_if_fits(m, energy):
+                e[m] = e.get(m, 0) + 1 + tools.bonus(m)
+        short = q - e.get(m, 0)
+        if short <= 0:
+            continue
+        price = catalog.material(m).price
+        if price is None or spent + price * short > budget:
+            return None
+        buy[m] = short
+        spent += price * short
+        e[m] = e.get(m, 0) + short
+    return h, buy, e, spent, done
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    machines=st.lists(st.integers(0, 60), max_size=4),
+    target=st.integers(0, 80),
+    extra=st.lists(st.tuples(st.integers(0, 40), st.integers(1, 4)), max_size=3),
+    amounts=STOCK,
+    harvested=st.lists(st.integers(0, 40), max_size=5),
+    energy=st.integers(0, 25),
+    budget=st.integers(0, 300),
+)
+def test_a_trial_kept_aside_is_the_plain_trial(
+    alchemy: AlchemyCatalog,
+    machines: list[int],
+    target: int,
+    extra: list[tuple[int, int]],
+    amounts: list[tuple[int, int]],
+    harvested: list[int],
+    energy: int,
+    budget: int,
+) -> None:
+    """`_reach` without converters (it copies only when a trial succeeds, and reads each
+    material's energy, place and price from `Tools.materials`) covers a recipe exactly as
+    the plain trial did, and leaves its inputs as they were. Recipes are a construct's, a
+    machine's, or materials drawn at random (a material may come twice)."""
+    tools = _tools(_know(alchemy), _machines(alchemy, machines))
+    if tools.conversions:
+        return  # converters take `_reach_converting`, the plain trial itself
+    things = [
+        *(tools.recipe(c) for c in alchemy.constructs),
+        *(m.materials for m in alchemy.machines),
+    ]
+    drawn = tuple((alchemy.materials[i % len(alchemy.materials)].name, q) for i, q in extra)
+    recipe = things[target % len(things)] + drawn
+    expected = _stock(alchemy, amounts)
+    harvest = _Harvest(alchemy)
+    for i in harvested:
+        name = alchemy.materials[i % len(alchemy.materials)].name
+        if name not in harvest.names:
+            harvest.add_if_fits(name, energy)
+    before = (dict(expected), harvest.copy())
+    fast = _reach(recipe, tools, expected, harvest, energy, budget, {})
+    assert fast == _plain_reach(recipe, tools, expected, harvest, energy, budget, {})
+    assert (expected, harvest) == before
+    if fast is not None:
+        assert energy_cost(alchemy, fast[0].names) == fast[0].cost
+
+
+# --- Alchemy's round: what it keeps of its catalog -----------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(machines=st.lists(st.integers(0, 60), max_size=5))
+def test_a_rounds_kept_tables_are_the_catalogs_own(
+    alchemy: AlchemyCatalog, machines: list[int]
+) -> None:
+    """Each construct's needs for a player without recipe-saving machines are
+    `recipe_needs`'; locations, sets and savers are the catalog's."""
+    known = _know_round(alchemy)
+    owned = list(_machines(alchemy, machines))
+    savers = {m.name for m in alchemy.machines if m.effect is Effect.RECIPE_SAVING}
+    assert known.savers == savers
+    for c in alchemy.constructs:
+        assert known.set_of[c.name] == c.set
+        if not savers & set(owned):
+            assert known.needs[c.name] == tuple(recipe_needs(alchemy, c.name, owned).items())
+    for m in alchemy.materials:
+        assert known.location[m.name] == alchemy.material(m.name).location
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    machines=st.lists(st.integers(0, 60), max_size=5),
+    picks=st.lists(st.integers(0, 40), max_size=7),
+    sold=st.lists(st.integers(1, 9), min_size=7, max_size=7),
+)
+def test_earnings_summed_from_the_first_price_are_the_plain_sum(
+    alchemy: AlchemyCatalog, machines: list[int], picks: list[int], sold: list[int]
+) -> None:
+    owned = list(_machines(alchemy, machines))
+    engineered = [alchemy.constructs[i % len(alchemy.constructs)].name for i in picks]
+    counts = dict(zip(alchemy.sets, sold, strict=False))
+    plain = Fraction(0)
+    for name in engineered:
+        construct = alchemy.construct(name)
+        worth = construct.value * multiplier(counts[construct.set])
+        bonus = sum(
+            (
+                m.bonus
+                for m in map(alchemy.machine, owned)
+                if m.effect is Effect.SET_BONUS and m.target == construct.set
+            ),
+            Fraction(0),
+        )
+        plain += worth * (1 + bonus)
+    assert _earned(alchemy, owned, engineered, counts) == plain
