@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -21,9 +22,9 @@ from events.summoners.catalog import ROAD_TOWER, TOWERS, MapDef, TowerEffect
 from events.summoners.geometry import Facing, rotate
 from events.summoners.model import Attack, Defence, Placement, Unit
 from events.summoners.resolve import battle as remembered
-from events.summoners.rules import placement_issues
+from events.summoners.rules import placement_issues, resolve_refs
 from tests.support.summoners_kit import catalog
-from tests.test_summoners_properties import battles
+from tests.test_summoners_properties import battles, play_game
 
 
 @settings(max_examples=60, deadline=None)
@@ -201,3 +202,36 @@ def test_kept_battle_units_are_the_units_made_afresh(
         assert all(
             a.stats is b.stats for a, b in zip(got_f + got_t, fresh_f + fresh_t, strict=True)
         )
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.lists(st.text("Yi Gan2341ab", max_size=5), max_size=6),
+    st.lists(st.text("Fox Crab1230", max_size=6), max_size=6),
+)
+def test_the_kept_references_are_resolve_refs_of_the_units_bought(
+    seed: int, tower_refs: list[str], familiar_refs: list[str]
+) -> None:
+    """`defence_refs` and `attack_refs` (worked out once per state and submission) are
+    `resolve_refs` of the submission's references among the units after `bought`, for bot
+    submissions and for references of any spelling, owned or not."""
+    for r in play_game(seed % 4, 6, 0.3):
+        for p, sub in r.subs.items():
+            for s in (
+                sub,
+                replace(
+                    sub,
+                    defence=Defence("x", tuple(Placement(t, (0, 0)) for t in tower_refs)),
+                    attack=Attack(tuple(enumerate(familiar_refs, 1)), None, None),
+                ),
+                replace(sub, defence=None, attack=None),
+            ):
+                towers, familiars, _, _ = resolve.bought(r.before, p, s)
+                placed = [pl.tower for pl in s.defence.placements] if s.defence else []
+                slotted = [ref for _, ref in s.attack.slots] if s.attack else []
+                for kept, plain in (
+                    (resolve.defence_refs(r.before, p, s), resolve_refs(placed, towers)),
+                    (resolve.attack_refs(r.before, p, s), resolve_refs(slotted, familiars)),
+                ):
+                    assert (list(kept[0]), list(kept[1])) == plain

@@ -38,11 +38,16 @@ from events.summoners.model import (
     SummonersSubmission,
     Unit,
 )
-from events.summoners.resolve import Invasion, bought, resolve_round
+from events.summoners.resolve import (
+    Invasion,
+    attack_refs,
+    bought,
+    defence_refs,
+    resolve_round,
+)
 from events.summoners.rules import (
     attack_issues,
     placement_issues,
-    resolve_refs,
     spending_problem,
     targets_left,
     unit_key,
@@ -365,11 +370,11 @@ def problems(state: SummonersState, player: str, sub: SummonersSubmission) -> li
                 SHOP_TAB,
             )
     shop_ok = not out
-    towers, familiars, spent_t, spent_f = bought(state, player, sub)
+    _, familiars, spent_t, spent_f = bought(state, player, sub)
     out += (
         _money_problems(state, player, sub, (spent_t, spent_f), len(familiars)) if shop_ok else []
     )
-    out += _defence_problems(state, sub, towers)
+    out += _defence_problems(state, player, sub)
     out += _attack_problems(state, player, sub, familiars)
     return out
 
@@ -418,7 +423,7 @@ def _money_problems(
 
 
 def _defence_problems(
-    state: SummonersState, sub: SummonersSubmission, towers: Sequence[Unit]
+    state: SummonersState, player: str, sub: SummonersSubmission
 ) -> list[Problem]:
     catalog = state.catalog
     if sub.defence is None:
@@ -440,7 +445,7 @@ def _defence_problems(
         row, col = placements[i].tile
         return cell_ref(GRID_TOP + row, GRID_LEFT + col)
 
-    units, refs = resolve_refs([p.tower for p in placements], towers)
+    units, refs = defence_refs(state, player, sub)
     out: list[Problem] = []
     for indices, message in refs:
         keys = [f"defence.towers.{i}" for i in indices]
@@ -470,8 +475,7 @@ def _attack_problems(
                     *sub.places.where(keys, ATTACK_TAB, _party_cells(slots)),
                 )
             )
-        refs = [ref for _, ref in attack.slots]
-        units, problems = resolve_refs(refs, familiars)
+        units, problems = attack_refs(state, player, sub)
         for indices, message in problems:
             used_slots = [attack.slots[i][0] for i in indices]
             fallback = _cells(ATTACK_FIRST_ROW + s - 1 for s in used_slots)

@@ -15,6 +15,10 @@ class Facing(Enum):
     SOUTH = "S"
     WEST = "W"
 
+    __hash__ = object.__hash__
+    """by identity, in C (each member is its one object, equal only to itself): an Enum's own
+    hash is a Python call, and the battles' tables and kept units are keyed by facing"""
+
 
 def parse_range(text: str) -> tuple[Tile, ...] | None:
     """A range drawn facing north, rows split by '/': '#' covered, 'T' the tower (covered

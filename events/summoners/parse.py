@@ -504,26 +504,50 @@ def _all_strings(value: Any) -> bool:
     return type(value) is list and all(type(v) is str for v in value)
 
 
+PLACEMENTS_KEPT = 4096
+"""placements read from plain JSON, kept by what was written: a lab's bots place the same few
+towers on the same tiles round after round, and a frozen dataclass costs ~1 us to make"""
+_placements: dict[tuple[str, int, int, object], Placement] = {}
+
+
+def _placement(tower: str, row: int, col: int, facing_text: object) -> Placement | None:
+    """The placement `{"tower", "row", "col", "facing"}` reads to (None: no such facing)."""
+    key = (tower, row, col, facing_text)
+    kept = _placements.get(key)
+    if kept is None:
+        facing = _FACINGS.get(str(facing_text).lower())
+        if facing is None:
+            return None
+        if len(_placements) >= PLACEMENTS_KEPT:
+            _placements.clear()
+        kept = _placements[key] = Placement(tower, (row - 1, col - 1), facing)
+    return kept
+
+
 def _plain_defence(state: SummonersState, d: Any) -> Defence | None:
     chosen = d.get("map") if type(d) is dict else None
-    if type(chosen) is not str or chosen not in {m.name for m in state.catalog.maps}:
+    if type(chosen) is not str or not any(m.name == chosen for m in state.catalog.maps):
         return None
     towers = d.get("towers", [])
     if type(towers) is not list:
         return None
     placements = []
     for t in towers:
-        if type(t) is not dict or type(t.get("tower")) is not str:
+        if type(t) is not dict:
             return None
-        row, col, facing = (
-            t.get("row"),
-            t.get("col"),
-            _FACINGS.get(str(t.get("facing", "N")).lower()),
-        )
-        if type(row) is not int or type(col) is not int or facing is None:
+        tower, row, col = t.get("tower"), t.get("row"), t.get("col")
+        if type(tower) is not str or type(row) is not int or type(col) is not int:
             return None
-        placements.append(Placement(t["tower"], (row - 1, col - 1), facing))
-    return Defence(d["map"], tuple(placements))
+        facing_text = t.get("facing", "N")
+        placement = _placement(tower, row, col, facing_text if type(facing_text) is str else "?")
+        if placement is None:
+            return None
+        placements.append(placement)
+    return Defence(chosen, tuple(placements))
+
+
+_SLOT_NUMBERS = {str(slot): slot for slot in range(1, SLOTS + 1)}
+"""the slot keys `to_json` writes, read without checking their digits"""
 
 
 def _plain_attack(a: Any) -> Attack | None:
@@ -534,7 +558,12 @@ def _plain_attack(a: Any) -> Attack | None:
         return None
     slots = []
     for key, ref in a["slots"].items():
-        if type(key) is not str or not (key.isascii() and key.isdigit()) or type(ref) is not str:
+        slot = _SLOT_NUMBERS.get(key) if type(key) is str else None
+        if slot is None:
+            if type(key) is not str or not (key.isascii() and key.isdigit()):
+                return None
+            slot = int(key)
+        if type(ref) is not str:
             return None
-        slots.append((int(key), ref))
+        slots.append((slot, ref))
     return Attack(tuple(sorted(slots)), _tuple(spans[0]), _tuple(spans[1]))

@@ -50,12 +50,37 @@ class Invasion:
 
 BOUGHT_KEPT = 64
 """purchases worked out for the last (state, player, submission): a round's, more or less"""
-_bought_kept: dict[
-    tuple[int, str, int],
-    tuple[SummonersState, SummonersSubmission, tuple[tuple[Unit, ...], tuple[Unit, ...], int, int]],
-] = {}
-"""(id(state), player, id(submission)) -> the state, the submission and their purchases;
-holding the objects keeps their ids from being reused by others"""
+
+Refs = tuple[tuple[Unit | None, ...], tuple[tuple[tuple[int, ...], str], ...]]
+"""`resolve_refs`'s answer, kept: the unit each reference names, and the problems"""
+
+
+@dataclass(slots=True)
+class _Worked:
+    """What a (state, player, submission) works out to, for its checks and its round; holding
+    the state and submission keeps their ids from being reused by others."""
+
+    state: SummonersState
+    sub: SummonersSubmission
+    bought: tuple[tuple[Unit, ...], tuple[Unit, ...], int, int]
+    defence_refs: Refs | None = None
+    attack_refs: Refs | None = None
+
+
+_worked: dict[tuple[int, str, int], _Worked] = {}
+"""(id(state), player, id(submission)) -> what they work out to"""
+
+
+def _work(state: SummonersState, player: str, sub: SummonersSubmission) -> _Worked:
+    key = (id(state), player, id(sub))
+    kept = _worked.get(key)
+    if kept is None or kept.state is not state or kept.sub is not sub:
+        if len(_worked) >= BOUGHT_KEPT:
+            _worked.clear()
+        towers, familiars, spent_t, spent_f = _bought(state, player, sub)
+        kept = _Worked(state, sub, (tuple(towers), tuple(familiars), spent_t, spent_f))
+        _worked[key] = kept
+    return kept
 
 
 def bought(
@@ -65,16 +90,30 @@ def bought(
     coins spent on each side. Checking a submission and resolving the round both ask, for
     the same state and submission objects (states and submissions are frozen): worked out
     once for them."""
-    key = (id(state), player, id(sub))
-    kept = _bought_kept.get(key)
-    if kept is None or kept[0] is not state or kept[1] is not sub:
-        if len(_bought_kept) >= BOUGHT_KEPT:
-            _bought_kept.clear()
-        towers, familiars, spent_t, spent_f = _bought(state, player, sub)
-        kept = (state, sub, (tuple(towers), tuple(familiars), spent_t, spent_f))
-        _bought_kept[key] = kept
-    towers_kept, familiars_kept, spent_t, spent_f = kept[2]
+    towers_kept, familiars_kept, spent_t, spent_f = _work(state, player, sub).bought
     return list(towers_kept), list(familiars_kept), spent_t, spent_f
+
+
+def defence_refs(state: SummonersState, player: str, sub: SummonersSubmission) -> Refs:
+    """`resolve_refs` of the submission's placements (none without a defence) among the
+    player's towers after `bought`: worked out once, like `bought`."""
+    worked = _work(state, player, sub)
+    if worked.defence_refs is None:
+        refs = [p.tower for p in sub.defence.placements] if sub.defence else []
+        units, problems = resolve_refs(refs, worked.bought[0])
+        worked.defence_refs = (tuple(units), tuple(problems))
+    return worked.defence_refs
+
+
+def attack_refs(state: SummonersState, player: str, sub: SummonersSubmission) -> Refs:
+    """`resolve_refs` of the submission's attack slots (none without an attack) among the
+    player's familiars after `bought`: worked out once, like `bought`."""
+    worked = _work(state, player, sub)
+    if worked.attack_refs is None:
+        refs = [ref for _, ref in sub.attack.slots] if sub.attack else []
+        units, problems = resolve_refs(refs, worked.bought[1])
+        worked.attack_refs = (tuple(units), tuple(problems))
+    return worked.attack_refs
 
 
 def _bought(
@@ -205,9 +244,14 @@ def resolve_round(
 
     defence: dict[str, Defence | None] = {}
     for p in state.players:
-        d = submissions[p].defence or state.defence[p]
+        sub = submissions[p]
+        d = sub.defence or state.defence[p]
         if d is not None:
-            units, _ = resolve_refs([pl.tower for pl in d.placements], towers[p])
+            units = (
+                defence_refs(state, p, sub)[0]
+                if sub.defence
+                else resolve_refs([pl.tower for pl in d.placements], towers[p])[0]
+            )
             placed = [
                 Placement(u.id, pl.tile, pl.facing)
                 for pl, u in zip(d.placements, units, strict=True)
@@ -219,7 +263,7 @@ def resolve_round(
     for p in state.players:
         a = submissions[p].attack
         if a is not None:
-            units, _ = resolve_refs([ref for _, ref in a.slots], familiars[p])
+            units = attack_refs(state, p, submissions[p])[0]
             a = Attack(
                 tuple(sorted((s, u.id) for (s, _), u in zip(a.slots, units, strict=True) if u)),
                 a.party_a,
