@@ -120,17 +120,21 @@ def test_the_heap_is_frozen_while_tables_are_made_then_as_before() -> None:
     assert gc.get_freeze_count() == before
 
 
-def test_the_lab_workers_freeze_their_heap_when_they_close(client: Any) -> None:
-    """QuickExit is registered on the local cluster's workers, and its teardown freezes."""
+def test_the_lab_workers_play_without_the_collector_and_freeze_their_heap_at_close(
+    client: Any,
+) -> None:
+    """WorkerHeap is registered on the local cluster's workers: the collector is off in
+    them, and its teardown freezes the heap."""
     import gc
 
-    from festival.lab.quick_exit import QuickExit
+    from festival.lab.worker_heap import WorkerHeap
 
     names = client.run(lambda dask_worker: sorted(dask_worker.plugins))
-    assert [QuickExit.name in found for found in names.values()] == [True, True]
+    assert [WorkerHeap.name in found for found in names.values()] == [True, True]
+    assert set(client.run(gc.isenabled).values()) == {False}
     before = gc.get_freeze_count()
     try:
-        QuickExit().teardown(None)
+        WorkerHeap().teardown(None)
         assert gc.get_freeze_count() > before
     finally:
         gc.unfreeze()

@@ -319,20 +319,30 @@ def _random_tiling(
     rng: np.random.Generator, budget: int = 20_000
 ) -> tuple[list[frozenset[Square]], list[Square]] | None:
     """Backtracking over the first empty square: cover it with a pentomino, or leave it
-    neutral while fewer than 4 are. None when the search budget runs out (try again).
+    neutral while fewer than 4 are. None when the search budget runs out (try again)."""
+    search = _TilingSearch(rng, budget)
+    return (search.pieces, search.neutral) if search.solve() else None
 
-    The squares covered so far are a mask (events.continuum.masks): the search tries
-    thousands of partial boards, and masks make each test a few integer operations."""
-    filled = 0
-    pieces: list[frozenset[Square]] = []
-    neutral: list[Square] = []
-    steps = 0
 
-    def solve() -> bool:
-        nonlocal steps, filled
-        steps += 1
-        if steps > budget:
+class _TilingSearch:
+    """One backtracking search of `_random_tiling`. The squares covered so far are a mask
+    (events.continuum.masks): the search tries thousands of partial boards, and masks make
+    each test a few integer operations. (A search object, not a function calling itself
+    through its closure: that is a reference cycle, holding `rng`, which only the garbage
+    collector frees, and the lab's workers play with the collector off.)"""
+
+    def __init__(self, rng: np.random.Generator, budget: int) -> None:
+        self.rng, self.budget = rng, budget
+        self.filled = 0
+        self.pieces: list[frozenset[Square]] = []
+        self.neutral: list[Square] = []
+        self.steps = 0
+
+    def solve(self) -> bool:
+        self.steps += 1
+        if self.steps > self.budget:
             return False
+        filled, neutral = self.filled, self.neutral
         todo = masks.first_clear(filled)
         if todo is None:
             return len(neutral) == NEUTRAL_SQUARES
@@ -343,26 +353,24 @@ def _random_tiling(
         ]
         if len(neutral) < NEUTRAL_SQUARES:
             options.append(None)
-        for i in rng.permutation(len(options)):
+        for i in self.rng.permutation(len(options)):
             choice = options[int(i)]
             if choice is None:
                 neutral.append(ALL_SQUARES[todo])
-                filled |= 1 << todo
-                if solve():
+                self.filled |= 1 << todo
+                if self.solve():
                     return True
                 neutral.pop()
-                filled &= ~(1 << todo)
+                self.filled &= ~(1 << todo)
             else:
                 covered, piece = choice
-                pieces.append(piece)
-                filled |= covered
-                if solve():
+                self.pieces.append(piece)
+                self.filled |= covered
+                if self.solve():
                     return True
-                pieces.pop()
-                filled &= ~covered
+                self.pieces.pop()
+                self.filled &= ~covered
         return False
-
-    return (pieces, neutral) if solve() else None
 
 
 @cache

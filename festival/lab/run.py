@@ -177,7 +177,7 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[Any]:
         ) as cluster,
         Client(cluster) as client,  # type: ignore[no-untyped-call]
     ):
-        from festival.lab.quick_exit import QuickExit
+        from festival.lab.worker_heap import WorkerHeap
 
-        client.register_plugin(QuickExit())
+        client.register_plugin(WorkerHeap())
         yield client
