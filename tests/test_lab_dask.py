@@ -21,6 +21,7 @@ from festival.lab.job import Job, specs
 from festival.lab.run import (
     Options,
     batch_size,
+    collector_paused,
     dask_client,
     frozen_heap,
     play_one,
@@ -138,3 +139,18 @@ def test_the_lab_workers_play_without_the_collector_and_freeze_their_heap_at_clo
         assert gc.get_freeze_count() > before
     finally:
         gc.unfreeze()
+
+
+def test_the_collector_is_paused_while_results_are_collected_then_as_before() -> None:
+    import gc
+
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()  # left off when it was off
+    finally:
+        gc.enable()
