@@ -11,10 +11,13 @@ nothing (`festival status`, `festival --help`) does not pay for it.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import numpy as np
+    from numpy.typing import DTypeLike, NDArray
 
 _STREAMS = {"gamewide": 1, "allocation": 2, "setup": 3, "round": 4}
 
@@ -49,20 +52,148 @@ def generator(*numbers: int) -> np.random.Generator:
 
 def sequence(*numbers: int) -> np.random.SeedSequence:
     """`np.random.SeedSequence([*numbers])`, handed its entropy as the 32-bit words numpy
-    would cut the numbers into (each number's low word first; 0 is one word), which skips
-    numpy's slow conversion of a list of Python integers."""
+    would cut the numbers into, which skips numpy's slow conversion of a list of Python
+    integers."""
     import numpy as np
 
-    words: list[int] = []
+    return np.random.SeedSequence(np.array(words(*numbers), dtype=np.uint32))
+
+
+def words(*numbers: int) -> list[int]:
+    """The 32-bit words numpy cuts the numbers into for a SeedSequence's entropy: each
+    number's low word first; 0 is one word."""
+    out: list[int] = []
     for n in numbers:
         if n < 0:
             raise ValueError(f"a seed is a whole number >= 0, not {n}")
-        words.append(n & _WORD)
+        out.append(n & _WORD)
         n >>= 32
         while n:
-            words.append(n & _WORD)
+            out.append(n & _WORD)
             n >>= 32
-    return np.random.SeedSequence(np.array(words, dtype=np.uint32))
+    return out
+
+
+class Prepared:
+    """The generators of many numbers tuples known beforehand, seeded all at once: for each,
+    `generator(*numbers)` (the same generator), for a fraction of the cost when there are
+    dozens (a lab festival's bots draw from some 120: tests/test_seeds.py)."""
+
+    def __init__(self, tuples: Iterable[tuple[int, ...]]) -> None:
+        import numpy as np
+
+        groups: dict[int, dict[tuple[int, ...], list[int]]] = {}
+        for numbers in tuples:
+            entropy = words(*numbers)
+            groups.setdefault(len(entropy), {})[numbers] = entropy
+        self._seeded: dict[tuple[int, ...], PreSeeded] = {}
+        for group in groups.values():
+            block = np.array(list(group.values()), dtype=np.uint32)
+            for (numbers, row), state in zip(group.items(), pcg64_seeds(block), strict=True):
+                self._seeded[numbers] = PreSeeded(row, state)
+
+    def generator(self, *numbers: int) -> np.random.Generator:
+        """`generator(*numbers)`, seeded beforehand if `numbers` was one of the tuples."""
+        import numpy as np
+
+        seeded = self._seeded.get(numbers)
+        if seeded is None:
+            return generator(*numbers)
+        # numpy's stubs name only SeedSequence; PCG64 takes any ISeedSequence
+        return np.random.Generator(np.random.PCG64(cast(Any, seeded)))
+
+
+class PreSeeded:
+    """A stand-in for `SeedSequence(entropy)` (registered as numpy's ISpawnableSeedSequence)
+    that hands PCG64 the 4 seed words worked out beforehand; anything else it is asked, the
+    real SeedSequence answers (made when first needed), so `spawn` gives the same children."""
+
+    def __init__(self, entropy: list[int], pcg64: NDArray[np.uint64]) -> None:
+        _register()
+        self._entropy = entropy
+        self._pcg64 = pcg64
+        self._real: np.random.SeedSequence | None = None
+
+    @property
+    def real(self) -> np.random.SeedSequence:
+        """The SeedSequence this one stands in for."""
+        if self._real is None:
+            self._real = sequence(*self._entropy)
+        return self._real
+
+    def generate_state(self, n_words: int, dtype: DTypeLike | None = None) -> NDArray[Any]:
+        import numpy as np
+
+        if n_words == _PCG64_WORDS and (dtype is np.uint64 or np.dtype(dtype) == np.uint64):
+            return self._pcg64
+        return self.real.generate_state(n_words, cast(Any, np.uint32 if dtype is None else dtype))
+
+    def spawn(self, n_children: int) -> list[np.random.SeedSequence]:
+        return self.real.spawn(n_children)
+
+
+@cache
+def _register() -> None:
+    from numpy.random.bit_generator import ISpawnableSeedSequence
+
+    ISpawnableSeedSequence.register(PreSeeded)
+
+
+def pcg64_seeds(entropy: NDArray[np.uint32]) -> list[NDArray[np.uint64]]:
+    """For each row of 32-bit entropy words (rows of one length, no spawn key),
+    `SeedSequence(row).generate_state(4, np.uint64)`, the words PCG64 is seeded with, worked
+    out for all rows at once: SeedSequence's documented hashing and mixing of its 4-word pool
+    done on columns of numpy uint32 (which wrap around as its C code's words do). The
+    arrays are read-only (every generator seeded with the same row reads the same one)."""
+    import numpy as np
+
+    columns = list(entropy.T) + [np.zeros(len(entropy), np.uint32)] * (_POOL - entropy.shape[1])
+    hashmix = _Hash(_INIT_A, _MULT_A)
+    pool = [hashmix(columns[i]) for i in range(_POOL)]
+    for src in range(_POOL):
+        for dst in range(_POOL):
+            if src != dst:
+                pool[dst] = _mix(pool[dst], hashmix(pool[src]))
+    for src in range(_POOL, len(columns)):
+        for dst in range(_POOL):
+            pool[dst] = _mix(pool[dst], hashmix(columns[src]))
+    output = _Hash(_INIT_B, _MULT_B)
+    state = [output(pool[i % _POOL]).astype(np.uint64) for i in range(2 * _PCG64_WORDS)]
+    seeds = np.stack([state[2 * i] | state[2 * i + 1] << 32 for i in range(_PCG64_WORDS)], 1)
+    seeds.flags.writeable = False
+    return list(seeds)
+
+
+class _Hash:
+    """SeedSequence's hash of one word with a constant that moves on at every use."""
+
+    def __init__(self, constant: int, multiplier: int) -> None:
+        self._constant = constant
+        self._multiplier = multiplier
+
+    def __call__(self, value: NDArray[np.uint32]) -> NDArray[np.uint32]:
+        import numpy as np
+
+        value = value ^ np.uint32(self._constant)
+        self._constant = self._constant * self._multiplier & _WORD
+        value = value * np.uint32(self._constant)
+        return value ^ value >> np.uint32(_XSHIFT)
+
+
+def _mix(x: NDArray[np.uint32], y: NDArray[np.uint32]) -> NDArray[np.uint32]:
+    import numpy as np
+
+    result = x * np.uint32(_MIX_MULT_L) - y * np.uint32(_MIX_MULT_R)
+    mixed: NDArray[np.uint32] = result ^ result >> np.uint32(_XSHIFT)
+    return mixed
 
 
 _WORD = 0xFFFF_FFFF
+_POOL = 4
+"""SeedSequence's default pool size, in 32-bit words"""
+_PCG64_WORDS = 4
+"""the 64-bit words PCG64 asks its seed sequence for"""
+_INIT_A, _MULT_A = 0x43B0D7E5, 0x931E8875
+_INIT_B, _MULT_B = 0x8B51F9DD, 0x58F38DED
+_MIX_MULT_L, _MIX_MULT_R = 0xCA01F9DD, 0x4973F715
+_XSHIFT = 16
