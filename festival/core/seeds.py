@@ -62,6 +62,8 @@ def sequence(*numbers: int) -> np.random.SeedSequence:
 def words(*numbers: int) -> list[int]:
     """The 32-bit words numpy cuts the numbers into for a SeedSequence's entropy: each
     number's low word first; 0 is one word."""
+    if numbers and min(numbers) >= 0 and max(numbers) <= _WORD:
+        return list(numbers)  # one word each
     out: list[int] = []
     for n in numbers:
         if n < 0:
@@ -88,9 +90,8 @@ class Prepared:
             groups.setdefault(len(entropy), {})[numbers] = entropy
         self._seeded: dict[tuple[int, ...], PreSeeded] = {}
         for group in groups.values():
-            block = np.array(list(group.values()), dtype=np.uint32)
-            for (numbers, row), state in zip(group.items(), pcg64_seeds(block), strict=True):
-                self._seeded[numbers] = PreSeeded(row, state)
+            states = pcg64_seeds(np.array(list(group.values()), dtype=np.uint32))
+            self._seeded.update(zip(group, map(PreSeeded, group.values(), states), strict=True))
 
     def generator(self, *numbers: int) -> np.random.Generator:
         """`generator(*numbers)`, seeded beforehand if `numbers` was one of the tuples."""
@@ -131,6 +132,10 @@ class PreSeeded:
     def spawn(self, n_children: int) -> list[np.random.SeedSequence]:
         return self.real.spawn(n_children)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # unpickled through __init__, which registers the class in a process that has not yet
+        return (PreSeeded, (self._entropy, self._pcg64), {"_real": self._real})
+
 
 @cache
 def _register() -> None:
@@ -143,41 +148,58 @@ def pcg64_seeds(entropy: NDArray[np.uint32]) -> list[NDArray[np.uint64]]:
     """For each row of 32-bit entropy words (rows of one length, no spawn key),
     `SeedSequence(row).generate_state(4, np.uint64)`, the words PCG64 is seeded with, worked
     out for all rows at once: SeedSequence's documented hashing and mixing of its 4-word pool
-    done on columns of numpy uint32 (which wrap around as its C code's words do). The
-    arrays are read-only (every generator seeded with the same row reads the same one)."""
+    done on numpy uint32 (which wrap around as its C code's words do), one array row per
+    pool or entropy word, one column per entropy row. The arrays are read-only (every
+    generator seeded with the same row reads the same one)."""
     import numpy as np
 
-    columns = list(entropy.T) + [np.zeros(len(entropy), np.uint32)] * (_POOL - entropy.shape[1])
-    hashmix = _Hash(_INIT_A, _MULT_A)
-    pool = [hashmix(columns[i]) for i in range(_POOL)]
-    for src in range(_POOL):
-        for dst in range(_POOL):
-            if src != dst:
-                pool[dst] = _mix(pool[dst], hashmix(pool[src]))
-    for src in range(_POOL, len(columns)):
-        for dst in range(_POOL):
-            pool[dst] = _mix(pool[dst], hashmix(columns[src]))
-    output = _Hash(_INIT_B, _MULT_B)
-    state = [output(pool[i % _POOL]).astype(np.uint64) for i in range(2 * _PCG64_WORDS)]
-    seeds = np.stack([state[2 * i] | state[2 * i + 1] << 32 for i in range(_PCG64_WORDS)], 1)
+    n, length = entropy.shape
+    size = max(length, _POOL)  # missing words hash as 0
+    words = np.zeros((size, n), np.uint32)
+    words[:length] = entropy.T
+    hashmix = _Hash(_INIT_A, _MULT_A, uses=size * _POOL)
+    pool = hashmix(words[:_POOL])
+    for src in range(_POOL):  # each pool word into each other, in SeedSequence's order
+        others = [dst for dst in range(_POOL) if dst != src]
+        pool[others] = _mix(pool[others], hashmix(pool[src : src + 1], times=_POOL - 1))
+    for src in range(_POOL, size):  # then each further entropy word into each pool word
+        pool = _mix(pool, hashmix(words[src : src + 1], times=_POOL))
+    output = _Hash(_INIT_B, _MULT_B, uses=2 * _PCG64_WORDS)
+    state = output(np.tile(pool, (2, 1))).astype(np.uint64)  # 32-bit word i from pool[i % 4]
+    seeds = (state[0::2] | state[1::2] << np.uint64(32)).T.copy()  # little-endian pairs
     seeds.flags.writeable = False
     return list(seeds)
 
 
 class _Hash:
-    """SeedSequence's hash of one word with a constant that moves on at every use."""
+    """SeedSequence's hash of words, each word with the next of its constants, which go on
+    from call to call; one word hashed `times` times gives a row for each of the constants."""
 
-    def __init__(self, constant: int, multiplier: int) -> None:
-        self._constant = constant
-        self._multiplier = multiplier
+    def __init__(self, first: int, multiplier: int, uses: int) -> None:
+        self._constants = _constants(first, multiplier, uses + 1)
+        self._used = 0
 
-    def __call__(self, value: NDArray[np.uint32]) -> NDArray[np.uint32]:
+    def __call__(self, rows: NDArray[np.uint32], times: int = 0) -> NDArray[np.uint32]:
         import numpy as np
 
-        value = value ^ np.uint32(self._constant)
-        self._constant = self._constant * self._multiplier & _WORD
-        value = value * np.uint32(self._constant)
-        return value ^ value >> np.uint32(_XSHIFT)
+        constants, used, k = self._constants, self._used, times or len(rows)
+        self._used = used + k
+        value = (rows ^ constants[used : used + k]) * constants[used + 1 : used + k + 1]
+        hashed: NDArray[np.uint32] = value ^ value >> np.uint32(_XSHIFT)
+        return hashed
+
+
+@cache
+def _constants(first: int, multiplier: int, count: int) -> NDArray[np.uint32]:
+    """The hash constants first, first * multiplier, ... (32-bit), as a read-only column."""
+    import numpy as np
+
+    values = [first]
+    while len(values) < count:
+        values.append(values[-1] * multiplier & _WORD)
+    column = np.array(values, np.uint32)[:, None]
+    column.flags.writeable = False
+    return column
 
 
 def _mix(x: NDArray[np.uint32], y: NDArray[np.uint32]) -> NDArray[np.uint32]:
