@@ -132,3 +132,24 @@ def test_a_festivals_bot_generators_made_at_once_are_bot_rngs(
     bots = bot_rngs(seed, sittings)
     for sitting in [*sittings, other]:
         assert draws(bots(*sitting)) == draws(bot_rng(seed, *sitting))
+
+
+@given(
+    st.integers(0, 2**70),
+    st.lists(st.integers(0, 9), max_size=4, unique=True),
+    st.lists(st.integers(1, 12), max_size=8, unique=True),
+    st.integers(1, 13),
+)
+def test_a_matchs_streams_made_at_once_are_the_functions(
+    seed: int, indices: list[int], rounds: list[int], other_round: int
+) -> None:
+    streams = seeds.Streams(seed, indices, rounds)
+    for round_no in [*rounds, other_round]:
+        assert streams.round_seed(round_no) == seeds.round_seed(seed, round_no)
+        for i in [*indices, 10]:
+            ours = streams.event_rng(streams.round_seed(round_no), i)
+            assert draws(ours) == draws(seeds.event_rng(seeds.round_seed(seed, round_no), i))
+    for i in [*indices, 10]:
+        ours, theirs = streams.setup(i), seeds.stream(seed, "setup", i)
+        assert draws(ours.spawn(3)[2]) == draws(theirs.spawn(3)[2])
+        assert draws(ours) == draws(theirs)

@@ -87,10 +87,13 @@ class Prepared:
         groups: dict[int, dict[tuple[int, ...], list[int]]] = {}
         for numbers in tuples:
             entropy = words(*numbers)
-            groups.setdefault(len(entropy), {})[numbers] = entropy
+            groups.setdefault(max(len(entropy), _POOL), {})[numbers] = entropy
         self._seeded: dict[tuple[int, ...], PreSeeded] = {}
-        for group in groups.values():
-            states = pcg64_seeds(np.array(list(group.values()), dtype=np.uint32))
+        for size, group in groups.items():
+            rows = list(group.values())
+            if size == _POOL:  # entropy shorter than the pool mixes as if filled up with 0 words
+                rows = [entropy + [0] * (_POOL - len(entropy)) for entropy in rows]
+            states = pcg64_seeds(np.array(rows, dtype=np.uint32))
             self._seeded.update(zip(group, map(PreSeeded, group.values(), states), strict=True))
 
     def generator(self, *numbers: int) -> np.random.Generator:
@@ -103,6 +106,40 @@ class Prepared:
         # numpy's stubs name only SeedSequence; PCG64 takes any ISeedSequence
         return np.random.Generator(np.random.PCG64(cast(Any, seeded)))
 
+    def first_word(self, *numbers: int) -> int:
+        """`int(sequence(*numbers).generate_state(1)[0])`, for one of the tuples."""
+        return int(self._seeded[numbers].first_word)
+
+
+class Streams:
+    """A match's setup streams, round seeds and event generators for the given events and
+    rounds, seeded all at once (Prepared): the same as `stream(seed, "setup", i)`,
+    `round_seed` and `event_rng` make one by one."""
+
+    def __init__(self, seed: int, event_indices: Iterable[int], rounds: Iterable[int]) -> None:
+        setup, round_stream = _STREAMS["setup"], _STREAMS["round"]
+        indices, round_numbers = list(event_indices), list(rounds)
+        derived = Prepared((seed, round_stream, r) for r in round_numbers)
+        self._seed = seed
+        self._round_seeds = {r: derived.first_word(seed, round_stream, r) for r in round_numbers}
+        self._prepared = Prepared(
+            [(seed, setup, i) for i in indices]
+            + [(s, i) for s in self._round_seeds.values() for i in indices]
+        )
+
+    def setup(self, event_index: int) -> np.random.Generator:
+        """`stream(seed, "setup", event_index)`"""
+        return self._prepared.generator(self._seed, _STREAMS["setup"], event_index)
+
+    def round_seed(self, round_no: int) -> int:
+        """`round_seed(seed, round_no)`"""
+        found = self._round_seeds.get(round_no)
+        return round_seed(self._seed, round_no) if found is None else found
+
+    def event_rng(self, round_seed_value: int, event_index: int) -> np.random.Generator:
+        """`event_rng(round_seed_value, event_index)`"""
+        return self._prepared.generator(round_seed_value, event_index)
+
 
 class PreSeeded:
     """A stand-in for `SeedSequence(entropy)` (registered as numpy's ISpawnableSeedSequence)
@@ -114,6 +151,11 @@ class PreSeeded:
         self._entropy = entropy
         self._pcg64 = pcg64
         self._real: np.random.SeedSequence | None = None
+
+    @property
+    def first_word(self) -> int:
+        """The first 32-bit word the sequence generates (the low half of PCG64's first)."""
+        return int(self._pcg64[0]) & _WORD
 
     @property
     def real(self) -> np.random.SeedSequence:

@@ -204,10 +204,11 @@ def play(
     index = {e: every.index(e) for e in events}
     states: dict[str, Any] = {}
     schedule: dict[str, tuple[int, ...]] = {}
+    streams = seeds.Streams(spec.seed, index.values(), range(1, DEFAULT_ROUNDS + 1))
     for e in events:
         eng = engine(e)
         merged = {**eng.default_options(), **options.get(e, {})}
-        states[e] = eng.setup(members[e], merged, seeds.stream(spec.seed, "setup", index[e]))
+        states[e] = eng.setup(members[e], merged, streams.setup(index[e]))
         schedule[e] = eng.rounds(len(members[e]), DEFAULT_ROUNDS)
     bots = bot_rngs(
         spec.seed, ((seat[p], r, index[e]) for e in events for r in schedule[e] for p in members[e])
@@ -217,7 +218,7 @@ def play(
     forced = False
     played: dict[int, dict[str, dict[str, Any]]] = {}
     for round_no in range(1, DEFAULT_ROUNDS + 1):
-        round_seed = seeds.round_seed(spec.seed, round_no)
+        round_seed = streams.round_seed(round_no)
         for e in events:
             if round_no not in schedule[e]:
                 continue
@@ -253,7 +254,7 @@ def play(
                     ]
                 if record:
                     played.setdefault(round_no, {}).setdefault(p, {})[e] = data
-            rng = seeds.event_rng(round_seed, index[e])
+            rng = streams.event_rng(round_seed, index[e])
             states[e] = eng.advance(state, subs, rng)  # the lab reads no reports
     event_ranks: dict[str, dict[str, int]] = {}
     results: list[EventResult] = []
