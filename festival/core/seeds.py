@@ -108,7 +108,7 @@ class Prepared:
 
     def first_word(self, *numbers: int) -> int:
         """`int(sequence(*numbers).generate_state(1)[0])`, for one of the tuples."""
-        return int(self._seeded[numbers].first_word)
+        return self._seeded[numbers].first_word
 
 
 class Streams:
