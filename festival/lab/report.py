@@ -205,8 +205,8 @@ def purchases(
     cat = catalog or _first_catalog(players)
     games = _baseline(players, cat)["game"].unique()
     mask = (items["catalog"] == cat) & (items["force"] == BASELINE)
-    bought = items.loc[mask, [c for c in ("game", "event", "item") if c in items]]  # (only the
-    # columns read: millions of rows)
+    read = [c for c in ("game", "event", "item") if c in items]
+    bought = coded(items.loc[mask, read], ("game",))  # (millions of rows: only what is read)
     if sold is not None and len(sold[sold["catalog"] == cat]):
         on_sale = sold[sold["catalog"] == cat][["event", "item", "group"]]
     else:  # older results: what was bought is all that is known to be on sale
@@ -247,6 +247,13 @@ def purchases(
     return pd.DataFrame(rows)
 
 
+def coded(table: pd.DataFrame, columns: tuple[str, ...]) -> pd.DataFrame:
+    """`table` with these text columns as whole numbers, in the order of their text (so
+    groups of them come in the order groups of the text would): 10,000 festivals' two
+    million items bought are grouped several times faster by numbers than by text."""
+    return table.assign(**{c: pd.factorize(table[c], sort=True)[0] for c in columns if c in table})
+
+
 def behaviour(
     players: pd.DataFrame, items: pd.DataFrame, catalog: str | None = None
 ) -> pd.DataFrame:
@@ -259,17 +266,19 @@ def behaviour(
     cat = catalog or _first_catalog(players)
     mask = (items["catalog"] == cat) & (items["force"] == BASELINE)
     read = [c for c in ("game", "player", "strategy", "event", "item", "round") if c in items]
-    bought = items.loc[mask, read]  # (millions of rows: only the columns read)
+    bought = coded(items.loc[mask, read], ("game", "player", "item"))  # (millions of rows:
+    # the text compared once a question, the rows taken as numbers)
+    numbers = bought[[c for c in ("game", "player", "item", "round") if c in bought]]
     rows = []
     for e in event_names():
         if f"{e}_score" not in base.columns:
             continue
         played = base[base[f"{e}_score"].notna()]
-        in_event = bought[bought["event"] == e]
-        sells = bool(len(in_event))  # else no purchase figure (Continuum)
+        in_event = (bought["event"] == e).to_numpy(dtype=bool)
+        sells = bool(in_event.any())  # else no purchase figure (Continuum)
         for name, group in played.groupby("strategy"):
             score = group[f"{e}_score"].astype(float)
-            mine = in_event[in_event["strategy"] == name]
+            mine = numbers[in_event & (bought["strategy"] == name).to_numpy(dtype=bool)]
             per_seat = mine.groupby(["game", "player"]).size()
             top = mine.groupby(["game", "player", "item"]).size().groupby(level=[0, 1]).max()
             rows.append(
