@@ -12,6 +12,8 @@ from pathlib import Path
 import openpyxl
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from dashboard.lab_charts import interval_chart
@@ -194,3 +196,14 @@ def test_balance_lab_page_draws_the_reports(
     strategies = at.dataframe[0].value
     assert list(strategies.columns)[:3] == ["strategy", "seats", "win rate"]
     assert all(str(x).endswith("%") for x in strategies["win rate"])
+
+
+@given(st.lists(st.sampled_from(["P10", "P02", "P1", "festival|A|-|12", "festival|A|-|2", ""])))
+def test_coded_text_groups_in_the_order_of_the_text(words: list[str]) -> None:
+    """The report groups millions of rows by codes: codes must order as the text does, so
+    its groups (and the figures summed over them) come out as grouping by the text would."""
+    table = pd.DataFrame({"game": pd.Series(words, dtype="str"), "n": range(len(words))})
+    codes = report.coded(table, ("game", "absent"))
+    by_text = table.groupby("game")["n"].sum().tolist()
+    assert codes.groupby("game")["n"].sum().tolist() == by_text
+    assert list(codes.columns) == ["game", "n"]
