@@ -28,6 +28,7 @@ from events.summoners.rules import (
     issues_of,
     new_units,
     placement_issues,
+    resolve_each,
     resolve_refs,
     unit_at,
 )
@@ -303,3 +304,19 @@ def test_kept_plain_attacks_are_the_attacks_read_afresh(
     fresh = parse._read_attack(written, parse._tuple(party_a), parse._tuple(party_b))
     assert parse._plain_attack(a) == (fresh if hashable else None)
     assert parse._plain_attack(copy.deepcopy(a)) == (fresh if hashable else None)
+
+
+_owned = st.lists(
+    st.tuples(st.sampled_from(["Fox", "Crab", "Yi"]), st.integers(1, 3)), max_size=6, unique=True
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_owned, st.lists(st.sampled_from(["Fox1", "fox 1", "Crab2", "Fox", "Yi3", "Gan1", "crab"])))
+def test_references_resolved_at_once_are_resolved_one_by_one(
+    owned: list[tuple[str, int]], refs: list[str]
+) -> None:
+    """`resolve_refs` (at once when every reference names another unit's id) is
+    `resolve_each` of any references, problems and all."""
+    units = [Unit(f"{kind}{n}", kind) for kind, n in owned]
+    assert resolve_refs(refs, units) == resolve_each(refs, units)

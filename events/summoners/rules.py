@@ -134,6 +134,18 @@ def resolve_refs(
     """Unit references -> units: exact ids first, then a bare kind takes the first unit of that
     kind not named otherwise. Unknown or repeated references are problems, each with the
     indices in `refs` it is about (both uses of a unit used twice)."""
+    by_id = {unit_key(u.id): u for u in units}
+    keys = [unit_key(ref) for ref in refs]
+    named = set(keys)
+    if len(named) == len(keys) and by_id.keys() >= named:
+        return [by_id[key] for key in keys], []  # each names another unit's id: no problems
+    return resolve_each(refs, units)
+
+
+def resolve_each(
+    refs: Sequence[str], units: Sequence[Unit]
+) -> tuple[list[Unit | None], list[tuple[tuple[int, ...], str]]]:
+    """`resolve_refs` worked out reference by reference (any references)."""
     norm = unit_key
 
     by_id = {norm(u.id): u for u in units}
