@@ -86,6 +86,10 @@ def _edits() -> list[tuple[str, str, Callable[[dict[str, Any]], None]]]:
         if d.get("attack"):
             d["attack"]["slots"]["x"] = "Fox1"
 
+    def listed(d: dict[str, Any]) -> None:
+        if d.get("attack"):
+            d["attack"]["slots"]["1"] = ["Fox1"]
+
     def twice(d: dict[str, Any]) -> None:
         if d.get("harvest"):
             d["harvest"].append(d["harvest"][0])
@@ -98,6 +102,7 @@ def _edits() -> list[tuple[str, str, Callable[[dict[str, Any]], None]]]:
         ("summoners", "a map in other case", defence_map),
         ("summoners", "a facing written out (read alike by both)", facing),
         ("summoners", "a slot that is no number", slot),
+        ("summoners", "a list for a familiar", listed),
         ("summoners", "a list for a tower", put("buy_towers", [["Yi"]])),
         ("summoners", "a list for a map", lambda d: d.__setitem__("defence", {"map": ["x"]})),
         ("summoners", "a target in lower case", put("target", "p02")),

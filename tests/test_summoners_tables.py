@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import copy
 from dataclasses import replace
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from events.summoners import resolve
+from events.summoners import parse, resolve
 from events.summoners.battle import (
     MAX_UNITS,
     BattleFamiliar,
@@ -22,7 +23,15 @@ from events.summoners.catalog import ROAD_TOWER, TOWERS, MapDef, TowerEffect
 from events.summoners.geometry import Facing, rotate
 from events.summoners.model import Attack, Defence, Placement, Unit
 from events.summoners.resolve import battle as remembered
-from events.summoners.rules import placement_issues, resolve_refs
+from events.summoners.rules import (
+    attack_issues,
+    issues_of,
+    new_units,
+    placement_issues,
+    resolve_each,
+    resolve_refs,
+    unit_at,
+)
 from tests.support.summoners_kit import catalog
 from tests.test_summoners_properties import battles, play_game
 
@@ -235,3 +244,79 @@ def test_the_kept_references_are_resolve_refs_of_the_units_bought(
                     (resolve.attack_refs(r.before, p, s), resolve_refs(slotted, familiars)),
                 ):
                     assert (list(kept[0]), list(kept[1])) == plain
+
+
+_spans = st.none() | st.tuples(st.integers(-1, 24), st.integers(-1, 24))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(-1, 24), st.sampled_from(["Fox1", "Crab2", "Fox"])), max_size=8),
+    _spans,
+    _spans,
+)
+def test_kept_attack_issues_are_the_issues_worked_out(
+    slots: list[tuple[int, str]], party_a: tuple[int, int] | None, party_b: tuple[int, int] | None
+) -> None:
+    """`attack_issues` (kept for equal attacks) is `issues_of` the attack, asked once or again,
+    also for an equal attack that is another object, and for one that cannot be hashed."""
+    attack = Attack(tuple(slots), party_a, party_b)
+    plain = issues_of(attack)
+    assert attack_issues(attack) == plain
+    assert attack_issues(copy.deepcopy(attack)) == plain
+    assert attack_issues(Attack(list(slots), party_a, party_b)) == plain  # type: ignore[arg-type]
+
+
+@given(st.lists(st.sampled_from(["Fox", "Crab", "Yi"]), max_size=6), st.integers(1, 3))
+def test_kept_units_are_the_units_made_afresh(kinds: list[str], level: int) -> None:
+    owned = [Unit(f"{k}{i}", k) for i, k in enumerate(kinds, 1)]
+    assert new_units(owned, kinds) == [
+        Unit(f"{k}{sum(1 for u in owned if u.kind == k) + n}", k)
+        for k, n in zip(sorted(kinds), _running(sorted(kinds)), strict=True)
+    ]
+    for u in owned:
+        assert unit_at(u.id, u.kind, level) == Unit(u.id, u.kind, level)
+
+
+def _running(kinds: list[str]) -> list[int]:
+    """How many of each kind so far, counting this one."""
+    return [kinds[: i + 1].count(k) for i, k in enumerate(kinds)]
+
+
+_written = st.dictionaries(
+    st.sampled_from(["1", "2", "3", "22", "23", "0", "x", "01"]),
+    st.sampled_from(["Fox1", "Crab2", "Fox"]) | st.integers(0, 3) | st.just(["Fox1"]),
+    max_size=5,
+)
+_json_spans = st.none() | st.lists(st.integers(0, 23), min_size=2, max_size=2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_written, _json_spans, _json_spans)
+def test_kept_plain_attacks_are_the_attacks_read_afresh(
+    slots: dict[str, Any], party_a: list[int] | None, party_b: list[int] | None
+) -> None:
+    """An attack read from plain JSON (kept by what was written) is the attack read afresh
+    from those slots and spans, the first time and again, or None for both."""
+    a = {"slots": slots, "party_a": party_a, "party_b": party_b}
+    written = tuple(slots.items())
+    hashable = all(type(ref) is not list for ref in slots.values())
+    fresh = parse._read_attack(written, parse._tuple(party_a), parse._tuple(party_b))
+    assert parse._plain_attack(a) == (fresh if hashable else None)
+    assert parse._plain_attack(copy.deepcopy(a)) == (fresh if hashable else None)
+
+
+_owned = st.lists(
+    st.tuples(st.sampled_from(["Fox", "Crab", "Yi"]), st.integers(1, 3)), max_size=6, unique=True
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_owned, st.lists(st.sampled_from(["Fox1", "fox 1", "Crab2", "Fox", "Yi3", "Gan1", "crab"])))
+def test_references_resolved_at_once_are_resolved_one_by_one(
+    owned: list[tuple[str, int]], refs: list[str]
+) -> None:
+    """`resolve_refs` (at once when every reference names another unit's id) is
+    `resolve_each` of any references, problems and all."""
+    units = [Unit(f"{kind}{n}", kind) for kind, n in owned]
+    assert resolve_refs(refs, units) == resolve_each(refs, units)

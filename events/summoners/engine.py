@@ -339,6 +339,27 @@ def problems(state: SummonersState, player: str, sub: SummonersSubmission) -> li
                     [f"{key}.{i}"],
                     SHOP_TAB,
                 )
+    out += _upgrade_problems(state, player, sub) if sub.upgrades else []
+    shop_ok = not out
+    _, familiars, spent_t, spent_f = bought(state, player, sub)
+    out += (
+        _money_problems(state, player, sub, (spent_t, spent_f), len(familiars)) if shop_ok else []
+    )
+    out += _defence_problems(state, player, sub)
+    out += _attack_problems(state, player, sub, familiars)
+    return out
+
+
+def _upgrade_problems(
+    state: SummonersState, player: str, sub: SummonersSubmission
+) -> list[Problem]:
+    """Upgrades of units the player does not own, twice in a round, or past their top level."""
+    out: list[Problem] = []
+    catalog, round_no = state.catalog, state.round_no + 1
+
+    def at(code: str, message: str, keys: Iterable[str], tab: str, cell: str | None = None) -> None:
+        out.append((code, message, *sub.places.where(keys, tab, cell)))
+
     owned = {unit_key(u.id): (u, True) for u in state.towers[player]}
     owned.update({unit_key(u.id): (u, False) for u in state.familiars[player]})
     seen: set[str] = set()
@@ -369,13 +390,6 @@ def problems(state: SummonersState, player: str, sub: SummonersSubmission) -> li
                 keys,
                 SHOP_TAB,
             )
-    shop_ok = not out
-    _, familiars, spent_t, spent_f = bought(state, player, sub)
-    out += (
-        _money_problems(state, player, sub, (spent_t, spent_f), len(familiars)) if shop_ok else []
-    )
-    out += _defence_problems(state, player, sub)
-    out += _attack_problems(state, player, sub, familiars)
     return out
 
 

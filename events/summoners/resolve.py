@@ -28,6 +28,7 @@ from events.summoners.rules import (
     party_members,
     resolve_refs,
     targets_left,
+    unit_at,
     unit_key,
 )
 
@@ -124,20 +125,29 @@ def _bought(
     familiars = [*state.familiars[player], *new_units(state.familiars[player], sub.buy_familiars)]
     spent_t = sum(catalog.towers[k][0].cost for k in sub.buy_towers)
     spent_f = sum(catalog.familiars[k][0].cost for k in sub.buy_familiars)
+    if not sub.upgrades:
+        return towers, familiars, spent_t, spent_f
+    sides = ((towers, True, _keys(towers)), (familiars, False, _keys(familiars)))
     for ref in sub.upgrades:
         key = unit_key(ref)
-        for units, is_tower in ((towers, True), (familiars, False)):
-            for i, u in enumerate(units):
-                if unit_key(u.id) == key:
+        for units, is_tower, keys in sides:
+            for i, u_key in enumerate(keys):
+                if u_key == key:
+                    u = units[i]
                     levels = catalog.towers[u.kind] if is_tower else catalog.familiars[u.kind]
                     if u.level < len(levels):
                         cost = levels[u.level].cost
-                        units[i] = Unit(u.id, u.kind, u.level + 1)
+                        units[i] = unit_at(u.id, u.kind, u.level + 1)
                         if is_tower:
                             spent_t += cost
                         else:
                             spent_f += cost
     return towers, familiars, spent_t, spent_f
+
+
+def _keys(units: Sequence[Unit]) -> list[str]:
+    """Each unit's id made comparable (`unit_key`); an upgrade keeps the id."""
+    return [unit_key(u.id) for u in units]
 
 
 def carry_over(
@@ -253,7 +263,7 @@ def resolve_round(
                 else resolve_refs([pl.tower for pl in d.placements], towers[p])[0]
             )
             placed = [
-                Placement(u.id, pl.tile, pl.facing)
+                pl if pl.tower == u.id else Placement(u.id, pl.tile, pl.facing)
                 for pl, u in zip(d.placements, units, strict=True)
                 if u
             ]  # kept by tower id: the order the towers were listed in is no rule

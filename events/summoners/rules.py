@@ -56,9 +56,22 @@ Slots = tuple[int, ...]
 """the slots a problem is about"""
 
 
+ATTACKS_KEPT = 4096
+"""attacks whose issues are kept: a lab's bots send the same few attacks round after round"""
+
+
 def attack_issues(attack: Attack) -> list[tuple[Slots, str]]:
     """`attack_problems`, each with the slots it is about (a familiar's slot, or every slot
-    of both parties when it is their sizes)."""
+    of both parties when it is their sizes). A pure function of the attack's value: worked
+    out once for equal attacks (`issues_of`)."""
+    try:
+        return list(_kept_issues(attack))
+    except TypeError:  # unhashable (a submission made in code): worked out as it is
+        return issues_of(attack)
+
+
+def issues_of(attack: Attack) -> list[tuple[Slots, str]]:
+    """`attack_issues` worked out (not kept)."""
     problems: list[tuple[Slots, str]] = []
     slots = [s for s, _ in attack.slots]
     outside_range = tuple(s for s in slots if not 1 <= s <= SLOTS)
@@ -103,6 +116,11 @@ def attack_issues(attack: Attack) -> list[tuple[Slots, str]]:
     return problems
 
 
+@lru_cache(maxsize=ATTACKS_KEPT)
+def _kept_issues(attack: Attack) -> tuple[tuple[Slots, str], ...]:
+    return tuple(issues_of(attack))
+
+
 @lru_cache(maxsize=4096)  # asked again and again for the same few ids in every round
 def unit_key(text: str) -> str:
     """A unit id or kind as written, made comparable: "Yi 2", "yi2" and "YI 2" are Yi2, "Raccoon
@@ -116,6 +134,18 @@ def resolve_refs(
     """Unit references -> units: exact ids first, then a bare kind takes the first unit of that
     kind not named otherwise. Unknown or repeated references are problems, each with the
     indices in `refs` it is about (both uses of a unit used twice)."""
+    by_id = {unit_key(u.id): u for u in units}
+    keys = [unit_key(ref) for ref in refs]
+    named = set(keys)
+    if len(named) == len(keys) and by_id.keys() >= named:
+        return [by_id[key] for key in keys], []  # each names another unit's id: no problems
+    return resolve_each(refs, units)
+
+
+def resolve_each(
+    refs: Sequence[str], units: Sequence[Unit]
+) -> tuple[list[Unit | None], list[tuple[tuple[int, ...], str]]]:
+    """`resolve_refs` worked out reference by reference (any references)."""
     norm = unit_key
 
     by_id = {norm(u.id): u for u in units}
@@ -184,14 +214,20 @@ def new_units(owned: Sequence[Unit], kinds: Iterable[str]) -> list[Unit]:
     bought = sorted(kinds)
     if not bought:
         return []
+    owned_kinds = [u.kind for u in owned]
     counts: dict[str, int] = {}
-    for u in owned:
-        counts[u.kind] = counts.get(u.kind, 0) + 1
     out = []
     for kind in bought:
-        counts[kind] = counts.get(kind, 0) + 1
-        out.append(Unit(f"{kind}{counts[kind]}", kind))
+        n = counts[kind] = (counts[kind] if kind in counts else owned_kinds.count(kind)) + 1
+        out.append(unit_at(f"{kind}{n}", kind, 1))
     return out
+
+
+@lru_cache(maxsize=4096)  # the same few units at the same few levels, in every festival
+def unit_at(unit_id: str, kind: str, level: int) -> Unit:
+    """`Unit(unit_id, kind, level)`, one object for equal values (frozen: a dataclass costs
+    ~1 us to make, several times looking one up)."""
+    return Unit(unit_id, kind, level)
 
 
 def targets_left(
