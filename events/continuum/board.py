@@ -298,6 +298,19 @@ def random_board(rng: np.random.Generator) -> Board:
 def random_wards(rng: np.random.Generator) -> tuple[dict[str, set[Square]], dict[str, int]]:
     """The squares of each label and the wards' values of `random_board(rng)` (the same
     draws), for a program that sends the board as JSON without building it."""
+    pieces, neutral, labels, values = random_deal(rng)
+    groups = {NEUTRAL: set(neutral)}
+    for label, piece in zip(labels, pieces, strict=True):
+        groups[label] = {sq for sq in piece}  # one by one, in the order build would add them
+    return groups, values
+
+
+def random_deal(
+    rng: np.random.Generator,
+) -> tuple[list[frozenset[Square]], list[Square], list[str], dict[str, int]]:
+    """The draws of `random_board(rng)`: the tiling's pieces (each one of the placements the
+    search keeps, the same frozenset object whenever drawn) and neutral squares, the label
+    dealt to each piece, in order, and the wards' values."""
     while True:
         tiling = _random_tiling(rng)
         if tiling is not None:
@@ -309,10 +322,7 @@ def random_wards(rng: np.random.Generator) -> tuple[dict[str, set[Square]], dict
         label: deal[int(i)]
         for label, i in zip(WARD_LABELS, rng.permutation(len(deal)), strict=True)
     }
-    groups = {NEUTRAL: set(neutral)}
-    for label, piece in zip(labels, pieces, strict=True):
-        groups[label] = {sq for sq in piece}  # one by one, in the order build would add them
-    return groups, values
+    return pieces, neutral, labels, values
 
 
 def _random_tiling(
