@@ -390,7 +390,7 @@ def test_a_rounds_kept_tables_are_the_catalogs_own(
     picks=st.lists(st.integers(0, 40), max_size=7),
     sold=st.lists(st.integers(1, 9), min_size=7, max_size=7),
 )
-def test_earnings_summed_from_the_first_price_are_the_plain_sum(
+def test_earnings_summed_over_one_denominator_are_the_plain_sum(
     alchemy: AlchemyCatalog, machines: list[int], picks: list[int], sold: list[int]
 ) -> None:
     owned = list(_machines(alchemy, machines))
@@ -409,4 +409,5 @@ def test_earnings_summed_from_the_first_price_are_the_plain_sum(
             Fraction(0),
         )
         plain += worth * (1 + bonus)
-    assert _earned(alchemy, owned, engineered, counts) == plain
+    earned = _earned(alchemy, owned, engineered, counts)
+    assert earned == plain and type(earned) is Fraction

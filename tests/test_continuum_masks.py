@@ -124,6 +124,8 @@ def test_the_board_search_counts_leftover_squares_by_the_regions() -> None:
         empty = ~filled & masks.FULL
         plain = sum(masks.size(r) % 5 for r in masks.regions(empty))
         assert _leftover(filled) == plain
+        for enough in range(5):  # the search's question, answered by a count that stops early
+            assert (_leftover(filled, enough) > enough) == (plain > enough)
     assert _leftover(masks.FULL) == 0
     assert _leftover(0) == 64 % 5
 

@@ -76,6 +76,23 @@ def test_scores_are_never_negative_and_sum_to_all_wards_values(
     assert all(isinstance(v, Fraction) for v in contribution_points(state).values())
 
 
+@settings(max_examples=60, deadline=None)
+@given(games)
+def test_contribution_points_are_the_ward_shares_added_as_fractions(
+    game: tuple[int, int, bool, int],
+) -> None:
+    """contribution_points adds whole numerators over one denominator: the sum of the
+    Fractions of ward_shares, added one by one, in the same order of players."""
+    _, state, _ = random_game(*game)
+    plain = dict.fromkeys(state.players, Fraction(0))
+    for owner, label in state.broken_down:
+        for player, share in ward_shares(state, owner, label).items():
+            plain[player] += share
+    points = contribution_points(state)
+    assert list(points.items()) == list(plain.items())
+    assert all(type(v) is Fraction for v in points.values())
+
+
 @settings(max_examples=40, deadline=None)
 @given(games)
 def test_a_broken_tile_is_never_hit_again_and_breakdowns_follow_three_breaks(

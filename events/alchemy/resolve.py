@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
 
 import numpy as np
 
@@ -58,11 +59,12 @@ def resolve_round(
     for p in state.players:
         for material in submissions[p].harvest:
             harvesters.setdefault(where[material], set()).add(p)
+    yield_at = {place: harvest_yield(len(there) - 1) for place, there in harvesters.items()}
     for p in state.players:
         desk, sub = desks[p], submissions[p]
-        stock = desk.stock
+        stock, harvested = desk.stock, desk.harvested
         for material in sub.harvest:
-            got = desk.harvested[material] = harvest_yield(len(harvesters[where[material]]) - 1)
+            got = harvested[material] = yield_at[where[material]]
             stock[material] = stock.get(material, 0) + got
         for material, qty in sub.buy:
             price = catalog.material(material).price
@@ -92,12 +94,14 @@ def resolve_round(
                 need = tuple(recipe_needs(catalog, name, desk.machines).items())
             else:
                 need = known.needs[name]
-            if all(stock.get(m, 0) >= q for m, q in need):
+            for m, q in need:  # every material in stock, or the attempt fails
+                if stock.get(m, 0) < q:
+                    desk.failed.append(name)
+                    break
+            else:
                 for m, q in need:
                     stock[m] -= q
                 desk.engineered.append(name)
-            else:
-                desk.failed.append(name)
 
     # (4) Market: every construct engineered this round is sold this round.
     set_of = known.set_of
@@ -189,20 +193,32 @@ def _sold(before: Mapping[str, int], engineered: Sequence[str]) -> dict[str, int
 def _earned(
     catalog: Catalog, machines: list[str], engineered: Sequence[str], sold: Mapping[str, int]
 ) -> Fraction:
-    """What a player's sales earn: each construct's price, with its set's bonus. Summed from
-    the first price rather than from 0 (Fractions add exactly: the same sum, one addition
-    fewer), and 0 without sales."""
+    """What a player's sales earn: each construct's price, with its set's bonus, summed
+    exactly (`_exact_sum`; one sale: its price), and 0 without sales."""
     if not engineered:
         return NOTHING
     bonuses = _set_bonuses(catalog, machines)
-    earned: Fraction | None = None
+    prices = []
     for name in engineered:
         construct = catalog.construct(name)
-        worth = _sale_price(construct.value, sold[construct.set])
-        bonus = bonuses.get(construct.set)
-        price = worth * (1 + bonus) if bonus else worth
-        earned = price if earned is None else earned + price
-    return NOTHING if earned is None else earned
+        prices.append(_price(construct.value, sold[construct.set], bonuses.get(construct.set)))
+    return prices[0] if len(prices) == 1 else _exact_sum(prices)
+
+
+@lru_cache(maxsize=1024)
+def _price(value: int, sold_in_set: int, bonus: Fraction | None) -> Fraction:
+    """A construct's price with its set's bonus (None: no bonus): a pure function of small
+    numbers that repeat from sale to sale, so kept."""
+    worth = _sale_price(value, sold_in_set)
+    return worth * (1 + bonus) if bonus else worth
+
+
+def _exact_sum(fractions: list[Fraction]) -> Fraction:
+    """The sum of the Fractions, worked out in whole numbers over their least common
+    denominator, one Fraction at the end: the same exact value as adding them one by one,
+    without the gcds of every addition."""
+    common = lcm(*(f.denominator for f in fractions))
+    return Fraction(sum(f.numerator * (common // f.denominator) for f in fractions), common)
 
 
 NOTHING = Fraction(0)

@@ -298,6 +298,19 @@ def random_board(rng: np.random.Generator) -> Board:
 def random_wards(rng: np.random.Generator) -> tuple[dict[str, set[Square]], dict[str, int]]:
     """The squares of each label and the wards' values of `random_board(rng)` (the same
     draws), for a program that sends the board as JSON without building it."""
+    pieces, neutral, labels, values = random_deal(rng)
+    groups = {NEUTRAL: set(neutral)}
+    for label, piece in zip(labels, pieces, strict=True):
+        groups[label] = {sq for sq in piece}  # one by one, in the order build would add them
+    return groups, values
+
+
+def random_deal(
+    rng: np.random.Generator,
+) -> tuple[list[frozenset[Square]], list[Square], list[str], dict[str, int]]:
+    """The draws of `random_board(rng)`: the tiling's pieces (each one of the placements the
+    search keeps, the same frozenset object whenever drawn) and neutral squares, the label
+    dealt to each piece, in order, and the wards' values."""
     while True:
         tiling = _random_tiling(rng)
         if tiling is not None:
@@ -309,10 +322,7 @@ def random_wards(rng: np.random.Generator) -> tuple[dict[str, set[Square]], dict
         label: deal[int(i)]
         for label, i in zip(WARD_LABELS, rng.permutation(len(deal)), strict=True)
     }
-    groups = {NEUTRAL: set(neutral)}
-    for label, piece in zip(labels, pieces, strict=True):
-        groups[label] = {sq for sq in piece}  # one by one, in the order build would add them
-    return groups, values
+    return pieces, neutral, labels, values
 
 
 def _random_tiling(
@@ -343,18 +353,21 @@ class _TilingSearch:
         if self.steps > self.budget:
             return False
         filled, neutral = self.filled, self.neutral
-        todo = masks.first_clear(filled)
-        if todo is None:
+        free = ~filled & masks.FULL
+        if not free:
             return len(neutral) == NEUTRAL_SQUARES
-        if _leftover(filled) > NEUTRAL_SQUARES - len(neutral):
+        todo = (free & -free).bit_length() - 1  # masks.first_clear, asked at every step
+        spare = NEUTRAL_SQUARES - len(neutral)
+        if _leftover(filled, spare) > spare:
             return False
         options: list[tuple[int, frozenset[Square]] | None] = [
             p for p in _placements_clear_near(todo, filled >> todo & _NEAR) if not p[0] & filled
         ]
-        if len(neutral) < NEUTRAL_SQUARES:
+        if spare:
             options.append(None)
-        for i in self.rng.permutation(len(options)):
-            choice = options[int(i)]
+        # the drawn order as plain ints (tolist): cheaper to walk than numpy's integers
+        for i in self.rng.permutation(len(options)).tolist():
+            choice = options[i]
             if choice is None:
                 neutral.append(ALL_SQUARES[todo])
                 self.filled |= 1 << todo
@@ -393,16 +406,17 @@ def _placements_clear_near(first: int, near: int) -> tuple[tuple[int, frozenset[
     return tuple(p for p in _placements(first) if not p[0] & taken)
 
 
-def _leftover(filled: int) -> int:
+def _leftover(filled: int, enough: int = SIZE * SIZE) -> int:
     """Squares that no pentomino can cover: each empty region's size modulo 5, summed (those
-    must all be neutral, so a partial tiling with more than the neutrals left is dead)."""
+    must all be neutral, so a partial tiling with more than the neutrals left is dead). The
+    count stops once it is above `enough` (the search asks only whether it is)."""
     left = ~filled & masks.FULL
     total = 0
     # The empty ranks above the board filled so far are one piece, a seed that grows into
     # its region in a few steps (the search fills the board rank by rank, so that region is
     # the largest); then masks.regions without its generator: the search asks at every step.
     above = masks.ranks_above(filled)
-    while left:
+    while left and total <= enough:
         region = masks.grown(above, left) if above else masks.first_region(left)
         above = 0
         total += masks.size(region) % WARD_SIZE

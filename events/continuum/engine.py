@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from events.continuum import parse, picture, scoring
-from events.continuum.board import BREAKDOWN_TILES, Board, Ward, random_board
+from events.continuum.board import BREAKDOWN_TILES, Board, random_board
 from events.continuum.breaking import counts, evaluate
 from events.continuum.elements import BOLT_ELEMENTS, Element
 from events.continuum.layout import (
@@ -240,7 +240,9 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         )
         fired: dict[str, tuple[Bolt, ...]] = {}
         struck: set[tuple[str, Square]] = set()
-        for shooter in state.players:
+        players, boards = state.players, state.boards
+        was_broken, was_down = state.broken, state.broken_down
+        for shooter in players:
             sub = submissions[shooter]
             if not isinstance(sub, BoltsSubmission):
                 raise ValueError(f"round {round_no} of {self.title} takes bolts ({shooter})")
@@ -248,12 +250,17 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             for number, bolt in enumerate(sub.bolts, 1):
                 hit = Hit(shooter, bolt.element, round_no, number)
                 struck_tiles = _STRUCK_TILES[bolt.element]
-                for owner in state.players:
+                target = bolt.target
+                for owner in players:
                     if owner == shooter:
                         continue
-                    key = (owner, bolt.target)
-                    ward = _live_ward(state, key)
-                    if ward is not None and ward.element in struck_tiles:
+                    # "A bolt on a broken tile, or on a ward that has broken down, does
+                    # nothing": tested here, inline, for each bolt on each board
+                    key = (owner, target)
+                    if key in was_broken:
+                        continue
+                    ward = boards[owner].ward_at(target)
+                    if ward.element in struck_tiles and (owner, ward.label) not in was_down:
                         hits[key] = (*hits.get(key, ()), hit)
                         struck.add(key)
         broken = dict(state.broken)
@@ -466,17 +473,6 @@ _STRUCK_TILES: dict[Element, tuple[Element, ...]] = {
 }
 """bolt element -> the tile elements a bolt of it can ever matter to (`counts`), looked up
 once per bolt rather than asked once per board"""
-
-
-def _live_ward(state: ContinuumState, tile: tuple[str, Square]) -> Ward | None:
-    """The ward of the tile (board owner, square), when a bolt on the tile can still do
-    anything: the tile is unbroken and its ward has not broken down ("A bolt on a broken
-    tile, or on a ward that has broken down, does nothing"); else None."""
-    if tile in state.broken:
-        return None
-    owner, square = tile
-    ward = state.boards[owner].ward_at(square)
-    return None if (owner, ward.label) in state.broken_down else ward
 
 
 def _ward_json(owner: str, ward: Any) -> dict[str, Any]:

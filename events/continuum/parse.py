@@ -8,6 +8,7 @@ stray spaces, "Wind"/"Air", "Fire 1", "c5".
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ from events.continuum.board import (
     LayoutProblem,
     layout_problems,
     parse_label,
-    random_wards,
+    random_deal,
     ward_name,
 )
 from events.continuum.elements import BOLT_ELEMENTS, parse_bolt_element
@@ -283,11 +284,21 @@ def setup_json(sub: SetupSubmission) -> dict[str, Any]:
 def random_setup_json(rng: np.random.Generator) -> dict[str, Any]:
     """setup_json of random_board(rng) (the same draws, the same JSON), without building the
     board: what a program (a lab bot) sends when it draws its board."""
-    groups, values = random_wards(rng)
+    pieces, neutral, labels, values = random_deal(rng)
+    names = {NEUTRAL: sorted(map(_NAME_OF.__getitem__, neutral))}
+    for label, piece in zip(labels, pieces, strict=True):
+        names[label] = list(_sorted_names(piece))
     return {
-        "board": {label: sorted(map(_NAME_OF.__getitem__, groups[label])) for label in ALL_LABELS},
+        "board": {label: names[label] for label in ALL_LABELS},
         "values": {label: values[label] for label in WARD_LABELS},
     }
+
+
+@lru_cache(maxsize=4096)
+def _sorted_names(piece: frozenset[Square]) -> tuple[str, ...]:
+    """A piece's square names, sorted: a pure function of the piece, and the random boards
+    are made of the board's 2,308 pentomino placements."""
+    return tuple(sorted(map(_NAME_OF.__getitem__, piece)))
 
 
 # --- rounds 2-6: bolts --------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from math import lcm
 
 from events.continuum.model import ContinuumState, Hit
 
@@ -34,11 +35,23 @@ def ward_shares(state: ContinuumState, owner: str, label: str) -> dict[str, Frac
 
 
 def contribution_points(state: ContinuumState) -> dict[str, Fraction]:
-    points = dict.fromkeys(state.players, Fraction(0))
+    """What each player earns from the wards that broke down: the sum of their
+    `ward_shares`, each share kept as a whole numerator and denominator and the shares added
+    once, over their least common denominator (the same exact sum as adding the Fractions
+    one by one, without a Fraction and its gcd for every share and every addition)."""
+    shares: dict[str, list[tuple[int, int]]] = {p: [] for p in state.players}
     for owner, label in state.broken_down:
-        for player, share in ward_shares(state, owner, label).items():
-            points[player] += share
-    return points
+        hits = ward_contributors(state, owner, label)
+        value = state.boards[owner].ward(label).value
+        for player, n in Counter(h.shooter for h in hits).items():
+            shares.setdefault(player, []).append((value * n, len(hits)))
+    return {p: _sum_of(parts) for p, parts in shares.items()}
+
+
+def _sum_of(fractions: list[tuple[int, int]]) -> Fraction:
+    """The exact sum of (numerator, denominator) pairs."""
+    common = lcm(*(d for _, d in fractions))
+    return Fraction(sum(n * (common // d) for n, d in fractions), common)
 
 
 def remaining_points(state: ContinuumState, player: str) -> int:

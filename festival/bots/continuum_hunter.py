@@ -100,11 +100,11 @@ def _best_two(
         if chosen is None or owner == chosen:
             taken |= lead_squares
             counted.append(leads)
-    weights = Counter(chain.from_iterable(counted))
-    fresh = masks.clear_bits(taken)
-    order = rng.permutation(len(fresh))
-    ranked = _heaviest_two(weights)
-    ranked += [fresh[int(j)] for j in order[: 2 - len(ranked)]]
+    order = rng.permutation(len(ALL_SQUARES) - taken.bit_count())  # of the fresh squares
+    ranked = _heaviest_two(Counter(chain.from_iterable(counted)))
+    if len(ranked) < 2:  # the fresh squares themselves, only when they are fired at
+        fresh = masks.clear_bits(taken)
+        ranked += [fresh[j] for j in order[: 2 - len(ranked)].tolist()]
     return [ALL_SQUARES[i] for i in ranked] if len(ranked) == 2 else list(ALL_SQUARES[:2])
 
 
