@@ -36,6 +36,7 @@ from festival.bots.summoners_value import (
     NOISE,
     Option,
     _defence,
+    _offers,
     _options,
     _placed,
     _shop,
@@ -209,6 +210,20 @@ def test_kept_offers_and_the_shop_choose_as_the_plain_code(
     args = (summoners, towers, familiars, round_no, budget, forced, home)
     assert _shop(*args, fast) == _plain_shop(*args, plain)
     assert fast.bit_generator.state == plain.bit_generator.state
+    # the options kept per shop (round, home kinds, units as the view gives them)
+    key = (
+        round_no,
+        home,
+        tuple((u.id, u.kind, u.level) for u in towers),
+        tuple((u.id, u.kind, u.level) for u in familiars),
+    )
+    offers = _offers(summoners)
+    for _ in range(2):  # made, then kept
+        kept = offers.options(key, towers, familiars)
+        assert list(kept) == _plain_options(summoners, towers, familiars, round_no, home)
+    again, plain = np.random.default_rng(seed), np.random.default_rng(seed)
+    assert _shop(*args, again, kept) == _plain_shop(*args, plain)
+    assert again.bit_generator.state == plain.bit_generator.state
 
 
 @settings(max_examples=60, deadline=None)

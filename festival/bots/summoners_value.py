@@ -63,6 +63,12 @@ class Style:
 
 ARMIES = 1024
 """the most armies whose defence is kept (per catalog)"""
+SHOPS = 4096
+"""the most shops (a round, home kinds and the units owned) whose options are kept"""
+UnitKey = tuple[str, str, int]
+"""a unit as a player's view gives it: id, kind, level"""
+ShopKey = tuple[int, tuple[str, str], tuple[UnitKey, ...], tuple[UnitKey, ...]]
+"""a round, home kinds, and the towers and familiars owned"""
 Cell = tuple[int, int, str]
 """where a tower stands in a defence: row and column (from 1), facing"""
 SAVING_ROUNDS = DEFAULT_ROUNDS // 2
@@ -126,9 +132,14 @@ def play(
     catalog = summoners_catalog(public["catalog"])
     coins = int(private["coins"]) + INCOME
     budget = int(coins * (1 - keep))
-    towers = [_unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
-    familiars = [_unit(f["id"], f["kind"], f["level"]) for f in private["familiars"]]
-    buy_t, buy_f, upgrades = _shop(catalog, towers, familiars, round_no, budget, must, home, rng)
+    t_keys = tuple([(t["id"], t["kind"], t["level"]) for t in private["towers"]])
+    f_keys = tuple([(f["id"], f["kind"], f["level"]) for f in private["familiars"]])
+    towers = [_unit(*k) for k in t_keys]
+    familiars = [_unit(*k) for k in f_keys]
+    plain = _offers(catalog).options((round_no, home, t_keys, f_keys), towers, familiars)
+    buy_t, buy_f, upgrades = _shop(
+        catalog, towers, familiars, round_no, budget, must, home, rng, plain
+    )
     towers = _upgraded([*towers, *new_units(towers, buy_t)], upgrades)
     familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], upgrades)
 
@@ -208,6 +219,22 @@ class _Offers:
         self._by_reach: dict[
             tuple[tuple[tuple[Tile, ...], bool], ...], tuple[MapDef, tuple[Cell | None, ...]]
         ] = {}
+        self._options: dict[ShopKey, tuple[Option, ...]] = {}
+
+    def options(
+        self, key: ShopKey, towers: list[Unit], familiars: list[Unit]
+    ) -> tuple[Option, ...]:
+        """`_options` of the round, home kinds and units of `key` (the units `towers` and
+        `familiars` are), worked out once per key: players at a lab's tables meet the same
+        round with the same army again and again (two shops in three in a long run)."""
+        kept = self._options.get(key)
+        if kept is None:
+            if len(self._options) >= SHOPS:
+                self._options.clear()
+            round_no, home = key[0], key[1]
+            options = _options(self.catalog, towers, familiars, round_no, home)
+            kept = self._options[key] = tuple(options)
+        return kept
 
     def worth(self, side: str, kind: str, i: int, home: bool) -> float:
         """(kind, level index) -> worth, HOME_WEIGHT times for a home kind."""
@@ -328,11 +355,13 @@ def _shop(
     must: str | None,
     home: tuple[str, str],
     rng: np.random.Generator,
+    kept: Sequence[Option] | None = None,
 ) -> tuple[list[str], list[str], list[str]]:
     """Alternate sides, best value per coin first, within budget and the spending rule
     (`must` first, when it is on sale and affordable). Values carry a little noise, so
-    bots of one strategy do not all buy the same army."""
-    plain = _options(catalog, towers, familiars, round_no, home)
+    bots of one strategy do not all buy the same army. `kept`: the `_options` of these
+    arguments, when known."""
+    plain = _options(catalog, towers, familiars, round_no, home) if kept is None else kept
     # one draw an option, in order: rng.random(n) gives the numbers n calls would
     draws = rng.random(len(plain)).tolist()
     keys = [
