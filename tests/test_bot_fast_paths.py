@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from events.alchemy.catalog import Catalog as AlchemyCatalog
-from events.alchemy.catalog import Effect
+from events.alchemy.catalog import Construct, Effect
 from events.alchemy.resolve import _earned, recipe_needs
 from events.alchemy.resolve import _know as _know_round
 from events.alchemy.rules import energy_cost, multiplier
@@ -22,13 +23,25 @@ from events.summoners.catalog import Catalog as SummonersCatalog
 from events.summoners.model import SLOTS, Unit
 from events.summoners.rules import spending_problem
 from festival.bots.alchemy_planner import (
+    CAUTIOUS,
+    GREEDY,
+    MAX_TARGETS,
+    ROUNDS,
+    SPECIALIST,
+    Style,
     Tools,
     _focus,
+    _forced,
     _Harvest,
     _know,
+    _machine,
+    _plain_worths,
     _reach,
     _tools,
+    _use,
     _worth,
+    home_set,
+    plan,
 )
 from festival.bots.catalogs import alchemy_catalog
 from festival.bots.summoners_value import (
@@ -255,9 +268,15 @@ def test_a_kept_defence_is_the_plain_placing(
 
 
 @pytest.fixture(scope="module")
-def alchemy() -> AlchemyCatalog:
+def alchemy_json() -> Mapping[str, Any]:
     options = catalog_options(load_engines({}, ("alchemy",)), {})
-    return alchemy_catalog(options["alchemy"]["catalog"])
+    data: Mapping[str, Any] = options["alchemy"]["catalog"]
+    return data
+
+
+@pytest.fixture(scope="module")
+def alchemy(alchemy_json: Mapping[str, Any]) -> AlchemyCatalog:
+    return alchemy_catalog(alchemy_json)
 
 
 def _machines(catalog: AlchemyCatalog, picks: Sequence[int]) -> tuple[str, ...]:
@@ -375,6 +394,134 @@ def test_a_trial_kept_aside_is_the_plain_trial(
     assert (expected, harvest) == before
     if fast is not None:
         assert energy_cost(alchemy, fast[0].names) == fast[0].cost
+
+
+def _plain_plan(
+    style: Style,
+    public: Mapping[str, Any],
+    private: Mapping[str, Any],
+    player: str,
+    rng: np.random.Generator,
+    must: str | None = None,
+) -> dict[str, Any]:
+    """A plan as the planner made it before it kept its views and steps."""
+    catalog = alchemy_catalog(public["catalog"])
+    known = _know(catalog)
+    stock = {k: int(v) for k, v in private["stock"].items()}
+    coins, energy = int(private["coins"]), int(private["energy"])
+    owned = set(private["machines"])
+    budget = max(0, coins - style.reserve)
+    if style.steady:
+        budget = budget // max(1, ROUNDS - int(public.get("round", 0)))
+    elif int(public.get("round", 0)) < ROUNDS - 1:
+        budget = int(budget * style.share)
+    home = home_set(catalog, player) if style.specialist else None
+    bare = _tools(known, tuple(sorted(owned)))
+    plain = _plain_worths(style, bare, stock)
+    machine = _forced(known, must, owned, coins) or _machine(
+        style, known, owned, stock, budget, home, _focus(bare, plain)
+    )
+    harvest = _Harvest(catalog)
+    expected = dict(stock)
+    buy: dict[str, int] = {}
+    if machine is not None:
+        budget = max(0, budget - machine.cost)
+        got = _reach(machine.materials, bare, expected, harvest, energy, budget, {})
+        if got is None:
+            budget += machine.cost
+            machine = None
+        else:
+            harvest, got_b, got_e, spent, _ = got
+            budget, buy = budget - spent, dict(got_b)
+            expected = _use(got_e, machine.materials)
+    tools = _tools(known, tuple(sorted(owned | ({machine.name} if machine else set()))))
+    worths = tools.worths
+    if machine is None and plain is not None:
+        values = plain
+    else:
+        values = tools.worth_values(expected, style.expected_yield)
+    draws = [float(rng.random()) for _ in worths]
+    keys = [-(v * w + x * 0.1) for v, w, x in zip(values, known.weights(home), draws, strict=True)]
+    ranked = sorted(range(len(worths)), key=keys.__getitem__)
+    targets: list[Construct] = []
+    sets_used: set[str] = set()
+    converted: dict[str, int] = {}
+    for i in ranked:
+        if len(targets) >= MAX_TARGETS:
+            break
+        c = worths[i].construct
+        if c.set in sets_used:
+            continue
+        recipe = tools.recipe(c)
+        trial = _reach(recipe, tools, expected, harvest, energy, budget, converted)
+        if trial is None:
+            continue
+        harvest, trial_b, trial_e, spent, converted = trial
+        budget -= spent
+        for m, q in trial_b.items():
+            buy[m] = buy.get(m, 0) + q
+        expected = _use(trial_e, recipe)
+        targets.append(c)
+        sets_used.add(c.set)
+    fuel = [m for conv in tools.conversions for m, _ in conv.given]
+    extras = [catalog.material(m) for m in fuel] + [
+        mat for mat in catalog.materials if mat.location in harvest.places
+    ]
+    for mat in extras:
+        if mat.name not in harvest.names:
+            harvest.add_if_fits(mat.name, energy)
+    return {
+        "harvest": harvest.names,
+        "buy": buy,
+        "machine": machine.name if machine else None,
+        "convert": {name: times for name, times in sorted(converted.items()) if times},
+        "engineer": [c.name for c in targets],
+        "priority": True,
+    }
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    style=st.sampled_from([GREEDY, CAUTIOUS, SPECIALIST]),
+    round_no=st.integers(0, ROUNDS - 1),
+    machines=st.lists(st.integers(0, 60), max_size=4),
+    amounts=STOCK.map(lambda a: [(i, max(0, q)) for i, q in a]),
+    coins=st.integers(0, 300),
+    energy=st.integers(0, 25),
+    must=st.integers(-1, 60),
+    player=st.sampled_from(["ann", "bo", "cy", "dee"]),
+    seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=4),
+)
+def test_a_plan_from_kept_views_and_steps_is_the_plain_plan(
+    alchemy_json: Mapping[str, Any],
+    style: Style,
+    round_no: int,
+    machines: list[int],
+    amounts: list[tuple[int, int]],
+    coins: int,
+    energy: int,
+    must: int,
+    player: str,
+    seeds: list[int],
+) -> None:
+    """`plan` (its view's start and each step's trials kept, so a view met again walks
+    steps already made, along whatever path its draws rank) chooses and draws as the
+    plain plan: each seed twice, the second time from what the first kept."""
+    catalog = alchemy_catalog(alchemy_json)
+    public = {"catalog": alchemy_json, "round": round_no}
+    owned = list(_machines(catalog, machines))
+    private = {
+        "stock": _stock(catalog, amounts),
+        "coins": coins,
+        "energy": energy,
+        "machines": [*owned, *owned[:1]],  # a name twice counts once
+    }
+    forced = None if must < 0 else catalog.machines[must % len(catalog.machines)].name
+    for seed in [*seeds, *seeds]:
+        fast, plain = np.random.default_rng(seed), np.random.default_rng(seed)
+        got = plan(style, public, private, player, fast, forced)
+        assert got == _plain_plan(style, public, private, player, plain, forced)
+        assert fast.bit_generator.state == plain.bit_generator.state
 
 
 # --- Alchemy's round: what it keeps of its catalog -----------------------------------------
