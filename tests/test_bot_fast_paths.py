@@ -232,8 +232,8 @@ def test_kept_offers_and_the_shop_choose_as_the_plain_code(
     )
     offers = _offers(summoners)
     for _ in range(2):  # made, then kept
-        kept = offers.options(key, towers, familiars)
-        assert list(kept) == _plain_options(summoners, towers, familiars, round_no, home)
+        kept = offers.shelf(key, towers, familiars)
+        assert list(kept.options) == _plain_options(summoners, towers, familiars, round_no, home)
     again, plain = np.random.default_rng(seed), np.random.default_rng(seed)
     assert _shop(*args, again, kept) == _plain_shop(*args, plain)
     assert again.bit_generator.state == plain.bit_generator.state

@@ -136,9 +136,9 @@ def play(
     f_keys = tuple([(f["id"], f["kind"], f["level"]) for f in private["familiars"]])
     towers = [_unit(*k) for k in t_keys]
     familiars = [_unit(*k) for k in f_keys]
-    plain = _offers(catalog).options((round_no, home, t_keys, f_keys), towers, familiars)
+    shelf = _offers(catalog).shelf((round_no, home, t_keys, f_keys), towers, familiars)
     buy_t, buy_f, upgrades = _shop(
-        catalog, towers, familiars, round_no, budget, must, home, rng, plain
+        catalog, towers, familiars, round_no, budget, must, home, rng, shelf
     )
     towers = _upgraded([*towers, *new_units(towers, buy_t)], upgrades)
     familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], upgrades)
@@ -199,6 +199,20 @@ def _best_first(o: Option) -> tuple[float, str]:
     return -o.value, o.ref
 
 
+class _Shelf:
+    """A shop's options (`_options`' order) with what shopping reads of each: its value and
+    ref, and the positions of each side's options."""
+
+    def __init__(self, options: Sequence[Option]) -> None:
+        self.options = tuple(options)
+        self.values = [o.value for o in self.options]
+        self.refs = [o.ref for o in self.options]
+        self.sides = {
+            side: [i for i, o in enumerate(self.options) if o.side == side]
+            for side in ("tower", "familiar")
+        }
+
+
 class _Offers:
     """The options of one catalog, each made once: its kinds' worths (`_worth_tables`), the
     purchases of each round (for each pair of home kinds) and the upgrade of each unit (by
@@ -219,21 +233,19 @@ class _Offers:
         self._by_reach: dict[
             tuple[tuple[tuple[Tile, ...], bool], ...], tuple[MapDef, tuple[Cell | None, ...]]
         ] = {}
-        self._options: dict[ShopKey, tuple[Option, ...]] = {}
+        self._shelves: dict[ShopKey, _Shelf] = {}
 
-    def options(
-        self, key: ShopKey, towers: list[Unit], familiars: list[Unit]
-    ) -> tuple[Option, ...]:
+    def shelf(self, key: ShopKey, towers: list[Unit], familiars: list[Unit]) -> _Shelf:
         """`_options` of the round, home kinds and units of `key` (the units `towers` and
         `familiars` are), worked out once per key: players at a lab's tables meet the same
-        round with the same army again and again (two shops in three in a long run)."""
-        kept = self._options.get(key)
+        round with the same army again and again (five shops in six in a long run)."""
+        kept = self._shelves.get(key)
         if kept is None:
-            if len(self._options) >= SHOPS:
-                self._options.clear()
+            if len(self._shelves) >= SHOPS:
+                self._shelves.clear()
             round_no, home = key[0], key[1]
             options = _options(self.catalog, towers, familiars, round_no, home)
-            kept = self._options[key] = tuple(options)
+            kept = self._shelves[key] = _Shelf(options)
         return kept
 
     def worth(self, side: str, kind: str, i: int, home: bool) -> float:
@@ -355,37 +367,42 @@ def _shop(
     must: str | None,
     home: tuple[str, str],
     rng: np.random.Generator,
-    kept: Sequence[Option] | None = None,
+    kept: _Shelf | None = None,
 ) -> tuple[list[str], list[str], list[str]]:
     """Alternate sides, best value per coin first, within budget and the spending rule
     (`must` first, when it is on sale and affordable). Values carry a little noise, so
     bots of one strategy do not all buy the same army. `kept`: the `_options` of these
     arguments, when known."""
-    plain = _options(catalog, towers, familiars, round_no, home) if kept is None else kept
+    shelf = _Shelf(_options(catalog, towers, familiars, round_no, home)) if kept is None else kept
+    plain = shelf.options
     # one draw an option, in order: rng.random(n) gives the numbers n calls would
     draws = rng.random(len(plain)).tolist()
     keys = [
-        (-(o.value * (1 + NOISE * (x - 0.5))), o.ref) for o, x in zip(plain, draws, strict=True)
+        (-(v * (1 + NOISE * (x - 0.5))), ref)
+        for v, ref, x in zip(shelf.values, shelf.refs, draws, strict=True)
     ]
-    ranked = sorted(range(len(plain)), key=keys.__getitem__)
-    options = [plain[i] for i in ranked]
     spent = {"tower": 0, "familiar": 0}
     chosen: list[Option] = []
     n_familiars = len(familiars)
     first = None
     if must is not None:
-        first = next((o for o in options if o.action == "buy" and o.ref == must), None)
+        # the first in the noisy order (a stable sort: ties keep `plain`'s order)
+        bought = [i for i, o in enumerate(plain) if o.action == "buy" and o.ref == must]
+        if bought:
+            first = plain[min(bought, key=lambda i: (keys[i], i))]
     if first is not None and first.cost <= budget:
         chosen.append(first)
         spent[first.side] += first.cost
         n_familiars += first.side == "familiar"
     upgraded: set[str] = set()
-    # each side's options in order, from the first one still possible: an option passed
-    # over stays impossible (the coins left only fall, upgraded units and familiars only
-    # grow), so the search for the next pick starts where the last one stopped
-    queues: dict[str, list[Option]] = {side: [] for side in spent}
-    for o in options:
-        queues[o.side].append(o)
+    # each side's options in the noisy order (sorting a side's alone keeps the order the
+    # sort of all gives it), from the first one still possible: an option passed over
+    # stays impossible (the coins left only fall, upgraded units and familiars only grow),
+    # so the search for the next pick starts where the last one stopped
+    queues = {
+        side: [plain[i] for i in sorted(positions, key=keys.__getitem__)]
+        for side, positions in shelf.sides.items()
+    }
     start = dict.fromkeys(spent, 0)
     while True:
         side = "tower" if spent["tower"] <= spent["familiar"] else "familiar"
