@@ -20,8 +20,8 @@ from events.alchemy.resolve import _know as _know_round
 from events.alchemy.rules import energy_cost, multiplier
 from events.summoners.catalog import ROAD_TOWER
 from events.summoners.catalog import Catalog as SummonersCatalog
-from events.summoners.model import SLOTS, Unit
-from events.summoners.rules import spending_problem
+from events.summoners.model import INCOME, SLOTS, Unit
+from events.summoners.rules import new_units, spending_problem
 from festival.bots.alchemy_planner import (
     CAUTIOUS,
     GREEDY,
@@ -43,7 +43,7 @@ from festival.bots.alchemy_planner import (
     home_set,
     plan,
 )
-from festival.bots.catalogs import alchemy_catalog
+from festival.bots.catalogs import alchemy_catalog, summoners_catalog
 from festival.bots.summoners_value import (
     HOME_WEIGHT,
     NOISE,
@@ -53,7 +53,9 @@ from festival.bots.summoners_value import (
     _options,
     _placed,
     _shop,
+    _upgraded,
     _worth_tables,
+    play,
     tower_value,
 )
 from festival.match.catalogs import catalog_options
@@ -61,9 +63,15 @@ from festival.match.engines import load_engines
 
 
 @pytest.fixture(scope="module")
-def summoners() -> SummonersCatalog:
+def summoners_json() -> Mapping[str, Any]:
     options = catalog_options(load_engines({}, ("summoners",)), {})
-    return SummonersCatalog.from_json(options["summoners"]["catalog"])
+    data: Mapping[str, Any] = options["summoners"]["catalog"]
+    return data
+
+
+@pytest.fixture(scope="module")
+def summoners(summoners_json: Mapping[str, Any]) -> SummonersCatalog:
+    return summoners_catalog(summoners_json)
 
 
 @settings(max_examples=60, deadline=None)
@@ -237,6 +245,92 @@ def test_kept_offers_and_the_shop_choose_as_the_plain_code(
     again, plain = np.random.default_rng(seed), np.random.default_rng(seed)
     assert _shop(*args, again, kept) == _plain_shop(*args, plain)
     assert again.bit_generator.state == plain.bit_generator.state
+
+
+def _plain_play(
+    public: Mapping[str, Any],
+    private: Mapping[str, Any],
+    round_no: int,
+    rng: np.random.Generator,
+    keep: float,
+    must: str | None,
+    home: tuple[str, str],
+) -> dict[str, Any]:
+    """A bot's play as it was before shops and armies were kept (with the plain shop)."""
+    catalog = summoners_catalog(public["catalog"])
+    budget = int((int(private["coins"]) + INCOME) * (1 - keep))
+    towers = [Unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
+    familiars = [Unit(f["id"], f["kind"], f["level"]) for f in private["familiars"]]
+    args = (catalog, towers, familiars, round_no, budget, must, home)
+    buy_t, buy_f, upgrades = _plain_shop(*args, rng)
+    towers = _upgraded([*towers, *new_units(towers, buy_t)], upgrades)
+    familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], upgrades)
+    battlefield, placements = _defence(catalog, towers)
+    order = sorted(familiars, key=lambda u: -catalog.familiars[u.kind][u.level - 1].hp)
+    ids = [u.id for u in order]
+    half = (len(ids) + 1) // 2
+    attack = None
+    if ids:
+        attack = {
+            "slots": {str(i + 1): fid for i, fid in enumerate(ids)},
+            "party_a": [1, half],
+            "party_b": [half + 1, len(ids)] if len(ids) > half else None,
+        }
+    left = list(private["targets_left"])
+    return {
+        "buy_towers": buy_t,
+        "buy_familiars": buy_f,
+        "upgrades": upgrades,
+        "defence": {"map": battlefield.name, "towers": placements},
+        "attack": attack,
+        "target": left[int(rng.integers(len(left)))] if left else None,
+    }
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    tower_picks=ARMY,
+    familiar_picks=st.lists(st.tuples(st.integers(0, 20), st.integers(1, 3)), max_size=12),
+    round_no=st.integers(0, 8),
+    coins=st.integers(0, 300),
+    keep=st.sampled_from([0.0, 0.5]),
+    must=st.integers(-1, 30),
+    seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=4),
+)
+def test_a_play_from_kept_shops_and_armies_is_the_plain_play(
+    summoners_json: Mapping[str, Any],
+    tower_picks: list[tuple[int, int]],
+    familiar_picks: list[tuple[int, int]],
+    round_no: int,
+    coins: int,
+    keep: float,
+    must: int,
+    seeds: list[int],
+) -> None:
+    """`play` (each shop's options and each shopping's army kept) buys, defends, attacks
+    and draws as the plain play: each seed twice, the second time from what was kept."""
+    catalog = summoners_catalog(summoners_json)
+    t_kinds, f_kinds = sorted(catalog.towers), sorted(catalog.familiars)
+    private = {
+        "coins": coins,
+        "towers": [
+            {"id": u.id, "kind": u.kind, "level": u.level}
+            for u in _units(catalog, "tower", tower_picks)
+        ],
+        "familiars": [
+            {"id": u.id, "kind": u.kind, "level": u.level}
+            for u in _units(catalog, "familiar", familiar_picks)
+        ],
+        "targets_left": ["bo", "cy"],
+    }
+    public = {"catalog": summoners_json}
+    forced = None if must < 0 else [*t_kinds, *f_kinds][must % (len(t_kinds) + len(f_kinds))]
+    home = (t_kinds[must % len(t_kinds)], "") if must % 3 == 0 else ("", "")
+    for seed in [*seeds, *seeds]:
+        fast, plain = np.random.default_rng(seed), np.random.default_rng(seed)
+        got = play(public, private, round_no, fast, keep, forced, home)
+        assert got == _plain_play(public, private, round_no, plain, keep, forced, home)
+        assert fast.bit_generator.state == plain.bit_generator.state
 
 
 @settings(max_examples=60, deadline=None)

@@ -140,12 +140,12 @@ def play(
     buy_t, buy_f, upgrades = _shop(
         catalog, towers, familiars, round_no, budget, must, home, rng, shelf
     )
-    towers = _upgraded([*towers, *new_units(towers, buy_t)], upgrades)
-    familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], upgrades)
-
-    battlefield, placements = _defence(catalog, towers)
-    order = sorted(familiars, key=lambda u: -catalog.familiars[u.kind][u.level - 1].hp)
-    ids = [u.id for u in order]
+    bought = (tuple(buy_t), tuple(buy_f), tuple(upgrades))
+    army = shelf.armies.get(bought)
+    if army is None:
+        army = shelf.armies[bought] = _army(catalog, towers, familiars, *bought)
+    battlefield, placed, ids = army
+    placements = [dict(p) for p in placed]
     half = (len(ids) + 1) // 2
     attack = None
     if ids:
@@ -163,6 +163,27 @@ def play(
         "attack": attack,
         "target": left[int(rng.integers(len(left)))] if left else None,
     }
+
+
+Army = tuple[MapDef, tuple[dict[str, Any], ...], tuple[str, ...]]
+"""the map defended, the towers' placements and the familiars' ids in attack order"""
+
+
+def _army(
+    catalog: Catalog,
+    towers: list[Unit],
+    familiars: list[Unit],
+    buy_t: tuple[str, ...],
+    buy_f: tuple[str, ...],
+    upgrades: tuple[str, ...],
+) -> Army:
+    """The defence and attack order of the units owned after these purchases and upgrades:
+    towers placed for coverage (`_defence`), familiars with the most hit points first."""
+    towers = _upgraded([*towers, *new_units(towers, buy_t)], list(upgrades))
+    familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], list(upgrades))
+    battlefield, placements = _defence(catalog, towers)
+    order = sorted(familiars, key=lambda u: -catalog.familiars[u.kind][u.level - 1].hp)
+    return battlefield, tuple(placements), tuple(u.id for u in order)
 
 
 @lru_cache(maxsize=4096)
@@ -211,6 +232,9 @@ class _Shelf:
             side: [i for i, o in enumerate(self.options) if o.side == side]
             for side in ("tower", "familiar")
         }
+        self.armies: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], Army] = {}
+        """purchases, familiars and upgrades of a shopping -> `_army` (the units the
+        shelf's key names, with them)"""
 
 
 class _Offers:
