@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,33 +14,48 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from events.alchemy.catalog import Catalog as AlchemyCatalog
-from events.alchemy.catalog import Effect
+from events.alchemy.catalog import Construct, Effect
 from events.alchemy.resolve import _earned, recipe_needs
 from events.alchemy.resolve import _know as _know_round
 from events.alchemy.rules import energy_cost, multiplier
 from events.summoners.catalog import ROAD_TOWER
 from events.summoners.catalog import Catalog as SummonersCatalog
-from events.summoners.model import SLOTS, Unit
-from events.summoners.rules import spending_problem
+from events.summoners.model import INCOME, SLOTS, Unit
+from events.summoners.rules import new_units, spending_problem
 from festival.bots.alchemy_planner import (
+    CAUTIOUS,
+    GREEDY,
+    MAX_TARGETS,
+    ROUNDS,
+    SPECIALIST,
+    Style,
     Tools,
     _focus,
+    _forced,
     _Harvest,
     _know,
+    _machine,
+    _plain_worths,
     _reach,
     _tools,
+    _use,
     _worth,
+    home_set,
+    plan,
 )
-from festival.bots.catalogs import alchemy_catalog
+from festival.bots.catalogs import alchemy_catalog, summoners_catalog
 from festival.bots.summoners_value import (
     HOME_WEIGHT,
     NOISE,
     Option,
     _defence,
+    _offers,
     _options,
     _placed,
     _shop,
+    _upgraded,
     _worth_tables,
+    play,
     tower_value,
 )
 from festival.match.catalogs import catalog_options
@@ -47,9 +63,15 @@ from festival.match.engines import load_engines
 
 
 @pytest.fixture(scope="module")
-def summoners() -> SummonersCatalog:
+def summoners_json() -> Mapping[str, Any]:
     options = catalog_options(load_engines({}, ("summoners",)), {})
-    return SummonersCatalog.from_json(options["summoners"]["catalog"])
+    data: Mapping[str, Any] = options["summoners"]["catalog"]
+    return data
+
+
+@pytest.fixture(scope="module")
+def summoners(summoners_json: Mapping[str, Any]) -> SummonersCatalog:
+    return summoners_catalog(summoners_json)
 
 
 @settings(max_examples=60, deadline=None)
@@ -209,6 +231,106 @@ def test_kept_offers_and_the_shop_choose_as_the_plain_code(
     args = (summoners, towers, familiars, round_no, budget, forced, home)
     assert _shop(*args, fast) == _plain_shop(*args, plain)
     assert fast.bit_generator.state == plain.bit_generator.state
+    # the options kept per shop (round, home kinds, units as the view gives them)
+    key = (
+        round_no,
+        home,
+        tuple((u.id, u.kind, u.level) for u in towers),
+        tuple((u.id, u.kind, u.level) for u in familiars),
+    )
+    offers = _offers(summoners)
+    for _ in range(2):  # made, then kept
+        kept = offers.shelf(key, towers, familiars)
+        assert list(kept.options) == _plain_options(summoners, towers, familiars, round_no, home)
+    again, plain = np.random.default_rng(seed), np.random.default_rng(seed)
+    assert _shop(*args, again, kept) == _plain_shop(*args, plain)
+    assert again.bit_generator.state == plain.bit_generator.state
+
+
+def _plain_play(
+    public: Mapping[str, Any],
+    private: Mapping[str, Any],
+    round_no: int,
+    rng: np.random.Generator,
+    keep: float,
+    must: str | None,
+    home: tuple[str, str],
+) -> dict[str, Any]:
+    """A bot's play as it was before shops and armies were kept (with the plain shop)."""
+    catalog = summoners_catalog(public["catalog"])
+    budget = int((int(private["coins"]) + INCOME) * (1 - keep))
+    towers = [Unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
+    familiars = [Unit(f["id"], f["kind"], f["level"]) for f in private["familiars"]]
+    args = (catalog, towers, familiars, round_no, budget, must, home)
+    buy_t, buy_f, upgrades = _plain_shop(*args, rng)
+    towers = _upgraded([*towers, *new_units(towers, buy_t)], upgrades)
+    familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], upgrades)
+    battlefield, placements = _defence(catalog, towers)
+    order = sorted(familiars, key=lambda u: -catalog.familiars[u.kind][u.level - 1].hp)
+    ids = [u.id for u in order]
+    half = (len(ids) + 1) // 2
+    attack = None
+    if ids:
+        attack = {
+            "slots": {str(i + 1): fid for i, fid in enumerate(ids)},
+            "party_a": [1, half],
+            "party_b": [half + 1, len(ids)] if len(ids) > half else None,
+        }
+    left = list(private["targets_left"])
+    return {
+        "buy_towers": buy_t,
+        "buy_familiars": buy_f,
+        "upgrades": upgrades,
+        "defence": {"map": battlefield.name, "towers": placements},
+        "attack": attack,
+        "target": left[int(rng.integers(len(left)))] if left else None,
+    }
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    tower_picks=ARMY,
+    familiar_picks=st.lists(st.tuples(st.integers(0, 20), st.integers(1, 3)), max_size=12),
+    round_no=st.integers(0, 8),
+    coins=st.integers(0, 300),
+    keep=st.sampled_from([0.0, 0.5]),
+    must=st.integers(-1, 30),
+    seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=4),
+)
+def test_a_play_from_kept_shops_and_armies_is_the_plain_play(
+    summoners_json: Mapping[str, Any],
+    tower_picks: list[tuple[int, int]],
+    familiar_picks: list[tuple[int, int]],
+    round_no: int,
+    coins: int,
+    keep: float,
+    must: int,
+    seeds: list[int],
+) -> None:
+    """`play` (each shop's options and each shopping's army kept) buys, defends, attacks
+    and draws as the plain play: each seed twice, the second time from what was kept."""
+    catalog = summoners_catalog(summoners_json)
+    t_kinds, f_kinds = sorted(catalog.towers), sorted(catalog.familiars)
+    private = {
+        "coins": coins,
+        "towers": [
+            {"id": u.id, "kind": u.kind, "level": u.level}
+            for u in _units(catalog, "tower", tower_picks)
+        ],
+        "familiars": [
+            {"id": u.id, "kind": u.kind, "level": u.level}
+            for u in _units(catalog, "familiar", familiar_picks)
+        ],
+        "targets_left": ["bo", "cy"],
+    }
+    public = {"catalog": summoners_json}
+    forced = None if must < 0 else [*t_kinds, *f_kinds][must % (len(t_kinds) + len(f_kinds))]
+    home = (t_kinds[must % len(t_kinds)], "") if must % 3 == 0 else ("", "")
+    for seed in [*seeds, *seeds]:
+        fast, plain = np.random.default_rng(seed), np.random.default_rng(seed)
+        got = play(public, private, round_no, fast, keep, forced, home)
+        assert got == _plain_play(public, private, round_no, plain, keep, forced, home)
+        assert fast.bit_generator.state == plain.bit_generator.state
 
 
 @settings(max_examples=60, deadline=None)
@@ -240,9 +362,15 @@ def test_a_kept_defence_is_the_plain_placing(
 
 
 @pytest.fixture(scope="module")
-def alchemy() -> AlchemyCatalog:
+def alchemy_json() -> Mapping[str, Any]:
     options = catalog_options(load_engines({}, ("alchemy",)), {})
-    return alchemy_catalog(options["alchemy"]["catalog"])
+    data: Mapping[str, Any] = options["alchemy"]["catalog"]
+    return data
+
+
+@pytest.fixture(scope="module")
+def alchemy(alchemy_json: Mapping[str, Any]) -> AlchemyCatalog:
+    return alchemy_catalog(alchemy_json)
 
 
 def _machines(catalog: AlchemyCatalog, picks: Sequence[int]) -> tuple[str, ...]:
@@ -360,6 +488,134 @@ def test_a_trial_kept_aside_is_the_plain_trial(
     assert (expected, harvest) == before
     if fast is not None:
         assert energy_cost(alchemy, fast[0].names) == fast[0].cost
+
+
+def _plain_plan(
+    style: Style,
+    public: Mapping[str, Any],
+    private: Mapping[str, Any],
+    player: str,
+    rng: np.random.Generator,
+    must: str | None = None,
+) -> dict[str, Any]:
+    """A plan as the planner made it before it kept its views and steps."""
+    catalog = alchemy_catalog(public["catalog"])
+    known = _know(catalog)
+    stock = {k: int(v) for k, v in private["stock"].items()}
+    coins, energy = int(private["coins"]), int(private["energy"])
+    owned = set(private["machines"])
+    budget = max(0, coins - style.reserve)
+    if style.steady:
+        budget = budget // max(1, ROUNDS - int(public.get("round", 0)))
+    elif int(public.get("round", 0)) < ROUNDS - 1:
+        budget = int(budget * style.share)
+    home = home_set(catalog, player) if style.specialist else None
+    bare = _tools(known, tuple(sorted(owned)))
+    plain = _plain_worths(style, bare, stock)
+    machine = _forced(known, must, owned, coins) or _machine(
+        style, known, owned, stock, budget, home, _focus(bare, plain)
+    )
+    harvest = _Harvest(catalog)
+    expected = dict(stock)
+    buy: dict[str, int] = {}
+    if machine is not None:
+        budget = max(0, budget - machine.cost)
+        got = _reach(machine.materials, bare, expected, harvest, energy, budget, {})
+        if got is None:
+            budget += machine.cost
+            machine = None
+        else:
+            harvest, got_b, got_e, spent, _ = got
+            budget, buy = budget - spent, dict(got_b)
+            expected = _use(got_e, machine.materials)
+    tools = _tools(known, tuple(sorted(owned | ({machine.name} if machine else set()))))
+    worths = tools.worths
+    if machine is None and plain is not None:
+        values = plain
+    else:
+        values = tools.worth_values(expected, style.expected_yield)
+    draws = [float(rng.random()) for _ in worths]
+    keys = [-(v * w + x * 0.1) for v, w, x in zip(values, known.weights(home), draws, strict=True)]
+    ranked = sorted(range(len(worths)), key=keys.__getitem__)
+    targets: list[Construct] = []
+    sets_used: set[str] = set()
+    converted: dict[str, int] = {}
+    for i in ranked:
+        if len(targets) >= MAX_TARGETS:
+            break
+        c = worths[i].construct
+        if c.set in sets_used:
+            continue
+        recipe = tools.recipe(c)
+        trial = _reach(recipe, tools, expected, harvest, energy, budget, converted)
+        if trial is None:
+            continue
+        harvest, trial_b, trial_e, spent, converted = trial
+        budget -= spent
+        for m, q in trial_b.items():
+            buy[m] = buy.get(m, 0) + q
+        expected = _use(trial_e, recipe)
+        targets.append(c)
+        sets_used.add(c.set)
+    fuel = [m for conv in tools.conversions for m, _ in conv.given]
+    extras = [catalog.material(m) for m in fuel] + [
+        mat for mat in catalog.materials if mat.location in harvest.places
+    ]
+    for mat in extras:
+        if mat.name not in harvest.names:
+            harvest.add_if_fits(mat.name, energy)
+    return {
+        "harvest": harvest.names,
+        "buy": buy,
+        "machine": machine.name if machine else None,
+        "convert": {name: times for name, times in sorted(converted.items()) if times},
+        "engineer": [c.name for c in targets],
+        "priority": True,
+    }
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    style=st.sampled_from([GREEDY, CAUTIOUS, SPECIALIST]),
+    round_no=st.integers(0, ROUNDS - 1),
+    machines=st.lists(st.integers(0, 60), max_size=4),
+    amounts=STOCK.map(lambda a: [(i, max(0, q)) for i, q in a]),
+    coins=st.integers(0, 300),
+    energy=st.integers(0, 25),
+    must=st.integers(-1, 60),
+    player=st.sampled_from(["ann", "bo", "cy", "dee"]),
+    seeds=st.lists(st.integers(0, 2**32 - 1), min_size=1, max_size=4),
+)
+def test_a_plan_from_kept_views_and_steps_is_the_plain_plan(
+    alchemy_json: Mapping[str, Any],
+    style: Style,
+    round_no: int,
+    machines: list[int],
+    amounts: list[tuple[int, int]],
+    coins: int,
+    energy: int,
+    must: int,
+    player: str,
+    seeds: list[int],
+) -> None:
+    """`plan` (its view's start and each step's trials kept, so a view met again walks
+    steps already made, along whatever path its draws rank) chooses and draws as the
+    plain plan: each seed twice, the second time from what the first kept."""
+    catalog = alchemy_catalog(alchemy_json)
+    public = {"catalog": alchemy_json, "round": round_no}
+    owned = list(_machines(catalog, machines))
+    private = {
+        "stock": _stock(catalog, amounts),
+        "coins": coins,
+        "energy": energy,
+        "machines": [*owned, *owned[:1]],  # a name twice counts once
+    }
+    forced = None if must < 0 else catalog.machines[must % len(catalog.machines)].name
+    for seed in [*seeds, *seeds]:
+        fast, plain = np.random.default_rng(seed), np.random.default_rng(seed)
+        got = plan(style, public, private, player, fast, forced)
+        assert got == _plain_plan(style, public, private, player, plain, forced)
+        assert fast.bit_generator.state == plain.bit_generator.state
 
 
 # --- Alchemy's round: what it keeps of its catalog -----------------------------------------

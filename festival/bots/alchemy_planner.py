@@ -256,6 +256,7 @@ class _Known:
         self.machine_names = frozenset(m.name for m in catalog.machines)
         self._shopping: dict[tuple[str | None, tuple[Effect, ...]], tuple[Machine, ...]] = {}
         self._weights: dict[str | None, list[float]] = {}
+        self.starts: dict[View, _Start] = {}
 
     def weights(self, home: str | None) -> list[float]:
         """How much each construct's worth counts (catalog order): HOME_WEIGHT times for
@@ -344,26 +345,152 @@ def plan(
 ) -> dict[str, Any]:
     """`must`: a machine bought this round if the player can (a lab's forced item).
 
-    Expected stock is a plain dict read with .get(m, 0) (a Counter's missing key costs a
-    method call); it never goes below 0, as `_use` keeps it."""
+    Everything but the noise on the worths is a function of what the bot sees, so it is
+    worked out once per view (`_Start`, kept by `_Known.starts`: players at a lab's tables
+    meet the same view again and again) and each trial once per plan state (`_Step`)."""
     catalog = alchemy_catalog(public["catalog"])
     known = _know(catalog)
-    stock = {k: int(v) for k, v in private["stock"].items()}
+    round_no = int(public.get("round", 0))
+    home = home_set(catalog, player) if style.specialist else None
+    stock = tuple(private["stock"].items())
     coins, energy = int(private["coins"]), int(private["energy"])
-    owned = set(private["machines"])
+    key = (style, round_no, home, must, stock, coins, energy, tuple(sorted(private["machines"])))
+    start = known.starts.get(key)
+    if start is None:
+        if len(known.starts) >= KNOWN_VIEWS:
+            known.starts.clear()
+        start = known.starts[key] = _start(style, known, key)
+    tools = start.tools
+    worths = tools.worths
+    # small noise so equal bots do not all crowd the same places (one draw a construct, in
+    # catalog order: the same numbers as drawing them one by one), a tenth of each draw
+    draws = rng.random(len(worths)).tolist()
+    keys = [
+        -(v * weight + x * 0.1)
+        for v, weight, x in zip(start.values, known.weights(home), draws, strict=True)
+    ]
+    # sorting positions is stable like sorting the constructs: ties keep catalog order
+    ranked = sorted(range(len(worths)), key=keys.__getitem__)
+
+    step = start.first
+    targets: list[Construct] = []
+    sets_used: set[str] = set()
+    buy = dict(start.buy)
+    for i in ranked:
+        if len(targets) >= MAX_TARGETS:
+            break
+        c = worths[i].construct
+        if c.set in sets_used:
+            continue
+        after = step.after(i, tools)
+        if after is None:
+            continue
+        for m, q in after.bought.items():
+            buy[m] = buy.get(m, 0) + q
+        step = after
+        targets.append(c)
+        sets_used.add(c.set)
+    return {
+        "harvest": list(step.harvested(tools)),
+        "buy": buy,
+        "machine": start.machine.name if start.machine else None,
+        "convert": {name: times for name, times in sorted(step.converted.items()) if times},
+        "engineer": [c.name for c in targets],
+        "priority": True,
+    }
+
+
+KNOWN_VIEWS = 4096
+"""the most views (`_Start`) kept per catalog"""
+View = tuple[
+    Style, int, str | None, str | None, tuple[tuple[str, Any], ...], int, int, tuple[str, ...]
+]
+"""what a plan depends on but the draws: style, round, home set, forced machine, the stock
+(as the view lists it), coins, energy and the machines owned (sorted)"""
+
+
+class _Step:
+    """A plan's state after the targets chosen so far: harvest, expected stock, coins left,
+    conversions (never changed once made), and the purchases of the last target. The next
+    state after trying construct i (None: the trial fails) is worked out once."""
+
+    def __init__(
+        self,
+        harvest: _Harvest,
+        expected: dict[str, int],
+        budget: int,
+        converted: dict[str, int],
+        bought: dict[str, int],
+        energy: int,
+    ) -> None:
+        self.harvest, self.expected, self.budget = harvest, expected, budget
+        self.converted, self.bought, self.energy = converted, bought, energy
+        self._after: dict[int, _Step | None] = {}
+        self._harvested: tuple[str, ...] | None = None
+
+    def after(self, i: int, tools: Tools) -> _Step | None:
+        """The state once construct i (`tools.worths`' order) is a target too."""
+        if i in self._after:
+            return self._after[i]
+        recipe = tools.recipe(tools.worths[i].construct)
+        trial = _reach(
+            recipe, tools, self.expected, self.harvest, self.energy, self.budget, self.converted
+        )
+        step = None
+        if trial is not None:
+            harvest, bought, expected, spent, converted = trial
+            expected = _use(expected, recipe)
+            step = _Step(harvest, expected, self.budget - spent, converted, bought, self.energy)
+        self._after[i] = step
+        return step
+
+    def harvested(self, tools: Tools) -> tuple[str, ...]:
+        """The harvest with cheap extras: what the player's converters take first, then
+        materials at places already visited (one energy less per extra material there)."""
+        if self._harvested is None:
+            harvest = self.harvest.copy()
+            catalog = tools.catalog
+            fuel = [m for conv in tools.conversions for m, _ in conv.given]
+            extras = [catalog.material(m) for m in fuel] + [
+                mat for mat in catalog.materials if mat.location in harvest.places
+            ]
+            for mat in extras:
+                if mat.name not in harvest.names:
+                    harvest.add_if_fits(mat.name, self.energy)
+            self._harvested = tuple(harvest.names)
+        return self._harvested
+
+
+@dataclass(frozen=True)
+class _Start:
+    """What a plan works out before its draws: the machine it buys and what that costs,
+    the tools it plans with, each construct's worth, and the state its targets start from."""
+
+    machine: Machine | None
+    buy: dict[str, int]
+    tools: Tools
+    values: list[float]
+    first: _Step
+
+
+def _start(style: Style, known: _Known, view: View) -> _Start:
+    """Expected stock is a plain dict read with .get(m, 0) (a Counter's missing key costs a
+    method call); it never goes below 0, as `_use` keeps it."""
+    _, round_no, home, must, items, coins, energy, machines = view
+    stock = {k: int(v) for k, v in items}
+    owned = set(machines)
     budget = max(0, coins - style.reserve)
     if style.steady:
-        budget = budget // max(1, ROUNDS - int(public.get("round", 0)))
-    elif int(public.get("round", 0)) < ROUNDS - 1:
+        budget = budget // max(1, ROUNDS - round_no)
+    elif round_no < ROUNDS - 1:
         budget = int(budget * style.share)
-    home = home_set(catalog, player) if style.specialist else None
 
     bare = _tools(known, tuple(sorted(owned)))
     plain = _plain_worths(style, bare, stock)
     machine = _forced(known, must, owned, coins) or _machine(
         style, known, owned, stock, budget, home, _focus(bare, plain)
     )
-    harvest = _Harvest(catalog)
+    harvest = _Harvest(known.catalog)
     expected = dict(stock)
     buy: dict[str, int] = {}
     if machine is not None:
@@ -378,61 +505,12 @@ def plan(
             budget, buy = budget - spent, dict(got_b)
             expected = _use(got_e, machine.materials)
     tools = _tools(known, tuple(sorted(owned | ({machine.name} if machine else set()))))
-
-    worths = tools.worths
     if machine is None and plain is not None:
         values = plain  # the focus's worths: the same machines and stock
     else:
         values = tools.worth_values(expected, style.expected_yield)
-    # small noise so equal bots do not all crowd the same places (one draw a construct, in
-    # catalog order: the same numbers as drawing them one by one), a tenth of each draw
-    draws = rng.random(len(worths)).tolist()
-    keys = [
-        -(v * weight + x * 0.1)
-        for v, weight, x in zip(values, known.weights(home), draws, strict=True)
-    ]
-    # sorting positions is stable like sorting the constructs: ties keep catalog order
-    ranked = sorted(range(len(worths)), key=keys.__getitem__)
-
-    targets: list[Construct] = []
-    sets_used: set[str] = set()
-    converted: dict[str, int] = {}
-    for i in ranked:
-        if len(targets) >= MAX_TARGETS:
-            break
-        c = worths[i].construct
-        if c.set in sets_used:
-            continue
-        recipe = tools.recipe(c)
-        trial = _reach(recipe, tools, expected, harvest, energy, budget, converted)
-        if trial is None:
-            continue
-        harvest, trial_b, trial_e, spent, converted = trial
-        budget -= spent
-        for m, q in trial_b.items():
-            buy[m] = buy.get(m, 0) + q
-        expected = _use(trial_e, recipe)
-        targets.append(c)
-        sets_used.add(c.set)
-    # cheap extras: what the player's converters take first, then materials at places
-    # already visited (one energy less per extra material there)
-    fuel = [m for conv in tools.conversions for m, _ in conv.given]
-    extras = [catalog.material(m) for m in fuel] + [
-        mat for mat in catalog.materials if mat.location in harvest.places
-    ]
-    for mat in extras:
-        if mat.name not in harvest.names:
-            harvest.add_if_fits(mat.name, energy)
-
-    convert = {name: times for name, times in sorted(converted.items()) if times}
-    return {
-        "harvest": harvest.names,
-        "buy": buy,
-        "machine": machine.name if machine else None,
-        "convert": convert,
-        "engineer": [c.name for c in targets],
-        "priority": True,
-    }
+    first = _Step(harvest, expected, budget, {}, {}, energy)
+    return _Start(machine, buy, tools, values, first)
 
 
 def _use(expected: dict[str, int], recipe: tuple[tuple[str, int], ...]) -> dict[str, int]:

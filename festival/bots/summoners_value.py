@@ -63,6 +63,12 @@ class Style:
 
 ARMIES = 1024
 """the most armies whose defence is kept (per catalog)"""
+SHOPS = 4096
+"""the most shops (a round, home kinds and the units owned) whose options are kept"""
+UnitKey = tuple[str, str, int]
+"""a unit as a player's view gives it: id, kind, level"""
+ShopKey = tuple[int, tuple[str, str], tuple[UnitKey, ...], tuple[UnitKey, ...]]
+"""a round, home kinds, and the towers and familiars owned"""
 Cell = tuple[int, int, str]
 """where a tower stands in a defence: row and column (from 1), facing"""
 SAVING_ROUNDS = DEFAULT_ROUNDS // 2
@@ -126,15 +132,20 @@ def play(
     catalog = summoners_catalog(public["catalog"])
     coins = int(private["coins"]) + INCOME
     budget = int(coins * (1 - keep))
-    towers = [_unit(t["id"], t["kind"], t["level"]) for t in private["towers"]]
-    familiars = [_unit(f["id"], f["kind"], f["level"]) for f in private["familiars"]]
-    buy_t, buy_f, upgrades = _shop(catalog, towers, familiars, round_no, budget, must, home, rng)
-    towers = _upgraded([*towers, *new_units(towers, buy_t)], upgrades)
-    familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], upgrades)
-
-    battlefield, placements = _defence(catalog, towers)
-    order = sorted(familiars, key=lambda u: -catalog.familiars[u.kind][u.level - 1].hp)
-    ids = [u.id for u in order]
+    t_keys = tuple([(t["id"], t["kind"], t["level"]) for t in private["towers"]])
+    f_keys = tuple([(f["id"], f["kind"], f["level"]) for f in private["familiars"]])
+    towers = [_unit(*k) for k in t_keys]
+    familiars = [_unit(*k) for k in f_keys]
+    shelf = _offers(catalog).shelf((round_no, home, t_keys, f_keys), towers, familiars)
+    buy_t, buy_f, upgrades = _shop(
+        catalog, towers, familiars, round_no, budget, must, home, rng, shelf
+    )
+    bought = (tuple(buy_t), tuple(buy_f), tuple(upgrades))
+    army = shelf.armies.get(bought)
+    if army is None:
+        army = shelf.armies[bought] = _army(catalog, towers, familiars, *bought)
+    battlefield, placed, ids = army
+    placements = [dict(p) for p in placed]
     half = (len(ids) + 1) // 2
     attack = None
     if ids:
@@ -152,6 +163,27 @@ def play(
         "attack": attack,
         "target": left[int(rng.integers(len(left)))] if left else None,
     }
+
+
+Army = tuple[MapDef, tuple[dict[str, Any], ...], tuple[str, ...]]
+"""the map defended, the towers' placements and the familiars' ids in attack order"""
+
+
+def _army(
+    catalog: Catalog,
+    towers: list[Unit],
+    familiars: list[Unit],
+    buy_t: tuple[str, ...],
+    buy_f: tuple[str, ...],
+    upgrades: tuple[str, ...],
+) -> Army:
+    """The defence and attack order of the units owned after these purchases and upgrades:
+    towers placed for coverage (`_defence`), familiars with the most hit points first."""
+    towers = _upgraded([*towers, *new_units(towers, buy_t)], list(upgrades))
+    familiars = _upgraded([*familiars, *new_units(familiars, buy_f)], list(upgrades))
+    battlefield, placements = _defence(catalog, towers)
+    order = sorted(familiars, key=lambda u: -catalog.familiars[u.kind][u.level - 1].hp)
+    return battlefield, tuple(placements), tuple(u.id for u in order)
 
 
 @lru_cache(maxsize=4096)
@@ -188,6 +220,23 @@ def _best_first(o: Option) -> tuple[float, str]:
     return -o.value, o.ref
 
 
+class _Shelf:
+    """A shop's options (`_options`' order) with what shopping reads of each: its value and
+    ref, and the positions of each side's options."""
+
+    def __init__(self, options: Sequence[Option]) -> None:
+        self.options = tuple(options)
+        self.values = [o.value for o in self.options]
+        self.refs = [o.ref for o in self.options]
+        self.sides = {
+            side: [i for i, o in enumerate(self.options) if o.side == side]
+            for side in ("tower", "familiar")
+        }
+        self.armies: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], Army] = {}
+        """purchases, familiars and upgrades of a shopping -> `_army` (the units the
+        shelf's key names, with them)"""
+
+
 class _Offers:
     """The options of one catalog, each made once: its kinds' worths (`_worth_tables`), the
     purchases of each round (for each pair of home kinds) and the upgrade of each unit (by
@@ -208,6 +257,20 @@ class _Offers:
         self._by_reach: dict[
             tuple[tuple[tuple[Tile, ...], bool], ...], tuple[MapDef, tuple[Cell | None, ...]]
         ] = {}
+        self._shelves: dict[ShopKey, _Shelf] = {}
+
+    def shelf(self, key: ShopKey, towers: list[Unit], familiars: list[Unit]) -> _Shelf:
+        """`_options` of the round, home kinds and units of `key` (the units `towers` and
+        `familiars` are), worked out once per key: players at a lab's tables meet the same
+        round with the same army again and again (five shops in six in a long run)."""
+        kept = self._shelves.get(key)
+        if kept is None:
+            if len(self._shelves) >= SHOPS:
+                self._shelves.clear()
+            round_no, home = key[0], key[1]
+            options = _options(self.catalog, towers, familiars, round_no, home)
+            kept = self._shelves[key] = _Shelf(options)
+        return kept
 
     def worth(self, side: str, kind: str, i: int, home: bool) -> float:
         """(kind, level index) -> worth, HOME_WEIGHT times for a home kind."""
@@ -328,35 +391,42 @@ def _shop(
     must: str | None,
     home: tuple[str, str],
     rng: np.random.Generator,
+    kept: _Shelf | None = None,
 ) -> tuple[list[str], list[str], list[str]]:
     """Alternate sides, best value per coin first, within budget and the spending rule
     (`must` first, when it is on sale and affordable). Values carry a little noise, so
-    bots of one strategy do not all buy the same army."""
-    plain = _options(catalog, towers, familiars, round_no, home)
+    bots of one strategy do not all buy the same army. `kept`: the `_options` of these
+    arguments, when known."""
+    shelf = _Shelf(_options(catalog, towers, familiars, round_no, home)) if kept is None else kept
+    plain = shelf.options
     # one draw an option, in order: rng.random(n) gives the numbers n calls would
     draws = rng.random(len(plain)).tolist()
     keys = [
-        (-(o.value * (1 + NOISE * (x - 0.5))), o.ref) for o, x in zip(plain, draws, strict=True)
+        (-(v * (1 + NOISE * (x - 0.5))), ref)
+        for v, ref, x in zip(shelf.values, shelf.refs, draws, strict=True)
     ]
-    ranked = sorted(range(len(plain)), key=keys.__getitem__)
-    options = [plain[i] for i in ranked]
     spent = {"tower": 0, "familiar": 0}
     chosen: list[Option] = []
     n_familiars = len(familiars)
     first = None
     if must is not None:
-        first = next((o for o in options if o.action == "buy" and o.ref == must), None)
+        # the first in the noisy order (a stable sort: ties keep `plain`'s order)
+        bought = [i for i, o in enumerate(plain) if o.action == "buy" and o.ref == must]
+        if bought:
+            first = plain[min(bought, key=lambda i: (keys[i], i))]
     if first is not None and first.cost <= budget:
         chosen.append(first)
         spent[first.side] += first.cost
         n_familiars += first.side == "familiar"
     upgraded: set[str] = set()
-    # each side's options in order, from the first one still possible: an option passed
-    # over stays impossible (the coins left only fall, upgraded units and familiars only
-    # grow), so the search for the next pick starts where the last one stopped
-    queues: dict[str, list[Option]] = {side: [] for side in spent}
-    for o in options:
-        queues[o.side].append(o)
+    # each side's options in the noisy order (sorting a side's alone keeps the order the
+    # sort of all gives it), from the first one still possible: an option passed over
+    # stays impossible (the coins left only fall, upgraded units and familiars only grow),
+    # so the search for the next pick starts where the last one stopped
+    queues = {
+        side: [plain[i] for i in sorted(positions, key=keys.__getitem__)]
+        for side, positions in shelf.sides.items()
+    }
     start = dict.fromkeys(spent, 0)
     while True:
         side = "tower" if spent["tower"] <= spent["familiar"] else "familiar"
