@@ -211,3 +211,10 @@ def test_the_lab_client_refuses_a_local_cluster_of_no_worker() -> None:
 
     with pytest.raises(ValueError, match="at least one worker"), dask_client(None, 0):
         pass
+
+
+def test_the_items_table_reads_a_purchase_by_its_fields_in_order() -> None:
+    """tables.item_table transposes purchases by position: its field list is Purchase's."""
+    from festival.lab.game import Purchase
+
+    assert Purchase._fields == tables.PURCHASE_FIELDS
