@@ -64,31 +64,26 @@ def _game_texts(ordered: Sequence[GameResult]) -> dict[str, list[str]]:
 
 
 def player_table(ordered: Sequence[GameResult]) -> pd.DataFrame:
-    """One row per player per game, built column by column."""
+    """One row per player per game, built column by column, in `player_columns` order and
+    then the behaviour columns."""
     events = event_names()
     names: list[str] = []
     strategies: list[str] = []
-    cols: dict[str, list[Any]] = {
-        c: [] for c in ("seed", "forced_applied", "seat", "festival_rank", "average_rank")
-    }
+    ranks: list[int | None] = []
+    averages: list[float | None] = []
     winner: list[bool | None] = []
     per_event = [f"{e}_{c}" for e in events for c in ("rank", "score", "field", "invalid")]
     figure_columns = behaviour.columns()
     blank: dict[str, list[Any]] = {c: [] for c in (*per_event, *figure_columns)}
     figure_names = {e: [behaviour.column(e, f) for f in behaviour.figures(e)] for e in events}
     for r in ordered:
-        spec, first = r.spec, len(cols["seed"])
-        players = spec.players
+        players, first = r.spec.players, len(names)
         n = len(players)
         names += players
-        strategies += spec.strategies
-        cols["seed"] += [spec.seed] * n
-        cols["forced_applied"] += [r.forced_applied] * n
-        cols["seat"] += range(n)
-        ranks = r.festival_rank
-        cols["festival_rank"] += [ranks.get(p) for p in players]
-        cols["average_rank"] += [r.average_rank.get(p) for p in players]
-        winner += [ranks.get(p) == 1 for p in players] if ranks else [None] * n
+        strategies += r.spec.strategies
+        ranks += [r.festival_rank.get(p) for p in players]
+        averages += [r.average_rank.get(p) for p in players]
+        winner += [r.festival_rank.get(p) == 1 for p in players] if r.festival_rank else [None] * n
         for values in blank.values():
             values += [None] * n
         row = {p: first + seat for seat, p in enumerate(players)}
@@ -104,28 +99,25 @@ def player_table(ordered: Sequence[GameResult]) -> pd.DataFrame:
             for name, value in zip(figure_names[c.event], c.figures, strict=True):
                 blank[name][at] = value
     seats = [len(r.spec.strategies) for r in ordered]
-    games = {k: repeated_column(v, seats) for k, v in _game_texts(ordered).items()}
-    frame = pd.DataFrame(
-        {
-            "game": games["game"],
-            "seed": pd.Series(cols["seed"], dtype="int64"),
-            "kind": games["kind"],
-            "catalog": games["catalog"],
-            "force": games["force"],
-            "forced_applied": pd.Series(cols["forced_applied"], dtype="bool"),
-            "player": text_column(names),
-            "seat": pd.Series(cols["seat"], dtype="int64"),
-            "strategy": text_column(strategies),
-            "festival_rank": pd.array(cols["festival_rank"], dtype="Int64"),
-            "average_rank": pd.array(cols["average_rank"], dtype="Float64"),
-            "winner": pd.array(winner, dtype="boolean"),
-        }
-    )
-    for col in per_event:
-        frame[col] = pd.array(blank[col], dtype="Float64" if col.endswith("_score") else "Int64")
-    for col in figure_columns:
-        frame[col] = pd.array(blank[col], dtype="Float64")
-    return frame
+    made: dict[str, Any] = {k: repeated_column(v, seats) for k, v in _game_texts(ordered).items()}
+    made |= {
+        "seed": pd.Series(np.repeat([r.spec.seed for r in ordered], seats), dtype="int64"),
+        "forced_applied": pd.Series(
+            np.repeat([r.forced_applied for r in ordered], seats), dtype="bool"
+        ),
+        "player": text_column(names),
+        "seat": pd.Series([i for n in seats for i in range(n)], dtype="int64"),
+        "strategy": text_column(strategies),
+        "festival_rank": pd.array(ranks, dtype="Int64"),
+        "average_rank": pd.array(averages, dtype="Float64"),
+        "winner": pd.array(winner, dtype="boolean"),
+    }
+    made |= {
+        c: pd.array(blank[c], dtype="Float64" if c.endswith("_score") else "Int64")
+        for c in per_event
+    }
+    made |= {c: pd.array(blank[c], dtype="Float64") for c in figure_columns}
+    return pd.DataFrame({c: made[c] for c in (*player_columns(), *figure_columns)})
 
 
 def item_table(ordered: Sequence[GameResult]) -> pd.DataFrame:
