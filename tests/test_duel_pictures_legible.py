@@ -11,6 +11,7 @@ import io
 import itertools
 import math
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -220,3 +221,41 @@ def test_a_power_node_shows_under_the_unit_on_it(moment: str) -> None:
                 x, y = round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2)
                 near = [image.getpixel((x + dx, y + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
                 assert any(max(p) < 60 for p in near), (piece.label, (x, y), near)
+
+
+def test_the_host_sees_a_one_square_moves_arrow(tmp_path: Path) -> None:
+    """Through the CLI: an Elementarium turn of one-square moves (b2-b3, b8-b7), then
+    `festival duel show --svg`: every arrow drawn is at least `SEEN` of a square long."""
+    import contextlib
+    import re
+
+    from festival.cli.main import main
+
+    folder = tmp_path / "duel"
+    steps = [
+        ["duel", "new", str(folder), "--game", "elementarium", "--players", "Ash,Birch"],
+        ["duel", "play", str(folder), "b2-b3", "--player", "Ash"],
+        ["duel", "play", str(folder), "b8-b7", "--player", "Birch"],
+        ["duel", "show", str(folder), "--svg", str(tmp_path / "b.svg")],
+    ]
+    for args in steps:
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(args) == 0, args
+    svg = (tmp_path / "b.svg").read_text()
+
+    def numbers(text: str) -> list[float]:
+        return [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", text)]
+
+    first_cell = re.search(r'<polygon points="([^"]+)"', svg)
+    assert first_cell is not None
+    xs = numbers(first_cell.group(1))[0::2]
+    cell = max(xs) - min(xs)
+    lines = re.findall(r'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"[^>]*'
+                       r'data-key="arrow:\d"', svg)  # fmt: skip
+    heads = re.findall(r'<polygon points="([^"]+)"[^>]*data-key="arrow:\d"/>', svg)
+    assert len(lines) == len(heads) == 2, svg.count("arrow:")
+    for (x0, y0, x1, y1), head in zip(lines, heads, strict=True):
+        tip = numbers(head)[:2]
+        start, end = (float(x0), float(y0)), (float(x1), float(y1))
+        length = math.dist(start, end) + math.dist(end, (tip[0], tip[1]))
+        assert length >= SEEN * cell, (length, cell)
