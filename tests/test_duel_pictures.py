@@ -43,8 +43,9 @@ def test_every_sample_picture_is_readable(entry: registry.DuelEntry) -> None:
         svg = duel_picture.svg(pic)
         drawn = {k.split(":")[0] if k.startswith("cross") else k
                  for k in re.findall(r'data-key="([^"]+)"', svg)}  # fmt: skip
-        legend = {k.removeprefix("legend:") for k in drawn if k.startswith("legend:")}
-        board = drawn - {f"legend:{k}" for k in legend} - {"coord"}
+        swatches = {k for k in drawn if k.startswith("legend:")}
+        legend = {part for k in swatches for part in k.removeprefix("legend:").split("|")}
+        board = drawn - swatches - {"coord"}
         assert board <= legend, board - legend
         used = {c.upper() for c in re.findall(r'(?:fill|stroke)="(#[0-9A-Fa-f]{6})"', svg)}
         assert used <= palette.all_colours(), used - palette.all_colours()
@@ -179,7 +180,7 @@ GAME_WORDS = {
     "element": ("stone", "sage", "stack's height", "last turn"),
     "halma": ("elemental plane", "point of power", "team Earth/Fire", "team Water/Air",
               "can be captured", "last move"),
-    "alchelemental": ("Fire face", "mirrored", "power node", "edge", "hex"),
+    "alchelemental": ("Fire hex or unit face", "mirrored", "power node", "edge"),
     "elementarium": ("Source", "clash", "move in the last turn", "neutral zone", "obstacle",
                      "upper case", "lower case"),
 }  # fmt: skip

@@ -209,7 +209,7 @@ def test_picture_shows_units_obstacles_sources_moves_and_clashes() -> None:
     picture = GAME.picture(state)
     assert len(picture.arrows) == 3 and picture.marks == {(3, 4)}  # d5, top row first
     kinds = {c.kind for c in picture.cells}
-    assert {"O", "neutral", "W", "E"} <= kinds
+    assert {"O", "zone", "W", "E"} <= kinds
     labels = sorted(p.label for p in picture.pieces)
     assert "S" in labels and "s" in labels and "e" in labels
     svg = duel_picture.svg(picture)

@@ -538,7 +538,7 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
                 c,
                 r,
                 kind=b.elements[h].letter,
-                symbol="N" if h in nodes else ("·" if h in edges else ""),
+                symbol="·" if h in edges else "",
                 marked=h in nodes,
             )
             for h in range(b.size)
@@ -588,16 +588,16 @@ def _legend(state: AlchState) -> dict[str, str]:
     """The picture's legend in Alchelemental's words: the hexes' elements, nodes and edges,
     units (their six faces, the mirrored ring) and the last turn."""
     out = {
-        "symbol:N": "N: a power node (hold both of the enemy's to win)",
-        "symbol:·": "·: a hex of a player's own edge (where units are called)",
-        "marked": "triangle: a power node",
-        "mirrored": "dashed ring round the disc: the unit is mirrored (flipped over)",
+        "symbol:·": "·: a player's own edge (where units are called)",
+        "marked": "a power node (hold both of the enemy's to win)",
+        "mirrored": "dashed ring: the unit is mirrored (flipped over)",
         "highlight": "thick black outline: a hex the last turn (or this turn so far) changed",
     }
     for e in Elem:
         out[e.letter] = e.word
         out[f"cell:{e.letter}"] = f"{e.word} hex"
         out[f"face:{e.letter}"] = f"a unit's {e.word} face"
+        out[f"cell+face:{e.letter}"] = f"{e.word} hex or unit face"
     for n, name in enumerate(state.players):
-        out[f"piece:{n}"] = f"{name}'s unit (the disc; its name's first letters)"
+        out[f"piece:{n}"] = f"{name}'s unit (first letters of its name)"
     return out

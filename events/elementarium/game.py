@@ -320,7 +320,7 @@ class ElementariumGame(DuelGame[State, Orders]):
         cells = [PictureCell(c, top - r, "O", "") for c, r in sorted(b.obstacles)]
         low, high = state.setup.rules.neutral_rows
         cells += [
-            PictureCell(c, top - r, "neutral")
+            PictureCell(c, top - r, "zone")
             for c in range(b.width)
             for r in range(low - 1, high)
             if (c, r) not in b.obstacles and (c, r) not in state.at()
@@ -393,14 +393,14 @@ def _legend(state: State) -> dict[str, str]:
     first, second = state.players
     out = {
         "cell:O": "obstacle",
-        "cell:neutral": "the neutral zone",
+        "cell:zone": "the neutral zone",
         "piece:0": f"{first}'s units (upper case)",
         "piece:1": f"{second}'s units (lower case)",
         "label:S": f"{first}'s Source",
         "label:s": f"{second}'s Source",
         "arrow:0": f"{first}'s move in the last turn",
         "arrow:1": f"{second}'s move in the last turn",
-        "cross": "cross: a clash (units that moved to the same field)",
+        "cross": "cross: a clash (units that moved to the same field; a unit on it kept it)",
         "highlight": "thick black outline: a field the last turn (or this turn so far) changed",
     }
     for k, v in TYPE_NAMES.items():

@@ -3,15 +3,18 @@ PNG (Pillow) for Discord, in the project's palette (festival/core/palette.py).
 
 Every picture carries its caption above the board and a legend below it: an entry for every
 colour, mark, ring, number and arrow it draws (`legend_entries`). Sizes: the long side of the
-board is at least ~900 px, no text is smaller than the coordinates (`Layout.coord`), and a
-move's arrow runs between the units' discs, never over them."""
+board is at least ~900 px, no text is smaller than the coordinates (`Layout.coord`), a
+move's arrow runs between the units' discs, never over them, and is long enough to see
+(`SHORTEST`); what marks a field (a clash's cross, a power node's triangle) leaves the letter
+of the unit on it whole."""
 
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
@@ -22,7 +25,8 @@ ELEMENT_WORDS = {"F": "Fire", "W": "Water", "E": "Earth", "A": "Air"}
 COLOURS = {
     **palette.ELEMENTS,
     "O": palette.OBSTACLE,  # an obstacle (Elementarium)
-    "neutral": palette.tint(palette.NEUTRAL),  # Elementarium's neutral zone
+    "neutral": palette.tint(palette.NEUTRAL),  # Elemental Continuum's neutral ward
+    "zone": palette.NEUTRAL,  # Elementarium's neutral zone: mid grey, unlike Air's pale grey
     # Elemental Halma: planes tinted by element, points of power, the material plane
     **{f"plane-{k}": palette.tint(v) for k, v in palette.ELEMENTS.items()},
     "power": palette.NEUTRAL,
@@ -92,20 +96,37 @@ def layout(picture: Picture) -> Layout:
 def _legend_spots(
     texts: list[str], width: int, margin: int, coord: int
 ) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
-    """Where each legend entry goes (column, row) and its text's lines: two columns when every
-    text fits on one line of half the width, else one column, long texts wrapped."""
+    """Where each legend entry goes (column, row) and its text's lines: one column of the
+    picture's width, or (a picture at least 700 px wide) two columns of half of it, read
+    down the first and then the second, whichever takes fewer rows; long texts wrapped."""
     room = width - margin - 2 * coord * 1.2  # the swatch and its gap
-    per_half = int((room - (width - margin) / 2) / (coord * CHAR))
-    if width >= 700 and all(len(t) <= per_half for t in texts):
-        return tuple((i % 2, i // 2, (t,)) for i, t in enumerate(texts))
-    per_line = max(20, int(room / (coord * CHAR)))
+
+    def wrapped(chars: int) -> list[tuple[str, ...]]:
+        return [tuple(textwrap.wrap(t, max(12, chars))) or ("",) for t in texts]
+
+    one = wrapped(int(room / (coord * CHAR)))
+    best = tuple(_stacked(one, 0))
+    half = wrapped(int((room - (width - margin) / 2) / (coord * CHAR)))
+    if width >= 700 and len(texts) > 1:
+        splits = [(_stacked(half[:k], 0), _stacked(half[k:], 1)) for k in range(1, len(half))]
+        first, second = min(splits, key=lambda s: (_rows(s[0] + s[1]), -len(s[0])))
+        if _rows(first + second) < _rows(list(best)):
+            best = tuple(first + second)
+    return best
+
+
+def _stacked(lines: list[tuple[str, ...]], column: int) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Entries' lines one below the other in `column`."""
     out = []
     row = 0
-    for text in texts:
-        lines = tuple(textwrap.wrap(text, per_line)) or ("",)
-        out.append((0, row, lines))
-        row += len(lines)
-    return tuple(out)
+    for text in lines:
+        out.append((column, row, text))
+        row += len(text)
+    return out
+
+
+def _rows(spots: list[tuple[int, int, tuple[str, ...]]]) -> int:
+    return max((row + len(lines) for _, row, lines in spots), default=0)
 
 
 def size(picture: Picture) -> tuple[int, int]:
@@ -124,6 +145,12 @@ class Entry:
     colour: str
     symbol: str
     text: str
+    also: tuple[str, ...] = ()
+    """the keys of other drawings this entry explains too (a unit's face of a hex's colour)"""
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return (self.key, *self.also)
 
 
 def _word(picture: Picture, key: str, default: str) -> str:
@@ -196,6 +223,21 @@ def legend_entries(picture: Picture) -> list[Entry]:
         add(f"arrow:{owner}", "arrow", palette.player(owner), "", f"a move of {who}")
     if picture.marks:
         add("cross", "cross", palette.MARK, "", _word(picture, "cross", "a clash"))
+    return _merged(picture, out)
+
+
+def _merged(picture: Picture, entries: list[Entry]) -> list[Entry]:
+    """One entry for a cell kind and the unit face of the same colour when the game names
+    them together (`Picture.legend["cell+face:F"]`): one colour, one line."""
+    keys = {e.key for e in entries}
+    out: list[Entry] = []
+    for entry in entries:
+        kind = entry.key.partition(":")[2]
+        both = picture.legend.get(f"cell+face:{kind}")
+        if both is None or {f"cell:{kind}", f"face:{kind}"} - keys:
+            out.append(entry)
+        elif entry.key.startswith("cell:"):
+            out.append(replace(entry, text=both, also=(f"face:{kind}",)))
     return out
 
 
@@ -246,38 +288,59 @@ def arrow_width(lay: Layout) -> float:
 
 BENDS = (0.0, 0.35, -0.35, 0.6, -0.6, 0.9, -0.9, 1.3, -1.3)
 """how far an arrow's middle may bow out sideways, in cells, tried in this order"""
+SHORTEST = 0.45
+"""an arrow's least length, tail to tip, in cells: a one-square move's arrow must be seen"""
 
 
 def arrow_paths(picture: Picture) -> list[ArrowPath]:
-    """Each move's arrow, from the edge of the mover's old disc to the edge of its new one,
-    drawn so that neither its line nor its head covers a unit's disc: straight when nothing
-    is in the way, else bent round what is (the least bend, `BENDS`, that clears every disc;
-    the straight arrow if none does)."""
+    """Each move's arrow, from the mover's old field (the edge of the disc there, if a unit
+    stands on it now; else its middle) to the edge of its new disc, drawn so that neither
+    its line nor its head covers a unit's disc: straight when nothing is in the way and it
+    is at least `SHORTEST` long, else bent (the least bend, `BENDS`, that clears every disc
+    and is long enough; then the least that clears; the straight arrow if none does)."""
     lay = layout(picture)
     discs = [_centre(lay, picture, p.col, p.row) for p in picture.pieces]
+    taken = {(p.col, p.row) for p in picture.pieces}
     out = []
     for c0, r0, c1, r1, owner in picture.arrows:
         start, end = _centre(lay, picture, c0, r0), _centre(lay, picture, c1, r1)
-        routes = [r for r in (_route(lay, start, end, bend, owner) for bend in BENDS) if r]
+        routes = [
+            r for r in (_route(lay, start, end, bend, owner, (c0, r0) in taken) for bend in BENDS)
+            if r
+        ]  # fmt: skip
+        clear = [r for r in routes if _clears(lay, r, discs)]
+        long = [r for r in clear if arrow_length(r) >= SHORTEST * lay.cell]
         if routes:
-            out.append(next((r for r in routes if _clears(lay, r, discs)), routes[0]))
+            out.append((long or clear or routes)[0])
     return out
 
 
+def arrow_length(arrow: ArrowPath) -> float:
+    """How long an arrow is drawn, from its tail along its line to its head's tip."""
+    points = (*arrow.line, arrow.head[0])
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+
+
 def _route(
-    lay: Layout, start: tuple[float, float], end: tuple[float, float], bend: float, owner: int
+    lay: Layout,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    bend: float,
+    owner: int,
+    from_disc: bool = True,
 ) -> ArrowPath | None:
-    """The arrow from disc to disc through the point `bend` cells beside the middle (None if
-    too short to draw)."""
+    """The arrow from disc to disc (from the middle of `start` when no disc is there) through
+    the point `bend` cells beside the middle (None if too short to draw)."""
     gap = lay.piece_radius + arrow_width(lay) / 2 + 2
+    tail = gap if from_disc else 0.0
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0)
-    if length <= 2 * gap:
+    if length <= tail + gap:
         return None
     nx, ny = -(y1 - y0) / length, (x1 - x0) / length
     middle = ((x0 + x1) / 2 + nx * bend * lay.cell, (y0 + y1) / 2 + ny * bend * lay.cell)
     points = [start, end] if bend == 0 else [start, middle, end]
-    first, last = _towards(points[0], points[1], gap), _towards(points[-1], points[-2], gap)
+    first, last = _towards(points[0], points[1], tail), _towards(points[-1], points[-2], gap)
     line = [first, *points[1:-1], last]
     leg = math.dist(line[-2], last)
     head = min(lay.cell * 0.2, leg * 0.6)
@@ -392,7 +455,7 @@ def shapes(picture: Picture) -> list[Shape]:
         fill = COLOURS.get(cell.kind, palette.NEUTRAL)
         ink = TEXT_ON.get(cell.kind, palette.INK)
         out.append(Shape("polygon", outline(x, y, 3), fill, key=f"cell:{cell.kind}"))
-        if cell.marked:
+        if cell.marked and not hexes:
             tri = (
                 (x + s / 2, y + s * 0.12),
                 (x + s * 0.86, y + s * 0.86),
@@ -407,6 +470,7 @@ def shapes(picture: Picture) -> list[Shape]:
         if cell.count > 1:
             point = ((x + s * 0.8, y + s * 0.2),)
             out.append(Shape("text", point, ink, text=str(cell.count), size=lay.label, key="count"))
+    out.extend(_crosses(picture, lay))
     for piece in picture.pieces:
         cx, cy = _centre(lay, picture, piece.col, piece.row)
         colour = _piece_colour(piece.owner, piece.colour)
@@ -433,22 +497,56 @@ def shapes(picture: Picture) -> list[Shape]:
         if piece.marked:
             out.append(Shape("circle", ((cx, cy),), None, palette.MARK, 3, True, key="ring",
                              radius=s / 2 - 3))  # fmt: skip
+    if hexes:
+        out.extend(_node_triangles(picture, lay))
     for col, row in sorted(picture.highlight):
         x, y = _origin(lay, picture, col, row)
         out.append(Shape("polygon", outline(x, y, 2), None, palette.MARK, 5, key="highlight"))
     for arrow in arrow_paths(picture):
         out.extend(_arrow_shapes(arrow, palette.player(arrow.owner), lay, f"arrow:{arrow.owner}"))
-    for col, row in sorted(picture.marks):
-        x, y = _origin(lay, picture, col, row)
-        a, b = s * 0.15, s * 0.85
-        strokes = (((x + a, y + a), (x + b, y + b)), ((x + b, y + a), (x + a, y + b)))
-        for n, (p, q) in enumerate(strokes):
-            out.append(Shape("line", (p, q), None, palette.PAPER, 9))
-            out.append(Shape("line", (p, q), None, palette.MARK, 5, key=f"cross:{n}"))
     for i, line in enumerate(lay.caption):
         point = ((lay.margin / 2, lay.margin / 2 + i * lay.line),)
         out.append(Shape("text", point, palette.INK, text=line, size=lay.coord, anchor="lm"))
     out.extend(_legend(picture, lay))
+    return out
+
+
+def _crosses(picture: Picture, lay: Layout) -> list[Shape]:
+    """Each clash's cross, corner to corner of its field and drawn before the units: the unit
+    that kept the field covers its middle, never the other way round (its letter stays
+    whole), and the four arms stand out of its disc."""
+    out = []
+    s = lay.cell
+    for col, row in sorted(picture.marks):
+        x, y = _origin(lay, picture, col, row)
+        a, b = s * 0.07, s * 0.93
+        strokes = (((x + a, y + a), (x + b, y + b)), ((x + b, y + a), (x + a, y + b)))
+        for n, (p, q) in enumerate(strokes):
+            out.append(Shape("line", (p, q), None, palette.PAPER, 11))
+            out.append(Shape("line", (p, q), None, palette.MARK, 6, key=f"cross:{n}"))
+    return out
+
+
+def node_triangle(
+    lay: Layout, picture: Picture, col: int, row: int
+) -> tuple[tuple[float, float], ...]:
+    """A marked hex's triangle: its hexagon's top, lower-right and lower-left corners, so
+    that it runs round a unit's disc (its inner circle, half the hexagon's radius, is wider
+    than the disc) and across the unit's faces, which show on either side of it."""
+    cx, cy = _centre(lay, picture, col, row)
+    corners = hexagon(cx, cy, lay.cell / 2)
+    return (corners[5], corners[1], corners[3])
+
+
+def _node_triangles(picture: Picture, lay: Layout) -> list[Shape]:
+    """The marked hexes' triangles, drawn after the units (so a unit never hides one):
+    black on a white border, to read on every face's colour."""
+    out = []
+    for cell in picture.cells:
+        if cell.marked:
+            tri = node_triangle(lay, picture, cell.col, cell.row)
+            out.append(Shape("polygon", tri, None, palette.PAPER, 6))
+            out.append(Shape("polygon", tri, None, palette.MARK, 3, key="marked"))
     return out
 
 
@@ -468,7 +566,7 @@ def _legend(picture: Picture, lay: Layout) -> list[Shape]:
         x = lay.margin / 2 + col * column
         y = lay.top + lay.board_height + lay.margin / 2 + row * lay.line
         mid = (x + box / 2, y + box / 2)
-        key = f"legend:{entry.key}"
+        key = "legend:" + "|".join(entry.keys)
         if entry.swatch in ("cell", "highlight"):
             fill = entry.colour if entry.swatch == "cell" else palette.PAPER
             stroke, width = (palette.GRID, 1) if entry.swatch == "cell" else (palette.MARK, 4)
