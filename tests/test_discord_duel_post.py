@@ -46,23 +46,40 @@ def test_each_turn_is_posted_once_with_its_board_pinging_the_player_to_move(
     )
     assert f"<@{ASH}>" not in turn.content
     assert turn.filenames == [turn.filenames[0]] and turn.attachments[0].data[:4] == b"\x89PNG"
+    assert start.content.startswith("**Element**, my-duel: the start\n")
+    assert turn.content.startswith("**Element**, my-duel: turn 1\n")  # turns, as the game says
     out = capsys.readouterr().out
-    assert "The duel at step" in out and "already posted" in out
+    assert "The duel's start: posted." in out and "The duel after turn 1: posted." in out
+    assert "The duel after turn 1: already posted." in out and "step" not in out
 
 
-def test_a_turn_taken_back_is_corrected_in_place(
+def test_a_position_taken_back_is_corrected_once_by_the_next_post(
     duel: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["duel", "draw", str(duel), "1", "--stones", "E"]) == 0
     assert main(["duel", "play", str(duel), "earth K10, U"]) == 0
     assert main(["duel", "post", str(duel)]) == 0
-    assert main(["duel", "undo", str(duel)]) == 0
-    assert main(["duel", "play", str(duel), "D"]) == 0
+    assert main(["duel", "undo", str(duel)]) == 0  # stored; the post comes later
     assert main(["duel", "post", str(duel)]) == 0
-    [message] = discord_api.messages("duel room")
-    assert message.edits == 1 and "*Corrected: the turn was taken back.*" in message.content
-    assert "- Ash: take 1 E, E K10, D\n" in message.content
-    assert "corrected (the turn was taken back)" in capsys.readouterr().out
+    taken, now = discord_api.messages("duel room")
+    assert taken.edits == 1 and taken.content.startswith(
+        "**Element**, my-duel: taken back (Ash's U); this position no longer stands."
+        "\n\n*Corrected: the turn was taken back.*"
+    )
+    assert taken.filenames == []  # its board no longer stands
+    assert now.content.startswith("**Element**, my-duel: turn 1 so far (2 actions)\n")
+    assert now.filenames and "- Ash: take 1 E, E K10\n" in now.content
+    out = capsys.readouterr().out
+    assert "The duel in turn 1, 3 actions so far: posted." in out
+    assert "The message of a position taken back (Ash's U): corrected" in out
+    assert main(["duel", "play", str(duel), "D"]) == 0  # the same number of actions again
+    assert main(["duel", "post", str(duel)]) == 0
+    assert main(["duel", "post", str(duel)]) == 0
+    taken, now, later = discord_api.messages("duel room")
+    assert (taken.edits, now.edits, later.edits) == (1, 0, 0)  # corrected once, never again
+    assert "- Ash: take 1 E, E K10, D\n" in later.content and "Corrected" not in later.content
+    assert discord_api.count("execute") == 3
+    assert "taken back" not in capsys.readouterr().out.split("Recorded: D")[1]
 
 
 def test_the_duels_guide_discord_section_runs_as_written(
@@ -94,3 +111,45 @@ def test_duel_post_webhooks_inside_the_duel_folder_is_refused_and_nothing_is_sen
     assert main(["duel", "post", str(duel), "--webhooks", str(inside)]) == 2
     assert "keep the webhooks file out of" in capsys.readouterr().err
     assert discord_api.count("execute") == 0
+
+
+def test_an_undo_and_more_actions_stored_before_any_post_are_corrected_by_the_next(
+    duel: Path, discord_api: DiscordServer
+) -> None:
+    """A post killed, or never run, between an undo and later actions: the store says what was
+    taken back, so the next post corrects it all the same, once."""
+    assert main(["duel", "draw", str(duel), "1", "--stones", "E"]) == 0
+    assert main(["duel", "play", str(duel), "earth K10, U"]) == 0
+    assert main(["duel", "post", str(duel)]) == 0
+    assert main(["duel", "undo", str(duel)]) == 0
+    assert main(["duel", "play", str(duel), "D"]) == 0
+    for _ in range(2):
+        assert main(["duel", "post", str(duel)]) == 0
+    taken, now = discord_api.messages("duel room")
+    assert taken.edits == 1 and "taken back (Ash's U)" in taken.content
+    assert now.edits == 0 and "- Ash: take 1 E, E K10, D\n" in now.content
+
+
+def test_elementarium_orders_taken_back_stay_sealed_and_turns_are_the_games(
+    tmp_path: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "ium"
+    assert (
+        main(["duel", "new", str(folder), "--game", "elementarium", "--players", "Ash,Birch"]) == 0
+    )
+    hooks = tmp_path / "webhooks.csv"
+    hooks.write_text(f"player,webhook,user\nhost,{discord_api.add_webhook('duel room')},\n")
+    assert main(["duel", "discord", str(folder), "--webhooks", str(hooks)]) == 0
+    assert main(["duel", "play", str(folder), "d2-d4", "--player", "Ash"]) == 0
+    assert main(["duel", "post", str(folder)]) == 0
+    assert main(["duel", "undo", str(folder)]) == 0
+    assert main(["duel", "play", str(folder), "e2-e4", "--player", "Ash"]) == 0
+    assert main(["duel", "play", str(folder), "hold", "--player", "Birch"]) == 0
+    assert main(["duel", "post", str(folder)]) == 0
+    taken, turn = discord_api.messages("duel room")
+    assert "taken back (Ash's orders)" in taken.content and "d2-d4" not in taken.content
+    assert turn.content.startswith("**Elementarium**, ium: turn 1\n")
+    assert "Turn 2: orders awaited from Ash, Birch." in turn.content
+    out = capsys.readouterr().out
+    assert "The duel in turn 1, 1 action so far: posted." in out
+    assert "The duel after turn 1: posted." in out and "step" not in out

@@ -158,7 +158,7 @@ def tab_of(rows: list[list[Any]]) -> Grid:
         ("element", Concede(ConcedeReason.TIME)),
         ("halma", Concede(ConcedeReason.TIME)),
         ("alchelemental", Concede(ConcedeReason.TIME)),
-        ("elementarium", None),
+        ("elementarium", Concede(ConcedeReason.TIME)),
     ],
 )
 def test_forfeit_is_the_shared_concede(name: str, expected: object) -> None:
@@ -182,6 +182,11 @@ def test_a_confirmed_turn_and_a_concession_cannot_be_undone(
     assert game.undo_refusal(state, action) == refusal
 
 
+def test_an_elementarium_concession_cannot_be_undone() -> None:
+    game, state = start("elementarium")
+    assert game.undo_refusal(state, Concede()) == "the duel was conceded"
+
+
 @pytest.mark.parametrize(
     ("name", "reason", "notation", "outcome"),
     [
@@ -191,6 +196,8 @@ def test_a_confirmed_turn_and_a_concession_cannot_be_undone(
         ("halma", ConcedeReason.TIME, "time", "time"),
         ("alchelemental", ConcedeReason.RESIGN, "resign", "resigned"),
         ("alchelemental", ConcedeReason.TIME, "timeout", "time"),
+        ("elementarium", ConcedeReason.RESIGN, "resign", "resigned"),
+        ("elementarium", ConcedeReason.TIME, "timeout", "time"),
     ],
 )
 def test_concede_keeps_each_game_s_notation_and_json(

@@ -200,11 +200,11 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     def _check(self, s: AlchState, player: str, a: Action) -> DuelProblem | None:
         if s.outcome is not None:
             return _error("over", f"the duel is over: {s.outcome.detail}")
+        if isinstance(a, Concede):  # at any time, not only on one's turn
+            return self.concede_problem(a)
         if player != s.player:
             return _error("turn", f"it is {s.player}'s turn, not {player}'s", rule=rules.RULE_TURN)
         side = s.to_move
-        if isinstance(a, Concede):
-            return self.concede_problem(a)
         if isinstance(a, Confirm):
             if s.catalyses < 2:
                 return _error(
@@ -325,8 +325,8 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     def apply(self, state: AlchState, player: str, action: Action) -> AlchState:
         s = state
         side = s.to_move
-        if isinstance(action, Concede):
-            other = s.players[1 - side]
+        if isinstance(action, Concede):  # `player`, to act or not, loses
+            other = s.players[1 - s.players.index(player)]
             words = f"{player} {action.reason.words}; {other} wins"
             return replace(s, outcome=Outcome(other, action.reason.outcome_reason, words))
         if isinstance(action, Confirm):

@@ -158,10 +158,10 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
     def _check(self, state: ElementState, player: str, action: Action) -> DuelProblem | None:
         if state.outcome is not None:
             return _error("element.over", f"the duel is over: {state.outcome.detail}")
+        if isinstance(action, Concede):  # at any time, not only on one's turn
+            return self.concede_problem(action)
         if player != state.player:
             return _error("element.turn", f"it is {state.player}'s turn, not {player}'s")
-        if isinstance(action, Concede):
-            return self.concede_problem(action)
         turn = state.turn
         if isinstance(action, Draw):
             if turn.drawn is not None:
@@ -281,9 +281,10 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
         turn = state.turn
         who = state.to_move
         other = 1 - who
-        if isinstance(action, Concede):
-            detail = f"{player} {action.reason.words}; {state.players[other]} wins"
-            return self._end(state, state.players[other], action.reason.outcome_reason, detail)
+        if isinstance(action, Concede):  # `player`, to act or not, loses
+            winner = state.players[1 - state.players.index(player)]
+            detail = f"{player} {action.reason.words}; {winner} wins"
+            return self._end(state, winner, action.reason.outcome_reason, detail)
         if isinstance(action, Draw):
             if action.stones is None:
                 raise ValueError("a draw is applied once its stones are known")

@@ -1,5 +1,6 @@
 """Elementarium on the duel interface: each turn both players seal orders (one action each,
 in any order); the second one in resolves the turn in one batch (events/elementarium/rules.py).
+A player may resign at any time (`resign`, the shared `Concede`), their orders in or not.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from typing import Any
 import numpy as np
 
 from events.duel import (
+    Concede,
+    ConcedeReason,
     DuelGame,
     DuelProblem,
     Outcome,
@@ -46,11 +49,16 @@ from events.template import Template
 SWITCHES = ("board", "rules", "spawning", "standing_enemy")
 
 
+Action = Orders | Concede
+"""a player's sealed orders for the turn, or their resignation (the clock's loss on time)"""
+CONCEDE_WORDS = {"resign": ConcedeReason.RESIGN, "timeout": ConcedeReason.TIME}
+
+
 def _parse(options: Mapping[str, Any]) -> Parsed[Setup, DuelProblem]:
     return parse_setup(*(options.get(k) for k in SWITCHES))
 
 
-class ElementariumGame(DuelGame[State, Orders]):
+class ElementariumGame(DuelGame[State, Action]):
     """Stateless apart from the default board and rules data a host ships (the variant's
     switches: "board", the board file's lines, and "rules", the rules file's JSON)."""
 
@@ -139,23 +147,51 @@ class ElementariumGame(DuelGame[State, Orders]):
 
     # --- actions ------------------------------------------------------------------------
 
-    def parse_actions(self, text: str) -> Parsed[tuple[Orders, ...], DuelProblem]:
-        return parse_orders(text)
+    def parse_actions(self, text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
+        """Orders (events/elementarium/orders.py), or `resign` (`timeout`: the host's record
+        of a loss on time)."""
+        reason = CONCEDE_WORDS.get(text.strip().lower())
+        if reason is not None:
+            return Parsed((Concede(reason),), ())
+        parsed = parse_orders(text)
+        return Parsed(parsed.value, parsed.errors)
 
-    def format_action(self, action: Orders) -> str:
+    def format_action(self, action: Action) -> str:
+        if isinstance(action, Concede):
+            return "timeout" if action.reason is ConcedeReason.TIME else "resign"
         return format_orders(action)
 
-    def action_from_json(self, data: Any) -> Parsed[Orders, DuelProblem]:
-        return orders_from_json(data)
+    def action_from_json(self, data: Any) -> Parsed[Action, DuelProblem]:
+        """Orders' JSON, or {"type": "concede", "reason": "resign"|"time"}."""
+        if isinstance(data, dict) and data.get("type") == "concede":
+            reason = ConcedeReason.from_json(data.get("reason", "resign"))
+            if reason is None:
+                problem = DuelProblem("elementarium.json", 'concede: reason "resign" or "time"')
+                return Parsed(None, (problem,))
+            return Parsed(Concede(reason))
+        parsed = orders_from_json(data)
+        return Parsed(parsed.value, parsed.errors)
 
-    def action_to_json(self, action: Orders) -> Any:
+    def action_to_json(self, action: Action) -> Any:
+        if isinstance(action, Concede):
+            return {"type": "concede", "reason": action.reason.value}
         return orders_to_json(action)
+
+    def forfeit_action(self, player: str, reason: ConcedeReason) -> Action | None:
+        return Concede(reason)
 
     def board_key(self, state: State) -> tuple[str, ...]:
         first, second = state.players
         return (f"Upper case: {first}'s pieces; lower case: {second}'s. O: an obstacle.",)
 
-    def problems(self, state: State, player: str, action: Orders) -> tuple[DuelProblem, ...]:
+    def problems(self, state: State, player: str, action: Action) -> tuple[DuelProblem, ...]:
+        if isinstance(action, Concede):  # at any time, orders in or not
+            if state.outcome is not None:
+                return (DuelProblem("elementarium.over", f"{player}: the duel is over"),)
+            if not isinstance(action.reason, ConcedeReason):
+                reason = f"resign or time, not {action.reason!r}"
+                return (DuelProblem("elementarium.concede", f"concede: {reason}"),)
+            return ()
         if player not in self.to_act(state):
             why = "the duel is over" if state.outcome else "your orders are already in"
             return (DuelProblem("elementarium.turn", f"{player}: {why}"),)
@@ -178,8 +214,12 @@ class ElementariumGame(DuelGame[State, Orders]):
     def unreadable(self, action: object, exc: Exception) -> DuelProblem:
         return DuelProblem("elementarium.invalid", f"these orders cannot be read: {exc}")
 
-    def apply(self, state: State, player: str, action: Orders) -> State:
+    def apply(self, state: State, player: str, action: Action) -> State:
         owner = state.players.index(player)
+        if isinstance(action, Concede):
+            other = state.players[1 - owner]
+            detail = f"{player} {action.reason.words}; {other} wins"
+            return replace(state, outcome=Outcome(other, action.reason.outcome_reason, detail))
         pending = list(state.pending)
         pending[owner] = action
         if pending[0] is not None and pending[1] is not None:
@@ -263,7 +303,9 @@ class ElementariumGame(DuelGame[State, Orders]):
                 moves.append(Move(src, dst))
         return Orders.of(moves)
 
-    def undo_refusal(self, before: State, action: Orders) -> str | None:
+    def undo_refusal(self, before: State, action: Action) -> str | None:
+        if isinstance(action, Concede):
+            return "the duel was conceded"
         if any(p is not None for p in before.pending):
             return "these orders resolved the turn"
         return None
@@ -302,8 +344,9 @@ class ElementariumGame(DuelGame[State, Orders]):
         return replace(state, pending=(pending[0], pending[1]))
 
     def sealed(self, after: State) -> bool:
-        """True while the action that led to `after` is a secret (its turn is unresolved)."""
-        return any(p is not None for p in after.pending)
+        """True while the action that led to `after` is a secret (its turn is unresolved; a
+        resignation ends the duel and is no secret)."""
+        return after.outcome is None and any(p is not None for p in after.pending)
 
     def order_template(self, state: State, player: str) -> Template | None:
         """The player's Orders tab: each piece with its legal targets as a dropdown."""

@@ -139,10 +139,10 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
     def _check(self, state: HalmaState, player: str, action: Action) -> DuelProblem | None:
         if state.outcome is not None:
             return _error("halma.over", f"the duel is over: {state.outcome.detail}")
+        if isinstance(action, Concede):  # at any time, not only on one's turn
+            return self.concede_problem(action)
         if player != state.player:
             return _error("halma.turn", f"it is {state.player}'s turn, not {player}'s")
-        if isinstance(action, Concede):
-            return self.concede_problem(action)
         if isinstance(action, Confirm):
             if state.pending is None:
                 return _error(
@@ -231,7 +231,7 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
 
     def apply(self, state: HalmaState, player: str, action: Action) -> HalmaState:
         if isinstance(action, Concede):
-            side = state.side_of(state.seat)
+            side = state.side_of(state.players.index(player))  # to act or not, with their team
             reason = action.reason
             return self._end(state, 1 - side, reason.outcome_reason, f"{player} {reason.words}")
         if isinstance(action, Move):

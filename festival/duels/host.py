@@ -358,6 +358,8 @@ class Duel:
             return None
         (loser,) = reading.out_of_time
         timeout = self.game.forfeit_action(loser, ConcedeReason.TIME)
+        if loser not in self.game.to_act(states[-1]):  # a concession is legal at any time
+            return None
         if timeout is None or self.game.check(states[-1], loser, timeout):
             return None
         return loser, timeout

@@ -789,7 +789,7 @@ def post(
     """Post the board after the last turn and its lines to the duel's channel, pinging whoever
     is to move; idempotent (festival/discord/posting.py): run after each turn."""
     from festival.discord import webhooks
-    from festival.discord.duel_posts import turn_post
+    from festival.discord.duel_posts import duel_posts
     from festival.discord.post_log import PostLog
     from festival.discord.posting import post_all
     from festival.discord.sender import Sender
@@ -797,16 +797,15 @@ def post(
     with changing(folder) as duel:
         settings = webhooks.stored_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
         hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, "this duel", folder)
-        message = turn_post(duel, hooks.users)
+        log = PostLog(duel.store)
+        messages = duel_posts(duel, hooks.users, log)  # positions taken back, then the last
         rerun = f"festival duel post {folder}"
         sender = Sender(hooks, retry, f"`{rerun}`")
         try:
-            result = post_all(
-                PostLog(duel.store), sender, [message], "the turn was taken back", decision, rerun
-            )
+            result = post_all(log, sender, messages, "the turn was taken back", decision, rerun)
         finally:
             sender.close()
-        return TurnPosted(message.key.round_no, result)
+        return TurnPosted(len(duel.store.steps()), result)
 
 
 # --- players acting for themselves (the Discord bot) --------------------------------------
