@@ -10,6 +10,7 @@ posted, and the host is asked about that one."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from festival.discord.messages import PHONE_WIDTH
 from festival.match import announce
 from tests.support.discord.webhooks import DiscordServer
 from tests.test_discord_duel_post import duel as duel  # the fixture
-from tests.test_discord_post import announced, resolve
+from tests.test_discord_post import announced, resolve, webhooks_file
 from tests.test_discord_post import discord_api as discord_api  # the fixture
 from tests.test_discord_post import mapped as mapped  # the fixture
 from tests.test_discord_post import waits as waits  # the fixture
@@ -171,3 +172,29 @@ def test_a_duel_post_waits_out_a_storm_and_a_cut_one_holds_back_only_itself(
     assert main(["duel", "post", str(duel), "--mark-sent", cut.id]) == 0, capsys.readouterr().err
     assert len(discord_api.messages("duel room")) == 3  # each once
     assert discord_api.count("execute", status=200) + discord_api.count("execute", status=0) == 3
+
+
+def test_the_host_guide_quotes_the_question_festival_asks(
+    guide_home: Path,
+    roster_csv: Path,
+    discord_api: DiscordServer,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The guide's held-back message, word for word but for the time festival read."""
+    from tests.support.doc_blocks import code_blocks
+    from tests.support.toy_event import ENGINE_ARGS
+
+    assert main(["new", "awa-s1", "--roster", str(roster_csv), "--seed", "7", *ENGINE_ARGS]) == 0
+    assert main(["allocate", "awa-s1"]) == 0
+    resolve(Path("awa-s1"), 1)
+    hooks = webhooks_file(discord_api, guide_home)
+    assert main(["discord", "awa-s1", "--webhooks", str(hooks)]) == 0
+    discord_api.drop_next(channel="cam")
+    assert main(["post", "awa-s1"]) == 2
+    capsys.readouterr()
+    assert main(["post", "awa-s1"]) == 2
+    said = capsys.readouterr().err.strip()
+    [quoted] = code_blocks("docs/host-guide.md", "## Posting to Discord", language="text")
+    quoted = " ".join(quoted.split())
+    stamp = re.compile(r"\(at [^)]*\)")
+    assert stamp.sub("(at T)", said) == stamp.sub("(at T)", quoted)
