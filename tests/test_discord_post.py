@@ -35,10 +35,15 @@ def discord_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordServer]:
 
 @pytest.fixture
 def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """discord.py's own waits (429 retry_after, 5xx backoff), recorded instead of slept."""
+    """Every wait made while posting (429 retry_after, 5xx backoff), festival's or
+    discord.py's own, recorded instead of slept."""
     import discord.webhook.sync as sync
 
+    from festival.discord import sender
+
     slept: list[float] = []
+    retry = Retry(sleep=slept.append, timeout=5)
+    monkeypatch.setattr(sender, "default_retry", lambda: retry)
     monkeypatch.setattr(sync, "time", types.SimpleNamespace(sleep=slept.append))
     return slept
 
@@ -261,7 +266,7 @@ def test_a_5xx_is_retried_and_posts_once(
     folder, _ = mapped
     discord_api.fail_next(503, times=2)
     assert main(["post", str(folder)]) == 0
-    assert waits == [1, 3]  # discord.py's bounded backoff
+    assert waits == [1, 2]  # festival's bounded backoff (sheets/retry.py)
     total = sum(len(m) for m in announced(folder, 1).values())
     assert len(discord_api.messages()) == total
 

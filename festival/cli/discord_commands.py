@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import signal
+import sys
 
 from festival.match import service
 
@@ -50,10 +51,13 @@ def post(args: argparse.Namespace) -> int:
     )
     for what in done.unmapped:
         print(f"  not posted (no channel mapped): {what}")
+    question = result.question()
+    if question:  # a message whose fate is unknown, held back: the host says
+        print(f"festival: error: {question}", file=sys.stderr)
     if result.stopped:
         print(
             f"Stopped by {result.stopped}: every message sent is recorded; run "
             f"`festival post {args.match}` again to post the rest."
         )
         return 128 + signal.Signals[result.stopped].value
-    return 0
+    return 2 if question else 0

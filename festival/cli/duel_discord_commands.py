@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import signal
+import sys
 from pathlib import Path
 
 from festival.duels import service
@@ -36,10 +37,13 @@ def post(args: argparse.Namespace) -> int:
     }
     for d in done.result.done:
         print(f"{d.label[0].upper()}{d.label[1:]}: {words[d.action]}.")
+    question = done.result.question()
+    if question:  # a post whose fate is unknown, held back: the host says
+        print(f"festival: error: {question}", file=sys.stderr)
     if done.result.stopped:
         print(f"Stopped by {done.result.stopped}; run `festival duel post {args.duel}` again.")
         return 128 + signal.Signals[done.result.stopped].value
-    return 0
+    return 2 if question else 0
 
 
 def add_parsers(dsub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

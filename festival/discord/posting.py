@@ -7,10 +7,15 @@ id is recorded (committed). The only window in which a message can reach Discord
 festival knowing is between Discord accepting it and that last commit. SIGTERM and SIGINT
 (Ctrl-C) are held while posting: the message in flight is finished and recorded, then
 posting stops and says so. A SIGKILL (or a dropped connection) inside the window leaves the
-intent without a message id; the next run stops before sending anything for it, names the
-message, and lets the host say what happened: `--resend` (it never arrived) or `--mark-sent
-LINK` (it is there: festival fetches it through the webhook, checks it says what it should,
-and records it).
+intent without a message id: that message is *held back*, and only it (with the later
+messages of the same post, which must not come before it): every run posts everything else
+and asks the host about it, naming the message and the command that settles it: `--resend`
+(it never arrived) or `--mark-sent LINK` (it is there: festival fetches it through the
+webhook, checks it says what it should, and records it). Held messages are settled oldest
+first, one a run.
+
+A request Discord refused (a 429 it kept answering, a 4xx, a 5xx) holds no message: its
+intent is dropped, the run stops in one line, and the next run sends it.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import contextlib
 import hashlib
 import re
 import signal
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -92,19 +97,38 @@ class Done:
 
 
 @dataclass(frozen=True)
+class Held:
+    """A message whose fate is unknown (its request was cut), held back until the host says."""
+
+    label: str
+    question: str
+    """what happened, where to look, and the commands that settle it"""
+
+
+@dataclass(frozen=True)
 class PostResult:
     done: tuple[Done, ...]
     stopped: str | None = None
     """the signal that stopped posting early ("SIGTERM"), if one did"""
     unmapped: tuple[str, ...] = ()
     """channels with something to post but no webhook"""
+    held: tuple[Held, ...] = ()
+    """messages held back, oldest first: `--resend` or `--mark-sent` settles the first"""
+
+    def question(self) -> str | None:
+        """The host's one question (the first held message), naming any others held."""
+        if not self.held:
+            return None
+        rest = [h.label for h in self.held[1:]]
+        more = (
+            f" Also held back, to settle the same way once this one is: {'; '.join(rest)}."
+            if rest
+            else ""
+        )
+        return self.held[0].question + more
 
     def count(self, action: Action) -> int:
         return sum(1 for d in self.done if d.action is action)
-
-
-class CutRequest(DiscordFailure):
-    """An earlier run was cut while sending a message: the host must say what happened."""
 
 
 def corrected(content: str, note: str) -> str:
@@ -139,52 +163,93 @@ def held_signals() -> Iterator[_Signals]:
             signal.signal(sig, handler)  # type: ignore[arg-type]
 
 
+Rerun = str | Callable[[int], str]
+"""the command that posts the messages, or, given a round, the one that posts that round"""
+
+
 def post_all(
     log: PostLog,
     sender: Sender,
     messages: Sequence[Outgoing],
     note: str,
     decision: Decision | None = None,
-    rerun: str = "",
+    rerun: Rerun = "",
 ) -> PostResult:
     """Bring Discord to `messages`: send what is missing, edit what changed (marked with
-    `note`), retract parts a post no longer has. `rerun` is the command that posts them
+    `note`), retract parts a post no longer has. A message whose request was cut (now or in
+    an earlier run) is held back with the later parts of its post; everything else is
+    posted, and the result asks the host about it. `rerun` is the command that posts them
     (for the host's instructions)."""
     rows = {r.key: r for r in log.rows()}
     wanted = {m.key: m for m in messages}
+    rounds = {m.key.round_no for m in messages}
     cut = [r for r in rows.values() if r.message_id is None]
     labels = {m.key: m.label for m in messages}
     done: list[Done] = []
-    if cut:
+    fresh: dict[PostKey, Held] = {}
+    """messages whose request was cut in this run"""
+    if decision is not None:
+        if not cut:
+            raise DiscordFailure(
+                f"no message is waiting for --{decision.resolution.value}: every message "
+                "festival sent is recorded"
+            )
         row = cut[0]
         label = labels.get(row.key) or describe(row.key)
-        if decision is None:
-            raise CutRequest(_cut_message(label, row, rerun))
-        done.append(_resolve(log, sender, row, wanted.get(row.key), decision, label))
+        try:
+            done.append(_resolve(log, sender, row, wanted.get(row.key), decision, label))
+        except Uncertain as exc:
+            fresh[row.key] = Held(label, _unsure(label, row.key, exc, rerun))
         rows = {r.key: r for r in log.rows()}
-    elif decision is not None:
-        raise DiscordFailure(
-            f"no message is waiting for --{decision.resolution.value}: every message festival "
-            "sent is recorded"
-        )
+    held = [
+        fresh.get(r.key)
+        or Held(labels.get(r.key) or describe(r.key), _cut_message(labels.get(r.key), r, rerun))
+        for r in rows.values()
+        if r.message_id is None
+    ]
     with held_signals() as signals:
-        for message in messages:
-            if signals.caught:
-                return PostResult(tuple(done), signals.caught)
-            done.append(_bring(log, sender, message, rows.get(message.key), note))
-        rounds = {m.key.round_no for m in messages}
-        for key, old in rows.items():
-            if signals.caught:
-                return PostResult(tuple(done), signals.caught)
-            stale = key not in wanted and key.kind in _kinds(messages) and key.round_no in rounds
-            if not stale or old.message_id is None or key.channel not in sender.webhooks.hooks:
-                continue
-            gone = Outgoing(key, RETRACTED, (), describe(key))
-            if old.content_hash != gone.digest:
-                sender.edit(key.channel, old.message_id, RETRACTED)
-                log.sent(key, old.message_id, gone.digest, True)
-                done.append(Done(gone.label, Action.RETRACTED))
-        return PostResult(tuple(done), signals.caught)
+        try:
+            for message in messages:
+                if signals.caught:
+                    return PostResult(tuple(done), signals.caught, held=tuple(held))
+                if _waits_for(message.key, rows):
+                    continue
+                try:
+                    done.append(_bring(log, sender, message, rows.get(message.key), note))
+                except Uncertain as exc:
+                    rows = {r.key: r for r in log.rows()}
+                    held.append(
+                        Held(message.label, _unsure(message.label, message.key, exc, rerun))
+                    )
+            for key, old in rows.items():
+                if signals.caught:
+                    return PostResult(tuple(done), signals.caught, held=tuple(held))
+                stale = (
+                    key not in wanted and key.kind in _kinds(messages) and key.round_no in rounds
+                )
+                if not stale or old.message_id is None or key.channel not in sender.webhooks.hooks:
+                    continue
+                gone = Outgoing(key, RETRACTED, (), describe(key))
+                if old.content_hash != gone.digest:
+                    sender.edit(key.channel, old.message_id, RETRACTED)
+                    log.sent(key, old.message_id, gone.digest, True)
+                    done.append(Done(gone.label, Action.RETRACTED))
+        except DiscordFailure as exc:
+            if not held:
+                raise
+            raise DiscordFailure(f"{exc}. Held back besides: {held[0].question}") from None
+        return PostResult(tuple(done), signals.caught, held=tuple(held))
+
+
+def _waits_for(key: PostKey, rows: dict[PostKey, PostRow]) -> bool:
+    """Whether a message is held back: its own request was cut, or an earlier part of its
+    post's was (a post's messages are read in order)."""
+    return any(
+        r.message_id is None
+        and (r.key.channel, r.key.round_no, r.key.kind) == (key.channel, key.round_no, key.kind)
+        and r.key.part <= key.part
+        for r in rows.values()
+    )
 
 
 def _kinds(messages: Sequence[Outgoing]) -> set[str]:
@@ -198,7 +263,7 @@ def _bring(log: PostLog, sender: Sender, message: Outgoing, row: PostRow | None,
         try:
             message_id = sender.send(key.channel, message.content, message.files)
         except Uncertain:
-            raise
+            raise  # the intent stays: the host says whether it arrived
         except DiscordFailure:
             log.forget(key)  # Discord refused it: nothing arrived
             raise
@@ -258,11 +323,27 @@ def describe(key: PostKey) -> str:
     return f"round {key.round_no}, {what}, message {key.part}"
 
 
-def _cut_message(label: str, row: PostRow, rerun: str) -> str:
-    where = "the game room" if row.key.channel == "game room" else f"{row.key.channel}'s channel"
+def _command(rerun: Rerun, round_no: int) -> str:
+    return rerun(round_no) if callable(rerun) else rerun
+
+
+def _settle(label: str, key: PostKey, rerun: Rerun) -> str:
+    where = "the game room" if key.channel == GAME_ROOM else f"{key.channel}'s channel"
+    command = _command(rerun, key.round_no)
+    return (
+        f"festival held {label} back and posted the rest. Look in {where}: if it is there, "
+        f"run `{command} --mark-sent LINK` (the message's menu, Copy Message Link); if not, "
+        f"run `{command} --resend`"
+    )
+
+
+def _cut_message(label: str | None, row: PostRow, rerun: Rerun) -> str:
+    label = label or describe(row.key)
     return (
         f"an earlier run was cut while sending {label} (at {row.asked_at}): Discord may or may "
-        f"not hold it, so nothing was sent. Look in {where}: if it is there, run `{rerun} "
-        "--mark-sent LINK` (the message's menu, Copy Message Link); if not, run "
-        f"`{rerun} --resend`"
+        f"not hold it, so {_settle(label, row.key, rerun)}"
     )
+
+
+def _unsure(label: str, key: PostKey, exc: Uncertain, rerun: Rerun) -> str:
+    return f"{exc} ({label}), so {_settle(label, key, rerun)}"

@@ -5,10 +5,23 @@ session): posting is one message after another, and a blocking client keeps the 
 between Discord's answer and the store's record as short as it can be, with signals
 handled between messages (festival/discord/posting.py).
 
-Failures, as for Google (sheets/google_http.py, the same `Retry` policy):
-- 429: discord.py waits out Discord's `retry_after` (per-route and global limits alike) and
-  tries again; a 429 it still gets is retried here with the policy's backoff;
-- 5xx: discord.py retries with its own bounded backoff, then festival stops with one line;
+Which answers prove Discord stored nothing (its API docs, "HTTP Response Codes" and "Rate
+Limits"): a 429 is a request refused for going over a rate limit, to be made again after its
+`retry_after`; a 4xx is a request refused as it stands; a 5xx is a server that could not
+process the request (502: "no gateway available to process your request. Wait a bit and
+retry"). None of them holds a message id, so none leaves a message whose fate is unknown.
+Only a request sent whose answer never came (a dropped connection, a read timeout, a kill)
+may or may not have been stored.
+
+Every wait goes through the `Retry` policy's `sleep` (injectable: tests never wait), never
+through discord.py's own: the session answers discord.py's every 429 and 5xx with `Refused`
+(so discord.py neither sleeps nor loops, and never ends in its "Unreachable code in HTTP
+handling"), and keeps a bucket's "no requests left" header for itself, waiting it out before
+the webhook's next request. Then, here:
+- 429: waited out for Discord's `retry_after` (per-route and global limits alike) and tried
+  again, up to RATE_LIMIT_TRIES answers in a row and LONGEST_WAIT seconds a wait; beyond
+  that, one line: the message is not sent (nothing is left unknown) and the next run sends it;
+- 5xx: retried with the policy's backoff (1, 2, 4, 8 s), then one line, as above;
 - a connection that could not be made (refused, DNS, connect timeout): retried with backoff;
 - a request that was sent but got no answer (a dropped connection, a read timeout): an edit
   or a fetch is retried (doing it twice changes nothing); a new message is NOT, since Discord
@@ -24,7 +37,9 @@ channel's name: no secret reaches the terminal or a log.
 from __future__ import annotations
 
 import io
+import json
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -39,9 +54,16 @@ if TYPE_CHECKING:
     import requests
 
 T = TypeVar("T")
+_log = logging.getLogger(__name__)
 MAX_FILES = 10
 """attachments Discord takes on one message"""
+RATE_LIMIT_TRIES = 10
+"""429 answers in a row to one request that festival waits out before it gives up on it"""
+LONGEST_WAIT = 300.0
+"""seconds: a 429 asking for a longer wait is not waited out (Discord asks to come back later)"""
+WEBHOOK_BUCKET = re.compile(r"/webhooks/(\d+)")
 DISCORD_LOGGERS = (
+    __name__,
     "discord.webhook.sync",
     "discord.webhook.async_",
     "discord.http",
@@ -76,6 +98,31 @@ class MessageGone(DiscordFailure):
     """Discord has no such message in the channel (404 Unknown Message)."""
 
 
+class Refused(Exception):
+    """Discord answered 429 or 5xx: it refused the request and stored nothing. Raised by the
+    session, out of discord.py's request loop, for `Sender` to wait and try again."""
+
+    def __init__(self, status: int, retry_after: float | None) -> None:
+        super().__init__(f"Discord answered {status}")
+        self.status = status
+        self.retry_after = retry_after
+        """seconds Discord asks to wait (a 429's body or Retry-After header), if it says"""
+
+
+def _retry_after(response: requests.Response) -> float | None:
+    try:
+        said = json.loads(response.text).get("retry_after")
+    except (ValueError, AttributeError):
+        said = None
+    if said is None:
+        said = response.headers.get("Retry-After")
+    try:
+        wait = float(said) if said is not None else None
+    except ValueError:
+        return None
+    return wait if wait is not None and wait >= 0 else None
+
+
 class Scrubber(logging.Filter):
     """Replaces every webhook URL and token in a text with the channel it belongs to."""
 
@@ -95,17 +142,46 @@ class Scrubber(logging.Filter):
         return True
 
 
-def _session(timeout: float) -> requests.Session:
+def _session(retry: Retry) -> requests.Session:
     import requests
 
     class TimedSession(requests.Session):
-        """A session whose every request gives up after `timeout` seconds."""
+        """A session whose every request gives up after the policy's timeout, which turns
+        429 and 5xx answers into `Refused` and waits out an emptied rate-limit bucket with
+        the policy's `sleep` before the webhook's next request."""
 
-        def request(self, *args: Any, **kwargs: Any) -> requests.Response:
-            kwargs.setdefault("timeout", timeout)
-            return super().request(*args, **kwargs)
+        def __init__(self) -> None:
+            super().__init__()
+            self.pending: dict[str, float] = {}
+            """webhook id -> seconds until its bucket has requests again"""
+
+        def request(self, method: Any, url: Any, *args: Any, **kwargs: Any) -> requests.Response:
+            kwargs.setdefault("timeout", retry.timeout)
+            found = WEBHOOK_BUCKET.search(str(url))
+            bucket = found.group(1) if found else ""
+            wait = self.pending.pop(bucket, 0.0)
+            if wait > 0:
+                retry.sleep(min(wait, LONGEST_WAIT))
+            response = super().request(method, url, *args, **kwargs)
+            status = response.status_code
+            if status == 429 or status >= 500:
+                refused = Refused(status, _retry_after(response) if status == 429 else None)
+                response.close()
+                raise refused
+            if response.headers.get("X-RateLimit-Remaining") == "0":
+                try:
+                    self.pending[bucket] = float(response.headers["X-RateLimit-Reset-After"])
+                except (KeyError, ValueError):
+                    self.pending[bucket] = retry.first_delay
+                del response.headers["X-RateLimit-Remaining"]  # discord.py would sleep
+            return response
 
     return TimedSession()
+
+
+def default_retry() -> Retry:
+    """The policy of a `Sender` given none (tests replace it to wait for nothing)."""
+    return Retry()
 
 
 def _never_sent(exc: BaseException) -> bool:
@@ -127,10 +203,10 @@ class Sender:
     def __init__(self, webhooks: Webhooks, retry: Retry | None = None, rerun: str = "") -> None:
         point_discord_py()
         self.webhooks = webhooks
-        self.retry = retry or Retry()
+        self.retry = retry or default_retry()
         self.rerun = rerun or "run the same command again"
         self.scrub = Scrubber(webhooks)
-        self.session = _session(self.retry.timeout)
+        self.session = _session(self.retry)
         self._clients: dict[str, discord.SyncWebhook] = {}
         for name in DISCORD_LOGGERS:
             logging.getLogger(name).addFilter(self.scrub)
@@ -195,12 +271,26 @@ class Sender:
 
         place = "the game room" if channel == GAME_ROOM else f"{channel}'s channel"
         where = f"while {doing} {place}"
-        for delay in [*self.retry.delays(), None]:
+        delays = iter(self.retry.delays())
+        limited = 0
+        while True:
             try:
                 return fn()
+            except Refused as exc:
+                if exc.status == 429:
+                    limited += 1
+                    wait = exc.retry_after
+                    if wait is None:
+                        wait = next(delays, None)
+                    if limited >= RATE_LIMIT_TRIES or wait is None or wait > LONGEST_WAIT:
+                        raise self.refused(exc, where, limited, wait) from None
+                    _log.info("Discord rate limited the request %s: waiting %.2f s", where, wait)
+                else:
+                    wait = next(delays, None)
+                    if wait is None:
+                        raise self.refused(exc, where, 0, None) from None
             except discord.HTTPException as exc:
-                if exc.status != 429 or delay is None:
-                    raise self.failure(exc, channel, where) from None
+                raise self.failure(exc, channel, where) from None
             except (requests.ConnectionError, requests.Timeout) as exc:
                 if not repeatable and not _never_sent(exc):
                     kind = "timed out" if isinstance(exc, requests.Timeout) else "was cut"
@@ -208,14 +298,36 @@ class Sender:
                         f"the connection {kind} {where} before Discord answered: Discord may "
                         "hold the message or not"
                     ) from None
-                if delay is None:
+                wait = next(delays, None)
+                if wait is None:
                     raise DiscordFailure(
                         f"could not reach Discord {where}, after several tries "
                         f"({type(exc).__name__}): check the internet connection, then "
                         f"{self.rerun} (what was posted is recorded and not sent again)"
                     ) from None
-            self.retry.sleep(delay)
-        raise AssertionError("unreachable")
+            self.retry.sleep(wait)
+
+    def refused(self, exc: Refused, where: str, times: int, wait: float | None) -> DiscordFailure:
+        """Discord kept refusing one request: it holds nothing of it, so it is left unsent
+        (not unknown) and the next run sends it."""
+        rerun = f"{self.rerun}: it sends what is not on Discord yet, and nothing twice"
+        if exc.status != 429:
+            return DiscordFailure(
+                f"Discord kept answering {exc.status} (a Discord server error) {where}, after "
+                f"several tries; Discord stored nothing of it, so it is left unsent: wait a "
+                f"minute, then {rerun}"
+            )
+        if wait is not None and wait > LONGEST_WAIT:
+            return DiscordFailure(
+                f"Discord asks festival to wait {_duration(wait)} (429, too many requests) "
+                f"{where}; Discord stored nothing of it, so it is left unsent: after that "
+                f"time, {rerun}"
+            )
+        return DiscordFailure(
+            f"Discord answered 429 (too many requests) {times} times in a row {where}; "
+            f"Discord stored nothing of it, so it is left unsent: wait a few minutes, then "
+            f"{rerun}"
+        )
 
     def failure(self, exc: discord.HTTPException, channel: str, where: str) -> DiscordFailure:
         code, status = exc.code, exc.status
@@ -240,20 +352,18 @@ class Sender:
                 f"Discord refused {where} (403 Missing Permissions): give the webhook's channel "
                 f"back its permissions, then {rerun}"
             )
-        if status == 429:
-            return DiscordFailure(
-                f"Discord kept answering 429 (too many requests) {where}, after several tries: "
-                f"wait a minute, then {rerun}"
-            )
-        if status >= 500:
-            return DiscordFailure(
-                f"Discord kept answering {status} (a Discord server error) {where}, after "
-                f"several tries: wait a minute, then {rerun}"
-            )
         said = self.scrub(str(exc.text))[:200].rstrip(".")
         return DiscordFailure(
             f"Discord answered {status}{f' ({said})' if said else ''} {where}: {rerun}"
         )
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    return f"{seconds / 3600:.1f} hours"
 
 
 def _files(files: Sequence[Attachment]) -> list[discord.File]:

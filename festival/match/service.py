@@ -602,7 +602,6 @@ def post(
         rounds = sorted(({number} | {r.key.round_no for r in log.rows()}) & resolved)
         plan = round_plan(match, rounds, hooks.hooks)
         sender = Sender(hooks, retry, f"`festival post {folder} --round {number}`")
-        cut = next((r.key.round_no for r in log.rows() if r.message_id is None), number)
         try:
             result = post_all(
                 log,
@@ -610,7 +609,7 @@ def post(
                 plan.messages,
                 "the round was resolved again",
                 decision,
-                f"festival post {folder} --round {cut}",
+                lambda cut: f"festival post {folder} --round {cut}",
             )
         finally:
             sender.close()
