@@ -163,9 +163,9 @@ def test_a_duel_post_waits_out_a_storm_and_a_cut_one_holds_back_only_itself(
     assert main(["duel", "post", str(duel)]) == 2
     assert "festival duel post" in capsys.readouterr().err
     assert main(["duel", "play", str(duel), "D"]) == 0
-    assert main(["duel", "post", str(duel)]) == 2  # the new step is posted; the cut one asked
+    assert main(["duel", "post", str(duel)]) == 2  # the new action is posted; the cut one asked
     captured = capsys.readouterr()
-    assert "The duel at step" in captured.out and ": posted." in captured.out
+    assert "The duel in turn 1" in captured.out and ": posted." in captured.out
     assert "an earlier run was cut while sending" in captured.err
     assert f"`festival duel post {duel} --mark-sent LINK`" in captured.err
     cut = discord_api.messages("duel room")[1]
