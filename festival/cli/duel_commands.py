@@ -67,6 +67,8 @@ def _report(entered: Entered) -> int:
             print(f"  {error}", file=sys.stderr)
         return 1
     print(f"Recorded: {', '.join(entered.words)}")
+    for line in entered.turn_lines:
+        print(f"  {line}")
     return 0
 
 

@@ -73,6 +73,7 @@ class Entered:
     raw_id: int
     words: tuple[str, ...]
     problems: tuple[DuelProblem, ...]
+    turn_lines: tuple[str, ...] = ()  # what the turn these actions ended did (`Played`)
 
     @property
     def ok(self) -> bool:
@@ -291,14 +292,12 @@ def situation(duel: Duel, state: Any) -> Situation:
 
 def _entered(duel: Duel, played: Played) -> Entered:
     words = tuple(duel.game.format_action(s.action) for s in played.steps)
-    return Entered(played.raw_id, words, played.errors)
+    return Entered(played.raw_id, words, played.errors, played.turn_lines)
 
 
 def _winner(duel: Duel, state: Any) -> Winner | None:
     outcome = duel.game.outcome(state)
-    if outcome is None:
-        return None
-    return Winner(outcome.winner, outcome.reason, outcome.detail)
+    return None if outcome is None else Winner(outcome.winner, outcome.reason, outcome.detail)
 
 
 # --- creating -----------------------------------------------------------------------------
