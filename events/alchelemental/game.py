@@ -520,6 +520,9 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     def outcome(self, state: AlchState) -> Outcome | None:
         return state.outcome
 
+    def board_key(self, state: AlchState) -> tuple[str, ...]:
+        return desk.board_key(state)
+
     def public_view(self, state: AlchState) -> dict[str, Any]:
         """No hidden information: the state JSON, with the desk's text lines ("rows": the
         board, every unit's faces, the selected unit's legal actions, the last impel's
