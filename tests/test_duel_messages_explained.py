@@ -67,6 +67,18 @@ def test_a_play_that_resolves_the_turn_says_what_moved(
     assert out.index("Recorded: hold") < out.index("Ash moved") < out.index("Turn 2")
 
 
+def test_a_bot_that_resolves_the_turn_says_what_moved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = new(tmp_path / "d", "elementarium", "Ash,Birch", "--option", MINI)
+    capsys.readouterr()
+    command = ["duel", "play", str(folder), "b2-b5", "--player", "Ash", "--bot", "Birch"]
+    assert main([*command, "--bot-kind", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "  Ash moved b2 to b5" in out
+    assert out.index("Birch (random bot)") < out.index("Ash moved") < out.index("Turn 2")
+
+
 def _order_workbook(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, Path]:
     folder = new(tmp_path / "d", "elementarium")
     assert main(["duel", "sheets", str(folder), "--out", str(tmp_path / "out")]) == 0

@@ -111,6 +111,8 @@ def play(args: argparse.Namespace) -> int:
         else:
             bot = f"{done.bot.kind} bot" + (f", {level.value}" if done.bot.kind != "random" else "")
             print(f"{done.bot.player} ({bot}): {done.bot.words}")
+            for line in done.bot.turn_lines:
+                print(f"  {line}")
     print(_situation(done.after))
     return code
 

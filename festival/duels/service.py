@@ -87,6 +87,7 @@ class BotPlayed:
     words: str | None
     """what it recorded (None: `player` was not to play, the bot waited)"""
     level: Level = DEFAULT_LEVEL
+    turn_lines: tuple[str, ...] = ()  # what the turn its actions ended did (`Played`)
 
 
 @dataclass(frozen=True)
@@ -445,7 +446,7 @@ def _bot_plays(duel: Duel, name: str, kind: str, level: Level, seconds: float | 
     words = ", ".join(duel.game.format_action(s.action) for s in recorded)
     if duel.game.simultaneous and duel.game.sealed(duel.state()):
         words = "orders in (sealed until the turn resolves)"
-    return BotPlayed(player, kind, words, level)
+    return BotPlayed(player, kind, words, level, duel.game.turn_lines(state, duel.state()))
 
 
 def _bot_steps(
