@@ -75,4 +75,6 @@ def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
 def _said(entered: service.Entered, player: str) -> list[tuple[str, str]]:
     if not entered.ok:
         return [("error", f"Not recorded: {e}") for e in entered.problems]
+    if entered.turn_lines:  # the last orders in: the turn resolved
+        return [("ok", f"{player}'s orders are in. Resolved. " + "; ".join(entered.turn_lines))]
     return [("ok", f"{player}'s orders are sealed.")]

@@ -55,6 +55,10 @@ class DuelProblem:
         return f"{where}{at}{self.message}{rule} ({self.code})"
 
     def at_action(self, index: int) -> DuelProblem:
+        """The problem as the `index`-th action's; one that already names its place keeps it
+        (Elementarium's orders are one action whose moves its problems number as written)."""
+        if self.action is not None:
+            return self
         return DuelProblem(self.code, self.message, self.square, self.rule, index)
 
     def to_json(self) -> dict[str, Any]:
@@ -125,11 +129,21 @@ class TemplateOrders:
     errors: tuple[DuelProblem, ...]
 
     def where(self, square: str | None, player: str) -> str:
-        """The cell of the action a problem names by its square (the player if none does)."""
+        """The cell of the action a problem names by its square; a problem naming no square
+        is about the orders as a whole: every cell holding one ("Ash, tab Orders, cells C3,
+        C6 and C9"; the player if none does)."""
         for cell in self.cells:
             if square is not None and square.lower() in (s.lower() for s in cell.squares):
                 return cell.where
-        return player
+        if square is not None or not self.cells:
+            return player
+        if len(self.cells) == 1:
+            return self.cells[0].where
+        heads = {c.where.rpartition(" cell ")[0] for c in self.cells}
+        if len(heads) != 1:
+            return "; ".join(c.where for c in self.cells)
+        refs = [c.where.rpartition(" cell ")[2] for c in self.cells]
+        return f"{heads.pop()} cells {', '.join(refs[:-1])} and {refs[-1]}"
 
 
 @dataclass(frozen=True)

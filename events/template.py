@@ -64,9 +64,11 @@ class TemplateTab:
 
 @dataclass(frozen=True)
 class Template:
-    """The tabs one player fills in for one event in one round."""
+    """The tabs one player fills in for one event in one round (`round_word`: what the event
+    calls its rounds, "Turn" in a duel)."""
 
     event: str
     player: str
     round_no: int
     tabs: tuple[TemplateTab, ...]
+    round_word: str = "Round"

@@ -55,9 +55,10 @@ PathLike = str | os.PathLike[str]
 
 
 def render_templates(
-    templates: Sequence[Template], title: str, stamp: Stamp | None = None
+    templates: Sequence[Template], title: str, stamp: Stamp | None = None, send_as: str = ""
 ) -> openpyxl.Workbook:
-    """Build (not save) the submission workbook for `templates`, laid out as the module says.
+    """Build (not save) the submission workbook for `templates`, laid out as the module says;
+    `send_as`, when given, is the file name the README asks the player to send it back under.
 
     Raises ValueError when there are no templates, when two tabs share a name (Excel compares
     tab names ignoring case), when a tab name is not a valid Excel tab name or is reserved
@@ -80,7 +81,7 @@ def render_templates(
     book = openpyxl.Workbook()
     readme = cast(Worksheet, book.active)
     readme.title = README_TAB
-    _write_readme(readme, templates, title)
+    _write_readme(readme, templates, title, send_as)
     lists = _ListsTab(book)
     for template in templates:
         for tab in template.tabs:
@@ -100,14 +101,18 @@ def _write_stamp(ws: Worksheet, stamp: Stamp) -> None:
 
 
 def write_templates(
-    path: PathLike, templates: Sequence[Template], title: str, stamp: Stamp | None = None
+    path: PathLike,
+    templates: Sequence[Template],
+    title: str,
+    stamp: Stamp | None = None,
+    send_as: str = "",
 ) -> None:
     """Render `templates` (see `render_templates`) and save the workbook to `path`.
 
     The file is written to a temporary name beside `path` and then moved into place, so a
     failed write never leaves a half-written workbook where a player might pick it up.
     """
-    _save(render_templates(templates, title, stamp), Path(path))
+    _save(render_templates(templates, title, stamp, send_as), Path(path))
 
 
 def write_table(path: PathLike, tabs: Mapping[str, Sequence[Sequence[CellValue]]]) -> None:
@@ -241,22 +246,24 @@ def _validation(dropdown: Dropdown, tab: TemplateTab, lists: _ListsTab) -> DataV
     )
 
 
-def _write_readme(ws: Worksheet, templates: Sequence[Template], title: str) -> None:
+def _write_readme(ws: Worksheet, templates: Sequence[Template], title: str, send_as: str) -> None:
     """The README tab: title, who and which round, how to fill in, and each tab's note."""
     players = _distinct(t.player for t in templates)
     rounds = _distinct(str(t.round_no) for t in templates)
+    word = templates[0].round_word
+    send = f"as {send_as}" if send_as else f"named after you (e.g. {players[0]}.xlsx)"
     events = _distinct(t.event for t in templates)
     lines: list[tuple[str, bool]] = [
         (title, True),
         (f"{'Players' if len(players) > 1 else 'Player'}: {', '.join(players)}", False),
-        (f"{'Rounds' if len(rounds) > 1 else 'Round'}: {', '.join(rounds)}", False),
+        (f"{word}{'s' if len(rounds) > 1 else ''}: {', '.join(rounds)}", False),
         (f"{'Events' if len(events) > 1 else 'Event'}: {', '.join(events)}", False),
         ("", False),
         (
             "How to fill in: each tab after this one is one part of your entry. Type your "
             "answers into the cells of each tab, choosing from the dropdown wherever a cell "
             "has one. Do not rename, move or delete tabs, rows or labels. Save as .xlsx and "
-            f"send the file back named after you (e.g. {players[0]}.xlsx).",
+            f"send the file back {send}.",
             False,
         ),
     ]

@@ -62,7 +62,7 @@ def test_play_undo_confirm_show_log_status(
     assert main(["duel", "undo", str(folder)]) != 0 or "confirmed" in capsys.readouterr().err
     assert main(["duel", "show", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "Light gnome on 4.2: R:E DR:F DL:E L:W UL:E UR:F" in out
+    assert "Light gnome on R4 hex 2: R:E DR:F DL:E L:W UL:E UR:F" in out
     assert "Dark to play (turn 2, 0 of 2 catalyses begun)" in out
     assert main(["duel", "log", str(folder)]) == 0
     log = capsys.readouterr().out

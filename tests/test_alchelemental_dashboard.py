@@ -45,7 +45,7 @@ def test_host_plays_catalyses_from_the_desk(
     at.button(key="desk-add").click().run()
     at.button(key="desk-confirm").click().run()
     assert not at.error, [e.value for e in at.error]
-    assert any("Light gnome on 4.1" in c.value for c in at.code)
+    assert any("Light gnome on R4 hex 1" in c.value for c in at.code)
     d = Duel.open(folder)
     try:
         assert d.state().player == "Dark"

@@ -219,7 +219,7 @@ def test_a_stored_call_with_a_repeated_facing_still_reads() -> None:
 # Fire everywhere but the nodes: an unmirrored Afrit (Fire faces R, DL, UL) matches every way.
 NODES = {(1, 6): "E", (4, 0): "E", (4, 6): "W"}
 FIRE_ROWS = with_hexes({(r, c): "F" for r in range(6) for c in range(7)} | NODES)
-# Afrit on 4.4: L to 4.3, UL to 3.3, then U is UL (2.2) or UR (2.3).
+# Afrit on R4 hex 4: L to R4 hex 3, UL to R3 hex 3, then U is UL (R2 hex 2) or UR (R2 hex 3).
 ROUTE = {"L": (3, 2), "UL": (2, 2), "UL-UL": (1, 1), "UL-UR": (1, 2)}
 
 
@@ -266,18 +266,19 @@ def test_u_is_recorded_as_the_direction_it_takes() -> None:
     ("blocked", "text", "code", "says"),
     [
         ((), "afrit move L-UL-U", "alchelemental.move.either",
-         "hex 3 of move L-UL-U: U is UL (to 2.2) or UR (to 2.3), and afrit can move to both: "
-         "write UL or UR"),
+         "hex 3 of move L-UL-U: U is UL (to R2 hex 2) or UR (to R2 hex 3), and afrit can move "
+         "to both: write UL or UR"),
         (("UL-UL", "UL-UR"), "afrit move L-UL-U", "alchelemental.move.either",
-         "hex 3 of move L-UL-U: U is UL or UR, and afrit can move to neither (UL: 2.2 is "
-         "occupied (impel an enemy there); UR: 2.3 is occupied"),
+         "hex 3 of move L-UL-U: U is UL or UR, and afrit can move to neither (UL: R2 hex 2 is "
+         "occupied (impel an enemy there); UR: R2 hex 3 is occupied"),
         (("UL",), "afrit move L-UL-U", "alchelemental.move.occupied",
-         "hex 2 of move L-UL-U: 3.3 is occupied"),
+         "hex 2 of move L-UL-U: R3 hex 3 is occupied"),
         (("L",), "afrit move L-UL-U", "alchelemental.move.occupied",
-         "hex 1 of move L-UL-U: 4.3 is occupied"),
+         "hex 1 of move L-UL-U: R4 hex 3 is occupied"),
         ((), "afrit move L-UL-UR-R", "alchelemental.catalysis.points",
          "hex 4 of move L-UL-UR-R: afrit has taken its 3 action(s)"),
-        ((), "afrit move D", "alchelemental.move.either", "D is DL (to 5.4) or DR (to 5.5)"),
+        ((), "afrit move D", "alchelemental.move.either",
+         "D is DL (to R5 hex 4) or DR (to R5 hex 5)"),
     ],
 )  # fmt: skip
 def test_an_illegal_path_names_the_hex_and_why(

@@ -38,7 +38,7 @@ def test_changed_cells_are_the_hexes_a_catalysis_touched() -> None:
 def test_desk_shows_faces_legal_actions_and_the_reaction() -> None:
     s = run(condense_agitate(), "select condense")
     rows = GAME.public_view(s)["rows"]
-    assert "Dark condense on 3.4: R:E DR:E DL:W L:A UL:A UR:W" in rows
+    assert "Dark condense on R3 hex 4: R:E DR:E DL:W L:A UL:A UR:W" in rows
     assert (
         "Legal: spin C1-C5/A1-A5; move DL/L/UL/UR; impel R agitate (1 vs 0)/DR quake (1 vs 2)"
         in rows

@@ -65,3 +65,20 @@ def test_host_seals_and_resolves_a_turn_from_the_desk(
         assert state.turn == 2 and d.game.to_act(state) == ("Ash", "Birch")
     finally:
         d.close()
+
+
+def test_the_desk_says_what_the_last_orders_in_resolved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #36, item 8: the last orders sealed resolve the turn, and the desk says what it
+    did (not that they are sealed)."""
+    folder = tmp_path / "d"
+    args = ["duel", "new", str(folder), "--game", "elementarium", "--players", "Ash,Birch"]
+    assert main([*args, "--seed", "1"]) == 0
+    assert main(["duel", "play", str(folder), "f3-e4", "--player", "Ash"]) == 0
+    at = app(monkeypatch, folder, host=True)
+    at.text_input(key="desk-Birch").input("f7-e6").run()
+    at.button(key="desk-seal-Birch").click().run()
+    said = [s.value for s in at.success]
+    assert not at.error and any("Resolved." in s and "Ash moved f3 to e4" in s for s in said)
+    assert not any("sealed" in s for s in said)

@@ -20,5 +20,5 @@ def test_the_guides_alchelemental_commands_run(
     for words in commands(block):
         assert words[0] == "festival" and main(words[1:]) == 0, words
     out = capsys.readouterr().out
-    assert "Light gnome on 4.2" in out and "Winner: Dark" in out
+    assert "Light gnome on R4 hex 2" in out and "Winner: Dark" in out
     assert (tmp_path / "alch.png").stat().st_size > 1000

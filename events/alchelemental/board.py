@@ -80,6 +80,12 @@ class Board:
         r, c = divmod(hex_, self.n_cols)
         return f"{r + 1}.{c + 1}"
 
+    def place_name(self, hex_: int) -> str:
+        """A hex's name for players, in the notation's rows ("R4 hex 2": row R4, its second
+        hex counted from Light's end of the row, the column the text board numbers)."""
+        r, c = divmod(hex_, self.n_cols)
+        return f"R{r + 1} hex {c + 1}"
+
     def parse_hex(self, text: str) -> int | None:
         m = re.fullmatch(r"(\d+)\.(\d+)", text.strip())
         if not m:

@@ -11,35 +11,45 @@ from events.alchelemental.state import AlchState, Piece
 SIDE_MARK = ("L", "D")
 
 
-def short(name: str) -> str:
-    """Four letters that tell the units apart ("sylv", "sylp")."""
-    return name[:4]
-
-
 def board_rows(s: AlchState) -> list[str]:
-    """One line per row: a hex is its element (lower case; '*' a power node) or the unit on
-    it (L/D and four letters); even rows are indented half a hex."""
+    """A header of column numbers, then one line per row (named as the notation names it,
+    R1, R2, ...): a hex is its element (lower case; '*' a power node) or the unit on it, its
+    side's letter (L the first player, D the second) and its whole name; even rows are
+    indented half a hex, as the board is drawn."""
     b = s.board
     nodes = {h for pair in b.nodes for h in pair}
-    lines = []
+    width = max([4, *(1 + len(p.name) for p in s.pieces)])
+    lines = ["    " + " ".join(f"{c + 1:<{width}}" for c in range(b.n_cols)).rstrip()]
     for r in range(b.n_rows):
         cells = []
         for c in range(b.n_cols):
             h = r * b.n_cols + c
             p = s.at(h)
             if p is not None:
-                cells.append(f"{SIDE_MARK[p.owner]}{short(p.name):<4}")
+                cells.append(f"{SIDE_MARK[p.owner]}{p.name}".ljust(width))
             else:
-                cells.append(f"{b.elements[h].letter.lower()}{'*' if h in nodes else ' '}   ")
-        indent = "   " if r % 2 else ""
+                cells.append(
+                    f"{b.elements[h].letter.lower()}{'*' if h in nodes else ''}".ljust(width)
+                )
+        indent = " " * ((width + 1) // 2) if r % 2 else ""
         lines.append((f"R{r + 1:<3}{indent}" + " ".join(cells)).rstrip())
     return lines
+
+
+def board_key(s: AlchState) -> tuple[str, ...]:
+    """What the text board's letters mean and how its hexes are named."""
+    light, dark = s.players
+    return (
+        f"L: {light}'s unit; D: {dark}'s unit (its whole name after the letter).",
+        "Hexes: f fire, w water, e earth, a air; * a power node.",
+        f"Hex N of a row: its Nth hex counted from {light}'s end (toward L).",
+    )
 
 
 def unit_line(s: AlchState, p: Piece) -> str:
     faces = " ".join(f"{DIRECTIONS[d]}:{p.face(d).letter}" for d in range(6))
     mirrored = ", mirrored" if p.mirrored else ""
-    return f"{s.players[p.owner]} {p.name} on {s.board.hex_name(p.hex)}{mirrored}: {faces}"
+    return f"{s.players[p.owner]} {p.name} on {s.board.place_name(p.hex)}{mirrored}: {faces}"
 
 
 def selected_lines(s: AlchState) -> list[str]:

@@ -172,26 +172,26 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
             return open_[0]
         word = notation.MOVE_DIRECTIONS[a.direction]
         one, two = (DIRECTIONS[d] for d in found)
-        where = s.board.hex_name(piece.hex)
+        where = s.board.place_name(piece.hex)
         rule = "afrit move L-UL-U (afrit moving 3 hexes)"
         if not open_:
             why = "; ".join(f"{DIRECTIONS[d]}: {p.message}" for d, p in found.items() if p)
             return _error("move.either", f"{word} is {one} or {two}, and {piece.name} can move "
                           f"to neither ({why})", where, rule)  # fmt: skip
-        to = [s.board.hex_name(s.board.neighbour(piece.hex, d) or 0) for d in found]
+        to = [s.board.place_name(s.board.neighbour(piece.hex, d) or 0) for d in found]
         return _error("move.either", f"{word} is {one} (to {to[0]}) or {two} (to {to[1]}), "
                       f"and {piece.name} can move to both: write {one} or {two}", where,
                       rule)  # fmt: skip
 
     @staticmethod
     def _move_problem(s: AlchState, piece: Piece, direction: int) -> DuelProblem | None:
-        where = s.board.hex_name(piece.hex)
+        where = s.board.place_name(piece.hex)
         to = s.board.neighbour(piece.hex, direction)
         if to is None:
             return _error("move.edge", f"no hex {DIRECTIONS[direction]} of {where}", where)
         if s.at(to) is not None:
-            return _error("move.occupied", f"{s.board.hex_name(to)} is occupied (impel an "
-                          "enemy there)", s.board.hex_name(to), rules.RULE_ONE)  # fmt: skip
+            return _error("move.occupied", f"{s.board.place_name(to)} is occupied (impel an "
+                          "enemy there)", s.board.place_name(to), rules.RULE_ONE)  # fmt: skip
         if not rules.has_match(s, piece, direction):
             return _error("move.match", f"{piece.name} has no match toward "
                           f"{DIRECTIONS[direction]}", where, rules.RULE_MATCH)  # fmt: skip
@@ -231,7 +231,7 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
                           rule=rules.RULE_CATALYSIS)  # fmt: skip
         piece = s.piece(side, s.current)
         assert piece is not None
-        where = s.board.hex_name(piece.hex)
+        where = s.board.place_name(piece.hex)
         if s.spent:
             return _error("catalysis.spent", "the reaction consumed the remaining action points",
                           where, "Reactive results are applied, consuming any remaining action "
@@ -288,7 +288,7 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
 
     @staticmethod
     def _impel_target(s: AlchState, piece: Piece, a: Impel) -> tuple[int, Piece] | DuelProblem:
-        where = s.board.hex_name(piece.hex)
+        where = s.board.place_name(piece.hex)
         if piece.kind.is_power:
             return _error("impel.power", "power units cannot impel", where, rules.RULE_POWER)
         enemy = 1 - piece.owner
@@ -519,6 +519,9 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
 
     def outcome(self, state: AlchState) -> Outcome | None:
         return state.outcome
+
+    def board_key(self, state: AlchState) -> tuple[str, ...]:
+        return desk.board_key(state)
 
     def public_view(self, state: AlchState) -> dict[str, Any]:
         """No hidden information: the state JSON, with the desk's text lines ("rows": the

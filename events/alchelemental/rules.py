@@ -63,7 +63,7 @@ def matching_hexes(state: AlchState, piece: Piece) -> dict[int, str]:
             continue
         face = piece.face(d)
         if board.elements[h] == face:
-            out[d] = f"the {face.word} hex {board.hex_name(h)}"
+            out[d] = f"the {face.word} hex {board.place_name(h)}"
             continue
         other = state.at(h)
         if other is not None and other.face((d + 3) % 6) == face:

@@ -47,6 +47,14 @@ RULE_MUST_MOVE = "You must move 5 - (drawn stones) spaces"
 RULE_MUST_PLACE = "Every stone drawn must be placed on the board, as long as there is a valid move"
 
 
+def _moves_made(turn: TurnProgress) -> str:
+    """The moves of a turn that has none left: how many the stones taken allowed."""
+    taken = len(turn.drawn or ())
+    stones = "1 stone" if taken == 1 else f"{taken} stones"
+    moves = "the 1 move" if turn.moves_made == 1 else f"all {turn.moves_made} moves"
+    return f"{moves} that taking {stones} allows this turn are made"
+
+
 def _error(code: str, message: str, square: str | None = None, rule: str = "") -> DuelProblem:
     return DuelProblem(code, message, square, rule)
 
@@ -188,9 +196,9 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
             if turn.moves_left <= 0:
                 return _error(
                     "element.move.none",
-                    f"no moves left this turn ({turn.moves_made} made)",
-                    name(state.sages[who]),
-                    RULE_MUST_MOVE,
+                    f"your sage (now on {name(state.sages[who])}) has no move left: "
+                    f"{_moves_made(turn)}",
+                    rule=RULE_MUST_MOVE,
                 )
             d = self._move_direction(state, action)
             if isinstance(d, DuelProblem):
@@ -522,6 +530,15 @@ class ElementGame(ConfirmedTurns[ElementState, Action], CodecGame[ElementState, 
 
     def outcome(self, state: ElementState) -> Outcome | None:
         return state.outcome
+
+    def board_key(self, state: ElementState) -> tuple[str, ...]:
+        """Whose sage each number is, and what the stones' letters and heights mean."""
+        sages = "; ".join(f"{n}: {name}'s sage" for n, name in enumerate(state.players, 1))
+        return (
+            f"{sages}.",
+            "Stones: F fire, W water, E earth, A air; a number after a letter is how many "
+            "stones are stacked there (E2 a mountain, A2 to A4 a whirlwind).",
+        )
 
     def public_view(self, state: ElementState) -> dict[str, Any]:
         """Element has no private information: everyone sees everything."""

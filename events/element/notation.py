@@ -10,6 +10,7 @@ semicolons or spaces separate.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from events.duel import ConcedeReason, DuelProblem, Parsed
@@ -40,6 +41,10 @@ _STONES = re.compile(r"^[fwea]+$")
 _FUSED = re.compile(r"^(fire|water|earth|air|wind|[fwea])[:@]?([a-k](?:1[01]|[1-9]))$")
 
 RULE_NOTATION = "Place stones by saying which stone to place and at which coordinate"
+RULE_TAKE = (
+    "On your turn, you must first specify a number of stones you will take. This number can "
+    "be between 0 and 4."
+)
 
 
 def _tokens(text: str) -> list[str]:
@@ -55,8 +60,8 @@ def _parts(text: str) -> list[int]:
     return out
 
 
-def _error(message: str, token: int) -> DuelProblem:
-    return DuelProblem("element.notation", message, None, RULE_NOTATION, token)
+def _error(message: str, token: int, rule: str = RULE_NOTATION) -> DuelProblem:
+    return DuelProblem("element.notation", message, None, rule, token)
 
 
 def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
@@ -90,13 +95,15 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
                 stones_text, i = n, i + 2
                 n = str(len(n))
             else:
-                errors.append(_error(f"{word}: take how many? (take 0 to take 4)", start))
+                errors.append(
+                    _error(f"{word}: take how many? (take 0 to take 4)", start, RULE_TAKE)
+                )
                 i += 1
                 continue
             count = int(n)
             stones = tuple(Stone.from_letter(c) for c in stones_text.upper())
             if not 0 <= count <= 4:
-                errors.append(_error(f"{word}: take 0 to 4 stones, not {count}", start))
+                errors.append(_error(f"{word}: take 0 to 4 stones, not {count}", start, RULE_TAKE))
             elif stones_text and len(stones) != count:
                 errors.append(
                     _error(f"{word}: {count} stones taken but {stones_text!r} given", start)
@@ -188,7 +195,7 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
     return Parsed.of(
         tuple(actions),
         [
-            e.at_action(parts[min(e.action, len(parts) - 1)])
+            replace(e, action=parts[min(e.action, len(parts) - 1)])
             if parts and e.action is not None
             else e
             for e in errors

@@ -139,8 +139,8 @@ def state_from_json(data: Mapping[str, Any]) -> ElementState:
 
 
 def board_rows(state: ElementState) -> list[str]:
-    """The board as 11 lines for people: '.' empty, F/W/E/A a stone (lower case: part of a
-    range for earth), the stack height after air, 1/2 for the sages."""
+    """The board as 11 lines for people: '.' empty, F/W/E/A a stone and after it the stones
+    stacked there when more than one, 1/2 for the sages (`ElementGame.board_key` says so)."""
     lines = []
     for row in range(SIZE):
         cells = []

@@ -193,8 +193,7 @@ class ElementariumGame(DuelGame[State, Action]):
                 return (DuelProblem("elementarium.concede", f"concede: {reason}"),)
             return ()
         if player not in self.to_act(state):
-            why = "the duel is over" if state.outcome else "your orders are already in"
-            return (DuelProblem("elementarium.turn", f"{player}: {why}"),)
+            return (DuelProblem("elementarium.turn", f"{player}: {_not_awaited(state, player)}"),)
         owner = state.players.index(player)
         off = [
             DuelProblem(
@@ -203,7 +202,7 @@ class ElementariumGame(DuelGame[State, Action]):
                 _field(cell),
                 action=i,
             )
-            for i, m in enumerate(action.moves)
+            for i, m in enumerate(action.as_written)
             for cell in (m.src, m.dst)
             if not rules.inside(state.setup, cell)
         ]
@@ -418,6 +417,17 @@ class ElementariumGame(DuelGame[State, Action]):
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """A state from `state_to_json` (its "setup" carries the board and rules)."""
         return state_from_json(self.setup(data["setup"]), data)
+
+
+def _not_awaited(state: State, player: str) -> str:
+    """Why `player`'s orders are not taken now, and how to change orders already in."""
+    if state.outcome is not None:
+        return "the duel is over"
+    other = next(p for p in state.players if p != player)
+    return (
+        f"your turn {state.turn} orders are already in: to change them, undo them first "
+        f"(possible until {other}'s are in), then send the new orders"
+    )
 
 
 def _field(cell: tuple[int, int]) -> str:

@@ -46,7 +46,7 @@ def order_template(state: State, player: str) -> Template:
         column_widths={0: 12, 1: 8, 2: 10},
         note=note,
     )
-    return Template("Elementarium", player, state.turn, (tab,))
+    return Template("Elementarium", player, state.turn, (tab,), round_word="Turn")
 
 
 def read_orders(

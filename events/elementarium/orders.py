@@ -4,7 +4,7 @@ their notation and JSON (docs/formats.md "Elementarium")."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from events.duel import DuelProblem, Parsed
@@ -28,13 +28,20 @@ class Move:
 @dataclass(frozen=True)
 class Orders:
     """One player's orders for the turn, sealed until both are in. Stored sorted by field,
-    so the order in which the player listed them is not part of the record."""
+    so the order in which the player listed them is not part of the record; `as_written`
+    keeps it while the orders are checked, so an error numbers its move as the player did."""
 
     moves: tuple[Move, ...]
+    written: tuple[Move, ...] = field(default=(), compare=False, repr=False)
 
     @staticmethod
     def of(moves: list[Move] | tuple[Move, ...]) -> Orders:
-        return Orders(tuple(sorted(moves)))
+        return Orders(tuple(sorted(moves)), tuple(moves))
+
+    @property
+    def as_written(self) -> tuple[Move, ...]:
+        """The moves in the order the player gave them (stored orders: sorted)."""
+        return self.written or self.moves
 
 
 def format_orders(orders: Orders) -> str:

@@ -115,7 +115,8 @@ def check_orders(state: State, owner: int, orders: Orders) -> list[DuelProblem]:
         errors.append(
             _error(
                 "orders.count",
-                f"{len(orders.moves)} moves ordered; at most {rules.moves_per_turn}",
+                f"{len(orders.moves)} moves ordered; at most {rules.moves_per_turn} a turn: "
+                f"leave out {len(orders.moves) - rules.moves_per_turn}",
                 None,
                 RULE_MOVES,
                 None,
@@ -126,7 +127,7 @@ def check_orders(state: State, owner: int, orders: Orders) -> list[DuelProblem]:
     movers = {m.src for m in orders.moves}
     seen_src: set[Cell] = set()
     seen_dst: set[Cell] = set()
-    for i, move in enumerate(orders.moves):
+    for i, move in enumerate(orders.as_written):
         src, dst = move.src, move.dst
         own_source = state.sources[owner] == src
         if not own_source and at.get(src, (None,))[0] != owner:

@@ -154,6 +154,12 @@ class Board:
     def name(self, square: int) -> str:
         return spot_name(self.spots[square])
 
+    def reading(self, square: int) -> tuple[int, int]:
+        """A sort key: squares in the order a player reads the board, row by row, the
+        material plane last."""
+        col, row = self.spots[square]
+        return (self.height, 0) if square == self.material else (row, col)
+
     def power_squares(self) -> tuple[int, ...]:
         return tuple(i for i, p in enumerate(self.power) if p)
 

@@ -22,12 +22,14 @@ from events.duel import (
 from events.halma import judge, notation, rules
 from events.halma.actions import Action, Concede, Confirm, Move
 from events.halma.board import (
+    MATERIAL_NAME,
     SIDES,
     Board,
     Colour,
     board_of,
     column_name,
     read_board,
+    spot_name,
 )
 from events.halma.state import (
     TEXT_KEY,
@@ -43,6 +45,21 @@ from events.halma.state import (
 
 DEFAULT_VARIANT = "standard"
 EVERY_MOVE_VARIANT = "every-move"
+
+
+def _too_far(board: Board, frm: int, to: int, action: Move) -> str:
+    """Why a move does not reach: where the square typed lies (a cell of the material plane
+    is the plane) and the squares next to where the elemental stands."""
+    typed, here = spot_name(action.to), board.name(frm)
+    where = f"{typed} is part of the material plane M, which" if to == board.material else typed
+    if typed == MATERIAL_NAME:
+        where = "the material plane M"
+    near = ", ".join(board.name(n) for n in sorted(board.neighbours[frm], key=board.reading))
+    start = "the material plane" if frm == board.material else here
+    return (
+        f"{here}-{typed}: {where} is not next to {start}; an elemental moves one square "
+        f"(next to {start}: {near})"
+    )
 
 
 def _error(code: str, message: str, square: str | None = None, rule: str = "") -> DuelProblem:
@@ -190,6 +207,8 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
                 rule = rules.RULE_OWN_PLANE
             elif frm == board.material:
                 rule = rules.RULE_MATERIAL
+            if problem[0] == "halma.move.far":
+                return _error(problem[0], _too_far(board, frm, to, action), None, rule)
             return _error(problem[0], problem[1], board.name(to), rule)
         colour = Colour(piece)
         first = state.first[state.seat]

@@ -67,6 +67,8 @@ def _report(entered: Entered) -> int:
             print(f"  {error}", file=sys.stderr)
         return 1
     print(f"Recorded: {', '.join(entered.words)}")
+    for line in entered.turn_lines:
+        print(f"  {line}")
     return 0
 
 
@@ -109,6 +111,8 @@ def play(args: argparse.Namespace) -> int:
         else:
             bot = f"{done.bot.kind} bot" + (f", {level.value}" if done.bot.kind != "random" else "")
             print(f"{done.bot.player} ({bot}): {done.bot.words}")
+            for line in done.bot.turn_lines:
+                print(f"  {line}")
     print(_situation(done.after))
     return code
 

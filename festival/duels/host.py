@@ -47,6 +47,9 @@ class Played:
     raw_id: int
     steps: tuple[Step[Any], ...]
     errors: tuple[DuelProblem, ...]
+    turn_lines: tuple[str, ...] = ()
+    """what a turn these steps ended did that the board does not say (`DuelGame.turn_lines`:
+    a simultaneous turn resolved)"""
 
     @property
     def ok(self) -> bool:
@@ -279,12 +282,12 @@ class Duel:
 
     def _record(self, raw_id: int, state: Any, player: str, actions: list[Any]) -> Played:
         count = self.store.step_count()
-        _, steps, errors = self._take(state, player, actions, count)
+        after, steps, errors = self._take(state, player, actions, count)
         if errors:
             return self.reject(raw_id, errors)
         rows = [(s.player, self.game.action_to_json(s.action)) for s in steps]
         self.store.add_steps(raw_id, rows, count, clock_now())
-        return Played(raw_id, tuple(steps), ())
+        return Played(raw_id, tuple(steps), (), self.game.turn_lines(state, after))
 
     def _take(
         self, state: Any, player: str, actions: list[Any], first_index: int

@@ -29,9 +29,10 @@ def order_template(duel: Duel, state: Any, player: str) -> Template:
 
 
 def write_order_workbook(template: Template, path: Path, stamp: Stamp) -> None:
-    """The player's order workbook, marked (sheets/stamp.py) with the duel, turn and player."""
+    """The player's order workbook, marked (sheets/stamp.py) with the duel, turn and player;
+    its README asks for it back under the name it is written with."""
     title = f"{template.event} orders: {template.player}"
-    write_templates(path, [template], title, stamp)
+    write_templates(path, [template], title, stamp, send_as=path.name)
 
 
 def workbook_content(name: str, workbook: Mapping[str, Grid]) -> str:

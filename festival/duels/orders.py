@@ -147,8 +147,12 @@ def play_order_workbook(duel: Duel, path: Path, player: str | None) -> Played | 
 
 
 def _named(read: TemplateOrders, errors: Sequence[DuelProblem], player: str) -> list[DuelProblem]:
-    """Errors about moves read from cells, each naming the cell of its move."""
-    return [replace(e, message=f"{read.where(e.square, player)}: {e.message}") for e in errors]
+    """Errors about moves read from cells, each naming the cell of its move (which says
+    where it is: not the place of a move in a list the player never wrote)."""
+    return [
+        replace(e, message=f"{read.where(e.square, player)}: {e.message}", square=None, action=None)
+        for e in errors
+    ]
 
 
 def _play_read(duel: Duel, raw_id: int, read: TemplateOrders, player: str) -> Played:
@@ -156,7 +160,8 @@ def _play_read(duel: Duel, raw_id: int, read: TemplateOrders, player: str) -> Pl
     if read.errors:
         return duel.reject(raw_id, read.errors)
     played = duel.play_stored(raw_id, read.text, player)
-    return Played(played.raw_id, played.steps, tuple(_named(read, played.errors, player)))
+    errors = tuple(_named(read, played.errors, player))
+    return Played(played.raw_id, played.steps, errors, played.turn_lines)
 
 
 def _refused_file(

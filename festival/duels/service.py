@@ -73,6 +73,7 @@ class Entered:
     raw_id: int
     words: tuple[str, ...]
     problems: tuple[DuelProblem, ...]
+    turn_lines: tuple[str, ...] = ()  # what the turn these actions ended did (`Played`)
 
     @property
     def ok(self) -> bool:
@@ -86,6 +87,7 @@ class BotPlayed:
     words: str | None
     """what it recorded (None: `player` was not to play, the bot waited)"""
     level: Level = DEFAULT_LEVEL
+    turn_lines: tuple[str, ...] = ()  # what the turn its actions ended did (`Played`)
 
 
 @dataclass(frozen=True)
@@ -291,14 +293,12 @@ def situation(duel: Duel, state: Any) -> Situation:
 
 def _entered(duel: Duel, played: Played) -> Entered:
     words = tuple(duel.game.format_action(s.action) for s in played.steps)
-    return Entered(played.raw_id, words, played.errors)
+    return Entered(played.raw_id, words, played.errors, played.turn_lines)
 
 
 def _winner(duel: Duel, state: Any) -> Winner | None:
     outcome = duel.game.outcome(state)
-    if outcome is None:
-        return None
-    return Winner(outcome.winner, outcome.reason, outcome.detail)
+    return None if outcome is None else Winner(outcome.winner, outcome.reason, outcome.detail)
 
 
 # --- creating -----------------------------------------------------------------------------
@@ -446,7 +446,7 @@ def _bot_plays(duel: Duel, name: str, kind: str, level: Level, seconds: float | 
     words = ", ".join(duel.game.format_action(s.action) for s in recorded)
     if duel.game.simultaneous and duel.game.sealed(duel.state()):
         words = "orders in (sealed until the turn resolves)"
-    return BotPlayed(player, kind, words, level)
+    return BotPlayed(player, kind, words, level, duel.game.turn_lines(state, duel.state()))
 
 
 def _bot_steps(
