@@ -10,6 +10,7 @@ import numpy as np
 
 from events.continuum import parse, picture, scoring
 from events.continuum.board import BREAKDOWN_TILES, Board, random_board
+from events.continuum.board_news import board_lines
 from events.continuum.breaking import counts, evaluate
 from events.continuum.elements import BOLT_ELEMENTS, Element
 from events.continuum.layout import (
@@ -334,10 +335,7 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
                 if bolts
                 else "You fired no bolts this round."
             )
-            private[p] = (
-                fired,
-                f"Your board: {scoring.unbroken_tiles(state, p)} of 64 tiles stand.",
-            )
+            private[p] = (fired, *board_lines(state, p, by_owner.get(p, ())))
         host: list[str] = []
         for p in state.players:
             bolts = state.bolts[round_no].get(p, ())
