@@ -40,10 +40,10 @@ def test_a_board_shows_its_broken_tiles_and_the_wards_that_broke_down_only() -> 
     assert picture.cols == tuple("ABCDEFGH") and picture.rows[0] == "8"
     cells = {(c.col, c.row): c for c in picture.cells}
     ward = {at(s) for s in ["B2", "B3", "B4", "C4", "B5"]}
-    assert set(cells) == ward | {at("C2"), at("H8")}
+    assert set(cells) == ward
     assert cells[at("B5")] == PictureCell(1, 3, "E", "6"), "worth on the top square"
     assert cells[at("B4")] == PictureCell(1, 4, "E"), "a revealed ward's tiles are alike"
-    assert cells[at("C2")] == PictureCell(2, 6, "broken")
+    assert picture.marks == {at("C2"), at("H8")}, "a cross on a broken tile, as the dashboard"
     assert picture.highlight == {at("C2")}, "the tile broken this round is outlined"
     assert png(picture)[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -51,11 +51,29 @@ def test_a_board_shows_its_broken_tiles_and_the_wards_that_broke_down_only() -> 
 def test_every_mark_has_one_legend_entry_in_words() -> None:
     texts = [e.text for e in legend_entries(board_picture("Wren", BOARD, 3))]
     assert texts == [
-        "broken tile (its ward not revealed yet)",
         "earth ward that broke down",
         "6: the ward is worth 6 points",
         "thick black outline: broke in round 3",
+        "broken tile (its ward not revealed yet)",
     ]
+
+
+def test_a_neutral_ward_is_not_drawn_in_the_wind_wards_colour() -> None:
+    board = {
+        "broken": ["D4", "E5", "F6", "A1", "A2", "A3"],
+        "broken_down": [
+            {"owner": "Zoë Ng", "element": "neutral", "shape": "neutral", "value": 1,
+             "squares": ["D4", "E5", "F6", "H8"]},
+            {"owner": "Zoë Ng", "element": "wind", "shape": "I", "value": 4,
+             "squares": ["A1", "A2", "A3", "A4", "A5"]},
+        ],
+    }  # fmt: skip
+    picture = board_picture("Zoë Ng", board, 4)
+    entries = {e.text: e.colour for e in legend_entries(picture)}
+    neutral, wind = entries["neutral ward that broke down"], entries["wind ward that broke down"]
+    apart = max(abs(int(neutral[i : i + 2], 16) - int(wind[i : i + 2], 16)) for i in (1, 3, 5))
+    assert apart >= 48, f"{neutral} and {wind} look alike"
+    assert "1: the ward is worth 1 point" in entries
 
 
 def test_the_engine_draws_the_public_view_and_leaves_out_empty_boards(
@@ -110,6 +128,6 @@ def test_the_posts_pictures_round_by_round(tmp_path: Path, roster_csv: Path) -> 
             assert picture.caption.startswith(f"{name} after round {n}: ")
             assert picture.highlight == outlined
             texts = [e.text for e in legend_entries(picture)]
-            assert texts[0] == "broken tile (its ward not revealed yet)"
+            assert texts[-1] == "broken tile (its ward not revealed yet)"
             assert ("thick black outline: broke in round 2" in texts) == bool(outlined)
     match.close()

@@ -12,14 +12,16 @@ from typing import Any
 from events.continuum.squares import FILES, SIZE
 from events.duel import Picture, PictureCell
 
-KINDS = {"fire": "F", "water": "W", "earth": "E", "wind": "A", "neutral": "neutral"}
+KINDS = {"fire": "F", "water": "W", "earth": "E", "wind": "A", "neutral": "power"}
+"""a ward's element -> the colour it is drawn in: the palette's element colours, and its
+neutral mid grey ("power", as the duel pictures name that colour)"""
 LEGEND = {
     "F": "fire ward that broke down",
     "W": "water ward that broke down",
     "E": "earth ward that broke down",
     "A": "wind ward that broke down",
-    "neutral": "neutral ward that broke down",
-    "broken": "broken tile (its ward not revealed yet)",
+    "power": "neutral ward that broke down",
+    "cross": "broken tile (its ward not revealed yet)",
 }
 
 
@@ -36,13 +38,13 @@ def board_picture(owner: str, board: Mapping[str, Any], round_no: int) -> Pictur
     for ward in board["broken_down"]:
         places = [at(name) for name in ward["squares"]]
         for place in places:
-            kinds[place] = KINDS.get(str(ward["element"]), "neutral")
+            kinds[place] = KINDS.get(str(ward["element"]), "power")
         symbols[min(places, key=lambda p: (p[1], p[0]))] = str(ward["value"])
     broken = {at(name) for name in board["broken"]}
     now = frozenset(at(name) for name in board.get("broken_now", ()))
     cells = [
-        PictureCell(c, r, kinds.get((c, r), "broken"), symbols.get((c, r), ""))
-        for (c, r) in sorted(set(kinds) | broken, key=lambda p: (p[1], p[0]))
+        PictureCell(c, r, kinds[(c, r)], symbols.get((c, r), ""))
+        for (c, r) in sorted(kinds, key=lambda p: (p[1], p[0]))
     ]
     legend = dict(LEGEND)
     for worth in set(symbols.values()):
@@ -55,6 +57,7 @@ def board_picture(owner: str, board: Mapping[str, Any], round_no: int) -> Pictur
         tuple(cells),
         (),
         highlight=now,
+        marks=frozenset(broken - set(kinds)),  # a cross, as the dashboard draws a broken tile
         caption=f"{owner}'s board after round {round_no}: {_news(len(now))}",
         legend=legend,
     )
