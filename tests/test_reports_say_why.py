@@ -22,6 +22,9 @@ from festival.cli.main import main
 from festival.match.match import Match
 from tests.support.alchemy_kit import new_game, play, with_machines, with_stock
 from tests.support.continuum_boards import stripes
+from tests.support.summoners_kit import ENGINE as SUMMONERS
+from tests.support.summoners_kit import new_game as summoners_game
+from tests.support.summoners_kit import with_values
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -250,3 +253,28 @@ def test_an_attacker_without_familiars_in_their_parties_is_told_so() -> None:
     assert attack_line(battle(4, 1, 3), owns_familiars=True) == (
         "You invaded Zoë Ng: 1 of 4 familiars reached the Treasure and stole 1 Treasure."
     )
+
+
+@pytest.mark.parametrize(
+    ("values", "note"),
+    [
+        ({"treasures": (51, 50)}, ""),
+        ({"sent": (3, 4)}, " (tied with bob; placed after by tiebreak (1): fewer familiars sent "
+                           "over the game)"),
+        ({"kills": (2, 1)}, " (tied with ann, also on familiars sent; placed after by tiebreak "
+                            "(2): fewer familiars killed by their towers over the game)"),
+        ({"built": (3, 5)}, " (tied with bob, also on familiars sent and familiars killed; "
+                            "placed after by tiebreak (3): fewer towers built over the game)"),
+    ],
+    ids=["treasures", "sent", "killed", "built"],
+)  # fmt: skip
+def test_a_tie_on_treasures_names_the_tiebreak_that_settled_it(
+    values: dict[str, tuple[int, int]], note: str
+) -> None:
+    """(1) number of Familiars sent (2) number of Familiars you have killed with your Towers
+    (3) number of Towers built (4) Gamewide Tiebreak"""
+    state = summoners_game(("ann", "bob"))
+    for field, (a, b) in values.items():
+        state = with_values(state, field, ann=a, bob=b)
+    second = SUMMONERS.final_announcement(state, ["bob", "ann"])[1]
+    assert second.endswith(f"Treasures{note}")
