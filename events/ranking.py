@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from events.report import listed
+
 Number = int | Fraction
 
 GAMEWIDE = "gamewide tiebreak"
@@ -108,3 +110,33 @@ def rank_players(
             )
         )
     return tuple(entries)
+
+
+@dataclass(frozen=True)
+class TieWords:
+    """How an announcement names one tiebreak criterion: what was level (`level`, "familiars
+    sent") and why the player below lost on it (`behind`, "fewer familiars sent")."""
+
+    level: str
+    behind: str
+
+
+GAMEWIDE_WORDS = TieWords("the Gamewide Tiebreak", "the Gamewide Tiebreak")
+
+
+def tie_note(ranking: Ranking, index: int, words: Mapping[str, TieWords]) -> str:
+    """Why `ranking[index]` comes after the player directly above although their scores are
+    level: " (tied with Ann; placed after by tiebreak (1): fewer familiars sent)", the
+    tiebreaks numbered as the rules list them; "" when the scores differ (or at rank 1).
+    `words` names each tiebreak criterion of the ranking (the Gamewide Tiebreak has its own)."""
+    entry = ranking[index]
+    if entry.decided_by in (None, "score"):
+        return ""
+    names = [name for name, _ in entry.tiebreaks]
+    number = names.index(str(entry.decided_by))
+    said = {**words, GAMEWIDE: GAMEWIDE_WORDS}
+    also = [said[name].level for name in names[:number]]
+    level = f", also on {listed(also)}" if also else ""
+    behind = said[names[number]].behind
+    above = ranking[index - 1].player
+    return f" (tied with {above}{level}; placed after by tiebreak ({number + 1}): {behind})"

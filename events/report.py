@@ -7,7 +7,7 @@ for the host only. Engines build reports from their public/private/host views.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,3 +48,10 @@ class RoundReport:
             host=tuple(obj.get("host", ())),
             data=dict(obj.get("data", {})),
         )
+
+
+def listed(items: Sequence[str]) -> str:
+    """Words joined as people list them: "a", "a and b", "a, b and c"."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" and {items[-1]}"

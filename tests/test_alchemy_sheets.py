@@ -118,7 +118,12 @@ def test_the_final_announcement_reveals_every_players_gems() -> None:
     state = with_stock(new_game(P), "ann", Salt=2, Reed=1)
     state = play(state, {"ann": Sub(engineer=("Salt Ward",))})
     lines = ENGINE.final_announcement(state, P)
-    assert lines == ("1. ann: 30 gems", "2. bob: 0 gems", "3. cy: 0 gems")
+    assert lines == (
+        "1. ann: 30 gems",
+        "2. bob: 0 gems",
+        "3. cy: 0 gems (tied with bob, also on different constructs sold and gold held; "
+        "placed after by tiebreak (3): the Gamewide Tiebreak)",
+    )
 
 
 def test_entries_the_parser_would_not_read_are_errors(tmp_path: Path) -> None:

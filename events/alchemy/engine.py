@@ -19,6 +19,7 @@ from events.alchemy.model import (
     PlayerBook,
     RoundLog,
 )
+from events.alchemy.report_words import failure_line, sale_lines
 from events.alchemy.resolve import resolve_round
 from events.alchemy.rules import energy_cost, multiplier
 from events.alchemy.template import buy_tab, engineer_tab, harvest_tab, machine_tab, status_tab
@@ -26,7 +27,7 @@ from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionProblem, quoted
 from events.memo import LastRead, LastWritten
 from events.numbers import number_text
-from events.ranking import Criterion, Ranking, number_json, rank_players
+from events.ranking import Criterion, Ranking, TieWords, number_json, rank_players, tie_note
 from events.report import RoundReport
 from events.tables import CellValue, Workbook
 from events.template import Template
@@ -169,9 +170,11 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
 
     def final_announcement(self, state: AlchemyState, gamewide: Sequence[str]) -> tuple[str, ...]:
         """ "Players' total number of gems will be revealed." """
+        ranking = self.ranking(state, gamewide)
         return tuple(
             f"{e.rank}. {e.player}: {number_text(e.score)} gems"
-            for e in self.ranking(state, gamewide)
+            + tie_note(ranking, i, TIEBREAK_WORDS)
+            for i, e in enumerate(ranking)
         )
 
     def holdings(self, state: AlchemyState, item: str) -> Mapping[str, int] | None:
@@ -241,6 +244,17 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
         }
 
 
+TIEBREAK_WORDS = {
+    "unique constructs sold": TieWords(
+        "different constructs sold", "fewer different constructs sold over the game"
+    ),
+    "gold held": TieWords("gold held", "less gold held at the end"),
+}
+"""the rules' tiebreaks, as the final announcement names them: "(1) greatest number of unique
+constructs sold (2) greatest number of gold (material) held at the end of the game (3)
+Gamewide Tiebreak". """
+
+
 def private_lines(state: AlchemyState, player: str, log: RoundLog) -> tuple[str, ...]:
     """What a player privately learns after a round: their gems, materials and coins (and
     what happened to their own harvest, machine, attempts and sales)."""
@@ -260,12 +274,8 @@ def private_lines(state: AlchemyState, player: str, log: RoundLog) -> tuple[str,
         )
     if log.converted:
         lines.append("Converted: " + ", ".join(f"{m} x{n}" for m, n in log.converted.items()) + ".")
-    if log.engineered:
-        lines.append(
-            f"Engineered and sold: {', '.join(log.engineered)}, for {number_text(log.earned)} gems."
-        )
-    if log.failed:
-        lines.append(f"Failed (materials kept): {', '.join(log.failed)}.")
+    lines += sale_lines(state, player, log)
+    lines += failure_line(log)
     stock = ", ".join(f"{q} {m}" for m, q in book.stock.items()) or "none"
     lines.append(f"You have {number_text(book.gems)} gems, {book.coins} coins. Materials: {stock}.")
     return tuple(lines)

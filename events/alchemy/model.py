@@ -64,6 +64,9 @@ class RoundLog:
     failed: tuple[str, ...]
     earned: Fraction
     locations: tuple[str, ...]
+    short: tuple[tuple[tuple[str, int, int], ...], ...] = ()
+    """for each failed attempt (as `failed`): the materials it lacked, as (material, needed,
+    held then)"""
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ class _Desk:
     converted: Counter[str] | None = None
     engineered: list[str] | None = None
     failed: list[str] | None = None
+    short: list[tuple[tuple[str, int, int], ...]] | None = None
 
 
 def resolve_round(
@@ -86,7 +87,7 @@ def resolve_round(
         if not sub.prioritized and len(order) > 1:  # drawn from the attempts, not the listing
             order = sorted(order)
             order = [order[int(i)] for i in rng.permutation(len(order))]
-        desk.engineered, desk.failed = [], []
+        desk.engineered, desk.failed, desk.short = [], [], []
         stock = desk.stock
         saving = not known.savers.isdisjoint(desk.machines)
         for name in order:
@@ -97,6 +98,8 @@ def resolve_round(
             for m, q in need:  # every material in stock, or the attempt fails
                 if stock.get(m, 0) < q:
                     desk.failed.append(name)
+                    desk.short.append(tuple((m, q, stock.get(m, 0)) for m, q in need
+                                            if stock.get(m, 0) < q))  # fmt: skip
                     break
             else:
                 for m, q in need:
@@ -127,6 +130,7 @@ def resolve_round(
             converted=dict(desk.converted or {}),
             engineered=tuple(desk.engineered or ()),
             failed=tuple(desk.failed or ()),
+            short=tuple(desk.short or ()),
             earned=earned,
             locations=tuple(sorted({where[m] for m in desk.harvested})),
         )
@@ -197,7 +201,7 @@ def _earned(
     exactly (`_exact_sum`; one sale: its price), and 0 without sales."""
     if not engineered:
         return NOTHING
-    bonuses = _set_bonuses(catalog, machines)
+    bonuses = set_bonuses(catalog, machines)
     prices = []
     for name in engineered:
         construct = catalog.construct(name)
@@ -224,7 +228,7 @@ def _exact_sum(fractions: list[Fraction]) -> Fraction:
 NOTHING = Fraction(0)
 
 
-def _set_bonuses(catalog: Catalog, machines: list[str]) -> dict[str, Fraction]:
+def set_bonuses(catalog: Catalog, machines: list[str]) -> dict[str, Fraction]:
     """set -> the sale bonus the player's set-bonus machines give it (sets without one are
     left out: their constructs sell at the market price, and skipping the multiplication
     by 1 spares two Fraction operations a sale)."""

@@ -10,6 +10,7 @@ import numpy as np
 
 from events.continuum import parse, picture, scoring
 from events.continuum.board import BREAKDOWN_TILES, Board, random_board
+from events.continuum.board_news import board_lines
 from events.continuum.breaking import counts, evaluate
 from events.continuum.elements import BOLT_ELEMENTS, Element
 from events.continuum.layout import (
@@ -334,10 +335,7 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
                 if bolts
                 else "You fired no bolts this round."
             )
-            private[p] = (
-                fired,
-                f"Your board: {scoring.unbroken_tiles(state, p)} of 64 tiles stand.",
-            )
+            private[p] = (fired, *board_lines(state, p, by_owner.get(p, ())))
         host: list[str] = []
         for p in state.players:
             bolts = state.bolts[round_no].get(p, ())
@@ -400,16 +398,26 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         return tuple(f"{e.rank}. {e.player}" for e in self.ranking(state, gamewide))
 
     def public_view(self, state: ContinuumState) -> Mapping[str, Any]:
+        """Every board as everyone knows it: its broken tiles (those broken this round also in
+        "broken_now": each round's are announced) and the wards that broke down."""
         broken: dict[str, list[str]] = {p: [] for p in state.players}
-        for o, sq in state.broken:
+        now: dict[str, list[str]] = {p: [] for p in state.players}
+        for (o, sq), tile in state.broken.items():
             broken[o].append(str(sq))
+            if tile.round_no == state.round_no:
+                now[o].append(str(sq))
         down: dict[str, list[dict[str, Any]]] = {p: [] for p in state.players}
         for o, label in sorted(state.broken_down):
             down[o].append(_ward_json(o, state.boards[o].ward(label)))
         return {
             "round": state.round_no,
             "boards": {
-                p: {"broken": sorted(broken[p]), "broken_down": down[p]} for p in state.players
+                p: {
+                    "broken": sorted(broken[p]),
+                    "broken_now": sorted(now[p]),
+                    "broken_down": down[p],
+                }
+                for p in state.players
             },
         }
 

@@ -1,6 +1,8 @@
 """The public Elemental Continuum boards as pictures (for the public post): what everyone
-knows of each board, from the public view only: the broken tiles, and the wards that broke
-down, revealed with their element and worth. Nothing else of a board is drawn."""
+knows of each board, from the public view only: the broken tiles (those broken this round
+outlined), and the wards that broke down, revealed with their element and worth. Nothing
+else of a board is drawn, and a board with nothing broken on it is not drawn at all: its
+picture would be an empty grid (so round 1, when the boards are only set, posts none)."""
 
 from __future__ import annotations
 
@@ -10,15 +12,16 @@ from typing import Any
 from events.continuum.squares import FILES, SIZE
 from events.duel import Picture, PictureCell
 
-KINDS = {"fire": "F", "water": "W", "earth": "E", "wind": "A", "neutral": "neutral"}
+KINDS = {"fire": "F", "water": "W", "earth": "E", "wind": "A", "neutral": "power"}
+"""a ward's element -> the colour it is drawn in: the palette's element colours, and its
+neutral mid grey ("power", as the duel pictures name that colour)"""
 LEGEND = {
-    "F": "fire ward (broke down)",
-    "W": "water ward (broke down)",
-    "E": "earth ward (broke down)",
-    "A": "wind ward (broke down)",
-    "neutral": "neutral ward (broke down)",
-    "broken": "broken tile, its ward not known",
-    "marked": "broken tile",
+    "F": "fire ward that broke down",
+    "W": "water ward that broke down",
+    "E": "earth ward that broke down",
+    "A": "wind ward that broke down",
+    "power": "neutral ward that broke down",
+    "cross": "broken tile (its ward not revealed yet)",
 }
 
 
@@ -35,27 +38,46 @@ def board_picture(owner: str, board: Mapping[str, Any], round_no: int) -> Pictur
     for ward in board["broken_down"]:
         places = [at(name) for name in ward["squares"]]
         for place in places:
-            kinds[place] = KINDS.get(str(ward["element"]), "neutral")
+            kinds[place] = KINDS.get(str(ward["element"]), "power")
         symbols[min(places, key=lambda p: (p[1], p[0]))] = str(ward["value"])
     broken = {at(name) for name in board["broken"]}
+    now = frozenset(at(name) for name in board.get("broken_now", ()))
     cells = [
-        PictureCell(c, r, kinds.get((c, r), "broken"), symbols.get((c, r), ""), 0, (c, r) in broken)
-        for (c, r) in sorted(set(kinds) | broken, key=lambda p: (p[1], p[0]))
+        PictureCell(c, r, kinds[(c, r)], symbols.get((c, r), ""))
+        for (c, r) in sorted(kinds, key=lambda p: (p[1], p[0]))
     ]
+    legend = dict(LEGEND)
+    for worth in set(symbols.values()):
+        legend[f"symbol:{worth}"] = f"{worth}: the ward is worth {_points(worth)}"
+    legend["highlight"] = f"thick black outline: broke in round {round_no}"
     return Picture(
         "square",
         cols,
         rows,
         tuple(cells),
         (),
-        caption=f"{owner}'s board after round {round_no}",
-        legend=LEGEND,
+        highlight=now,
+        marks=frozenset(broken - set(kinds)),  # a cross, as the dashboard draws a broken tile
+        caption=f"{owner}'s board after round {round_no}: {_news(len(now))}",
+        legend=legend,
     )
 
 
+def _points(worth: str) -> str:
+    return f"{worth} point" if worth == "1" else f"{worth} points"
+
+
+def _news(broke: int) -> str:
+    if not broke:
+        return "no tile broke this round"
+    return f"{broke} tile{'s' if broke != 1 else ''} broke this round (outlined)"
+
+
 def public_pictures(view: Mapping[str, Any]) -> dict[str, Picture]:
-    """Every board of the public view, by "<owner>'s board"."""
+    """The boards of the public view that have something on them (a broken tile), by
+    "<owner>'s board"."""
     return {
         f"{owner}'s board": board_picture(owner, board, int(view["round"]))
         for owner, board in view["boards"].items()
+        if board["broken"]
     }

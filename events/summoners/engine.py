@@ -11,9 +11,9 @@ from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionProblem, quoted
 from events.memo import LastRead, LastWritten
 from events.places import Place, located
-from events.ranking import Criterion, Ranking, rank_players
+from events.ranking import Criterion, Ranking, TieWords, rank_players, tie_note
 from events.report import RoundReport
-from events.summoners import parse
+from events.summoners import battle_words, parse
 from events.summoners.catalog import FAMILIARS, TOWERS, Catalog, load_catalog
 from events.summoners.layout import (
     ATTACK_FIRST_ROW,
@@ -213,17 +213,11 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
     def _report(self, state: SummonersState, invasions: list[Invasion]) -> RoundReport:
         private: dict[str, list[str]] = {p: [] for p in state.players}
         for inv in invasions:
-            r = inv.result
-            private[inv.attacker].append(
-                f"You invaded {inv.defender}: {r.stolen} of {r.sent} familiars reached the "
-                f"Treasure and stole {r.stolen} Treasure{'s' if r.stolen != 1 else ''}."
-            )
-            who = inv.attacker if state.reveal_invader else "A player"
-            private[inv.defender].append(
-                f"{who} invaded you: {r.stolen} familiar{'s' if r.stolen != 1 else ''} got "
-                f"through; your towers killed {r.kills}."
-            )
+            owns = bool(state.familiars[inv.attacker])
+            private[inv.attacker].append(battle_words.attack_line(inv, owns))
         for p in state.players:
+            mine = [inv for inv in invasions if inv.defender == p]
+            private[p] += battle_words.defence_lines(mine, state.reveal_invader)
             private[p].append(
                 f"You have {state.treasures[p]} Treasures and {state.coins[p]} coins."
             )
@@ -273,8 +267,10 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
     def final_announcement(self, state: SummonersState, gamewide: Sequence[str]) -> tuple[str, ...]:
         """ "The number of players' Treasures will not be announced until the end of the
         game (when it will be publicly announced)." """
+        ranking = self.ranking(state, gamewide)
         return tuple(
-            f"{e.rank}. {e.player}: {e.score} Treasures" for e in self.ranking(state, gamewide)
+            f"{e.rank}. {e.player}: {e.score} Treasures{tie_note(ranking, i, TIEBREAK_WORDS)}"
+            for i, e in enumerate(ranking)
         )
 
     def public_view(self, state: SummonersState) -> Mapping[str, Any]:
@@ -304,6 +300,18 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
             "kills": dict(state.kills),
             "built": dict(state.built),
         }
+
+
+TIEBREAK_WORDS = {
+    "familiars sent": TieWords("familiars sent", "fewer familiars sent over the game"),
+    "familiars killed": TieWords(
+        "familiars killed", "fewer familiars killed by their towers over the game"
+    ),
+    "towers built": TieWords("towers built", "fewer towers built over the game"),
+}
+"""the rules' tiebreaks, as the final announcement names them: "(1) number of Familiars sent
+(cumulative ...) (2) number of Familiars you have killed with your Towers (cumulative) (3)
+number of Towers built (cumulative) (4) Gamewide Tiebreak". """
 
 
 def _towers_json(state: SummonersState, player: str) -> list[dict[str, Any]]:

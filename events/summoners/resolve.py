@@ -47,6 +47,9 @@ class Invasion:
     defender: str
     map: str
     result: BattleResult
+    drawn: bool = False
+    """the target was drawn: the attacker named none (the rules' "or your target will be
+    randomized among the players whose territories you have not yet invaded")"""
 
 
 BOUGHT_KEPT = 64
@@ -283,11 +286,13 @@ def resolve_round(
 
     invaded = {p: list(state.invaded[p]) for p in state.players}
     targets: dict[str, str] = {}
+    drawn: set[str] = set()
     for p in state.players:
         wanted = submissions[p].target
         left = targets_left(p, state.players, invaded)
         if wanted not in left:
             wanted = left[int(rng.integers(len(left)))] if left else None
+            drawn.add(p)
         if wanted is not None:
             targets[p] = wanted
             invaded[p].append(wanted)
@@ -311,7 +316,7 @@ def resolve_round(
         treasures[defender] -= result.stolen
         kills[defender] += result.kills
         sent[attacker] += result.sent
-        invasions.append(Invasion(attacker, defender, battlefield.name, result))
+        invasions.append(Invasion(attacker, defender, battlefield.name, result, attacker in drawn))
     new = replace(
         state,
         round_no=round_no,
