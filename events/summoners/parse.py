@@ -85,8 +85,14 @@ class _Reader:
     def player_name(self, text: str, tab: str | None, cell: str | None) -> str | None:
         found = next((p for p in self.state.players if p.lower() == text.strip().lower()), None)
         if found is None:
+            hint = close_matches(text.strip(), list(self.state.players))
+            more = (
+                f"; did you mean {hint[0]}?"
+                if hint
+                else f"; write one of its players: {', '.join(self.state.players)}"
+            )
             self.error(
-                "summoners.target", f"{quoted(text)} is not a player of this event", tab, cell
+                "summoners.target", f"{quoted(text)} is not a player of this event{more}", tab, cell
             )
         return found
 
