@@ -70,3 +70,9 @@ class Template:
     player: str
     round_no: int
     tabs: tuple[TemplateTab, ...]
+    title: str = ""
+    """the event's name as people read it ("Elemental Continuum"); `event` when not given"""
+
+    @property
+    def event_title(self) -> str:
+        return self.title or self.event

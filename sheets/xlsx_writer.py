@@ -245,7 +245,7 @@ def _write_readme(ws: Worksheet, templates: Sequence[Template], title: str) -> N
     """The README tab: title, who and which round, how to fill in, and each tab's note."""
     players = _distinct(t.player for t in templates)
     rounds = _distinct(str(t.round_no) for t in templates)
-    events = _distinct(t.event for t in templates)
+    events = _distinct(t.event_title for t in templates)
     lines: list[tuple[str, bool]] = [
         (title, True),
         (f"{'Players' if len(players) > 1 else 'Player'}: {', '.join(players)}", False),
