@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias, TypeVar
 
@@ -86,6 +86,22 @@ def _figure(number: int, limit: int) -> str:
         return f"a number of about {int(number.bit_length() * 0.30103) + 1} digits"
     sign, digits = ("-", digits[1:]) if number < 0 else ("", digits)
     return f"{sign}{digits[:limit]}… ({len(digits)} digits)"
+
+
+def no_tab(name: str, tabs: Iterable[str]) -> str:
+    """Why a workbook lacks the tab `name` a parser reads, and what to do: the tab it was
+    perhaps renamed to, else the tabs it has (hidden ones, named "_...", left out)."""
+    shown = [t for t in tabs if not t.startswith("_")]
+    hint = close_matches(name, shown)
+    if hint:
+        return (
+            f"the workbook has no {name!r} tab (is it {hint[0]!r}?): name that tab {name!r} "
+            "again, as it came, and send the workbook again"
+        )
+    return (
+        f"the workbook has no {name!r} tab (its tabs: {', '.join(shown) or 'none'}): send "
+        "the workbook festival made for this round, with its tabs as they came"
+    )
 
 
 def close_matches(word: str, choices: Sequence[str], limit: int = 1) -> list[str]:

@@ -10,6 +10,7 @@ from events.errors import (
     ParseResult,
     SubmissionProblem,
     close_matches,
+    no_tab,
     nothing_submitted,
     quoted,
 )
@@ -116,7 +117,7 @@ def parse_workbook(
     tabs = {name: workbook.get(name) for name in (SHOP_TAB, DEFENCE_TAB, ATTACK_TAB)}
     for name, grid in tabs.items():
         if grid is None:
-            r.error("summoners.tab", f"the workbook has no {name!r} tab", name)
+            r.error("summoners.tab", no_tab(name, workbook), name)
     if r.errors:
         return Parsed.of(None, r.errors)
     shop, defence_grid, attack_grid = tabs[SHOP_TAB], tabs[DEFENCE_TAB], tabs[ATTACK_TAB]

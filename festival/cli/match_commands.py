@@ -109,6 +109,8 @@ def resolve(args: argparse.Namespace) -> int:
             print(f"  {error}")
         for cell in exc.check.unread:
             print(f"  not read: {cell}")
+        for note in exc.check.notes:
+            print(f"  note: {note}")
         print(f"festival: error: {exc}", file=sys.stderr)
         return 1
     outcome, round_no = done.outcome, done.round_no
@@ -119,6 +121,8 @@ def resolve(args: argparse.Namespace) -> int:
         print(f"  missing, default played: {player} in {title(event)}")
     for cell in check.unread:
         print(f"  not read: {cell}")
+    for note in check.notes:
+        print(f"  note: {note}")
     for warning in outcome.warnings:
         print(f"  {warning}")
     played = ", ".join(title(r.event) for r in outcome.reports) or "no event"
