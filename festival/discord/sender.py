@@ -129,6 +129,7 @@ class Sender:
         self.webhooks = webhooks
         self.retry = retry or Retry()
         self.rerun = rerun or "run the same command again"
+        self.again = rerun or "the same command"  # for "run ... with --resend"
         self.scrub = Scrubber(webhooks)
         self.session = _session(self.retry.timeout)
         self._clients: dict[str, discord.SyncWebhook] = {}
@@ -206,7 +207,9 @@ class Sender:
                     kind = "timed out" if isinstance(exc, requests.Timeout) else "was cut"
                     raise Uncertain(
                         f"the connection {kind} {where} before Discord answered: Discord may "
-                        "hold the message or not"
+                        f"hold the message or not. Look in {place}: if the message is there, "
+                        f"run {self.again} with --mark-sent LINK (the message's menu, Copy "
+                        "Message Link); if not, run it with --resend"
                     ) from None
                 if delay is None:
                     raise DiscordFailure(

@@ -162,7 +162,11 @@ def check_resolvable(match: Match, round_no: int) -> None:
     last = match.last_resolved_round()
     if not 1 <= round_no <= match.config.rounds:
         if round_no > match.config.rounds and last >= match.config.rounds:
-            raise MatchError(f"the match is over: all {match.config.rounds} rounds are resolved")
+            raise MatchError(
+                f"the match is over: all {match.config.rounds} rounds are resolved. "
+                "`festival standings` gives the final standings; to correct a round, pass "
+                "--round N to resolve round N again"
+            )
         raise MatchError(f"round {round_no} is not a round of this match (1-{match.config.rounds})")
     if round_no > last + 1:
         raise MatchError(f"round {last + 1} must be resolved before round {round_no}")
@@ -332,7 +336,8 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
     for name, by_event in data["submissions"].items():
         player = known.get(str(name).lower())
         if player is None:
-            problems.append(f"{quoted(name)} is not a player of this match")
+            hint = did_you_mean(str(name), match.config.players) or " (write one of its players)"
+            problems.append(f"{quoted(name)} is not a player of this match{hint}")
             continue
         if player in inputs:
             problems.append(f"{player} is given twice")

@@ -119,6 +119,8 @@ class TabsPushed:
 class Resolved:
     round_no: int
     outcome: ResolveOutcome
+    on_discord: bool = False
+    """the match posts to Discord (`festival discord` mapped it): `festival post` is next"""
 
 
 @dataclass(frozen=True)
@@ -389,7 +391,15 @@ def resolve(
         if (source is None) == (not google):
             raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
         inputs = _ingest(match, number, source, credentials)
-        return Resolved(number, resolve_round(match, number, inputs, default_invalid))
+        outcome = resolve_round(match, number, inputs, default_invalid)
+        return Resolved(number, outcome, _on_discord(match))
+
+
+def _on_discord(match: Match) -> bool:
+    """Whether the match's messages go to Discord (its channels were mapped)."""
+    from festival.discord import webhooks  # the settings' name only: no Discord client
+
+    return match.store.host_input(webhooks.SETTINGS) is not None
 
 
 def _ingest(
