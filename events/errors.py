@@ -34,8 +34,13 @@ class SubmissionProblem:
         return self.tab or self.cell or ""
 
     def __str__(self) -> str:
+        return self.shown(self.event)
+
+    def shown(self, event_title: str) -> str:
+        """The problem in one line, its event named `event_title` (the name people use, "Elemental
+        Continuum", where `event` is the machine name)."""
         where = f"{self.where}: " if self.where else ""
-        event = f"[{self.event}] " if self.event else ""
+        event = f"[{event_title}] " if self.event else ""
         return f"{self.player}: {event}{where}{self.message} ({self.code})"
 
     def to_json(self) -> dict[str, str | None]:

@@ -121,10 +121,10 @@ def test_a_formula_without_a_value_where_festival_reads_voids_only_its_event(
     assert code == 1, out
     said = [line.strip() for line in out.splitlines() if line.startswith(f"  {who}: ")]
     assert said == [
-        f"{who}: [continuum] Board!B3: a formula with no saved value (the program that saved "
-        "the file does not calculate formulas), where festival reads a value: type the value "
-        "into the cell, or open the file in Excel or Google Sheets and save it there, then send "
-        "it again (sheet.formula)"
+        f"{who}: [Elemental Continuum] Board!B3: a formula with no saved value (the program "
+        "that saved the file does not calculate formulas), where festival reads a value: type "
+        "the value into the cell, or open the file in Excel or Google Sheets and save it there, "
+        "then send it again (sheet.formula)"
     ], out
     assert "could not be read" not in out
 
@@ -138,7 +138,7 @@ def test_a_formula_without_a_value_where_festival_reads_nothing_is_named_and_ign
     code, out = _run(capsys, "resolve", str(match), "--from", str(inbox))
     assert code == 0, out
     assert (
-        f"not read: {who}: [alchemy] Engineer!C4: a formula is typed where festival reads "
+        f"not read: {who}: [Alchemy] Engineer!C4: a formula is typed where festival reads "
         "nothing, so it was ignored (sheet.not_read)"
     ) in out
     assert "invalid" not in out
@@ -156,7 +156,7 @@ def test_a_tab_renamed_only_in_case_is_read_and_the_host_told(
     code, out = _run(capsys, "resolve", str(match), "--from", str(inbox))
     assert code == 0, out
     assert (
-        f"note: {who}: [alchemy] Buy: the tab 'buy' was read as the 'Buy' tab (its name "
+        f"note: {who}: [Alchemy] Buy: the tab 'buy' was read as the 'Buy' tab (its name "
         "differs only in case or spaces) (sheet.tab_name)"
     ) in out
     played = Match.open(match)
@@ -195,7 +195,7 @@ def test_a_tab_renamed_otherwise_is_named_with_what_to_do(
     inbox = _inbox(tmp_path, match, who, {}, {"Buy": new_name})
     code, out = _run(capsys, "resolve", str(match), "--from", str(inbox))
     assert code == 1, out
-    assert f"{who}: [alchemy] {said}" in out
+    assert f"{who}: [Alchemy] {said}" in out
 
 
 # --- Summoner's Dream ----------------------------------------------------------------------
@@ -240,7 +240,7 @@ def test_a_summoners_dream_refusal_says_what_to_do(
     inbox = _inbox(tmp_path, match, "Ash", cells, {})
     code, out = _run(capsys, "resolve", str(match), "--from", str(inbox))
     assert code == 1, out
-    assert "Ash: [summoners] " in out and said in out, out
+    assert "Ash: [Summoner's Dream] " in out and said in out, out
 
 
 # --- the end of a match, and Discord -------------------------------------------------------

@@ -106,23 +106,23 @@ def resolve(args: argparse.Namespace) -> int:
         )
     except RoundRejected as exc:
         for error in exc.check.errors:
-            print(f"  {error}")
+            print(f"  {error.shown(title(error.event))}")
         for cell in exc.check.unread:
-            print(f"  not read: {cell}")
+            print(f"  not read: {cell.shown(title(cell.event))}")
         for note in exc.check.notes:
-            print(f"  note: {note}")
+            print(f"  note: {note.shown(title(note.event))}")
         print(f"festival: error: {exc}", file=sys.stderr)
         return 1
     outcome, round_no = done.outcome, done.round_no
     check = outcome.check
     for error in check.errors:
-        print(f"  invalid, default played: {error}")
+        print(f"  invalid, default played: {error.shown(title(error.event))}")
     for player, event in check.missing:
         print(f"  missing, default played: {player} in {title(event)}")
     for cell in check.unread:
-        print(f"  not read: {cell}")
+        print(f"  not read: {cell.shown(title(cell.event))}")
     for note in check.notes:
-        print(f"  note: {note}")
+        print(f"  note: {note.shown(title(note.event))}")
     for warning in outcome.warnings:
         print(f"  {warning}")
     played = ", ".join(title(r.event) for r in outcome.reports) or "no event"
