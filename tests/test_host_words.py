@@ -340,3 +340,37 @@ def test_a_misspelt_player_in_the_spreadsheets_file_gets_a_did_you_mean(
     )
     assert code == 2
     assert "'Spadz' is not a player of this match; did you mean Spadez?" in out
+
+
+def test_a_tiebreak_with_a_misspelt_player_gets_a_did_you_mean(
+    tmp_path: Path, roster_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    order = ",".join(p if p != "Spadez" else "Spadz" for p in PLAYERS)
+    folder = tmp_path / "m"
+    code, out = _run(capsys, "new", str(folder), "--roster", str(roster_csv), "--tiebreak", order)
+    assert code == 2
+    assert (
+        "--tiebreak names players not in the roster: Spadz (did you mean Spadez?); write the "
+        "roster's names, comma-separated"
+    ) in out
+
+
+# --- rounds out of order ------------------------------------------------------------------
+
+
+def test_commands_before_their_round_say_what_to_run_first(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _run(capsys, "announce", str(toy_match))
+    assert code == 2
+    assert (
+        "no round is resolved yet: resolve round 1 first (`festival resolve MATCH --from "
+        "FOLDER`), then run this again"
+    ) in out
+    path = numbers_json(toy_match, 1, lambda p, e: 3)
+    code, out = _run(capsys, "resolve", str(toy_match), "--from", str(path), "--round", "3")
+    assert code == 2
+    assert (
+        "round 1 must be resolved before round 3: resolve round 1 first (`festival resolve` "
+        "with --round 1, or without --round)"
+    ) in out

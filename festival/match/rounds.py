@@ -169,7 +169,10 @@ def check_resolvable(match: Match, round_no: int) -> None:
             )
         raise MatchError(f"round {round_no} is not a round of this match (1-{match.config.rounds})")
     if round_no > last + 1:
-        raise MatchError(f"round {last + 1} must be resolved before round {round_no}")
+        raise MatchError(
+            f"round {last + 1} must be resolved before round {round_no}: resolve round "
+            f"{last + 1} first (`festival resolve` with --round {last + 1}, or without --round)"
+        )
 
 
 def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, PlayerInput]:
