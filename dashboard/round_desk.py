@@ -90,9 +90,11 @@ def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> N
             rows.append({"player": player, "event": title(event), "status": status})
     st.dataframe(rows, hide_index=True)
     for error in check.errors:
-        st.error(str(error))
+        st.error(error.shown(title(error.event)))
     for cell in check.unread:
-        st.warning(f"not read: {cell}")
+        st.warning(f"not read: {cell.shown(title(cell.event))}")
+    for note in check.notes:
+        st.info(f"note: {note.shown(title(note.event))}")
 
 
 def render(st: Any, folder: Path, host: bool) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias, TypeVar
 
@@ -34,8 +34,13 @@ class SubmissionProblem:
         return self.tab or self.cell or ""
 
     def __str__(self) -> str:
+        return self.shown(self.event)
+
+    def shown(self, event_title: str) -> str:
+        """The problem in one line, its event named `event_title` (the name people use, "Elemental
+        Continuum", where `event` is the machine name)."""
         where = f"{self.where}: " if self.where else ""
-        event = f"[{self.event}] " if self.event else ""
+        event = f"[{event_title}] " if self.event else ""
         return f"{self.player}: {event}{where}{self.message} ({self.code})"
 
     def to_json(self) -> dict[str, str | None]:
@@ -86,6 +91,22 @@ def _figure(number: int, limit: int) -> str:
         return f"a number of about {int(number.bit_length() * 0.30103) + 1} digits"
     sign, digits = ("-", digits[1:]) if number < 0 else ("", digits)
     return f"{sign}{digits[:limit]}… ({len(digits)} digits)"
+
+
+def no_tab(name: str, tabs: Iterable[str]) -> str:
+    """Why a workbook lacks the tab `name` a parser reads, and what to do: the tab it was
+    perhaps renamed to, else the tabs it has (hidden ones, named "_...", left out)."""
+    shown = [t for t in tabs if not t.startswith("_")]
+    hint = close_matches(name, shown)
+    if hint:
+        return (
+            f"the workbook has no {name!r} tab (is it {hint[0]!r}?): name that tab {name!r} "
+            "again, as it came, and send the workbook again"
+        )
+    return (
+        f"the workbook has no {name!r} tab (its tabs: {', '.join(shown) or 'none'}): send "
+        "the workbook festival made for this round, with its tabs as they came"
+    )
 
 
 def close_matches(word: str, choices: Sequence[str], limit: int = 1) -> list[str]:

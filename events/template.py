@@ -72,3 +72,9 @@ class Template:
     round_no: int
     tabs: tuple[TemplateTab, ...]
     round_word: str = "Round"
+    title: str = ""
+    """the event's name as people read it ("Elemental Continuum"); `event` when not given"""
+
+    @property
+    def event_title(self) -> str:
+        return self.title or self.event

@@ -15,12 +15,12 @@ from pathlib import Path, PurePath
 from typing import Protocol
 
 from events.tables import Grid
-from sheets.errors import SheetReadError
+from sheets.errors import CellProblem, SheetReadError
 from sheets.google_values import CONTENT_TYPE, load_values
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
 from sheets.raw import TOO_LARGE as TOO_LARGE
 from sheets.raw import RawSubmission as RawSubmission
-from sheets.xlsx_reader import read_workbook
+from sheets.xlsx_reader import read_workbook_values
 
 _IGNORED_IN_NAMES = re.compile(r"[\s_\-]+")
 
@@ -162,6 +162,15 @@ def load(raw: RawSubmission) -> dict[str, Grid]:
     Raises `SheetReadError` naming `raw.source` if the content is not a readable workbook
     or its content_type is not one this layer can parse.
     """
+    grids, formulas = load_with_formulas(raw)
+    if formulas:
+        raise SheetReadError(raw.source, "; ".join(map(str, formulas)), formulas)
+    return grids
+
+
+def load_with_formulas(raw: RawSubmission) -> tuple[dict[str, Grid], tuple[CellProblem, ...]]:
+    """`load`, except that formulas with no saved value are returned, not refused
+    (`read_workbook_values`)."""
     if raw.content_type == TOO_LARGE:
         raise SheetReadError(
             raw.source,
@@ -169,10 +178,10 @@ def load(raw: RawSubmission) -> dict[str, Grid]:
             f"files of at most {megabytes(MAX_FILE_BYTES)}",
         )
     if raw.content_type == CONTENT_TYPE:
-        return load_values(raw)
+        return load_values(raw), ()
     if raw.content_type != "xlsx":
         raise SheetReadError(raw.source, f"cannot parse content of type {raw.content_type!r}")
-    return read_workbook(raw.content, name=raw.source)
+    return read_workbook_values(raw.content, name=raw.source)
 
 
 def describe_file(path: Path, size: int) -> bytes:

@@ -39,6 +39,20 @@ def read_workbook(source: PathLike | bytes, *, name: str | None = None) -> dict[
     "_lists" tab the writer adds) are included. Raises `SheetReadError`.
     """
     label = name if name is not None else _label(source)
+    grids, formulas = read_workbook_values(source, name=label)
+    if formulas:
+        raise _refused(label, formulas)
+    return grids
+
+
+def read_workbook_values(
+    source: PathLike | bytes, *, name: str | None = None
+) -> tuple[dict[str, Grid], tuple[CellProblem, ...]]:
+    """`read_workbook`, except that a formula with no saved value refuses nothing: its cell
+    is empty in the grids, and it is named among the problems returned ("sheet.formula"),
+    for the caller to judge by whether the cell is one it reads. Raises `SheetReadError`
+    for every other problem (naming the formulas too)."""
+    label = name if name is not None else _label(source)
     data = source if isinstance(source, bytes) else _read_bytes(Path(source), label)
     _check_container(data, label)
     package = inspect_package(data, label)
@@ -60,9 +74,9 @@ def read_workbook(source: PathLike | bytes, *, name: str | None = None) -> dict[
         raise SheetReadError(label, f"a tab could not be read ({_describe(exc)})") from exc
     finally:
         book.close()
-    if problems:
+    if any(p.code != "sheet.formula" for p in problems):
         raise _refused(label, problems)
-    return grids
+    return grids, tuple(problems)
 
 
 def read_table_file(path: PathLike) -> Grid:

@@ -252,7 +252,7 @@ def _write_readme(ws: Worksheet, templates: Sequence[Template], title: str, send
     rounds = _distinct(str(t.round_no) for t in templates)
     word = templates[0].round_word
     send = f"as {send_as}" if send_as else f"named after you (e.g. {players[0]}.xlsx)"
-    events = _distinct(t.event for t in templates)
+    events = _distinct(t.event_title for t in templates)
     lines: list[tuple[str, bool]] = [
         (title, True),
         (f"{'Players' if len(players) > 1 else 'Player'}: {', '.join(players)}", False),

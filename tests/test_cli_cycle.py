@@ -11,6 +11,7 @@ import openpyxl
 import pytest
 
 from festival.cli.main import main
+from festival.core.registry import event_title
 from festival.match.match import Match
 from tests.conftest import PLAYERS, TABS, fill_workbooks, numbers_json
 from tests.support.toy_event import ENGINE_ARGS
@@ -109,7 +110,9 @@ def test_invalid_cell_is_reported_with_player_tab_and_cell_and_nothing_resolves(
     fill_workbooks(folder, values)
     code, out, _ = run(capsys, "resolve", m, "--from", str(folder))
     assert code == 1
-    assert f"cam: [{event}] {TABS[event]}!B2: 'seven' is not a number from 1 to 5" in out
+    assert (
+        f"cam: [{event_title(event)}] {TABS[event]}!B2: 'seven' is not a number from 1 to 5" in out
+    )
     assert match.last_resolved_round() == 0
     raw = [r for r in match.store.raws(1) if r.player == "cam"]
     assert raw and match.store.parse_errors(raw[-1].id)[0]["cell"] == "B2"

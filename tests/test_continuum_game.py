@@ -59,7 +59,7 @@ def test_seven_player_game_from_workbooks(
             fill_bolts(folder / f"{p[3]}.xlsx", [("Lava", "A6"), ("Earth", "A6")])
             code, out, err = run(capsys, "resolve", m, "--from", str(folder))
             assert code == 1 and "1 invalid submission" in err
-            assert f"{p[3]}: [continuum] Bolts!C3: 'Lava' is not an element" in out
+            assert f"{p[3]}: [Elemental Continuum] Bolts!C3: 'Lava' is not an element" in out
             fill_bolts(folder / f"{p[3]}.xlsx", HARMLESS)
         code, out, _ = run(capsys, "resolve", m, "--from", str(folder))
         assert code == 0, out

@@ -71,7 +71,11 @@ def _old_excel(path: Path, tab: str) -> None:
 
 BAD_WORKBOOKS: dict[str, tuple[Callable[[Path, str], None], str]] = {
     "a 5000-digit cell": (_long_cell, "5000 characters; a cell may hold at most 4000"),
-    "a formula without a saved value": (_formula, "a formula with no saved value"),
+    "a formula without a saved value": (
+        _formula,
+        "Tally A!B2: a formula with no saved value (the program that saved the file does not "
+        "calculate formulas), where festival reads a value: type the value into the cell",
+    ),
     "a cell far beyond the limits": (_far_cell, "README!XFD20000: a filled cell beyond row 5000"),
     "a file over 5 MB": (_too_big, "festival reads files of at most 5 MB"),
     "a zip bomb": (_zip_bomb, "unpacks to 50 MB"),

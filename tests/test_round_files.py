@@ -148,7 +148,10 @@ def test_a_workbook_with_a_formula_and_no_saved_value_names_the_cell(toy_match: 
     check = check_round(match, 1, inputs, states_after(match, 0))
     (error,) = [e for e in check.errors if e.code == "sheet.formula"]
     assert (error.player, error.tab, error.cell) == (player, tab, "B2")
-    assert "open and save the file in Excel or Google Sheets, or type the value" in error.message
+    assert (
+        "type the value into the cell, or open the file in Excel or Google Sheets and save it "
+        "there, then send it again"
+    ) in error.message
 
 
 @pytest.mark.slow

@@ -76,12 +76,12 @@ def test_text_typed_where_nothing_is_read_is_named_in_resolve_and_the_report(
     assert code == 0, err
     said = [line.strip() for line in out.splitlines() if "not read:" in line]
     assert said == [
-        f"not read: {who}: [alchemy] Buy!C4: 'cheap?' is typed where festival reads nothing, "
+        f"not read: {who}: [Alchemy] Buy!C4: 'cheap?' is typed where festival reads nothing, "
         f"so it was ignored ({NOT_READ})",
-        f"not read: {who}: [alchemy] Engineer!C4: '{NOTE}' is typed where festival reads "
+        f"not read: {who}: [Alchemy] Engineer!C4: '{NOTE}' is typed where festival reads "
         f"nothing, so it was ignored ({NOT_READ})",
-        f"not read: {who}: [continuum] Board!K5: 'F1' is typed where festival reads nothing, "
-        f"so it was ignored ({NOT_READ})",
+        f"not read: {who}: [Elemental Continuum] Board!K5: 'F1' is typed where festival reads "
+        f"nothing, so it was ignored ({NOT_READ})",
     ]  # and nothing the templates wrote (labels, the catalog beside the rows) is named
     report = _report(capsys, real_match, who)
     assert f"- Engineer!C4: '{NOTE}' is typed where festival reads nothing" in report
@@ -108,7 +108,7 @@ def test_a_report_names_only_the_notes_of_the_workbook_that_counted(
     _type(path, {("Engineer", "C4"): "first note", ("Buy", "A4"): "Quartz", ("Buy", "B4"): 99999})
     code, out, _ = run(capsys, "resolve", str(real_match), "--from", str(inbox))
     assert code == 1 and "coins but you have 500" in out  # refused; the note is named too
-    assert f"not read: {who}: [alchemy] Engineer!C4: 'first note'" in out
+    assert f"not read: {who}: [Alchemy] Engineer!C4: 'first note'" in out
     path.write_bytes(original)
     _type(path, {("Engineer", "C5"): "second note", ("Buy", "A4"): "Quartz"})
     code, out, err = run(capsys, "resolve", str(real_match), "--from", str(inbox))

@@ -18,6 +18,7 @@ import pytest
 from events.summoners import layout as SL
 from events.tables import cell_ref
 from festival.cli.main import main
+from festival.core.registry import event_title
 from festival.match.match import Match
 from festival.match.replay import states_after
 
@@ -175,7 +176,7 @@ def test_a_check_against_the_game_state_names_its_cells(
     where_and_message: str,
 ) -> None:
     refused, private = _resolve_and_announce(tmp_path, _copy(tmp_path, base), cells, capsys)
-    assert f"Ash: [{event}] {where_and_message}" in refused, refused
+    assert f"Ash: [{event_title(event)}] {where_and_message}" in refused, refused
     assert f"- {where_and_message}" in private, private
 
 
@@ -190,7 +191,7 @@ def test_a_tower_placed_twice_names_both_tiles(
     }
     refused, private = _resolve_and_announce(tmp_path, _copy(tmp_path, base), cells, capsys)
     expected = f"Map 1!{first}, {second}: Yi1 is used twice"
-    assert f"Ash: [summoners] {expected}" in refused, refused
+    assert f"Ash: [Summoner's Dream] {expected}" in refused, refused
     assert f"- {expected}" in private, private
 
 
@@ -216,7 +217,7 @@ def test_a_json_submission_names_the_json_field(
         "attack.slots.1, attack.slots.2: Fox1 is used twice",
     )
     for event, line in zip(("alchemy", "alchemy", "summoners"), lines, strict=True):
-        assert f"Ash: [{event}] {line}" in out, out
+        assert f"Ash: [{event_title(event)}] {line}" in out, out
     code, out = _run(capsys, "resolve", str(match), "--from", str(path), "--default-invalid")
     assert code == 0, out
     code, out = _run(capsys, "announce", str(match), "--round", "1")
@@ -237,5 +238,5 @@ def test_a_machine_bought_again_names_the_machine_cell(
     assert _run(capsys, "templates", str(match), "--round", "2")[0] == 0
     cells = {"Machine": {"B3": "Alembic"}}
     refused, private = _resolve_and_announce(tmp_path, match, cells, capsys, round_no=2)
-    assert "Ash: [alchemy] Machine!B3: you already own Alembic" in refused, refused
+    assert "Ash: [Alchemy] Machine!B3: you already own Alembic" in refused, refused
     assert "- Machine!B3: you already own Alembic" in private, private

@@ -78,7 +78,7 @@ def play(tmp_path: Path, roster: Path, capsys: pytest.CaptureFixture[str]) -> tu
         code, out, _ = run(capsys, "resolve", m, "--from", str(folder), "--default-invalid")
         assert code == 0, out
         invalid = [line for line in out.splitlines() if "invalid, default played" in line]
-        assert not [line for line in invalid if "[summoners]" in line], invalid
+        assert not [line for line in invalid if "[Summoner's Dream]" in line], invalid
     return m, players
 
 

@@ -462,10 +462,11 @@ def test_spending_message_names_both_sides() -> None:
     state = new_game(P)
     assert messages(state, "ann", Sub(buy_towers=("Gon",), buy_familiars=("Fox",))) == [
         "you spend 40 on towers and 20 on familiars: twice as much as or more than twice as "
-        "much is not allowed"
+        "much is not allowed; spend at most 39 on towers or at least 21 on familiars"
     ]
     assert messages(state, "ann", Sub(buy_familiars=("Fox",))) == [
-        "you spend 20 coins on familiars and none on the other side"
+        "you spend 20 coins on familiars and none on the other side: buy towers for at least "
+        "11 coins too, or buy nothing this round"
     ]
 
 
@@ -774,9 +775,11 @@ def test_the_rules_example_of_parties(parties: dict[int, str], ok: bool) -> None
     found = codes(state, "ann", result.value)
     assert found == (set() if ok else {"summoners.party"})
     if not ok:
-        assert "Party A and Party B share slots; each party is its own range of slots" in messages(
-            state, "ann", result.value
-        )
+        assert (
+            "Party A and Party B share slots; each party is its own range of slots (Party A: "
+            "slots 1-9, Party B: slots 2-10): give Party A a run of consecutive slots and Party "
+            "B a run before or after it (e.g. A in slots 1-3, B in 4-6)"
+        ) in messages(state, "ann", result.value)
 
 
 @pytest.mark.parametrize(
@@ -806,7 +809,9 @@ def test_the_rules_example_of_parties(parties: dict[int, str], ok: bool) -> None
             {1: "Fox1", 2: "Fox2", 3: "Fox3"},
             (1, 2),
             (2, 3),
-            "Party A and Party B share slots; each party is its own range of slots",
+            "Party A and Party B share slots; each party is its own range of slots (Party A: "
+            "slots 1-2, Party B: slots 2-3): give Party A a run of consecutive slots and Party "
+            "B a run before or after it (e.g. A in slots 1-3, B in 4-6)",
         ),
         (
             {1: "Fox1", 2: "Fox2"},

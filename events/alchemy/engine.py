@@ -79,7 +79,7 @@ class AlchemyEngine(EventEngine[AlchemyState, AlchemySubmission]):
             engineer_tab(state.catalog, round_no),
             status_tab(book, round_no, energy),
         )
-        return Template(self.name, player, round_no, tabs)
+        return Template(self.name, player, round_no, tabs, title=self.title)
 
     def parse(
         self, state: AlchemyState, player: str, round_no: int, workbook: Workbook

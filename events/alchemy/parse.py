@@ -29,7 +29,7 @@ from events.alchemy.layout import (
     PRIORITY_COL,
 )
 from events.alchemy.model import AlchemySubmission
-from events.errors import ParseResult, SubmissionProblem, close_matches, quoted
+from events.errors import ParseResult, SubmissionProblem, close_matches, no_tab, quoted
 from events.parsed import Parsed
 from events.places import PlacesBuilder
 from events.tables import CellValue, Grid, Workbook, cell_ref
@@ -95,7 +95,7 @@ def parse_workbook(
     for name in (HARVEST_TAB, BUY_TAB, MACHINE_TAB, ENGINEER_TAB):
         grid = workbook.get(name)
         if grid is None:
-            r.error("alchemy.tab", f"the workbook has no {name!r} tab", name)
+            r.error("alchemy.tab", no_tab(name, workbook), name)
         else:
             tabs[name] = grid
     if r.errors:

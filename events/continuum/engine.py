@@ -77,7 +77,7 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             tabs = (bolts_tab(round_no), board_view_tab(state, player))
         else:
             tabs = (bolts_tab(round_no),)
-        return Template(self.name, player, round_no, tabs)
+        return Template(self.name, player, round_no, tabs, title=self.title)
 
     def parse(
         self, state: ContinuumState, player: str, round_no: int, workbook: Workbook

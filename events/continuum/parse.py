@@ -56,7 +56,7 @@ from events.continuum.model import (
 )
 from events.continuum.pentominoes import placement_masks
 from events.continuum.squares import ALL_SQUARES, SIZE, Square
-from events.errors import ParseResult, SubmissionProblem, nothing_submitted, quoted
+from events.errors import ParseResult, SubmissionProblem, no_tab, nothing_submitted, quoted
 from events.parsed import Parsed
 from events.tables import Grid, Workbook, cell_ref
 
@@ -81,7 +81,7 @@ def parse_setup_workbook(player: str, workbook: Workbook) -> ParseResult[Continu
     board_grid, wards_grid = workbook.get(BOARD_TAB), workbook.get(WARDS_TAB)
     for tab, grid in ((BOARD_TAB, board_grid), (WARDS_TAB, wards_grid)):
         if grid is None:
-            errors.add("continuum.tab", f"the workbook has no {tab!r} tab", tab)
+            errors.add("continuum.tab", no_tab(tab, workbook), tab)
     if board_grid is None or wards_grid is None:
         return Parsed.of(None, errors.items)
 
@@ -310,7 +310,7 @@ def parse_bolts_workbook(
     errors = _Errors(player)
     grid = workbook.get(BOLTS_TAB)
     if grid is None:
-        errors.add("continuum.tab", f"the workbook has no {BOLTS_TAB!r} tab", BOLTS_TAB)
+        errors.add("continuum.tab", no_tab(BOLTS_TAB, workbook), BOLTS_TAB)
         return Parsed.of(None, errors.items)
     found: dict[int, Bolt] = {}
     rows = 0

@@ -152,7 +152,7 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
             attack_tab(state, player),
             army_tab(state, player),
         )
-        return Template(self.name, player, round_no, tabs)
+        return Template(self.name, player, round_no, tabs, title=self.title)
 
     def parse(
         self, state: SummonersState, player: str, round_no: int, workbook: Workbook

@@ -10,6 +10,7 @@ from events.errors import (
     ParseResult,
     SubmissionProblem,
     close_matches,
+    no_tab,
     nothing_submitted,
     quoted,
 )
@@ -85,8 +86,14 @@ class _Reader:
     def player_name(self, text: str, tab: str | None, cell: str | None) -> str | None:
         found = next((p for p in self.state.players if p.lower() == text.strip().lower()), None)
         if found is None:
+            hint = close_matches(text.strip(), list(self.state.players))
+            more = (
+                f"; did you mean {hint[0]}?"
+                if hint
+                else f"; write one of its players: {', '.join(self.state.players)}"
+            )
             self.error(
-                "summoners.target", f"{quoted(text)} is not a player of this event", tab, cell
+                "summoners.target", f"{quoted(text)} is not a player of this event{more}", tab, cell
             )
         return found
 
@@ -110,7 +117,7 @@ def parse_workbook(
     tabs = {name: workbook.get(name) for name in (SHOP_TAB, DEFENCE_TAB, ATTACK_TAB)}
     for name, grid in tabs.items():
         if grid is None:
-            r.error("summoners.tab", f"the workbook has no {name!r} tab", name)
+            r.error("summoners.tab", no_tab(name, workbook), name)
     if r.errors:
         return Parsed.of(None, r.errors)
     shop, defence_grid, attack_grid = tabs[SHOP_TAB], tabs[DEFENCE_TAB], tabs[ATTACK_TAB]

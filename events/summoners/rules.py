@@ -25,16 +25,34 @@ def spending_problem(
     if towers == 0 or familiars == 0:
         if one_side_allowed:
             return None
-        side = "towers" if towers else "familiars"
-        return f"you spend {towers or familiars} coins on {side} and none on the other side"
+        side, other = ("towers", "familiars") if towers else ("familiars", "towers")
+        spent = towers or familiars
+        return (
+            f"you spend {spent} coins on {side} and none on the other side: buy {other} for "
+            f"at least {_least_beside(spent, twice_allowed)} coins too, or buy nothing this round"
+        )
     for a, b, name in ((towers, familiars, "towers"), (familiars, towers, "familiars")):
         if a > 2 * b or (a == 2 * b and not twice_allowed):
             other = "familiars" if name == "towers" else "towers"
             limit = "more than" if twice_allowed else "twice as much as or more than"
+            most = 2 * b if twice_allowed else 2 * b - 1
             return (
-                f"you spend {a} on {name} and {b} on {other}: {limit} twice as much is not allowed"
+                f"you spend {a} on {name} and {b} on {other}: {limit} twice as much is not "
+                f"allowed; spend at most {most} on {name} or at least "
+                f"{_least_beside(a, twice_allowed)} on {other}"
             )
     return None
+
+
+def _least_beside(spent: int, twice_allowed: bool) -> int:
+    """The fewest coins on the other side that let `spent` on one side stand."""
+    return (spent + 1) // 2 if twice_allowed else spent // 2 + 1
+
+
+def _slots_text(span: tuple[int, int]) -> str:
+    """'slot 4' or 'slots 2-3' (a run of slots, first and last)."""
+    first, last = span
+    return f"slot {first}" if first == last else f"slots {first}-{last}"
 
 
 def party_members(attack: Attack) -> dict[str, list[tuple[int, str]]]:
@@ -91,7 +109,13 @@ def issues_of(attack: Attack) -> list[tuple[Slots, str]]:
     if len(spans) == 2 and not (spans[0][1] < spans[1][0] or spans[1][1] < spans[0][0]):
         shared = tuple(range(max(spans[0][0], spans[1][0]), min(spans[0][1], spans[1][1]) + 1))
         problems.append(
-            (shared, "Party A and Party B share slots; each party is its own range of slots")
+            (
+                shared,
+                "Party A and Party B share slots; each party is its own range of slots "
+                f"(Party A: {_slots_text(spans[0])}, Party B: {_slots_text(spans[1])}): give "
+                "Party A a run of consecutive slots and Party B a run before or after it (e.g. "
+                "A in slots 1-3, B in 4-6)",
+            )
         )
     members = party_members(attack)
     in_a_party = {slot for ms in members.values() for slot, _ in ms}

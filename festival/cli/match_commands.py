@@ -106,33 +106,47 @@ def resolve(args: argparse.Namespace) -> int:
         )
     except RoundRejected as exc:
         for error in exc.check.errors:
-            print(f"  {error}")
+            print(f"  {error.shown(title(error.event))}")
         for cell in exc.check.unread:
-            print(f"  not read: {cell}")
+            print(f"  not read: {cell.shown(title(cell.event))}")
+        for note in exc.check.notes:
+            print(f"  note: {note.shown(title(note.event))}")
         print(f"festival: error: {exc}", file=sys.stderr)
         return 1
     outcome, round_no = done.outcome, done.round_no
     check = outcome.check
     for error in check.errors:
-        print(f"  invalid, default played: {error}")
+        print(f"  invalid, default played: {error.shown(title(error.event))}")
     for player, event in check.missing:
         print(f"  missing, default played: {player} in {title(event)}")
     for cell in check.unread:
-        print(f"  not read: {cell}")
+        print(f"  not read: {cell.shown(title(cell.event))}")
+    for note in check.notes:
+        print(f"  note: {note.shown(title(note.event))}")
     for warning in outcome.warnings:
         print(f"  {warning}")
     played = ", ".join(title(r.event) for r in outcome.reports) or "no event"
     print(f"Resolved round {round_no}: {played}.")
     if outcome.recomputed:
         print("Recomputed later rounds: " + ", ".join(map(str, outcome.recomputed)))
-    for line in changed_posts_lines(outcome.changed_posts, args.match):
+    for line in changed_posts_lines(outcome.changed_posts, args.match, done.on_discord):
         print(line)
-    print(f"Next: festival announce {args.match} --round {round_no}")
+    if done.on_discord:
+        print(
+            f"Next: festival post {args.match} --round {round_no} (it posts the round and "
+            f"corrects what changed; festival announce {args.match} --round {round_no} shows "
+            "the messages first)"
+        )
+    else:
+        print(f"Next: festival announce {args.match} --round {round_no}")
     return 0
 
 
-def changed_posts_lines(changed: Mapping[int, PostChanges], folder: Path) -> list[str]:
-    """What a re-resolution changed in the rounds already announced, round by round."""
+def changed_posts_lines(
+    changed: Mapping[int, PostChanges], folder: Path, on_discord: bool = False
+) -> list[str]:
+    """What a re-resolution changed in the rounds already announced, round by round; on
+    Discord, `festival post` corrects them."""
     lines = []
     for round_no, what in sorted(changed.items()):
         if not what.any:
@@ -141,9 +155,13 @@ def changed_posts_lines(changed: Mapping[int, PostChanges], folder: Path) -> lis
         parts = ["the public post"] if what.public else []
         if what.private:
             parts.append("the private reports of " + ", ".join(what.private))
+        fix = (
+            f"festival post {folder} --round {round_no} corrects them on Discord"
+            if on_discord
+            else f"festival announce {folder} --round {round_no}"
+        )
         lines.append(
-            f"  Round {round_no}: changed {' and '.join(parts)}; correct those posts "
-            f"(festival announce {folder} --round {round_no})."
+            f"  Round {round_no}: changed {' and '.join(parts)}; correct those posts ({fix})."
         )
     return lines
 

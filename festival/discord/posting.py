@@ -346,4 +346,4 @@ def _cut_message(label: str | None, row: PostRow, rerun: Rerun) -> str:
 
 
 def _unsure(label: str, key: PostKey, exc: Uncertain, rerun: Rerun) -> str:
-    return f"{exc} ({label}), so {_settle(label, key, rerun)}"
+    return f"{exc.fact} ({label}), so {_settle(label, key, rerun)}"

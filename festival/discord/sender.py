@@ -91,7 +91,14 @@ class DiscordFailure(MatchError):
 
 
 class Uncertain(DiscordFailure):
-    """A new message was sent but no answer came back: Discord may hold it or not."""
+    """A new message was sent but no answer came back: Discord may hold it or not.
+
+    `fact` is what happened without the advice, for a caller that words its own (posting.py
+    names the message and the command that settles it)."""
+
+    def __init__(self, fact: str, advice: str) -> None:
+        super().__init__(f"{fact}. {advice}")
+        self.fact = fact
 
 
 class MessageGone(DiscordFailure):
@@ -205,6 +212,7 @@ class Sender:
         self.webhooks = webhooks
         self.retry = retry or default_retry()
         self.rerun = rerun or "run the same command again"
+        self.again = rerun or "the same command"  # for "run ... with --resend"
         self.scrub = Scrubber(webhooks)
         self.session = _session(self.retry)
         self._clients: dict[str, discord.SyncWebhook] = {}
@@ -296,7 +304,10 @@ class Sender:
                     kind = "timed out" if isinstance(exc, requests.Timeout) else "was cut"
                     raise Uncertain(
                         f"the connection {kind} {where} before Discord answered: Discord may "
-                        "hold the message or not"
+                        "hold the message or not",
+                        f"Look in {place}: if the message is there, run {self.again} with "
+                        "--mark-sent LINK (the message's menu, Copy Message Link); if not, run "
+                        "it with --resend",
                     ) from None
                 wait = next(delays, None)
                 if wait is None:

@@ -104,6 +104,7 @@ class DiscordSettings:
 def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") -> Webhooks:
     """The webhooks file, every row checked; raises WebhookError naming every bad row (by
     row, player and column, never by URL)."""
+    from events.errors import close_matches
     from sheets.source import name_key
     from sheets.xlsx_reader import read_table_file
 
@@ -128,7 +129,9 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
         channel = GAME_ROOM if name_key(name) in hosts else known.get(name_key(name))
         where = f"row {r + 1}"
         if channel is None:
-            problems.append(f"{where}: {name!r} is not a player of {of} (nor `host`)")
+            hint = close_matches(name, [*players, *HOST_ROWS])
+            more = f"; did you mean {hint[0]}?" if hint else ": write a player's name, or `host`"
+            problems.append(f"{where}: {name!r} is not a player of {of} (nor `host`){more}")
             continue
         if user:
             found = USER_ID.fullmatch(user)

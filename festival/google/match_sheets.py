@@ -19,7 +19,7 @@ from typing import Any
 
 import gspread
 
-from events.errors import quoted
+from events.errors import close_matches, quoted
 from events.template import Template
 from festival.match.announce import announcements
 from festival.match.match import Match, MatchError
@@ -99,7 +99,9 @@ def read_sheets_file(
             continue
         player = known.get(name_key(name))
         if player is None:
-            problems.append(f"row {r + 1}: {quoted(name)} is not a player of {of}")
+            hint = close_matches(name, list(players))
+            more = f"; did you mean {hint[0]}?" if hint else ": write a player's name"
+            problems.append(f"row {r + 1}: {quoted(name)} is not a player of {of}{more}")
         elif not key:
             problems.append(f"row {r + 1}: {player} has no spreadsheet")
         elif player in sheets and sheets[player] != google.spreadsheet_key(key):

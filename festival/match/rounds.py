@@ -21,6 +21,7 @@ from events.report import RoundReport
 from events.tables import ReadWorkbook, Workbook
 from festival.core import seeds
 from festival.match.announce import Announcements, announcements
+from festival.match.book_fit import fit_tabs, formula_problems
 from festival.match.match import Match, MatchError
 from festival.match.replay import (
     States,
@@ -43,7 +44,7 @@ from sheets.source import (
     RawSubmission,
     SubmissionSource,
     describe_file,
-    load,
+    load_with_formulas,
     name_key,
     shown_source,
 )
@@ -66,6 +67,8 @@ class PlayerInput:
     """something the host should know about an accepted workbook (it carries no mark)"""
     stamped_round: int | None = None
     """the round written in the workbook's mark, when it has one"""
+    formulas: tuple[CellProblem, ...] = ()
+    """cells holding a formula with no saved value, empty in `workbook` (book_fit.py)"""
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,8 @@ class RoundCheck:
     invalid: list[tuple[str, str]] = field(default_factory=list)
     unread: list[SubmissionProblem] = field(default_factory=list)
     """cells typed where festival reads nothing (festival/match/unread.py): warnings only"""
+    notes: list[SubmissionProblem] = field(default_factory=list)
+    """what festival read as the player meant it (a renamed tab, book_fit.py): for the host"""
 
 
 class RoundRejected(MatchError):
@@ -157,10 +162,17 @@ def check_resolvable(match: Match, round_no: int) -> None:
     last = match.last_resolved_round()
     if not 1 <= round_no <= match.config.rounds:
         if round_no > match.config.rounds and last >= match.config.rounds:
-            raise MatchError(f"the match is over: all {match.config.rounds} rounds are resolved")
+            raise MatchError(
+                f"the match is over: all {match.config.rounds} rounds are resolved. "
+                "`festival standings` gives the final standings; to correct a round, pass "
+                "--round N to resolve round N again"
+            )
         raise MatchError(f"round {round_no} is not a round of this match (1-{match.config.rounds})")
     if round_no > last + 1:
-        raise MatchError(f"round {last + 1} must be resolved before round {round_no}")
+        raise MatchError(
+            f"round {last + 1} must be resolved before round {round_no}: resolve round "
+            f"{last + 1} first (`festival resolve` with --round {last + 1}, or without --round)"
+        )
 
 
 def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, PlayerInput]:
@@ -238,7 +250,7 @@ def load_input(
     if raw.refused is not None:  # the source read what is not this player's (stored, unused)
         return PlayerInput(player, raw_id, raw.source, unreadable=raw.refused)
     try:
-        workbook = load(raw)
+        workbook, formulas = load_with_formulas(raw)
     except SheetReadError as exc:
         why = f"{shown_source(raw.source)}: {exc.problem}"  # a player may read it: no host path
         return PlayerInput(player, raw_id, raw.source, unreadable=why, problems=exc.problems)
@@ -254,13 +266,17 @@ def load_input(
             f"{name} carries no festival mark (it was not made by `festival templates`); "
             f"it was read as {player}'s round {round_no} workbook"
         )
-        return PlayerInput(player, raw_id, raw.source, workbook=workbook, note=note)
+        return PlayerInput(
+            player, raw_id, raw.source, workbook=workbook, note=note, formulas=formulas
+        )
     wrong = mismatch(stamp, match.stamp(round_no, player))
     if wrong:
         why = f"{name} " + " and ".join(wrong) + f": send {player}'s round {round_no} workbook"
         stamped = stamp.number if stamp.kind == MATCH else None
         return PlayerInput(player, raw_id, raw.source, unreadable=why, stamped_round=stamped)
-    return PlayerInput(player, raw_id, raw.source, workbook=workbook, stamped_round=round_no)
+    return PlayerInput(
+        player, raw_id, raw.source, workbook=workbook, stamped_round=round_no, formulas=formulas
+    )
 
 
 def preview_source(match: Match, round_no: int, source: SubmissionSource) -> RoundCheck:
@@ -323,7 +339,8 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
     for name, by_event in data["submissions"].items():
         player = known.get(str(name).lower())
         if player is None:
-            problems.append(f"{quoted(name)} is not a player of this match")
+            hint = did_you_mean(str(name), match.config.players) or " (write one of its players)"
+            problems.append(f"{quoted(name)} is not a player of this match{hint}")
             continue
         if player in inputs:
             problems.append(f"{player} is given twice")
@@ -386,12 +403,27 @@ def check_round(
                     given, event, first=event == _first_event(match, round_no, player)
                 )
             elif given.workbook is not None:
-                read = ReadWorkbook.of(given.workbook)
+                template = engine.template(states[event], player, round_no)
+                book, renames, notes = fit_tabs(given.workbook, template, player, event)
+                check.notes.extend(notes)
+                read = ReadWorkbook.of(book)
                 parsed = engine.parse(states[event], player, round_no, read.workbook)
                 submission, errors = parsed.value, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
-                if submission is not None or parsed.nothing_submitted:  # read to the end
+                to_the_end = submission is not None or parsed.nothing_submitted
+                if to_the_end:
                     unread = not_read(engine, states[event], player, round_no, read)
+                blank, ignored = formula_problems(
+                    read, template, given.formulas, renames, player, event, to_the_end
+                )
+                unread += ignored
+                if blank:  # read where a formula keeps no value: said once, as that
+                    at = {(e.tab, e.cell) for e in blank}
+                    errors = [
+                        e
+                        for e in errors
+                        if e.code != NOTHING_SUBMITTED and (e.tab, e.cell) not in at
+                    ] + blank
             elif given.json_by_event is not None:
                 parsed = engine.from_json(
                     states[event], player, round_no, given.json_by_event[event]

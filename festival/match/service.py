@@ -18,6 +18,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from events.errors import close_matches
 from events.ranking import Ranking
 from festival.core import seeds
 from festival.core.registry import event_names, event_title
@@ -119,6 +120,8 @@ class TabsPushed:
 class Resolved:
     round_no: int
     outcome: ResolveOutcome
+    on_discord: bool = False
+    """the match posts to Discord (`festival discord` mapped it): `festival post` is next"""
 
 
 @dataclass(frozen=True)
@@ -210,7 +213,10 @@ def resolved_round(match: Match, asked: int | None) -> int:
         return asked  # a round not resolved yet is refused where it is read, in words
     last = match.last_resolved_round()
     if last < 1:
-        raise MatchError("no round is resolved yet")
+        raise MatchError(
+            "no round is resolved yet: resolve round 1 first (`festival resolve MATCH --from "
+            "FOLDER`), then run this again"
+        )
     if asked is not None:
         raise MatchError(f"--round {asked}: rounds are numbered from 1 (resolved: 1 to {last})")
     return last
@@ -229,7 +235,14 @@ def gamewide_tiebreak(
         order = [x.strip() for x in given.split(",") if x.strip()]
         unknown = [x for x in order if x.lower() not in by_key]
         if unknown:
-            raise MatchError(f"--tiebreak names players not in the roster: {', '.join(unknown)}")
+            hints = [
+                f"{x} (did you mean {h[0]}?)" if (h := close_matches(x, players)) else x
+                for x in unknown
+            ]
+            raise MatchError(
+                f"--tiebreak names players not in the roster: {', '.join(hints)}; write the "
+                "roster's names, comma-separated"
+            )
         return tuple(by_key[x.lower()] for x in order), TiebreakSource.HOST
     if roster_order:
         return roster_order, TiebreakSource.HOST
@@ -389,7 +402,15 @@ def resolve(
         if (source is None) == (not google):
             raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
         inputs = _ingest(match, number, source, credentials)
-        return Resolved(number, resolve_round(match, number, inputs, default_invalid))
+        outcome = resolve_round(match, number, inputs, default_invalid)
+        return Resolved(number, outcome, _on_discord(match))
+
+
+def _on_discord(match: Match) -> bool:
+    """Whether the match's messages go to Discord (its channels were mapped)."""
+    from festival.discord import webhooks  # the settings' name only: no Discord client
+
+    return match.store.host_input(webhooks.SETTINGS) is not None
 
 
 def _ingest(

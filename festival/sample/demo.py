@@ -46,7 +46,9 @@ def run_demo(folder: Path | None) -> int:
             f"Round {round_no}: resolved {played} from {len(list(inbox.glob('*.xlsx')))} workbooks."
         )
         for error in outcome.check.errors:
-            print(f"  rejected, the rules' default played instead: {error}")
+            print(
+                "  rejected, the rules' default played instead: " + error.shown(title(error.event))
+            )
     result = standings_json(match)
     print("Final standings (average rank; lower is better):")
     for s in result["players"]:
