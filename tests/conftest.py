@@ -10,6 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from hypothesis import HealthCheck, settings
 
 from festival.cli.main import main
 from tests.support.toy_event import ENGINE_ARGS
@@ -19,6 +20,12 @@ from tests.support.toy_event import ENGINE_ARGS
 os.environ.setdefault(
     "FESTIVAL_KEY_FILE", str(Path(tempfile.mkdtemp(prefix="festival-key-")) / "machine.key")
 )
+
+# Property tests are judged on what they find, never on how fast a busy machine runs them:
+# no per-example deadline and no "too slow" health check (issue #36, item 14). A test that
+# names its own settings keeps these unless it says otherwise.
+settings.register_profile("festival", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("festival")
 
 ROSTER = """player,first,second,garnets
 Spadez,Elemental Continuum,Alchemy,2

@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from festival.cli.main import main
+from tests.support.patience import PATIENCE
 
 pytestmark = pytest.mark.slow
 
@@ -28,7 +29,7 @@ def app(monkeypatch: pytest.MonkeyPatch, folder: Path, password: str | None) -> 
         monkeypatch.delenv("FESTIVAL_HOST_PASSWORD", raising=False)
     else:
         monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", password)
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=PATIENCE)
     at.run()
     assert not at.exception, at.exception
     return at

@@ -15,6 +15,7 @@ from festival.core.paths import fixture
 from festival.match.match import Match
 from festival.match.rounds import ingest_folder, resolve
 from festival.sample.play import sample_match
+from tests.support.patience import PATIENCE
 
 pytestmark = pytest.mark.slow
 
@@ -37,7 +38,7 @@ def unfinished(tmp_path: Path) -> Path:
 def app(monkeypatch: pytest.MonkeyPatch, folder: Path, host: bool, page: str) -> AppTest:
     monkeypatch.setenv("FESTIVAL_MATCH", str(folder))
     monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", "pw")
-    at = AppTest.from_file(APP, default_timeout=60).run()
+    at = AppTest.from_file(APP, default_timeout=PATIENCE).run()
     if host:
         at.sidebar.text_input[0].input("pw").run()
     at.sidebar.radio[0].set_value(page).run()

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.dashboard_server import free_port
+from tests.support.patience import PATIENCE
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
@@ -60,7 +61,7 @@ def test_killing_festival_dashboard_stops_streamlit(toy_match: Path, sig: signal
     )  # fmt: skip
     children: list[int] = []
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + PATIENCE
         while not _serving(port):
             assert festival.poll() is None, "festival dashboard ended before serving"
             assert time.monotonic() < deadline, "the dashboard never served"
@@ -68,8 +69,8 @@ def test_killing_festival_dashboard_stops_streamlit(toy_match: Path, sig: signal
         children = _children(festival.pid)
         assert children, "the dashboard runs as festival's child"
         festival.send_signal(sig)
-        festival.wait(timeout=20)
-        deadline = time.monotonic() + 20
+        festival.wait(timeout=PATIENCE)
+        deadline = time.monotonic() + PATIENCE
         while any(map(_alive, children)) or _serving(port):
             assert time.monotonic() < deadline, "Streamlit kept serving after festival ended"
             time.sleep(0.2)

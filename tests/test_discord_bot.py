@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from festival.duels import host as duel_host
 from festival.duels import service
+from festival.duels import store as duel_store
 from festival.duels.lock import duel_exclusive
 from festival.duels.origin import Origin, Via
 from festival.duels.store import DuelStore
@@ -240,13 +241,26 @@ def test_sealed_orders_are_answered_privately_and_the_resolved_turn_publicly(
         assert "Ash moved d2 to d4" in public.content  # the resolved turn, in the game's words
 
 
+@pytest.fixture
+def now(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The duels' clock, moved by the test (now[0]), so the watcher's readings do not depend
+    on how fast a busy machine runs it."""
+    at = [1000.0]
+    monkeypatch.setattr(duel_store, "clock_now", lambda: at[0])
+    monkeypatch.setattr(duel_host, "clock_now", lambda: at[0])
+    return at
+
+
 def test_the_clock_warning_and_the_time_out_are_announced_when_they_happen(
-    tmp_path: Path,
+    tmp_path: Path, now: list[float]
 ) -> None:
     folder = _element(tmp_path, turn_seconds=1, reserve_seconds=0)
     with hosted(folder, ["Ash", "Birch"], warn_seconds=0.9, every=0.05) as t:
-        service.clock(folder, True)  # the bot is watching: a reading 0.1-1 s on warns
-        t.server.wait_for(lambda: len(t.server.channel_messages()) >= 2, 10)
+        service.clock(folder, True)  # the bot is watching: 1 s left, above the warning's 0.9
+        now[0] += 0.5  # 0.5 s left: warned
+        t.server.wait_for(lambda: len(t.server.channel_messages()) >= 1)
+        now[0] += 1.0  # the turn is over: the loss is recorded and announced
+        t.server.wait_for(lambda: len(t.server.channel_messages()) >= 2)
         warning, lost = t.server.channel_messages()[:2]
         assert warning.content.startswith("<@11>: 0:0")
         assert warning.content.endswith("left before you lose on time.")
@@ -256,20 +270,29 @@ def test_the_clock_warning_and_the_time_out_are_announced_when_they_happen(
 
 
 def test_a_loss_on_time_recorded_while_no_bot_ran_is_announced_once_when_it_starts(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    watched: list[Path] = []  # the watcher's readings, one a duel a round
+    read = service.watch
+
+    def counted(folder: Path) -> service.Watched:
+        watched.append(folder)
+        return read(folder)
+
+    monkeypatch.setattr(service, "watch", counted)
     folder = _element(tmp_path)
     host = service.Actor(None, host=True)
     service.resign(folder, host, Origin(Via.TEXT), "Ash", time=True)  # the host, no bot running
     assert not service.watch(folder).announced
     with hosted(folder, ["Ash", "Birch"], every=0.05) as t:
-        t.server.wait_for(lambda: bool(t.server.channel_messages()), 10)
-        t.server.wait_for(lambda: service.watch(folder).announced, 10)
+        t.server.wait_for(lambda: bool(t.server.channel_messages()))
+        t.server.wait_for(lambda: service.watch(folder).announced)
         (lost,) = t.server.channel_messages()
         assert lost.content == "Time ran out: Ash ran out of time; Birch wins."
     with hosted(folder, ["Ash", "Birch"], every=0.05) as t:  # started again: said already
         iid = t.server.command(SPECTATOR, "status")
-        time.sleep(0.3)  # several rounds of the watcher
+        rounds = len(watched)
+        t.server.wait_for(lambda: len(watched) >= rounds + 3)  # several rounds of the watcher
         assert [m.content for m in t.server.channel_messages()] == []
         assert "Birch wins" in t.server.answers(iid)[0].content
 
@@ -285,8 +308,8 @@ def test_an_unknown_session_is_identified_anew_and_play_goes_on(
     server = table.server
     server.gateway.sessions.clear()  # Discord forgot the session: its RESUME is refused
     server.drop()
-    server.wait_for(lambda: len(server.gateway.identified) == 2, 20)
-    server.wait_for(server.connected, 20)
+    server.wait_for(lambda: len(server.gateway.identified) == 2)
+    server.wait_for(server.connected)
     iid = server.command(ASH, "take", {"count": 1})
     assert server.answers(iid)[0].content.startswith("Ash: take 1 ")
     assert server.gateway.resumes == 0 and server.gateway.heartbeats >= 2

@@ -18,6 +18,7 @@ from festival.discord.endpoint import API_VARIABLE
 from festival.duels import service
 from tests.support.discord.interactions import BotApiServer, User
 from tests.support.doc_blocks import code_blocks, commands
+from tests.support.patience import PATIENCE
 
 GUIDE = "docs/duels-guide.md"
 CHANNEL = 1100000000000000001
@@ -163,12 +164,13 @@ def test_the_bot_runs_as_the_guide_says_and_never_shows_its_token(tmp_path: Path
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         try:
-            server.wait_for(server.connected, 30)
+            server.wait_for(lambda: server.connected() or process.poll() is not None)
+            assert server.connected(), process.communicate()
             iid = server.command(ASH, "take", {"count": 2}, channel=CHANNEL)
             assert server.answers(iid)[0].content.startswith("Ash: take 2 ")
         finally:
             process.send_signal(signal.SIGINT)
-            out, err = process.communicate(timeout=20)
+            out, err = process.communicate(timeout=PATIENCE)
     assert "Hosting ash-birch in channel 1100000000000000001" in out
     assert server.token not in out + err
     for path in (tmp_path / "ash-birch").iterdir():
@@ -229,16 +231,17 @@ def test_the_guides_practice_bot_runs_and_starts_a_practice_duel(tmp_path: Path)
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         try:
-            server.wait_for(server.connected, 30)
+            server.wait_for(lambda: server.connected() or process.poll() is not None)
+            assert server.connected(), process.communicate()
             options = {"game": "halma", "level": "easy", "first": "bot"}
             iid = server.command(ASH, "practice", options, channel=1100000000000000009)
-            server.wait_for(lambda: len(server.answers(iid)) == 2, 30)
+            server.wait_for(lambda: len(server.answers(iid)) == 2)
             started, moved = server.answers(iid)
             assert "ash against Easy bot (easy)" in started.content
             assert moved.content.startswith("Easy bot: ")
         finally:
             process.send_signal(signal.SIGINT)
-            out, err = process.communicate(timeout=20)
+            out, err = process.communicate(timeout=PATIENCE)
     assert "kept in club/practice (0 going on)" in out, out + err
     (folder,) = (tmp_path / "club" / "practice").glob("*/*")
     assert folder.parent.name == f"1100000000000000009-{ASH.id}"

@@ -23,6 +23,7 @@ from festival.discord import endpoint
 from festival.match import service
 from tests.conftest import numbers_json
 from tests.support.discord.webhooks import DiscordServer
+from tests.support.patience import PATIENCE
 from tests.test_discord_post import webhooks_file
 
 pytestmark = [
@@ -67,7 +68,7 @@ def until_posted(server: DiscordServer, run: subprocess.Popen[str], count: int) 
     """Wait until Discord holds `count` messages (the last one's answer still stalled: the
     window between Discord accepting a message and the store recording it), or the run
     ended."""
-    end = time.monotonic() + 60
+    end = time.monotonic() + PATIENCE
     while len(server.messages()) < count and run.poll() is None and time.monotonic() < end:
         time.sleep(0.005)
 
@@ -95,7 +96,7 @@ def test_sigterm_at_random_points_posts_every_message_exactly_once(
                 # at a random message: 0 more (while starting) to 3 more
                 until_posted(server, run, len(server.messages()) + int(rng.integers(0, 4)))
                 run.send_signal(signal.SIGTERM)
-                out, err = run.communicate(timeout=60)
+                out, err = run.communicate(timeout=PATIENCE)
                 if run.returncode == 128 + signal.SIGTERM:
                     stopped += 1
                     assert "Stopped by SIGTERM: every message sent is recorded" in out
@@ -103,7 +104,7 @@ def test_sigterm_at_random_points_posts_every_message_exactly_once(
                     assert run.returncode in (0, -signal.SIGTERM), err
             server.clear_faults()  # the last run is not cut: no window to widen
             final = festival(server, "post", str(folder))
-            out, err = final.communicate(timeout=60)
+            out, err = final.communicate(timeout=PATIENCE)
             assert final.returncode == 0, err
             posted_exactly_once(server, folder)
             assert server.count("execute") == len(server.messages()), "no request twice"
@@ -121,10 +122,10 @@ def test_sigkill_never_posts_twice_and_the_host_is_told(toy_match: Path, tmp_pat
             run = festival(server, "post", str(folder))
             until_posted(server, run, int(rng.integers(1, 6)))  # at a random message
             run.kill()
-            run.communicate(timeout=60)
+            run.communicate(timeout=PATIENCE)
             server.clear_faults()  # the runs after it are not cut
             again = festival(server, "post", str(folder))
-            _, err = again.communicate(timeout=60)
+            _, err = again.communicate(timeout=PATIENCE)
             if again.returncode == 2:
                 assert "an earlier run was cut while sending" in err, err
                 told += 1
@@ -141,7 +142,7 @@ def test_sigkill_never_posts_twice_and_the_host_is_told(toy_match: Path, tmp_pat
                 there = [m.id for m in held if m.id not in recorded]
                 args = ["--mark-sent", there[0]] if there else ["--resend"]
                 again = festival(server, "post", str(folder), *args)
-                _, err = again.communicate(timeout=60)
+                _, err = again.communicate(timeout=PATIENCE)
             assert again.returncode == 0, err
             posted_exactly_once(server, folder)
     assert told, "some SIGKILL should land inside the window"

@@ -45,7 +45,7 @@ class Room:
         return practice.practice_folders(self.folder)
 
     def answered(self, iid: int, count: int) -> list[Sent]:
-        self.server.wait_for(lambda: len(self.server.answers(iid)) >= count, 30)
+        self.server.wait_for(lambda: len(self.server.answers(iid)) >= count)
         return self.server.answers(iid)
 
 
@@ -326,7 +326,7 @@ def test_a_bots_turn_left_unplayed_is_played_and_posted_when_the_bot_starts(
     assert started.practice is not None and started.practice.to_act == ("Easy bot",)
     with BotApiServer() as server, running_bot(server, [], practice_folder=base,
                                                practice_channels=[PRACTICE]):  # fmt: skip
-        server.wait_for(lambda: bool(server.channel_messages(PRACTICE)), 30)
+        server.wait_for(lambda: bool(server.channel_messages(PRACTICE)))
         (moved,) = server.channel_messages(PRACTICE)
         assert moved.content.startswith("Easy bot: ") and moved.mentions["users"] == [ASH.id]
         assert [name for name, _ in moved.files] == ["board.png"]

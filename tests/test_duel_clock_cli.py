@@ -23,6 +23,7 @@ from festival.duels import service
 from festival.duels import store as duel_store
 from festival.duels.host import Duel
 from festival.duels.lock import duel_exclusive
+from tests.support.patience import PATIENCE
 
 OUT_OF_TIME = 481.0
 LOST = "Ash ran out of time; Birch wins"
@@ -143,7 +144,7 @@ def test_the_dashboard_pages_record_a_time_out_first(
     now[0] += OUT_OF_TIME
     monkeypatch.delenv("FESTIVAL_MATCH", raising=False)
     monkeypatch.setenv("FESTIVAL_DUELS", str(running))
-    at = AppTest.from_file(APP, default_timeout=60).run()
+    at = AppTest.from_file(APP, default_timeout=PATIENCE).run()
     assert not at.exception, at.exception
     assert any(LOST in s.value for s in at.success)
     assert time_outs(running) == (1, "time")

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from festival.cli.main import main
 from festival.duels.host import Duel
+from tests.support.patience import PATIENCE
 
 pytestmark = pytest.mark.slow
 
@@ -20,7 +21,7 @@ def app(monkeypatch: pytest.MonkeyPatch, duels: Path, host: bool) -> AppTest:
     monkeypatch.delenv("FESTIVAL_MATCH", raising=False)
     monkeypatch.setenv("FESTIVAL_DUELS", str(duels))
     monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", "pw")
-    at = AppTest.from_file(APP, default_timeout=60).run()
+    at = AppTest.from_file(APP, default_timeout=PATIENCE).run()
     if host:
         at.sidebar.text_input[0].input("pw").run()
     assert not at.exception, at.exception

@@ -22,9 +22,10 @@ from festival.cli.main import main
 from festival.duels.host import Duel
 from sheets import google, google_tabs
 from tests.support.google_match import age_template, snapshot
+from tests.support.patience import PATIENCE
 from tests.support.sheets_server import SheetsServer, local_client
 
-NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None, timeout=5.0)
+NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None, timeout=PATIENCE)
 KEYS = {"Ash": "key-Ash", "Birch": "key-Birch"}
 
 

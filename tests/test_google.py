@@ -18,6 +18,7 @@ from festival.match.rounds import ingest_folder, resolve
 from festival.sample.play import sample_match
 from sheets import google, google_tabs
 from tests.support.google_match import fill_from_sample, google_match, over_budget, tab_titles
+from tests.support.patience import PATIENCE
 from tests.support.sheets_server import SheetsServer, service_account_file
 
 pytestmark = pytest.mark.slow
@@ -240,7 +241,7 @@ def test_the_round_desk_reads_and_resolves_from_google(
     app = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
     monkeypatch.setenv("FESTIVAL_MATCH", str(match_dir))
     monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", "pw")
-    at = AppTest.from_file(app, default_timeout=60).run()
+    at = AppTest.from_file(app, default_timeout=PATIENCE).run()
     at.sidebar.text_input[0].input("pw").run()
     at.sidebar.radio[0].set_value("Round desk").run()
     server.reset_log()

@@ -20,9 +20,10 @@ from sheets import google, google_tabs
 from sheets.google_tabs import BookTab, Marker
 from tests.support.doc_blocks import code_blocks
 from tests.support.google_match import fill_from_sample, google_match, snapshot, tab_titles
+from tests.support.patience import PATIENCE
 from tests.support.sheets_server import SheetsServer
 
-NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None, timeout=5.0)
+NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None, timeout=PATIENCE)
 OTHER_ID = "0123456789ab"
 
 MINE = Marker(2, "alchemy", "Harvest", player="Fern", match="aaaaaaaaaaaa")

@@ -21,6 +21,7 @@ from festival.cli.main import main
 from festival.match.match import Match
 from sheets import google, google_http
 from tests.support.google_match import Sleeps, fill_from_sample, google_match
+from tests.support.patience import PATIENCE
 from tests.support.sheets_server import (
     LocalGoogleAdapter,
     SheetsServer,
@@ -49,7 +50,7 @@ def match_dir(
 ) -> Path:
     """A match whose client tries 5 times (1, 2, 4, 8 s of backoff, recorded rather than
     slept)."""
-    retry = google.Retry(attempts=5, first_delay=1.0, sleep=sleeps, timeout=10.0)
+    retry = google.Retry(attempts=5, first_delay=1.0, sleep=sleeps, timeout=PATIENCE)
     return google_match(tmp_path, server, monkeypatch, retry)
 
 

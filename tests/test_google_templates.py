@@ -21,11 +21,12 @@ from tests.support.google_match import (
     snapshot,
     tab_titles,
 )
+from tests.support.patience import PATIENCE
 from tests.support.sheets_server import SheetsServer
 
 pytestmark = pytest.mark.slow
 
-NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None, timeout=5.0)
+NO_WAIT = google.Retry(attempts=4, first_delay=1.0, sleep=lambda s: None, timeout=PATIENCE)
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_CELL_CHARS, MAX_FILE_BYTES, MAX_UNPACKED_BYTES
 from sheets.xlsx_reader import read_table_file, read_workbook
+from tests.support.patience import PATIENCE
 
 
 def _book(fill: dict[str, dict[str, object]]) -> bytes:
@@ -179,7 +180,7 @@ def test_a_wide_sparse_workbook_is_read_in_little_memory(tmp_path: Path) -> None
         [sys.executable, "-c", probe, str(path)],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=PATIENCE,
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]

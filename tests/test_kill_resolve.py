@@ -18,6 +18,7 @@ import pytest
 from festival.core.paths import fixture
 from festival.match.match import Match
 from festival.sample.play import sample_match
+from tests.support.patience import PATIENCE
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")]
 
@@ -69,7 +70,7 @@ def test_resolve_killed_at_any_moment_leaves_old_or_new_and_reruns_cleanly(
         )
         time.sleep(delay)
         child.send_signal(signal.SIGKILL)
-        child.wait(timeout=30)
+        child.wait(timeout=PATIENCE)
         with sqlite3.connect(folder / "match.sqlite") as conn:
             assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         after_kill = _results(folder)

@@ -12,6 +12,7 @@ import pytest
 
 from festival.cli.main import main
 from festival.lab.cluster import separate_cluster
+from tests.support.patience import PATIENCE
 
 pytestmark = pytest.mark.slow
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.slow
 @pytest.fixture(scope="module")
 def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The address of a scheduler with two single-threaded workers, each its own process."""
-    with separate_cluster(2, tmp_path_factory.mktemp("cluster")) as address:
+    with separate_cluster(2, tmp_path_factory.mktemp("cluster"), PATIENCE) as address:
         yield address
 
 

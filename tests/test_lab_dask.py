@@ -7,6 +7,7 @@ rerun, not lost or counted twice." (issue 18)
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -29,6 +30,7 @@ from festival.lab.run import (
     run_serial,
 )
 from festival.lab.setup import option_sets
+from tests.support.patience import PATIENCE
 
 pytestmark = pytest.mark.slow
 
@@ -36,10 +38,36 @@ SETS = option_sets([], [], [], [])
 JOB = Job("festival", 4, ("greedy", "cautious", "random"), seed=21)
 
 
+WORKERS = 2
+
+
 @pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    with dask_client(None, 2) as c:
+def cluster() -> Iterator[Any]:
+    with dask_client(None, WORKERS) as c:
         yield c
+
+
+@pytest.fixture
+def client(cluster: Any) -> Any:
+    """The module's cluster with both its workers joined, each with the lab's worker plugin
+    set up (a worker killed by an earlier test is restarted by its nanny, and joins again
+    in its own time)."""
+    from festival.lab.worker_heap import WorkerHeap
+
+    cluster.wait_for_workers(WORKERS, timeout=PATIENCE)
+    deadline = time.monotonic() + PATIENCE
+
+    def ready() -> bool:
+        found = cluster.run(
+            lambda dask_worker: WorkerHeap.name in dask_worker.plugins, on_error="return"
+        )
+        return len(found) == WORKERS and all(x is True for x in found.values())
+
+    while not ready():  # a worker that joined sets its plugins up just after
+        assert time.monotonic() < deadline, f"the {WORKERS} workers never all joined"
+        time.sleep(0.05)  # between two looks; the bound above is what fails the test
+        cluster.wait_for_workers(WORKERS, timeout=PATIENCE)
+    return cluster
 
 
 @pytest.fixture(scope="module")

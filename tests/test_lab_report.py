@@ -21,6 +21,7 @@ from festival.cli.main import main
 from festival.core.paths import fixture
 from festival.lab import report
 from festival.lab.job import BASELINE
+from tests.support.patience import PATIENCE
 
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 
@@ -180,7 +181,7 @@ def test_balance_lab_page_draws_the_reports(
     lab_folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FESTIVAL_MATCH", str(lab_folder))
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=PATIENCE)
     at.run()
     assert not at.exception, at.exception
     assert at.title[0].value == "Balance lab"

@@ -9,6 +9,7 @@ import pytest
 
 from festival.cli.main import main
 from tests.support.doc_blocks import code_blocks, commands
+from tests.support.patience import PATIENCE
 
 GUIDE = "docs/duels-guide.md"
 
@@ -37,7 +38,7 @@ def test_the_guides_google_orders_run_as_written(
     from tests.support.sheets_server import SheetsServer, local_client
 
     block = code_blocks(GUIDE, "## Elementarium")[1]
-    retry = google.Retry(attempts=2, sleep=lambda s: None, timeout=5.0)
+    retry = google.Retry(attempts=2, sleep=lambda s: None, timeout=PATIENCE)
     with SheetsServer() as server:
         for player in ("Ash", "Birch"):
             server.add_spreadsheet(f"key-{player}", player, {"Sheet1": []})

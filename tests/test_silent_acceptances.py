@@ -186,6 +186,37 @@ def test_an_event_smaller_than_the_rules_plan_is_allocated_only_when_the_host_sa
     assert "as you confirmed: 0 in Summoner's Dream" in out
 
 
+@pytest.mark.parametrize("small_at_creation", [True, False])
+def test_a_small_match_confirmed_at_creation_is_recorded_whatever_the_roster(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], small_at_creation: bool
+) -> None:
+    """`allocate --help` says --small-match is implied when the match was created with it:
+    so it is for a roster of 10 or more (14 players in one event each make events of 4 or 5),
+    and a match created without it still asks (issue #36, item 15)."""
+    roster = tmp_path / "fourteen.csv"
+    names = [f"P{i:02d}" for i in range(14)]
+    events = ["Alchemy", "Elemental Continuum", "Summoner's Dream"]
+    roster.write_text(
+        "player,first,second\n"
+        + "".join(f"{n},{events[i % 3]},{events[(i + 1) % 3]}\n" for i, n in enumerate(names))
+    )
+    folder = tmp_path / "fourteen"
+    flag = ["--small-match"] if small_at_creation else []
+    new = ["new", str(folder), "--roster", str(roster), "--events-per-player", "1", *flag]
+    code, out, err = run(capsys, *new)
+    assert code == 0, err
+    assert "Fewer players than the rules' 10" not in out  # 14 is not fewer
+    assert ("allocate will allocate events of fewer than 6" in out) is small_at_creation
+    code, out, err = run(capsys, "allocate", str(folder))
+    if small_at_creation:
+        assert code == 0, err
+        assert "as you confirmed: 5 in Alchemy, 5 in Elemental Continuum, 4 in" in out
+    else:
+        assert code == 2
+        assert "the allocation puts 5 in Alchemy and 5 in Elemental Continuum and 4 in" in err
+        assert "--small-match" in err
+
+
 def test_a_parsers_reads_are_noted_cell_by_cell() -> None:
     grid = Grid.from_rows("T", [["a", "b"], [None, "c"]])
     read = ReadWorkbook.of({"T": grid, "U": grid})

@@ -15,6 +15,7 @@ import pytest
 
 from festival.match.store import STORE_FILE
 from tests.conftest import numbers_json
+from tests.support.patience import PATIENCE
 from tests.support.store_kit import resolve_rounds
 
 pytestmark = pytest.mark.slow
@@ -47,7 +48,7 @@ def start(*argv: str) -> subprocess.Popen[str]:
 def festival(*argv: str) -> tuple[int, str, str]:
     """Run `festival ...argv` in its own process to its end."""
     process = start("festival.cli", *argv)
-    out, err = process.communicate(timeout=120)
+    out, err = process.communicate(timeout=PATIENCE)
     return process.returncode, out, err
 
 
@@ -58,7 +59,7 @@ def hold_resolve(folder: Path, tmp_path: Path) -> tuple[subprocess.Popen[str], P
     started, go = tmp_path / "started", tmp_path / "go"
     argv = ["resolve", str(folder), "--from", str(source)]
     process = start("tests.support.paused_cli", str(started), str(go), *argv)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + PATIENCE
     while not started.exists():
         assert process.poll() is None, process.communicate()
         assert time.monotonic() < deadline, "the held command never started"
@@ -98,7 +99,7 @@ def test_a_second_resolve_while_one_runs_fails_at_once_and_the_first_wins(
     assert festival("status", m)[0] == 0  # reading needs no lock
 
     go.touch()
-    out, err = first.communicate(timeout=120)
+    out, err = first.communicate(timeout=PATIENCE)
     assert first.returncode == 0, err
     assert "Resolved round 3" in out
     assert round_rows(at_round_3, 3) == [None]  # one row, never replaced
@@ -109,7 +110,7 @@ def test_resolves_started_together_resolve_the_round_once(at_round_3: Path) -> N
     m = str(at_round_3)
     source = str(numbers_json(at_round_3, 3, pick))
     processes = [start("festival.cli", "resolve", m, "--from", source) for _ in range(3)]
-    outputs = [p.communicate(timeout=120) for p in processes]
+    outputs = [p.communicate(timeout=PATIENCE) for p in processes]
     codes = [p.returncode for p in processes]
     assert codes.count(0) == 1, outputs
     for code, (_out, err) in zip(codes, outputs, strict=True):
@@ -125,7 +126,7 @@ def test_a_killed_command_leaves_no_stale_lock_and_no_half_round(
     """The operating system releases the lock of a killed command: the next one runs."""
     victim, _go, source = hold_resolve(at_round_3, tmp_path)
     os.kill(victim.pid, signal.SIGKILL)
-    victim.communicate(timeout=60)
+    victim.communicate(timeout=PATIENCE)
     assert round_rows(at_round_3, 3) == []
 
     code, _out, err = festival("resolve", str(at_round_3), "--from", str(source))
@@ -139,7 +140,7 @@ def test_two_new_matches_in_one_folder_at_once_make_one_match(
     folder = str(tmp_path / "m")
     argv = ["festival.cli", "new", folder, "--roster", str(roster_csv), "--seed"]
     processes = [start(*argv, str(seed)) for seed in (1, 2)]
-    outputs = [p.communicate(timeout=120) for p in processes]
+    outputs = [p.communicate(timeout=PATIENCE) for p in processes]
     codes = [p.returncode for p in processes]
     assert sorted(codes) == [0, 2], outputs
     loser = outputs[codes.index(2)][1]

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from festival.bots.registry import STRATEGIES, STRONGEST
 from festival.core.registry import event_name, event_names
-from festival.lab import sweep, tables
+from festival.lab import run_args, sweep, tables
 from festival.lab.game import FESTIVAL, Force
 from festival.lab.job import Job, JobError, all_items, specs
 from festival.lab.replay import replay_into
 from festival.lab.run import dask_client, frozen_heap, run_dask, run_serial
+from festival.lab.run_args import RunArgs, sweep_next
 from festival.lab.setup import FIRST, SECOND, describe, option_sets
 from festival.match.match import MatchError
 
@@ -156,14 +157,16 @@ def simulate(args: argparse.Namespace) -> int:
         on_sale = tables.sold(played_sets, kind)
         out = args.out or Path("lab-results")
         tables.write(out, players, items, on_sale)
+        run = _run_args(args, kind)
+        run_args.save(out, run)
         print(
             f"{len(results)} games in {seconds:.1f} s ({len(results) / seconds:.1f} games/s); "
             f"results in {out}/ ({tables.PLAYERS_FILE}, {tables.ITEMS_FILE})"
         )
         if swept:
             sweep.save(out, swept, sweep.current_value(swept, sets[FIRST]))
-            return _sweep_report(out, players, items, on_sale)
-        return _report(players, items, on_sale, _run_args(args, kind), sets[FIRST])
+            return _sweep_report(out, players, items, on_sale, run)
+        return _report(players, items, on_sale, run, sets[FIRST], out)
 
 
 def _kind(name: str) -> str:
@@ -193,26 +196,32 @@ def _sweep(args: argparse.Namespace, sets: Any) -> sweep.Sweep:
         raise MatchError(f"--sweep: {exc}") from exc
 
 
-def _run_args(args: argparse.Namespace, kind: str) -> list[str]:
+def _run_args(args: argparse.Namespace, kind: str) -> RunArgs:
     """The run's own arguments, for the next command (without --games and --out)."""
-    out = [] if kind == FESTIVAL else ["--event", kind]
-    if args.mix != ",".join(STRONGEST):
-        out += ["--mix", args.mix]
-    if args.seed != 1:
-        out += ["--seed", str(args.seed)]
-    for flag, values in (("--catalog", args.catalog), ("--option", args.option)):
-        for v in values:
-            out += [flag, v]
-    return out
+    return RunArgs(
+        kind,
+        args.mix,
+        args.seed,
+        args.seats,
+        tuple(args.catalog),
+        tuple(args.option),
+        tuple(args.compare_catalog),
+        tuple(args.compare_option),
+        tuple(args.force),
+        args.force_all,
+    )
 
 
-def _report(players: Any, items: Any, on_sale: Any, run_args: list[str], options: Any) -> int:
+def _report(
+    players: Any, items: Any, on_sale: Any, run: RunArgs, options: Any, folder: Path
+) -> int:
     from festival.lab.findings import next_command, sweep_target
     from festival.lab.text import print_report
 
     def next_step(r: Any, found: Any) -> str:
-        target = sweep_target(r)
-        return next_command(r, found, run_args, _sweep_text(target, options) if target else None)
+        target = sweep_target(r) if options is not None else None
+        swept = _sweep_text(target, options) if target else None
+        return next_command(r, found, run, swept, str(folder))
 
     print_report(players, items, on_sale, next_step)
     return 0
@@ -237,20 +246,33 @@ def _sweep_text(target: tuple[str, str], options: Any) -> str | None:
 def _report_folder(folder: Path) -> int:
     players, items = _results(folder)
     on_sale = tables.read_sold(folder)
+    run = run_args.load(folder) or _run_seen(players)
     if sweep.load(folder) is not None:
-        return _sweep_report(folder, players, items, on_sale)
-    kind = str(players["kind"].iloc[0])
-    args = [] if kind == FESTIVAL else ["--event", kind]
+        return _sweep_report(folder, players, items, on_sale, run)
+    try:
+        options: Any = option_sets(list(run.catalogs), list(run.options), [], [])[FIRST]
+    except MatchError as exc:
+        print(
+            f"The run's catalogs or options cannot be read now ({exc}): the next command "
+            "suggests no price sweep.",
+            file=sys.stderr,
+        )
+        options = None
+    return _report(players, items, on_sale, run, options, folder)
+
+
+def _run_seen(players: Any) -> RunArgs:
+    """What a results folder written before run.json was kept shows of its run: the kind of
+    game, the strategies and the first seed (its catalogs were not recorded)."""
     mix = sorted(str(x) for x in players["strategy"].unique())
-    if tuple(mix) != tuple(sorted(STRONGEST)):
-        args += ["--mix", ",".join(mix)]
-    seed = int(players["seed"].min())
-    if seed != 1:
-        args += ["--seed", str(seed)]
-    return _report(players, items, on_sale, args, option_sets([], [], [], [])[FIRST])
+    return RunArgs(
+        str(players["kind"].iloc[0]),
+        ",".join(STRONGEST) if tuple(mix) == tuple(sorted(STRONGEST)) else ",".join(mix),
+        int(players["seed"].min()),
+    )
 
 
-def _sweep_report(folder: Path, players: Any, items: Any, on_sale: Any) -> int:
+def _sweep_report(folder: Path, players: Any, items: Any, on_sale: Any, run: RunArgs) -> int:
     from festival.lab.sweep_picture import png
 
     saved = sweep.load(folder)
@@ -268,11 +290,7 @@ def _sweep_report(folder: Path, players: Any, items: Any, on_sale: Any) -> int:
     )
     print(sweep.table(found).to_string(index=False))
     print(f"\nThe picture: {picture}")
-    print(
-        f"Next: set {swept.item}'s {swept.field} in your catalog workbook, then measure every "
-        f"item again: festival simulate --event {swept.event} --force-all {swept.event} "
-        f"--catalog {swept.event}=YOUR-CATALOG.xlsx --games 200"
-    )
+    print(f"Next: {sweep_next(swept, run)}")
     return 0
 
 

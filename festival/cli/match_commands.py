@@ -38,6 +38,11 @@ def new(args: argparse.Namespace) -> int:
             f"Fewer players than the rules' {PLANNED_PLAYERS}, as you confirmed: events of "
             f"fewer than {PLANNED_FIELD} players play, though the rules do not plan for them."
         )
+    elif args.small_match:
+        print(
+            f"Small match, as you confirmed: allocate will allocate events of fewer than "
+            f"{PLANNED_FIELD} players, though the rules do not plan for them."
+        )
     given = made.source is TiebreakSource.HOST
     print(
         f"Gamewide Tiebreak ({'given by the host' if given else 'seeded draw'}): "

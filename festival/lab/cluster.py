@@ -26,9 +26,10 @@ def dask_command() -> str:
 
 
 @contextmanager
-def separate_cluster(workers: int, folder: Path) -> Iterator[str]:
+def separate_cluster(workers: int, folder: Path, startup: float = STARTUP_SECONDS) -> Iterator[str]:
     """The address of a new scheduler with `workers` worker processes, every one of them
-    stopped (by its process id) on leaving."""
+    stopped (by its process id) on leaving; refused when they are not all up within
+    `startup` seconds."""
     where = folder / "scheduler.json"
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     started = [
@@ -39,10 +40,10 @@ def separate_cluster(workers: int, folder: Path) -> Iterator[str]:
         )
     ]  # fmt: skip
     try:
-        deadline = time.monotonic() + STARTUP_SECONDS
+        deadline = time.monotonic() + startup
         while not where.is_file():
             if time.monotonic() > deadline:
-                raise ClusterError(f"no Dask scheduler came up in {STARTUP_SECONDS} s")
+                raise ClusterError(f"no Dask scheduler came up in {startup:.0f} s")
             time.sleep(0.2)
         for _ in range(workers):
             started.append(
@@ -56,7 +57,7 @@ def separate_cluster(workers: int, folder: Path) -> Iterator[str]:
         from distributed import Client
 
         with Client(address) as client:  # type: ignore[no-untyped-call]
-            client.wait_for_workers(workers, timeout=STARTUP_SECONDS)
+            client.wait_for_workers(workers, timeout=startup)
         yield address
     finally:
         for p in reversed(started):

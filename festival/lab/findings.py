@@ -23,6 +23,7 @@ import pandas as pd
 from festival.core.registry import event_title as title
 from festival.lab.figures import num_range, pct, pct_range
 from festival.lab.game import FESTIVAL
+from festival.lab.run_args import RunArgs
 from festival.lab.verdict import MIN_SAMPLE, Verdict
 
 
@@ -192,23 +193,29 @@ def _too_small(r: Reports) -> list[Finding]:
 _HIGH = [Verdict.ABOVE.name, Verdict.FAR_ABOVE.name]
 
 
-def next_command(r: Reports, found: list[Finding], args: list[str], sweep: str | None) -> str:
-    """The command to run next: more games when too small to conclude; paired arms for
-    every item when the purchases point at an event and none were forced; a sweep of the
-    item that matters most when items were measured (`sweep`, made by the caller); else the
-    charts. `args` are the run's own arguments (without --games, --out, --from)."""
+def next_command(
+    r: Reports, found: list[Finding], run: RunArgs, sweep: str | None, folder: str
+) -> str:
+    """The command to run next: more games of the same run when too small to conclude;
+    paired arms for every item when the purchases point at an event and none were forced; a
+    sweep of the item that matters most when items were measured (`sweep`, made by the
+    caller); else the charts of the results in `folder`. Each keeps the run's catalogs,
+    options, strategies and seeds, so it measures what the run measured."""
     if any(f.tier == 4 for f in found):
         games = max(10 * r.games, 300 if r.kind == FESTIVAL else 200)
-        return _command([*args, "--games", str(games)])
+        return _command([*run.again(), "--games", str(games)])
     flagged_events = [
         str(e) for e in r.purchases[r.purchases["verdict"].isin(_FLAGGED)]["event"].unique()
     ] if len(r.purchases) else []  # fmt: skip
     if not len(r.values) and flagged_events:
         event = flagged_events[0]
-        return _command(["--event", event, "--force-all", event, "--games", "200"])
+        kept = run.setting(event)
+        return _command(["--event", event, "--force-all", event, "--games", "200", *kept])
     if sweep is not None:
-        return _command(["--event", sweep.partition(".")[0], "--sweep", sweep, "--games", "100"])
-    return "festival simulate --dashboard FOLDER (the charts of these results)"
+        event = sweep.partition(".")[0]
+        kept = run.setting(event)
+        return _command(["--event", event, "--sweep", sweep, "--games", "100", *kept])
+    return f"festival simulate --dashboard {shlex.quote(folder)} (the charts of these results)"
 
 
 _FLAGGED = [Verdict.BELOW.name, *_HIGH]

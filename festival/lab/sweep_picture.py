@@ -1,6 +1,7 @@
 """A sweep's picture (PNG, drawn with Pillow): the item's paired value at each value of the
 swept field, with its interval, a line at 0, the values to print shaded green, and the
-points where the item is worth less than nothing or bought over its alternatives in red."""
+points where the item is worth less than nothing or bought over its alternatives in red,
+the others in blue; the legend names only the colours drawn."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ def png(sweep: Sweep, found: list[Point]) -> bytes:
     def py(y: float) -> float:
         return TOP + (y1 - y) / (y1 - y0) * (HEIGHT - TOP - BOTTOM)
 
-    for a, b in good_ranges(found):
+    ranges = good_ranges(found)
+    for a, b in ranges:
         left = max(LEFT, px(float(a) - step / 2))
         right = min(WIDTH - RIGHT, px(float(b) + step / 2))
         draw.rectangle((left, TOP, right, HEIGHT - BOTTOM), fill=GREEN)
@@ -50,7 +52,7 @@ def png(sweep: Sweep, found: list[Point]) -> bytes:
         draw.text((LEFT - 8, py(tick)), label, fill=INK, font=small, anchor="rm")
     for p in found:
         x = px(float(p.value))
-        colour = RED if (p.flag and not p.good and "too small" not in p.flag) else BLUE
+        colour = _colour(p)
         draw.text((x, HEIGHT - BOTTOM + 8), str(p.value), fill=INK, font=small, anchor="mt")
         if not math.isnan(p.low):
             draw.line((x, py(p.low), x, py(p.high)), fill=colour, width=2)
@@ -68,8 +70,7 @@ def png(sweep: Sweep, found: list[Point]) -> bytes:
     )
     draw.text(
         (WIDTH / 2, HEIGHT - 18),
-        "green: print here (neither worth less than nothing nor bought over its "
-        "alternatives); red: flagged",
+        legend(bool(ranges), {_colour(p) for p in found}),
         fill=INK,
         font=small,
         anchor="mm",
@@ -78,6 +79,25 @@ def png(sweep: Sweep, found: list[Point]) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG")
     return buffer.getvalue()
+
+
+def _colour(p: Point) -> str:
+    return RED if (p.flag and not p.good and "too small" not in p.flag) else BLUE
+
+
+def legend(shaded: bool, colours: set[str]) -> str:
+    """The picture's legend: the colours it draws, and only those."""
+    parts = [
+        text
+        for drawn, text in (
+            (shaded, "green: print here (neither worth less than nothing nor bought over its "
+             "alternatives)"),
+            (RED in colours, "red: flagged"),
+            (BLUE in colours, "blue: not flagged"),
+        )
+        if drawn
+    ]  # fmt: skip
+    return "; ".join(parts)
 
 
 def _ticks(lo: float, hi: float) -> list[float]:

@@ -264,7 +264,8 @@ def create(
     small: bool = False,
 ) -> Created:
     """Create a match folder from a roster and preferences file. A roster smaller than the
-    rules plan for is refused unless `small` (the host confirms it)."""
+    rules plan for is refused unless `small` (the host confirms it); `small` is recorded with
+    the match whatever the roster, so `allocate` takes events smaller than the rules plan."""
     from sheets.xlsx_reader import read_table_file  # the spreadsheet reader, when used
 
     roster, errors = parse_roster(read_table_file(roster_file))
@@ -292,7 +293,7 @@ def create(
         rounds=rounds,
         engines=engines,
         event_options=options,
-        small=bool(too_small),
+        small=small or bool(too_small),  # allocate honours it (allocate --help says so)
     )
     match = Match.create(folder, config)
     try:

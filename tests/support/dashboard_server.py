@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.support.patience import PATIENCE
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 APP = Path(__file__).resolve().parent.parent.parent / "dashboard" / "app.py"
 FLAGS = [
@@ -57,7 +59,7 @@ def served(
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + PATIENCE
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
@@ -66,11 +68,11 @@ def served(
             except OSError:
                 time.sleep(0.2)
         else:
-            raise RuntimeError("streamlit did not start within 60 s")
+            raise RuntimeError(f"streamlit did not start within {PATIENCE:.0f} s")
         yield url
     finally:
         server.terminate()
-        server.wait(timeout=20)
+        server.wait(timeout=PATIENCE)
 
 
 def launch(playwright: Any) -> Any:

@@ -17,6 +17,7 @@ from typing import Any
 
 import festival.match.service
 from festival.cli.main import main
+from tests.support.patience import PATIENCE
 
 
 def paused(started: Path, go: Path) -> Any:
@@ -24,7 +25,7 @@ def paused(started: Path, go: Path) -> Any:
 
     def resolve_round(*args: Any, **kwargs: Any) -> Any:
         started.touch()
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + PATIENCE
         while not go.exists() and time.monotonic() < deadline:
             time.sleep(0.02)
         return real(*args, **kwargs)

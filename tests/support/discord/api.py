@@ -19,6 +19,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.support.patience import PATIENCE
+
 VIA = "1.1 google"
 RATE_LIMITED = "You are being rate limited."
 
@@ -173,10 +175,10 @@ class StandIn:
 
         self._thread = threading.Thread(target=run, name="discord-stand-in", daemon=True)
         self._thread.start()
-        if not ready.wait(10):
+        if not ready.wait(PATIENCE):
             raise RuntimeError("the Discord stand-in did not start")
 
-    def run(self, coro: Coroutine[Any, Any, Any], timeout: float = 10) -> Any:
+    def run(self, coro: Coroutine[Any, Any, Any], timeout: float = PATIENCE) -> Any:
         """Run a coroutine on the server's loop, from the test's thread."""
         assert self.loop is not None
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
@@ -189,6 +191,6 @@ class StandIn:
             self.run(self._runner.cleanup())
         loop.call_soon_threadsafe(loop.stop)
         if self._thread is not None:
-            self._thread.join(10)
+            self._thread.join(PATIENCE)
         loop.close()
         self.loop = None

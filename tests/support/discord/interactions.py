@@ -45,6 +45,7 @@ from tests.support.discord.api import (
     too_many,
 )
 from tests.support.discord.gateway import Gateway
+from tests.support.patience import PATIENCE
 
 EPHEMERAL = 64
 GUILD = 900_001
@@ -176,7 +177,7 @@ class BotApiServer(StandIn):
         """A bot is connected and has registered its slash commands."""
         return self.gateway.connected.is_set() and bool(self.commands)
 
-    def wait_for(self, ready: Callable[[], bool], timeout: float = 10) -> None:
+    def wait_for(self, ready: Callable[[], bool], timeout: float = PATIENCE) -> None:
         end = time.monotonic() + timeout
         with self._changed:
             while not ready():
@@ -255,7 +256,7 @@ class BotApiServer(StandIn):
             self.wait_answer(iid)
         return iid
 
-    def wait_answer(self, iid: int, timeout: float = 20) -> Sent:
+    def wait_answer(self, iid: int, timeout: float = PATIENCE) -> Sent:
         self.wait_for(lambda: bool(self.answers(iid)), timeout)
         return self.answers(iid)[0]
 

@@ -15,6 +15,7 @@ from festival.discord.endpoint import API_VARIABLE, point_discord_py
 from festival.duels import service
 from festival.duels.store import DuelStore
 from tests.support.discord.interactions import CHANNEL, HOST_ROLE, BotApiServer, User
+from tests.support.patience import PATIENCE
 
 
 @contextmanager
@@ -67,14 +68,14 @@ def running_bot(
     thread = threading.Thread(target=main, daemon=True)
     thread.start()
     try:
-        server.wait_for(lambda: server.connected() or not thread.is_alive(), 20)
+        server.wait_for(lambda: server.connected() or not thread.is_alive())
         if failed:
             raise failed[0]
         yield made[0]
     finally:
         if made and thread.is_alive():
-            asyncio.run_coroutine_threadsafe(made[0].close(), loop).result(10)
-        thread.join(10)
+            asyncio.run_coroutine_threadsafe(made[0].close(), loop).result(PATIENCE)
+        thread.join(PATIENCE)
         os.environ.pop(API_VARIABLE, None)
         os.environ.pop(duel_bot.TOKEN_VARIABLE, None)
         Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = aimed
