@@ -10,17 +10,17 @@ write leaves the resolved rounds exactly as they were.
 from __future__ import annotations
 
 import json
-import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from events.errors import NOTHING_SUBMITTED, SubmissionProblem, close_matches, quoted
+from events.errors import NOTHING_SUBMITTED, SubmissionProblem, quoted
 from events.report import RoundReport
 from events.tables import ReadWorkbook, Workbook
 from festival.core import seeds
 from festival.match.announce import Announcements, announcements
+from festival.match.inbox import sort_inbox
 from festival.match.match import Match, MatchError
 from festival.match.replay import (
     States,
@@ -39,12 +39,12 @@ from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
 from sheets.source import (
     TOO_LARGE,
+    FileSource,
     FolderSource,
     RawSubmission,
     SubmissionSource,
     describe_file,
     load,
-    name_key,
     shown_source,
 )
 from sheets.stamp import MATCH, StampError, mismatch, read_stamp
@@ -98,6 +98,11 @@ class RoundCheck:
     invalid: list[tuple[str, str]] = field(default_factory=list)
     unread: list[SubmissionProblem] = field(default_factory=list)
     """cells typed where festival reads nothing (festival/match/unread.py): warnings only"""
+    notes: list[str] = field(default_factory=list)
+    """what the host should know about the files taken (a file read by its mark, a file
+    skipped, a workbook without a mark)"""
+    kept_refused: list[tuple[str, str]] = field(default_factory=list)
+    """refused by an earlier resolution of this round and not replaced: the verdict stands"""
 
 
 class RoundRejected(MatchError):
@@ -163,32 +168,34 @@ def check_resolvable(match: Match, round_no: int) -> None:
         raise MatchError(f"round {last + 1} must be resolved before round {round_no}")
 
 
-def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, PlayerInput]:
-    """Store, then load, every player's workbook in `folder` (`<player>.xlsx`).
+def ingest_folder(
+    match: Match, round_no: int, folder: Path, notes: list[str] | None = None
+) -> dict[str, PlayerInput]:
+    """Store, then load, every player's workbook in `folder` (festival/match/inbox.py says
+    whose each file is; what it tells the host is added to `notes`).
 
-    Refused (after the matching workbooks are stored), so that no player silently plays
-    the default: a workbook that matches no player of the round, a file festival cannot
-    read (.ods, .xlsm, a folder named "x.xlsx"...), a folder that holds no workbook of any
-    player, and a folder whose workbooks all belong to a round already resolved (the same
-    `resolve` command run twice).
+    Refused (after the workbooks taken are stored), so that no player silently plays the
+    default: a file whose player cannot be told (two for one player, a workbook named for no
+    player that carries no mark of one, another format named for a player without a
+    workbook), a folder that holds no workbook of any player, and a folder whose workbooks all
+    belong to a round already resolved (the same `resolve` command run twice). Every refusal
+    names the players who sent nothing.
     """
-    source = FolderSource(folder)
-    expected = [p for p in match.config.players if match.events_of(p, round_no)]
-    inputs = ingest_source(match, round_no, source)
-    problems = [
-        f"{f.name} matches no player of round {round_no}{did_you_mean(f.stem, expected)}"
-        for f in source.files_without_player(expected)
-    ] + [f"{f.name} {why}" for f, why in source.unsupported()]
-    if problems:
+    inbox = sort_inbox(match, round_no, folder)
+    inputs = ingest_source(match, round_no, FileSource(inbox.files))
+    if notes is not None:
+        notes.extend(inbox.notes)
+    if inbox.problems:
         raise MatchError(
             f"{folder}: "
-            + "; ".join(problems)
+            + "; ".join(inbox.problems)
             + f". Name each workbook <player>.xlsx (or move the file out of {folder}) and "
-            "resolve again"
+            "resolve again" + _sent_nothing_sentence(match, round_no, [*inputs, *inbox.held])
         )
     if not inputs:
         raise MatchError(
             f"{folder} holds no workbook of any player of round {round_no} (<player>.xlsx)"
+            + "".join(f". {note}" for note in inbox.notes)
         )
     stale = {i.stamped_round for i in inputs.values()}
     if len(stale) == 1 and (old := stale.pop()) is not None and old != round_no:
@@ -202,17 +209,23 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
     return inputs
 
 
-def did_you_mean(stem: str, players: Sequence[str]) -> str:
-    """ " (did you mean Zoë Ng?)" for a file named like a player but for accents, spacing or a
-    slip of the keyboard; "" when no player's name is close."""
-    plain = {_unaccented(name_key(p)): p for p in players}
-    hits = close_matches(_unaccented(name_key(stem)), list(plain), limit=1)
-    return f" (did you mean {plain[hits[0]]}?)" if hits else ""
+def sent_nothing(match: Match, round_no: int, handed_in: Iterable[str]) -> list[str]:
+    """The players of the round who handed in nothing now and keep nothing handed in to an
+    earlier resolution of the round, in roster order."""
+    current = [r for r in match.store.rounds() if r.round_no == round_no]
+    kept = current[-1].submissions if current else {}
+    has = set(handed_in) | {
+        p
+        for by_player in kept.values()
+        for p, entry in by_player.items()
+        if not (entry["from"] == "default: missing" and entry.get("untouched") is None)
+    }
+    return [p for p in match.config.players if match.events_of(p, round_no) and p not in has]
 
 
-def _unaccented(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+def _sent_nothing_sentence(match: Match, round_no: int, handed_in: Iterable[str]) -> str:
+    names = sent_nothing(match, round_no, handed_in)
+    return f". Sent nothing so far: {', '.join(names)}" if names else ""
 
 
 def ingest_source(match: Match, round_no: int, source: SubmissionSource) -> dict[str, PlayerInput]:
@@ -267,6 +280,8 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
     """What resolving `round_no` from `source` would find, player by player, without storing
     or resolving anything."""
     check_resolvable(match, round_no)
+    if isinstance(source, FolderSource):  # a misnamed workbook is taken by its mark
+        source = FileSource(sort_inbox(match, round_no, source.folder).files)
     inputs: dict[str, PlayerInput] = {}
     for player in match.config.players:
         if not match.events_of(player, round_no):
@@ -375,6 +390,12 @@ def check_round(
             origin = ""
             if given is None:
                 previous = kept.get(event, {}).get(player)
+                verdict = _kept_verdict(engine.default_submission(states[event], player), previous)
+                if verdict is not None:  # refused or blank before, and nothing new: it stands
+                    check.entries[event][player] = verdict
+                    if verdict.origin.startswith("default: invalid"):
+                        check.kept_refused.append((player, event))
+                    continue
                 if previous is not None and str(previous["from"]).startswith(("raw:", "kept:")):
                     parsed = engine.from_json(
                         states[event], player, round_no, previous["submission"]
@@ -428,6 +449,22 @@ def check_round(
     return check
 
 
+def _kept_verdict(default: Any, previous: Mapping[str, Any] | None) -> Entry | None:
+    """An earlier resolution's verdict on a submission that was refused ("default: invalid",
+    with the raw submission refused) or handed in with the event's tabs blank: a correction
+    that brings nothing new for the player keeps it, with the default computed anew (the
+    state before the round may have changed). None: nothing to keep, or a submission played."""
+    if previous is None:
+        return None
+    origin = str(previous["from"])
+    refused, untouched = (_raw_id(previous.get(k)) for k in ("refused", "untouched"))
+    if origin.startswith("default: invalid"):
+        return Entry(default, origin, refused=refused)
+    if origin.startswith("default: missing") and untouched is not None:
+        return Entry(default, origin, untouched=untouched)
+    return None
+
+
 def _store_warnings(match: Match, raw_id: int, warnings: Sequence[SubmissionProblem]) -> None:
     """Keep the warnings with the raw submission, once (the same file may be checked again:
     a refused round resolved anew, a re-resolution)."""
@@ -471,13 +508,16 @@ def resolve(
     round_no: int,
     inputs: Mapping[str, PlayerInput],
     default_invalid: bool = False,
+    notes: Sequence[str] = (),
 ) -> ResolveOutcome:
-    """Resolve `round_no` (and recompute every later resolved round), then commit at once."""
+    """Resolve `round_no` (and recompute every later resolved round), then commit at once.
+    `notes`: what reading the submissions told the host (ingest_folder)."""
     check_resolvable(match, round_no)
     current = {r.round_no: r for r in match.store.rounds()}
     states = states_after(match, round_no - 1)
     kept = current[round_no].submissions if round_no in current else None
     check = check_round(match, round_no, inputs, states, kept)
+    check.notes = [*notes, *(i.note for i in inputs.values() if i.note)]
     if check.invalid and not default_invalid:
         raise RoundRejected(check)
 
@@ -488,7 +528,7 @@ def resolve(
     )
     new_rows: list[NewRound] = []
     states, reports = _play(match, states, round_no, seed, check.entries, new_rows)
-    warnings = [i.note for i in inputs.values() if i.note]
+    warnings = list(check.notes)
     recomputed: list[int] = []
     for later in sorted(r for r in current if r > round_no):
         row = current[later]
