@@ -190,6 +190,30 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         the target is drawn among the players not yet invaded."""
         return SummonersSubmission()
 
+    def blank_choice(
+        self, before: SummonersState, after: SummonersState, player: str
+    ) -> tuple[str, ...]:
+        """The workbook says "Leave everything blank to defend as last round" and "Leave it
+        all blank to attack as last round": what that kept, and whom it attacked."""
+        kept = before.defence[player]
+        defence = (
+            f"last round's defence ({kept.map}, {len(kept.placements)} tower(s))"
+            if kept
+            else "no defence (none was chosen yet)"
+        )
+        attack = (
+            "last round's attack (its slots and parties, new familiars in free slots)"
+            if before.attack[player]
+            else "your familiars in random slots (no attack was set yet)"
+        )
+        drawn = after.invaded[player][len(before.invaded[player]) :]
+        target = (
+            f", sent at {drawn[0]} (drawn among the players you had not invaded yet)"
+            if drawn
+            else ""
+        )
+        return (f"You bought nothing and kept {defence} and {attack}{target}.",)
+
     # --- resolution ---------------------------------------------------------------------
 
     def resolve_round(

@@ -136,12 +136,20 @@ def resolve(args: argparse.Namespace) -> int:
 
 
 def _kept_and_missing(check: RoundCheck, played: str) -> list[str]:
-    """Who keeps an earlier refusal, and who sent nothing (every run names them, refused or
-    not: the host can chase them before the round resolves)."""
-    return [
-        f"  refused before, still refused ({played}): {player} in {title(event)}"
-        for player, event in check.kept_refused
-    ] + [f"  missing, {played}: {player} in {title(event)}" for player, event in check.missing]
+    """Who keeps an earlier refusal, who handed in blank (a choice: not missing), and who sent
+    nothing (every run names them, refused or not: the host can chase them before the round
+    resolves)."""
+    return (
+        [
+            f"  refused before, still refused ({played}): {player} in {title(event)}"
+            for player, event in check.kept_refused
+        ]
+        + [
+            f"  handed in blank, {played}: {player} in {title(event)}"
+            for player, event in check.blank
+        ]
+        + [f"  missing, {played}: {player} in {title(event)}" for player, event in check.missing]
+    )
 
 
 def changed_posts_lines(changed: Mapping[int, PostChanges], folder: Path) -> list[str]:

@@ -68,6 +68,10 @@ class PlayerInput:
     """the round written in the workbook's mark, when it has one"""
 
 
+BLANK = "default: blank"
+"""the origin of a default played for a workbook handed in with the event's tabs blank"""
+
+
 @dataclass(frozen=True)
 class Entry:
     """The submission a player plays in an event this round, and where it came from."""
@@ -75,13 +79,15 @@ class Entry:
     submission: Any
     origin: str
     """"raw:<id>" (handed in), "kept:raw:<id>" (from an earlier resolution of this round),
-    "default: missing", "default: invalid" or "default: invalid after re-resolution"."""
+    "default: missing", "default: blank" (a workbook handed in with the event's tabs blank;
+    stores written before it say "default: missing" with "untouched"), "default: invalid" or
+    "default: invalid after re-resolution"."""
     refused: int | None = None
     """the raw submission whose problems made the default be played ("default: invalid"): a
     player's report speaks of that one alone, not of files they replaced"""
     untouched: int | None = None
-    """the raw submission whose tabs for the event were left untouched ("default: missing"
-    although a workbook came in): the report names what was typed where nothing is read"""
+    """the raw submission whose tabs for the event were left blank ("default: blank"): the
+    report names what was typed where nothing is read"""
 
     def stored(self) -> dict[str, int]:
         """The raw ids kept beside "from" in the store."""
@@ -101,6 +107,9 @@ class RoundCheck:
     notes: list[str] = field(default_factory=list)
     """what the host should know about the files taken (a file read by its mark, a file
     skipped, a workbook without a mark)"""
+    blank: list[tuple[str, str]] = field(default_factory=list)
+    """handed in with the event's tabs blank: the default played, as the workbook says (a
+    choice, not silence: not missing)"""
     kept_refused: list[tuple[str, str]] = field(default_factory=list)
     """refused by an earlier resolution of this round and not replaced: the verdict stands"""
 
@@ -395,6 +404,8 @@ def check_round(
                     check.entries[event][player] = verdict
                     if verdict.origin.startswith("default: invalid"):
                         check.kept_refused.append((player, event))
+                    else:
+                        check.blank.append((player, event))
                     continue
                 if previous is not None and str(previous["from"]).startswith(("raw:", "kept:")):
                     parsed = engine.from_json(
@@ -420,7 +431,7 @@ def check_round(
                 submission, errors = parsed.value, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
             if errors and all(e.code == NOTHING_SUBMITTED for e in errors):
-                errors, submission = [], None  # the tabs were left untouched: missing
+                errors, submission = [], None  # the tabs were left blank
             if submission is not None and not errors:
                 errors = list(engine.validate(states[event], player, submission))
             errors = [e if e.event else _with_event(e, event) for e in errors]
@@ -437,12 +448,15 @@ def check_round(
                 check.entries[event][player] = Entry(
                     engine.default_submission(states[event], player), "default: invalid", raw_id
                 )
+            elif submission is None and given is not None and given.workbook is not None:
+                check.blank.append((player, event))  # handed in blank: a choice, not silence
+                check.entries[event][player] = Entry(
+                    engine.default_submission(states[event], player), BLANK, untouched=raw_id
+                )
             elif submission is None:
                 check.missing.append((player, event))
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player),
-                    "default: missing",
-                    untouched=raw_id if given is not None and given.workbook is not None else None,
+                    engine.default_submission(states[event], player), "default: missing"
                 )
             else:
                 check.entries[event][player] = Entry(submission, origin)
@@ -460,8 +474,8 @@ def _kept_verdict(default: Any, previous: Mapping[str, Any] | None) -> Entry | N
     refused, untouched = (_raw_id(previous.get(k)) for k in ("refused", "untouched"))
     if origin.startswith("default: invalid"):
         return Entry(default, origin, refused=refused)
-    if origin.startswith("default: missing") and untouched is not None:
-        return Entry(default, origin, untouched=untouched)
+    if origin in (BLANK, "default: missing") and untouched is not None:
+        return Entry(default, BLANK, untouched=untouched)
     return None
 
 

@@ -1,0 +1,53 @@
+"""A workbook handed in with an event's tabs blank is a choice, not silence (issue #36, item
+2): Summoner's Dream's workbook says "Leave everything blank to defend as last round", so a
+blank one keeps last round's defence and attack; `resolve` does not list its player as missing,
+and the report says what was kept and whom it attacked."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from festival.cli.main import main
+from festival.core.paths import fixture
+from festival.match import service
+from festival.match.announce import BLANK, NOTHING
+from festival.sample.play import sample_match
+
+pytestmark = pytest.mark.slow
+
+
+def test_a_blank_summoners_workbook_keeps_last_rounds_defence_and_attack(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "m"
+    match = sample_match(folder)
+    match.allocate()
+    player = next(
+        p for p in match.participants("summoners") if "summoners" in match.events_of(p, 3)
+    )
+    match.close()
+    for r in (1, 2):
+        inbox = fixture("sample", f"round-{r}")
+        assert main(["resolve", str(folder), "--from", str(inbox), "--default-invalid"]) == 0
+    inbox = tmp_path / "round-3"
+    shutil.copytree(fixture("sample", "round-3"), inbox)
+    blank = tmp_path / "blank"
+    assert main(["templates", str(folder), "--round", "3", "--out", str(blank)]) == 0
+    shutil.copy(blank / f"{player}.xlsx", inbox / f"{player}.xlsx")  # handed in as it came
+    attack = openpyxl.load_workbook(blank / f"{player}.xlsx")["Attack"]["A1"].value
+    assert "blank to attack as last round" in attack and "not at last round's" in attack
+    capsys.readouterr()
+    assert main(["resolve", str(folder), "--from", str(inbox), "--default-invalid"]) == 0
+    out = capsys.readouterr().out
+    assert f"missing, default played: {player}" not in out
+    assert f"handed in blank, default played: {player} in Summoner's Dream" in out
+    report = "\n".join(service.announce(folder, 3).messages.private[player])
+    assert NOTHING not in report and "handed in nothing" not in report
+    assert BLANK in report
+    assert "You bought nothing and kept last round's defence (" in report, report
+    assert "and last round's attack (its slots and parties" in report
+    assert "sent at " in report
