@@ -38,8 +38,6 @@ def test_a_blank_summoners_workbook_keeps_last_rounds_defence_and_attack(
     blank = tmp_path / "blank"
     assert main(["templates", str(folder), "--round", "3", "--out", str(blank)]) == 0
     shutil.copy(blank / f"{player}.xlsx", inbox / f"{player}.xlsx")  # handed in as it came
-    attack = openpyxl.load_workbook(blank / f"{player}.xlsx")["Attack"]["A1"].value
-    assert "blank to attack as last round" in attack and "not at last round's" in attack
     capsys.readouterr()
     assert main(["resolve", str(folder), "--from", str(inbox), "--default-invalid"]) == 0
     out = capsys.readouterr().out
@@ -51,3 +49,5 @@ def test_a_blank_summoners_workbook_keeps_last_rounds_defence_and_attack(
     assert "You bought nothing and kept last round's defence (" in report, report
     assert "and last round's attack (its slots and parties" in report
     assert "sent at " in report
+    attack = openpyxl.load_workbook(blank / f"{player}.xlsx")["Attack"]["A1"].value
+    assert "blank to attack as last round" in attack and "not at last round's" in attack
