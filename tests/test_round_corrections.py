@@ -5,6 +5,7 @@ not, names who sent nothing."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -113,3 +114,20 @@ def test_every_resolve_run_names_who_sent_nothing(
     out = capsys.readouterr().out
     for e in events["Tamsin"]:
         assert f"missing, default played: Tamsin in {title(e)}" in out
+
+
+def test_a_refused_json_file_names_who_sent_nothing(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = Match.open(toy_match)
+    subs = {p: {e: {"number": 2} for e in match.events_of(p, 1)} for p in PLAYERS}
+    match.close()
+    del subs["Tamsin"]
+    subs["nobody"] = {}
+    path = toy_match.parent / "round-1.json"
+    path.write_text(json.dumps({"round": 1, "submissions": subs}))
+    capsys.readouterr()
+    assert main(["resolve", str(toy_match), "--from", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "'nobody' is not a player of this match" in err
+    assert err.rstrip().endswith("Sent nothing so far: Tamsin")

@@ -365,7 +365,10 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
                 problems.append(f"{player} does not play {event} in round {round_no}")
         inputs[player] = PlayerInput(player, raw_id, f"file:{path}", json_by_event=by_event)
     if problems:
-        raise MatchError(f"{path}: " + "; ".join(problems))
+        handed_in = [p for p, given in inputs.items() if given.json_by_event]
+        raise MatchError(
+            f"{path}: " + "; ".join(problems) + _sent_nothing_sentence(match, round_no, handed_in)
+        )
     return inputs
 
 
