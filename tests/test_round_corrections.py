@@ -7,31 +7,20 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from festival.cli.main import main
 from festival.core.registry import event_title as title
-from festival.discord import endpoint
 from festival.match import service
 from festival.match.announce import NOTHING, REFUSED
 from festival.match.match import Match
 from tests.conftest import PLAYERS, TABS, fill_workbooks
 from tests.support.discord.webhooks import DiscordServer
+from tests.test_discord_post import discord_api as discord_api  # the fixture
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-
-
-@pytest.fixture
-def discord_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordServer]:
-    from discord.http import Route
-
-    with DiscordServer() as server:
-        monkeypatch.setenv(endpoint.API_VARIABLE, server.base)
-        monkeypatch.setattr(Route, "BASE", Route.BASE)
-        yield server
 
 
 def _inbox(match_folder: Path, values: dict[str, object]) -> tuple[Path, dict[str, list[str]]]:
