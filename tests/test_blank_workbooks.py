@@ -6,20 +6,57 @@ and the report says what was kept and whom it attacked."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
 import pytest
 
+from events.summoners.model import Attack, Defence
 from festival.cli.main import main
 from festival.core.paths import fixture
 from festival.match import service
 from festival.match.announce import BLANK, NOTHING
 from festival.sample.play import sample_match
+from tests.support import summoners_kit as kit
 
-pytestmark = pytest.mark.slow
+
+@pytest.mark.parametrize(
+    ("familiars", "defence", "attack", "said"),
+    [
+        ((), None, None, ["You have no defence yet", "You had no familiars to send at "]),
+        (("Fox", "Cat"), None, None, ["You have no defence yet", "in a random order"]),
+        (
+            ("Fox", "Cat"),
+            Defence(kit.catalog().maps[1].name),
+            kit.attack({1: "Fox1", 2: "Cat1"}, (1, 1), (2, 2)),
+            [
+                f"You kept last round's defence ({kit.catalog().maps[1].name}, 0 tower(s))",
+                "You kept last round's attack",
+            ],
+        ),
+    ],
+)
+def test_what_a_blank_summoners_workbook_chose_is_said_in_words(
+    familiars: tuple[str, ...], defence: Defence | None, attack: Attack | None, said: list[str]
+) -> None:
+    before = kit.with_units(kit.at_round(kit.new_game(), 2), "ann", familiars=familiars)
+    before = replace(
+        before,
+        defence={**before.defence, "ann": defence},
+        attack={**before.attack, "ann": attack},
+    )
+    after, _ = kit.play(before, {})
+    lines = kit.ENGINE.blank_choice(before, after, "ann")
+    text = " ".join(lines)
+    assert lines[0] == "You bought nothing."
+    for words in said:
+        assert words in text, text
+    target = after.invaded["ann"][-1]
+    assert f"{target}, drawn among the players you had not invaded yet." in text
 
 
+@pytest.mark.slow
 def test_a_blank_summoners_workbook_keeps_last_rounds_defence_and_attack(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -46,8 +83,8 @@ def test_a_blank_summoners_workbook_keeps_last_rounds_defence_and_attack(
     report = "\n".join(service.announce(folder, 3).messages.private[player])
     assert NOTHING not in report and "handed in nothing" not in report
     assert BLANK in report
-    assert "You bought nothing and kept last round's defence (" in report, report
-    assert "and last round's attack (its slots and parties" in report
+    assert "You bought nothing.\nYou kept last round's defence (" in report, report
+    assert "You kept last round's attack (its slots and parties" in report
     assert "sent at " in report
     attack = openpyxl.load_workbook(blank / f"{player}.xlsx")["Attack"]["A1"].value
     assert "blank to attack as last round" in attack and "not at last round's" in attack
