@@ -67,6 +67,7 @@ def test_a_misnamed_workbook_gets_a_did_you_mean(
         return
     assert code == 2
     assert f"{stem}.xlsx matches no player of round 1 (did you mean Spadez?)" in err
+    assert "Sent nothing" not in err  # Spadez sent the file the "did you mean" is about
 
 
 def test_a_file_that_is_no_spreadsheet_is_not_told_to_become_one(

@@ -42,7 +42,8 @@ class Inbox:
     problems: list[str]
     """why the round cannot be resolved from the folder as it is (empty: it can)"""
     held: list[str]
-    """the players whose files are among the problems (they did hand something in)"""
+    """the players whose files are among the problems, or whose name a problem's "did you
+    mean" gives (they did hand something in)"""
 
 
 def sort_inbox(match: Match, round_no: int, folder: Path) -> Inbox:
@@ -53,11 +54,14 @@ def sort_inbox(match: Match, round_no: int, folder: Path) -> Inbox:
     owned: dict[str, list[Path]] = {}
     notes: list[str] = []
     problems: list[str] = []
+    held: list[str] = []
     for path in source.workbooks():
         player = by_key.get(name_key(path.stem))
         if player is None:
             player, said = _marked_player(path, match, players)
             if player is None:
+                close = close_player(path.stem, players)
+                held += [close] if close and not said else []
                 problems.append(
                     f"{path.name} matches no player of round {round_no}"
                     + (said or did_you_mean(path.stem, players))
@@ -68,7 +72,6 @@ def sort_inbox(match: Match, round_no: int, folder: Path) -> Inbox:
                 f"{player}'s workbook"
             )
         owned.setdefault(player, []).append(path)
-    held: list[str] = []
     for player, paths in owned.items():
         if len(paths) > 1:
             held.append(player)
