@@ -6,6 +6,7 @@ and the report says what was kept and whom it attacked."""
 from __future__ import annotations
 
 import shutil
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,9 +17,15 @@ from events.summoners.model import Attack, Defence
 from festival.cli.main import main
 from festival.core.paths import fixture
 from festival.match import service
-from festival.match.announce import BLANK, NOTHING
+from festival.match.announce import BLANK, NOTHING, UNTOUCHED
+from festival.match.match import Match
+from festival.match.rounds import BLANK as BLANK_FROM
+from festival.match.store import STORE_FILE
 from festival.sample.play import sample_match
 from tests.support import summoners_kit as kit
+
+OLD = "default: missing"
+"""how a blank was stored before issue #36"""
 
 
 @pytest.mark.parametrize(
@@ -88,3 +95,33 @@ def test_a_blank_summoners_workbook_keeps_last_rounds_defence_and_attack(
     assert "sent at " in report
     attack = openpyxl.load_workbook(blank / f"{player}.xlsx")["Attack"]["A1"].value
     assert "blank to attack as last round" in attack and "not at last round's" in attack
+
+
+@pytest.mark.slow
+def test_a_blank_of_a_round_resolved_before_reads_as_posted_until_resolved_again(
+    tmp_path: Path, roster_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A round resolved by an earlier festival stored a blank as "default: missing" with
+    "untouched": its report keeps the words it was posted with (no correction on upgrade);
+    resolving it again stores "default: blank" and says so."""
+    folder = tmp_path / "m"
+    assert main(["new", str(folder), "--roster", str(roster_csv), "--seed", "7"]) == 0
+    assert main(["allocate", str(folder)]) == 0
+    inbox = tmp_path / "inbox"
+    assert main(["templates", str(folder), "--round", "1", "--out", str(inbox)]) == 0
+    assert main(["resolve", str(folder), "--from", str(inbox)]) == 0
+    match = Match.open(folder)
+    player = match.participants("continuum")[0]
+    match.close()
+    assert BLANK in "\n".join(service.announce(folder, 1).messages.private[player])
+    with sqlite3.connect(folder / STORE_FILE) as db:
+        db.execute("UPDATE rounds SET submissions = replace(submissions, ?, ?)", (BLANK_FROM, OLD))
+    db.close()
+    report = "\n".join(service.announce(folder, 1).messages.private[player])
+    assert UNTOUCHED in report and BLANK not in report
+    capsys.readouterr()
+    assert main(["resolve", str(folder), "--from", str(inbox), "--round", "1"]) == 0
+    assert f"handed in blank, default played: {player} in Elemental Continuum" in (
+        capsys.readouterr().out
+    )
+    assert BLANK in "\n".join(service.announce(folder, 1).messages.private[player])

@@ -114,6 +114,12 @@ REFUSED = (
 )
 NOTHING = "**You handed in nothing for this event, so the rules' default was played for you.**"
 BLANK = "**You handed in this event's tabs blank, which chooses the rules' default.**"
+UNTOUCHED = (
+    "**Your workbook left this event's tabs as they came, which counts as handing in nothing: "
+    "the rules' default was played for you.**"
+)
+"""a blank in a round resolved before blanks were told apart ("default: missing" with
+"untouched"): its report reads as it was posted, until the round is resolved again"""
 NOT_READ_HEAD = "Not read (a note is fine; a move belongs in the cells the tab asks for):"
 
 
@@ -150,9 +156,9 @@ def submission_notes(
             lines = [REFUSED, *_problem_lines(stored, event, errors=True)]
             if len(lines) == 1:
                 lines.append("- (the reason was not recorded)")
-        elif origin.startswith("default: missing") and counted is None:
-            lines = [NOTHING]
-        elif origin.startswith("default:"):  # blank ("default: missing" in older stores)
+        elif origin.startswith("default: missing"):
+            lines = [NOTHING if counted is None else UNTOUCHED]
+        elif origin.startswith("default: blank"):
             lines = [BLANK, *_blank_choice(match, round_no, event, player)]
         unread = _problem_lines(stored, event, errors=False)
         if unread:
