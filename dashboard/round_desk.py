@@ -98,6 +98,8 @@ def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> N
         st.error(str(error))
     for cell in check.unread:
         st.warning(f"not read: {cell}")
+    for note in check.notes:
+        st.info(note)
 
 
 def render(st: Any, folder: Path, host: bool) -> None:

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
-from festival.match.match import Match
+from festival.match.match import Match, MatchError
+from festival.match.rounds import preview_source
+from sheets.source import FolderSource
 from tests.conftest import ROSTER, TABS, fill_workbooks
 from tests.support.toy_event import ENGINE_ARGS
 
@@ -98,3 +100,21 @@ def test_a_misnamed_workbook_of_another_round_stays_refused_for_its_player(
     out = capsys.readouterr().out
     assert "Wren (1).xlsx is the workbook of round 1, not of round 2" in out
     assert Match.open(zoe_match).last_resolved_round() == 1
+
+
+def test_the_round_desk_preview_sorts_the_folder_as_resolve_does(zoe_match: Path) -> None:
+    inbox, _ = _inbox(zoe_match, 1)
+    (inbox / "Wren.xlsx").rename(inbox / "Wren (1).xlsx")
+    (inbox / "notes.txt").write_text("x")
+    match = Match.open(zoe_match)
+    try:
+        check = preview_source(match, 1, FolderSource(inbox))
+        assert not check.missing and not check.invalid
+        assert any(n.startswith("Wren (1).xlsx is named for no player") for n in check.notes)
+        assert "notes.txt was skipped: it is not a workbook" in check.notes
+        shutil.copy(inbox / "Wren (1).xlsx", inbox / "Wren.xlsx")
+        with pytest.raises(MatchError, match="are both Wren's"):
+            preview_source(match, 1, FolderSource(inbox))
+        assert match.store.raws() == []  # a preview stores nothing
+    finally:
+        match.close()

@@ -20,7 +20,7 @@ from events.report import RoundReport
 from events.tables import ReadWorkbook, Workbook
 from festival.core import seeds
 from festival.match.announce import Announcements, announcements
-from festival.match.inbox import sort_inbox
+from festival.match.inbox import Inbox, sort_inbox
 from festival.match.match import Match, MatchError
 from festival.match.replay import (
     States,
@@ -195,12 +195,7 @@ def ingest_folder(
     if notes is not None:
         notes.extend(inbox.notes)
     if inbox.problems:
-        raise MatchError(
-            f"{folder}: "
-            + "; ".join(inbox.problems)
-            + f". Name each workbook <player>.xlsx (or move the file out of {folder}) and "
-            "resolve again" + _sent_nothing_sentence(match, round_no, [*inputs, *inbox.held])
-        )
+        raise MatchError(_refused_inbox(match, round_no, folder, inbox, inputs))
     if not inputs:
         raise MatchError(
             f"{folder} holds no workbook of any player of round {round_no} (<player>.xlsx)"
@@ -216,6 +211,18 @@ def ingest_folder(
             + (f", or pass --round {old} to resolve round {old} again" if done else "")
         )
     return inputs
+
+
+def _refused_inbox(
+    match: Match, round_no: int, folder: Path, inbox: Inbox, handed_in: Iterable[str]
+) -> str:
+    """Why the round cannot be resolved from `folder`, and who sent nothing."""
+    return (
+        f"{folder}: "
+        + "; ".join(inbox.problems)
+        + f". Name each workbook <player>.xlsx (or move the file out of {folder}) and "
+        "resolve again" + _sent_nothing_sentence(match, round_no, [*handed_in, *inbox.held])
+    )
 
 
 def sent_nothing(match: Match, round_no: int, handed_in: Iterable[str]) -> list[str]:
@@ -289,8 +296,12 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
     """What resolving `round_no` from `source` would find, player by player, without storing
     or resolving anything."""
     check_resolvable(match, round_no)
+    notes: list[str] = []
     if isinstance(source, FolderSource):  # a misnamed workbook is taken by its mark
-        source = FileSource(sort_inbox(match, round_no, source.folder).files)
+        inbox = sort_inbox(match, round_no, source.folder)
+        if inbox.problems:
+            raise MatchError(_refused_inbox(match, round_no, source.folder, inbox, inbox.files))
+        source, notes = FileSource(inbox.files), inbox.notes
     inputs: dict[str, PlayerInput] = {}
     for player in match.config.players:
         if not match.events_of(player, round_no):
@@ -301,7 +312,9 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
         inputs[player] = load_input(match, round_no, player, raw, 0)
     current = {r.round_no: r for r in match.store.rounds()}
     kept = current[round_no].submissions if round_no in current else None
-    return check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
+    check = check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
+    check.notes = [*notes, *(i.note for i in inputs.values() if i.note)]
+    return check
 
 
 def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInput]:
