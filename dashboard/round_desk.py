@@ -73,7 +73,8 @@ def _announcements(folder: str, stamp: tuple[int, ...], round_no: int) -> Announ
 
 
 def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> None:
-    """Each player's submission for each event: received, missing or invalid (with why)."""
+    """Each player's submission for each event: received, handed in blank, missing, refused
+    before (a re-resolution keeps that verdict) or invalid (with why)."""
     try:
         check = preview_source(match, round_no, source)
     except (MatchError, GoogleError, SheetReadError) as exc:
@@ -85,6 +86,10 @@ def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> N
             status = "received"
             if (player, event) in check.missing:
                 status = "missing"
+            elif (player, event) in check.blank:
+                status = "handed in blank"
+            elif (player, event) in check.kept_refused:
+                status = "refused before"
             elif (player, event) in check.invalid:
                 status = "invalid"
             rows.append({"player": player, "event": title(event), "status": status})
@@ -95,6 +100,8 @@ def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> N
         st.warning(f"not read: {cell.shown(title(cell.event))}")
     for note in check.notes:
         st.info(f"note: {note.shown(title(note.event))}")
+    for line in check.file_notes:
+        st.info(line)
 
 
 def render(st: Any, folder: Path, host: bool) -> None:

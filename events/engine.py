@@ -140,6 +140,12 @@ class EventEngine(ABC, Generic[S, T]):
     def default_submission(self, state: S, player: str) -> T:
         """What a player who submitted nothing valid does, as the event's rules say."""
 
+    def blank_choice(self, before: S, after: S, player: str) -> tuple[str, ...]:
+        """What a player chose by handing in this event's tabs blank (the default is played:
+        docs/rulings.md, "Missing and invalid submissions"), in words for their private
+        report, from the states before and after the round; () says only that."""
+        return ()
+
     # --- resolution ---------------------------------------------------------------------
 
     @abstractmethod

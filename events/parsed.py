@@ -13,7 +13,8 @@ from typing import Generic, Protocol, TypeVar
 
 NOTHING_SUBMITTED = "nothing-submitted"
 """The code of the one problem an engine returns for a workbook whose event tabs were left
-untouched: the match treats that player as having submitted nothing for the event."""
+blank: the match plays the event's default as the player's choice ("default: blank", see
+docs/rulings.md, "Missing and invalid submissions"), not as a missing submission."""
 
 
 class Problem(Protocol):

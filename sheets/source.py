@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Protocol
@@ -95,15 +95,7 @@ class FolderSource:
             raise SheetReadError(
                 str(self.folder), f"both {names} match player {player!r}; keep only one"
             )
-        path = matches[0]
-        try:
-            size = path.stat().st_size
-            if size > MAX_STORED_BYTES:
-                return RawSubmission(player, f"file:{path}", describe_file(path, size), TOO_LARGE)
-            content = path.read_bytes()
-        except OSError as exc:
-            raise SheetReadError(str(path), f"cannot open the file ({exc.strerror})") from exc
-        return RawSubmission(player, f"file:{path}", content, "xlsx")
+        return read_file(player, matches[0])
 
     def unsupported(self) -> list[tuple[Path, str]]:
         """Entries of the folder that festival cannot read as a workbook, with why."""
@@ -121,6 +113,11 @@ class FolderSource:
             elif not is_xlsx:
                 found.append((entry, "is not a workbook: move it out of the folder"))
         return found
+
+    def workbooks(self) -> list[Path]:
+        """Every candidate workbook of the folder (an .xlsx file, neither a lock file nor
+        hidden), sorted."""
+        return sorted(p for paths in self._files_by_key().values() for p in paths)
 
     def players_without_file(self, players: Iterable[str]) -> list[str]:
         """The players (in the order given) for whom no workbook is in the folder."""
@@ -154,6 +151,37 @@ class FolderSource:
             if key:
                 found.setdefault(key, []).append(entry)
         return found
+
+
+@dataclass(frozen=True)
+class FileSource:
+    """Submissions from files already sorted by player (festival/match/inbox.py takes a
+    misnamed workbook for the player its mark names)."""
+
+    files: Mapping[str, Path]
+    """player -> their workbook"""
+
+    def describe(self) -> str:
+        """Where submissions come from, as 'N files'."""
+        return f"{len(self.files)} files"
+
+    def fetch(self, player: str) -> RawSubmission | None:
+        """The player's workbook bytes, or None if no file is theirs."""
+        path = self.files.get(player)
+        return None if path is None else read_file(player, path)
+
+
+def read_file(player: str, path: Path) -> RawSubmission:
+    """A workbook file as `player`'s raw submission (a file over the size limit as its size
+    and digest, to be refused by name); SheetReadError when it cannot be opened."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_STORED_BYTES:
+            return RawSubmission(player, f"file:{path}", describe_file(path, size), TOO_LARGE)
+        content = path.read_bytes()
+    except OSError as exc:
+        raise SheetReadError(str(path), f"cannot open the file ({exc.strerror})") from exc
+    return RawSubmission(player, f"file:{path}", content, "xlsx")
 
 
 def load(raw: RawSubmission) -> dict[str, Grid]:

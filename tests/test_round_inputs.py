@@ -80,8 +80,10 @@ def test_a_misnamed_or_stray_workbook_stops_the_round(
     assert main(["templates", str(toy_match)]) == 0
     folder = toy_match / "templates" / "round-1"
     fill_workbooks(folder, {p: {TABS[e]: 1 for e in match.events_of(p, 1)} for p in PLAYERS})
-    shutil.move(folder / "Spadez.xlsx", folder / "Spadez (1).xlsx")
-    with pytest.raises(MatchError, match=r"Spadez \(1\).xlsx matches no player of round 1"):
+    shutil.copy(folder / "Spadez.xlsx", folder / "Spadez (1).xlsx")  # by name and by mark
+    with pytest.raises(
+        MatchError, match=r"Spadez \(1\).xlsx and Spadez.xlsx are both Spadez's \(by name or mark\)"
+    ):
         ingest_folder(match, 1, folder)
     empty = toy_match / "empty"
     empty.mkdir()

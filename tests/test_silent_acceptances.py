@@ -18,7 +18,7 @@ from festival.match.match import Match
 NOTE = "remember the lanterns"
 NOT_READ = "sheet.not_read"
 NOTHING = "**You handed in nothing for this event, so the rules' default was played for you.**"
-UNTOUCHED = "Your workbook left this event's tabs as they came, which counts as handing in nothing"
+BLANK = "You handed in this event's tabs blank, which chooses the rules' default"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -87,7 +87,7 @@ def test_text_typed_where_nothing_is_read_is_named_in_resolve_and_the_report(
     assert f"- Engineer!C4: '{NOTE}' is typed where festival reads nothing" in report
     assert "- Buy!C4: 'cheap?' is typed where festival reads nothing" in report
     assert "- Board!K5: 'F1' is typed where festival reads nothing" in report
-    assert UNTOUCHED in report  # the board itself was left as it came: nothing handed in
+    assert BLANK in report  # the board itself was handed in blank: the default (issue #36)
     other = next(p for p in players if p != who)
     assert "typed where festival reads nothing" not in _report(capsys, real_match, other)
     match = Match.open(real_match)

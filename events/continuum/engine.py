@@ -147,6 +147,12 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
             return SetupSubmission(None)
         return BoltsSubmission(())
 
+    def blank_choice(
+        self, before: ContinuumState, after: ContinuumState, player: str
+    ) -> tuple[str, ...]:
+        """Round 1: nothing to add (the report tells of the board drawn); later: no bolts."""
+        return () if before.round_no == 0 else ("You fired no bolts this round.",)
+
     # --- resolution ---------------------------------------------------------------------
 
     def resolve_round(

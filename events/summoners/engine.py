@@ -190,6 +190,34 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
         the target is drawn among the players not yet invaded."""
         return SummonersSubmission()
 
+    def blank_choice(
+        self, before: SummonersState, after: SummonersState, player: str
+    ) -> tuple[str, ...]:
+        """The workbook says "Leave everything blank to defend as last round" and "Leave it
+        all blank to attack as last round": what that kept, and whom it attacked."""
+        kept = before.defence[player]
+        defence = (
+            f"You kept last round's defence ({kept.map}, {len(kept.placements)} tower(s))."
+            if kept
+            else "You have no defence yet: no map was chosen, so no tower of yours stands."
+        )
+        drawn = after.invaded[player][len(before.invaded[player]) :]
+        target = f" {drawn[0]}, drawn among the players you had not invaded yet" if drawn else ""
+        if not before.familiars[player]:
+            attack = f"You had no familiars to send{' at' + target if target else ''}."
+        elif before.attack[player]:
+            attack = (
+                "You kept last round's attack (its slots and parties, new familiars in free "
+                f"slots){', sent at' + target if target else ''}."
+            )
+        else:
+            attack = (
+                "Your familiars went into slots in a random order, split evenly between the "
+                "parties"
+                f"{', sent at' + target if target else ''}."
+            )
+        return ("You bought nothing.", defence, attack)
+
     # --- resolution ---------------------------------------------------------------------
 
     def resolve_round(

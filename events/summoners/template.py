@@ -158,7 +158,9 @@ def attack_tab(state: SummonersState, player: str) -> TemplateTab:
     cells: Cells = {
         (0, 0): "Put every familiar in a slot (its id or kind) and a party: Party A walks Track "
         "A, Party B Track B, each one unbroken range of slots, each at least half the other. "
-        "Leave it all blank to attack as last round.",
+        "Leave it all blank to attack as last round: the same slots and parties (new familiars "
+        "in free slots), sent at this round's target (Target below; blank: drawn among the "
+        "players you have not invaded), not at last round's.",
         (TARGET_CELL[0], 0): "Target:",
         (ATTACK_HEADER_ROW, SLOT_COL): "Slot",
         (ATTACK_HEADER_ROW, FAMILIAR_COL): "Familiar",

@@ -14,7 +14,7 @@ from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.match import service
 from festival.match.config import PLANNED_FIELD, PLANNED_PLAYERS
-from festival.match.rounds import PostChanges, RoundRejected
+from festival.match.rounds import PostChanges, RoundCheck, RoundRejected
 from festival.match.service import TiebreakSource, WorkbooksWritten
 
 
@@ -112,18 +112,22 @@ def resolve(args: argparse.Namespace) -> int:
     except RoundRejected as exc:
         for error in exc.check.errors:
             print(f"  {error.shown(title(error.event))}")
+        for line in _kept_and_missing(exc.check, "the default would be played"):
+            print(line)
         for cell in exc.check.unread:
             print(f"  not read: {cell.shown(title(cell.event))}")
         for note in exc.check.notes:
             print(f"  note: {note.shown(title(note.event))}")
+        for line in exc.check.file_notes:
+            print(f"  {line}")
         print(f"festival: error: {exc}", file=sys.stderr)
         return 1
     outcome, round_no = done.outcome, done.round_no
     check = outcome.check
     for error in check.errors:
         print(f"  invalid, default played: {error.shown(title(error.event))}")
-    for player, event in check.missing:
-        print(f"  missing, default played: {player} in {title(event)}")
+    for line in _kept_and_missing(check, "default played"):
+        print(line)
     for cell in check.unread:
         print(f"  not read: {cell.shown(title(cell.event))}")
     for note in check.notes:
@@ -145,6 +149,23 @@ def resolve(args: argparse.Namespace) -> int:
     else:
         print(f"Next: festival announce {args.match} --round {round_no}")
     return 0
+
+
+def _kept_and_missing(check: RoundCheck, played: str) -> list[str]:
+    """Who keeps an earlier refusal, who handed in blank (a choice: not missing), and who sent
+    nothing (every run names them, refused or not: the host can chase them before the round
+    resolves)."""
+    return (
+        [
+            f"  refused before, still refused ({played}): {player} in {title(event)}"
+            for player, event in check.kept_refused
+        ]
+        + [
+            f"  handed in blank, {played}: {player} in {title(event)}"
+            for player, event in check.blank
+        ]
+        + [f"  missing, {played}: {player} in {title(event)}" for player, event in check.missing]
+    )
 
 
 def changed_posts_lines(

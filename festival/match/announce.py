@@ -113,10 +113,13 @@ REFUSED = (
     "**Your submission was refused, so the rules' default was played for you.** What was wrong:"
 )
 NOTHING = "**You handed in nothing for this event, so the rules' default was played for you.**"
+BLANK = "**You handed in this event's tabs blank, which chooses the rules' default.**"
 UNTOUCHED = (
     "**Your workbook left this event's tabs as they came, which counts as handing in nothing: "
     "the rules' default was played for you.**"
 )
+"""a blank in a round resolved before blanks were told apart ("default: missing" with
+"untouched"): its report reads as it was posted, until the round is resolved again"""
 NOT_READ_HEAD = "Not read (a note is fine; a move belongs in the cells the tab asks for):"
 
 
@@ -125,8 +128,9 @@ def submission_notes(
 ) -> dict[str, list[str]]:
     """event -> what the player is told about the submission that counted, before the event's
     own report: that it was refused (what was wrong, by tab and cell, from the stored parse
-    errors) or that they handed in nothing, so the rules' default was played; and any text
-    they typed where festival reads nothing."""
+    errors), that they handed in nothing, or that they handed its tabs in blank (and what that
+    chose), so the rules' default was played; and any text they typed where festival reads
+    nothing."""
     current = match.store.rounds() if current is None else current
     rows = [r for r in current if r.round_no == round_no]
     if not rows:
@@ -153,13 +157,22 @@ def submission_notes(
             if len(lines) == 1:
                 lines.append("- (the reason was not recorded)")
         elif origin.startswith("default: missing"):
-            lines = [UNTOUCHED if counted is not None else NOTHING]
+            lines = [NOTHING if counted is None else UNTOUCHED]
+        elif origin.startswith("default: blank"):
+            lines = [BLANK, *_blank_choice(match, round_no, event, player)]
         unread = _problem_lines(stored, event, errors=False)
         if unread:
             lines += [*([""] if lines else []), NOT_READ_HEAD, *unread]
         if lines:
             out[event] = [*lines, ""]  # the event's own report starts a new paragraph
     return out
+
+
+def _blank_choice(match: Match, round_no: int, event: str, player: str) -> tuple[str, ...]:
+    """What the event says a blank chose (kept last round's defence...)."""
+    before = states_after(match, round_no - 1)[event]
+    after = states_after(match, round_no)[event]
+    return match.engine(event).blank_choice(before, after, player)
 
 
 def counted_raw(entry: Mapping[str, Any]) -> int | None:

@@ -10,18 +10,18 @@ write leaves the resolved rounds exactly as they were.
 from __future__ import annotations
 
 import json
-import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from events.errors import NOTHING_SUBMITTED, SubmissionProblem, close_matches, quoted
+from events.errors import NOTHING_SUBMITTED, SubmissionProblem, quoted
 from events.report import RoundReport
 from events.tables import ReadWorkbook, Workbook
 from festival.core import seeds
 from festival.match.announce import Announcements, announcements
 from festival.match.book_fit import fit_tabs, formula_problems
+from festival.match.inbox import Inbox, did_you_mean, sort_inbox
 from festival.match.match import Match, MatchError
 from festival.match.replay import (
     States,
@@ -40,12 +40,12 @@ from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
 from sheets.source import (
     TOO_LARGE,
+    FileSource,
     FolderSource,
     RawSubmission,
     SubmissionSource,
     describe_file,
     load_with_formulas,
-    name_key,
     shown_source,
 )
 from sheets.stamp import MATCH, StampError, mismatch, read_stamp
@@ -71,6 +71,10 @@ class PlayerInput:
     """cells holding a formula with no saved value, empty in `workbook` (book_fit.py)"""
 
 
+BLANK = "default: blank"
+"""the origin of a default played for a workbook handed in with the event's tabs blank"""
+
+
 @dataclass(frozen=True)
 class Entry:
     """The submission a player plays in an event this round, and where it came from."""
@@ -78,13 +82,15 @@ class Entry:
     submission: Any
     origin: str
     """"raw:<id>" (handed in), "kept:raw:<id>" (from an earlier resolution of this round),
-    "default: missing", "default: invalid" or "default: invalid after re-resolution"."""
+    "default: missing", "default: blank" (a workbook handed in with the event's tabs blank;
+    stores written before it say "default: missing" with "untouched"), "default: invalid" or
+    "default: invalid after re-resolution"."""
     refused: int | None = None
     """the raw submission whose problems made the default be played ("default: invalid"): a
     player's report speaks of that one alone, not of files they replaced"""
     untouched: int | None = None
-    """the raw submission whose tabs for the event were left untouched ("default: missing"
-    although a workbook came in): the report names what was typed where nothing is read"""
+    """the raw submission whose tabs for the event were left blank ("default: blank"): the
+    report names what was typed where nothing is read"""
 
     def stored(self) -> dict[str, int]:
         """The raw ids kept beside "from" in the store."""
@@ -103,6 +109,14 @@ class RoundCheck:
     """cells typed where festival reads nothing (festival/match/unread.py): warnings only"""
     notes: list[SubmissionProblem] = field(default_factory=list)
     """what festival read as the player meant it (a renamed tab, book_fit.py): for the host"""
+    file_notes: list[str] = field(default_factory=list)
+    """what the host should know about the files taken (a file read by its mark, a file
+    skipped, a workbook without a mark)"""
+    blank: list[tuple[str, str]] = field(default_factory=list)
+    """handed in with the event's tabs blank: the default played, as the workbook says (a
+    choice, not silence: not missing)"""
+    kept_refused: list[tuple[str, str]] = field(default_factory=list)
+    """refused by an earlier resolution of this round and not replaced: the verdict stands"""
 
 
 class RoundRejected(MatchError):
@@ -175,32 +189,29 @@ def check_resolvable(match: Match, round_no: int) -> None:
         )
 
 
-def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, PlayerInput]:
-    """Store, then load, every player's workbook in `folder` (`<player>.xlsx`).
+def ingest_folder(
+    match: Match, round_no: int, folder: Path, notes: list[str] | None = None
+) -> dict[str, PlayerInput]:
+    """Store, then load, every player's workbook in `folder` (festival/match/inbox.py says
+    whose each file is; what it tells the host is added to `notes`).
 
-    Refused (after the matching workbooks are stored), so that no player silently plays
-    the default: a workbook that matches no player of the round, a file festival cannot
-    read (.ods, .xlsm, a folder named "x.xlsx"...), a folder that holds no workbook of any
-    player, and a folder whose workbooks all belong to a round already resolved (the same
-    `resolve` command run twice).
+    Refused (after the workbooks taken are stored), so that no player silently plays the
+    default: a file whose player cannot be told (two for one player, a workbook named for no
+    player that carries no mark of one, another format named for a player without a
+    workbook), a folder that holds no workbook of any player, and a folder whose workbooks all
+    belong to a round already resolved (the same `resolve` command run twice). Every refusal
+    names the players who sent nothing.
     """
-    source = FolderSource(folder)
-    expected = [p for p in match.config.players if match.events_of(p, round_no)]
-    inputs = ingest_source(match, round_no, source)
-    problems = [
-        f"{f.name} matches no player of round {round_no}{did_you_mean(f.stem, expected)}"
-        for f in source.files_without_player(expected)
-    ] + [f"{f.name} {why}" for f, why in source.unsupported()]
-    if problems:
-        raise MatchError(
-            f"{folder}: "
-            + "; ".join(problems)
-            + f". Name each workbook <player>.xlsx (or move the file out of {folder}) and "
-            "resolve again"
-        )
+    inbox = sort_inbox(match, round_no, folder)
+    inputs = ingest_source(match, round_no, FileSource(inbox.files))
+    if notes is not None:
+        notes.extend(inbox.notes)
+    if inbox.problems:
+        raise MatchError(_refused_inbox(match, round_no, folder, inbox, inputs))
     if not inputs:
         raise MatchError(
             f"{folder} holds no workbook of any player of round {round_no} (<player>.xlsx)"
+            + "".join(f". {note}" for note in inbox.notes)
         )
     stale = {i.stamped_round for i in inputs.values()}
     if len(stale) == 1 and (old := stale.pop()) is not None and old != round_no:
@@ -214,17 +225,35 @@ def ingest_folder(match: Match, round_no: int, folder: Path) -> dict[str, Player
     return inputs
 
 
-def did_you_mean(stem: str, players: Sequence[str]) -> str:
-    """ " (did you mean Zoë Ng?)" for a file named like a player but for accents, spacing or a
-    slip of the keyboard; "" when no player's name is close."""
-    plain = {_unaccented(name_key(p)): p for p in players}
-    hits = close_matches(_unaccented(name_key(stem)), list(plain), limit=1)
-    return f" (did you mean {plain[hits[0]]}?)" if hits else ""
+def _refused_inbox(
+    match: Match, round_no: int, folder: Path, inbox: Inbox, handed_in: Iterable[str]
+) -> str:
+    """Why the round cannot be resolved from `folder`, and who sent nothing."""
+    return (
+        f"{folder}: "
+        + "; ".join(inbox.problems)
+        + f". Name each workbook <player>.xlsx (or move the file out of {folder}) and "
+        "resolve again" + _sent_nothing_sentence(match, round_no, [*handed_in, *inbox.held])
+    )
 
 
-def _unaccented(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+def sent_nothing(match: Match, round_no: int, handed_in: Iterable[str]) -> list[str]:
+    """The players of the round who handed in nothing now and keep nothing handed in to an
+    earlier resolution of the round, in roster order."""
+    current = [r for r in match.store.rounds() if r.round_no == round_no]
+    kept = current[-1].submissions if current else {}
+    has = set(handed_in) | {
+        p
+        for by_player in kept.values()
+        for p, entry in by_player.items()
+        if not (entry["from"] == "default: missing" and entry.get("untouched") is None)
+    }
+    return [p for p in match.config.players if match.events_of(p, round_no) and p not in has]
+
+
+def _sent_nothing_sentence(match: Match, round_no: int, handed_in: Iterable[str]) -> str:
+    names = sent_nothing(match, round_no, handed_in)
+    return f". Sent nothing so far: {', '.join(names)}" if names else ""
 
 
 def ingest_source(match: Match, round_no: int, source: SubmissionSource) -> dict[str, PlayerInput]:
@@ -283,6 +312,12 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
     """What resolving `round_no` from `source` would find, player by player, without storing
     or resolving anything."""
     check_resolvable(match, round_no)
+    notes: list[str] = []
+    if isinstance(source, FolderSource):  # a misnamed workbook is taken by its mark
+        inbox = sort_inbox(match, round_no, source.folder)
+        if inbox.problems:
+            raise MatchError(_refused_inbox(match, round_no, source.folder, inbox, inbox.files))
+        source, notes = FileSource(inbox.files), inbox.notes
     inputs: dict[str, PlayerInput] = {}
     for player in match.config.players:
         if not match.events_of(player, round_no):
@@ -293,7 +328,9 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
         inputs[player] = load_input(match, round_no, player, raw, 0)
     current = {r.round_no: r for r in match.store.rounds()}
     kept = current[round_no].submissions if round_no in current else None
-    return check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
+    check = check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
+    check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
+    return check
 
 
 def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInput]:
@@ -358,7 +395,10 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
                 problems.append(f"{player} does not play {event} in round {round_no}")
         inputs[player] = PlayerInput(player, raw_id, f"file:{path}", json_by_event=by_event)
     if problems:
-        raise MatchError(f"{path}: " + "; ".join(problems))
+        handed_in = [p for p, given in inputs.items() if given.json_by_event]
+        raise MatchError(
+            f"{path}: " + "; ".join(problems) + _sent_nothing_sentence(match, round_no, handed_in)
+        )
     return inputs
 
 
@@ -392,6 +432,14 @@ def check_round(
             origin = ""
             if given is None:
                 previous = kept.get(event, {}).get(player)
+                verdict = _kept_verdict(engine.default_submission(states[event], player), previous)
+                if verdict is not None:  # refused or blank before, and nothing new: it stands
+                    check.entries[event][player] = verdict
+                    if verdict.origin.startswith("default: invalid"):
+                        check.kept_refused.append((player, event))
+                    else:
+                        check.blank.append((player, event))
+                    continue
                 if previous is not None and str(previous["from"]).startswith(("raw:", "kept:")):
                     parsed = engine.from_json(
                         states[event], player, round_no, previous["submission"]
@@ -431,7 +479,7 @@ def check_round(
                 submission, errors = parsed.value, list(parsed.errors)
                 origin = f"raw:{given.raw_id}"
             if errors and all(e.code == NOTHING_SUBMITTED for e in errors):
-                errors, submission = [], None  # the tabs were left untouched: missing
+                errors, submission = [], None  # the tabs were left blank
             if submission is not None and not errors:
                 errors = list(engine.validate(states[event], player, submission))
             errors = [e if e.event else _with_event(e, event) for e in errors]
@@ -448,16 +496,35 @@ def check_round(
                 check.entries[event][player] = Entry(
                     engine.default_submission(states[event], player), "default: invalid", raw_id
                 )
+            elif submission is None and given is not None and given.workbook is not None:
+                check.blank.append((player, event))  # handed in blank: a choice, not silence
+                check.entries[event][player] = Entry(
+                    engine.default_submission(states[event], player), BLANK, untouched=raw_id
+                )
             elif submission is None:
                 check.missing.append((player, event))
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player),
-                    "default: missing",
-                    untouched=raw_id if given is not None and given.workbook is not None else None,
+                    engine.default_submission(states[event], player), "default: missing"
                 )
             else:
                 check.entries[event][player] = Entry(submission, origin)
     return check
+
+
+def _kept_verdict(default: Any, previous: Mapping[str, Any] | None) -> Entry | None:
+    """An earlier resolution's verdict on a submission that was refused ("default: invalid",
+    with the raw submission refused) or handed in with the event's tabs blank: a correction
+    that brings nothing new for the player keeps it, with the default computed anew (the
+    state before the round may have changed). None: nothing to keep, or a submission played."""
+    if previous is None:
+        return None
+    origin = str(previous["from"])
+    refused, untouched = (_raw_id(previous.get(k)) for k in ("refused", "untouched"))
+    if origin.startswith("default: invalid"):
+        return Entry(default, origin, refused=refused)
+    if origin in (BLANK, "default: missing") and untouched is not None:
+        return Entry(default, BLANK, untouched=untouched)
+    return None
 
 
 def _store_warnings(match: Match, raw_id: int, warnings: Sequence[SubmissionProblem]) -> None:
@@ -503,13 +570,16 @@ def resolve(
     round_no: int,
     inputs: Mapping[str, PlayerInput],
     default_invalid: bool = False,
+    notes: Sequence[str] = (),
 ) -> ResolveOutcome:
-    """Resolve `round_no` (and recompute every later resolved round), then commit at once."""
+    """Resolve `round_no` (and recompute every later resolved round), then commit at once.
+    `notes`: what reading the submissions told the host (ingest_folder)."""
     check_resolvable(match, round_no)
     current = {r.round_no: r for r in match.store.rounds()}
     states = states_after(match, round_no - 1)
     kept = current[round_no].submissions if round_no in current else None
     check = check_round(match, round_no, inputs, states, kept)
+    check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
     if check.invalid and not default_invalid:
         raise RoundRejected(check)
 
@@ -520,7 +590,7 @@ def resolve(
     )
     new_rows: list[NewRound] = []
     states, reports = _play(match, states, round_no, seed, check.entries, new_rows)
-    warnings = [i.note for i in inputs.values() if i.note]
+    warnings = list(check.file_notes)
     recomputed: list[int] = []
     for later in sorted(r for r in current if r > round_no):
         row = current[later]

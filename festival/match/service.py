@@ -402,8 +402,9 @@ def resolve(
         check_resolvable(match, number)
         if (source is None) == (not google):
             raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
-        inputs = _ingest(match, number, source, credentials)
-        outcome = resolve_round(match, number, inputs, default_invalid)
+        notes: list[str] = []
+        inputs = _ingest(match, number, source, credentials, notes)
+        outcome = resolve_round(match, number, inputs, default_invalid, notes)
         return Resolved(number, outcome, _on_discord(match))
 
 
@@ -415,7 +416,11 @@ def _on_discord(match: Match) -> bool:
 
 
 def _ingest(
-    match: Match, round_no: int, source: Path | SubmissionSource | None, credentials: Path | None
+    match: Match,
+    round_no: int,
+    source: Path | SubmissionSource | None,
+    credentials: Path | None,
+    notes: list[str],
 ) -> dict[str, PlayerInput]:
     if source is None:
         from festival.google import match_sheets as google_sheets  # the Google client
@@ -427,13 +432,13 @@ def _ingest(
         except GoogleError as exc:
             raise MatchError(str(exc)) from exc
     if isinstance(source, FolderSource):  # strays and an empty folder refused
-        return ingest_folder(match, round_no, source.folder)
+        return ingest_folder(match, round_no, source.folder, notes)
     if not isinstance(source, Path):
         return ingest_source(match, round_no, source)
     if not source.exists():
         raise MatchError(f"{source} does not exist")
     if source.is_dir():
-        return ingest_folder(match, round_no, source)
+        return ingest_folder(match, round_no, source, notes)
     if source.suffix.lower() == ".json":
         return ingest_json(match, round_no, source)
     raise MatchError(f"{source}: expected a folder of workbooks or a .json file")
