@@ -293,6 +293,22 @@ def verdict_words(sweep: Sweep, found: list[Point], current: Number | None) -> s
     )
 
 
+def around(event: str, item: str, options: Mapping[str, Mapping[str, Any]]) -> str | None:
+    """A sweep of the item's price around its value in the catalog (half to one and a half
+    times, in about eight steps), as EVENT.ITEM.cost=FROM..TO:STEP; None when it has no
+    price."""
+    try:
+        probe = parse(f"{event}.{item}.cost=0..1:1", options)
+    except SweepError:
+        return None
+    now = current_value(probe, options)
+    if now is None or now <= 0:
+        return None
+    step = next(x for x in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 10**9) if x >= now / 8)
+    lo, hi = max(0, round(now / 2 / step) * step), round(now * 1.5 / step) * step
+    return f"{event}.{item}.cost={lo}..{hi}:{step}"
+
+
 def current_value(sweep: Sweep, options: Mapping[str, Mapping[str, Any]]) -> Number | None:
     value = _record(options[sweep.event].get(CATALOG) or {}, sweep.item).get(sweep.field)
     return value if _is_number(value) else None
