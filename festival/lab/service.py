@@ -23,22 +23,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from festival.bots.registry import STRONGEST
+from festival.core.errors import MatchError
 from festival.core.registry import event_name, event_names
 from festival.lab import findings as found_in
-from festival.lab import run_args, sweep, tables, text
+from festival.lab import run_args, tables, text
 from festival.lab.findings import Charts, Finding, ForceAll, MoreGames, NextStep, SweepPrice
 from festival.lab.game import FESTIVAL, Force, engine
 from festival.lab.job import Job, JobError, all_items, specs
 from festival.lab.run_args import RunArgs, catalog_event
-from festival.lab.setup import FIRST, SECOND, describe, option_sets
-from festival.lab.sweep import Sweep, SweepError
 from festival.lab.verdict import Verdict
-from festival.match.match import MatchError
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from festival.lab.game import GameSpec
+    from festival.lab.sweep import Sweep
+
+# Playing, sweeps and catalog sets (festival.lab.sweep, festival.lab.setup: the match's
+# catalogs and store) are imported where a study is planned, played or reported: the
+# Balance lab page, which only reads results, does not load them.
 
 __all__ = [
     "FESTIVAL",
@@ -318,6 +321,9 @@ class Replayed:
 
 def plan(study: Study) -> Plan:
     """The study checked and its games listed; every refusal before anything plays."""
+    from festival.lab import sweep
+    from festival.lab.setup import FIRST, SECOND, describe
+
     sets, swept, kind, played_sets, forces = _checked(study)
     job = Job(kind, study.games, study.mix, study.seed, tuple(played_sets), tuple(forces),
               study.seats)  # fmt: skip
@@ -346,6 +352,7 @@ def plan(study: Study) -> Plan:
 
 def play(checked: Plan) -> Played:
     """Play the plan's games, write the results to its folder, and report on them."""
+    from festival.lab import sweep
     from festival.lab.run import dask_client, frozen_heap, run_dask, run_serial
 
     study = checked.study
@@ -380,6 +387,7 @@ def replay(study: Study) -> Replayed:
     """Write the festival of seed `study.replay` (the study's strategies, seats and set A)
     as a match folder at `study.replay_to`, every round resolved."""
     from festival.lab.replay import replay_into
+    from festival.lab.setup import FIRST
 
     sets, _, kind, _, _ = _checked(study)
     folder = study.replay_to
@@ -412,6 +420,9 @@ def is_results(folder: Path) -> bool:
 def report(folder: Path) -> Report | SweepReport:
     """The report of the results already in `folder` (plays nothing), with the next step
     its run would have printed."""
+    from festival.lab import sweep
+    from festival.lab.setup import FIRST, option_sets
+
     players, items = _results(folder)
     on_sale = tables.read_sold(folder)
     run = run_args.load(folder) or _run_seen(players)
@@ -496,6 +507,9 @@ def _checked(
 ) -> tuple[dict[str, Mapping[str, Mapping[str, Any]]], Sweep | None, str, Options, list[Force]]:
     """(catalog sets, sweep, kind, the sets played, forced arms), in the order a designer
     meets the problems."""
+    from festival.lab import sweep
+    from festival.lab.setup import FIRST, option_sets
+
     try:
         sets = option_sets(list(study.catalogs), list(study.options),
                            list(study.compare_catalogs), list(study.compare_options))  # fmt: skip
@@ -526,6 +540,8 @@ def _kind(name: str) -> str:
 
 
 def _sweep(study: Study, options: Mapping[str, Mapping[str, Any]]) -> Sweep:
+    from festival.lab import sweep
+
     given: tuple[tuple[SweepClashPart, object], ...] = (
         ("compare_catalogs", study.compare_catalogs),
         ("compare_options", study.compare_options),
@@ -538,7 +554,7 @@ def _sweep(study: Study, options: Mapping[str, Mapping[str, Any]]) -> Sweep:
         raise LabRefused(SweepClash(clash))
     try:
         return sweep.parse(study.sweep or "", options)
-    except SweepError as exc:
+    except sweep.SweepError as exc:
         raise LabRefused(BadSweep(str(exc))) from exc
 
 
@@ -611,6 +627,8 @@ def _report(
     folder: Path,
     unread: str | None = None,
 ) -> Report:
+    from festival.lab import sweep
+
     r = text.reports(players, items, on_sale)
     found = found_in.findings(r)
     target = found_in.sweep_target(r) if options is not None else None
@@ -632,6 +650,7 @@ def _sweep_report(
     on_sale: pd.DataFrame | None,
     run: RunArgs,
 ) -> SweepReport:
+    from festival.lab import sweep
     from festival.lab.sweep_picture import png
 
     saved = sweep.load(folder)
