@@ -164,3 +164,28 @@ def test_the_balance_page_names_damaged_results_instead_of_failing(tmp_path: Pat
     lab_page.render(page, out)
     errors = [x for kind, x in page.drawn if kind == "error"]
     assert len(errors) == 1 and "items.parquet: not lab results" in errors[0]
+
+
+def test_a_sweep_too_small_to_conclude_is_a_value_the_command_line_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The sweep's answer carries no flag; the command line points at --games."""
+    out = tmp_path / "s"
+    assert main(["simulate", "--sweep", "alchemy.Bellows.cost=60..60:1", "--games", "2",
+                 "--serial", "--quiet", "--out", str(out)]) == 0  # fmt: skip
+    printed = capsys.readouterr().out
+    assert "Too small to conclude on Alchemy's Bellows cost: play more games (--games)." in printed
+    done = service.report(out)
+    assert isinstance(done, service.SweepReport) and done.too_small
+    assert "--" not in done.verdict and done.subject == "Alchemy's Bellows cost"
+
+
+def test_a_sweep_not_written_as_one_is_named_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["simulate", "--sweep", "alchemy.Bellows.cost", "--games", "1", "--serial",
+                 "--quiet", "--out", str(tmp_path / "s")])  # fmt: skip
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "--sweep: 'alchemy.Bellows.cost': expected EVENT.ITEM.FIELD=FROM..TO:STEP" in err
+    assert err.count("--sweep") == 1

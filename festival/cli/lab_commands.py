@@ -162,7 +162,12 @@ def _study(args: argparse.Namespace) -> service.Study:
 
 def _print(done: Report | SweepReport) -> int:
     if isinstance(done, SweepReport):
-        print(f"\n{done.verdict}")
+        verdict = (
+            f"Too small to conclude on {done.subject}: play more games (--games)."
+            if done.too_small
+            else done.verdict
+        )
+        print(f"\n{verdict}")
         print(
             f"\n{done.item}'s {done.field} swept ({done.seeds} seeds at every value; worth: "
             "P01's paired score with the item bought at its first chance, 95% intervals "

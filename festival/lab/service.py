@@ -268,6 +268,10 @@ class SweepNext:
 class SweepReport:
     verdict: str
     """the sweep's answer in one sentence"""
+    too_small: bool
+    """every value too small to conclude on: the answer is more games"""
+    subject: str
+    """what the sweep measured, in words ("Alchemy's Bellows cost")"""
     item: str
     field: str
     seeds: int
@@ -662,6 +666,8 @@ def _sweep_report(
     picture.write_bytes(png(swept, points))
     return SweepReport(
         sweep.verdict_words(swept, points, current),
+        sweep.too_small(points),
+        sweep.subject(swept),
         swept.item,
         swept.field,
         int(players["seed"].nunique()),

@@ -70,8 +70,7 @@ def parse(text: str, options: Mapping[str, Mapping[str, Any]]) -> Sweep:
     parts = target.split(".")
     if not eq or len(parts) < 3 or not all(p.strip() for p in parts):
         raise SweepError(
-            f"--sweep {text!r}: expected EVENT.ITEM.FIELD=FROM..TO:STEP "
-            "(alchemy.Bellows.cost=20..120:20)"
+            f"{text!r}: expected EVENT.ITEM.FIELD=FROM..TO:STEP (alchemy.Bellows.cost=20..120:20)"
         )
     name, item_text, field = parts[0].strip(), ".".join(parts[1:-1]).strip(), parts[-1].strip()
     problems: list[str] = []
@@ -271,13 +270,23 @@ def good_ranges(found: list[Point]) -> list[tuple[Number, Number]]:
     return runs
 
 
+def subject(sweep: Sweep) -> str:
+    """What a sweep measures, in words ("Alchemy's Bellows cost")."""
+    return f"{event_title(sweep.event)}'s {sweep.item} {sweep.field}"
+
+
+def too_small(found: list[Point]) -> bool:
+    """Whether every value is too small to conclude on (then the answer is: more games)."""
+    return not good_ranges(found) and all(p.flag == Verdict.TOO_SMALL.value for p in found)
+
+
 def verdict_words(sweep: Sweep, found: list[Point], current: Number | None) -> str:
     """The sweep's answer in one sentence: the price range to print."""
     runs = good_ranges(found)
-    what = f"{event_title(sweep.event)}'s {sweep.item} {sweep.field}"
+    what = subject(sweep)
     if not runs:
-        if all(p.flag == Verdict.TOO_SMALL.value for p in found):
-            return f"Too small to conclude on {what}: play more games (--games)."
+        if too_small(found):
+            return f"Too small to conclude on {what}: play more games."
         return (
             f"No value of {what} from {sweep.values[0]} to {sweep.values[-1]} leaves the item "
             "neither worth less than nothing nor bought over its alternatives."
