@@ -113,7 +113,7 @@ def simulate(args: argparse.Namespace) -> int:
             return _replayed(service.replay(study))
         plan = service.plan(study)
         print(
-            f"Playing {len(plan.games)} game(s) of {plan.kind} ({args.games} seeds x "
+            f"Playing {len(plan.games)} game(s) of {plan.kind} ({study.games} seeds x "
             f"{plan.sets} set(s) x {plan.arms} arm(s)); strategies {', '.join(study.mix)}; "
             f"set A: {plan.set_a}"
             + (f"; set B: {plan.set_b}" if plan.set_b is not None else "")

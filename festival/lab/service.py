@@ -266,6 +266,9 @@ class SweepNext:
 
 @dataclass(frozen=True)
 class SweepReport:
+    """The report of a price sweep: its answer, the item at every value (a table people
+    read), the picture written beside the results, and what to do next."""
+
     verdict: str
     """the sweep's answer in one sentence"""
     too_small: bool
