@@ -14,8 +14,9 @@ import pandas as pd
 import pytest
 from PIL import Image
 
+from festival.cli.lab_words import next_command
 from festival.cli.main import main
-from festival.lab.findings import Reports, next_command
+from festival.lab.findings import Reports, next_step
 from festival.lab.run_args import RunArgs
 from festival.lab.sweep import Point, Sweep
 from festival.lab.sweep_picture import BLUE, GREEN, RED, legend, png
@@ -126,7 +127,7 @@ def test_a_sweep_on_the_shipped_catalog_says_to_copy_it(
 def test_nothing_to_measure_points_at_the_charts_of_this_folder() -> None:
     empty = pd.DataFrame()
     r = Reports(100, "alchemy", empty, empty, empty, empty)
-    said = next_command(r, [], RunArgs("alchemy"), None, "lab results")
+    said = next_command(next_step(r, [], None), RunArgs("alchemy"), "lab results")
     assert said == "festival simulate --dashboard 'lab results' (the charts of these results)"
 
 

@@ -1,5 +1,5 @@
 """The balance report in words: what is out of line, ranked by how much it matters, each
-with its figure and interval, and the next command to run.
+with its figure and interval, and what to run next (a value each front end words).
 
 Built only from the report's tables (festival.lab.report) and their verdicts
 (festival.lab.verdict): a finding never says more than its row's flag.
@@ -14,7 +14,6 @@ many fair shares they win).
 from __future__ import annotations
 
 import math
-import shlex
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +22,6 @@ import pandas as pd
 from festival.core.registry import event_title as title
 from festival.lab.figures import num_range, pct, pct_range
 from festival.lab.game import FESTIVAL
-from festival.lab.run_args import RunArgs
 from festival.lab.verdict import MIN_SAMPLE, Verdict
 
 
@@ -193,29 +191,54 @@ def _too_small(r: Reports) -> list[Finding]:
 _HIGH = [Verdict.ABOVE.name, Verdict.FAR_ABOVE.name]
 
 
-def next_command(
-    r: Reports, found: list[Finding], run: RunArgs, sweep: str | None, folder: str
-) -> str:
-    """The command to run next: more games of the same run when too small to conclude;
-    paired arms for every item when the purchases point at an event and none were forced; a
-    sweep of the item that matters most when items were measured (`sweep`, made by the
-    caller); else the charts of the results in `folder`. Each keeps the run's catalogs,
-    options, strategies and seeds, so it measures what the run measured."""
+@dataclass(frozen=True)
+class MoreGames:
+    """Too small to conclude: the whole run again, with this many games."""
+
+    games: int
+
+
+@dataclass(frozen=True)
+class ForceAll:
+    """The purchases point at `event` and nothing was forced: a paired arm for every item
+    it sells."""
+
+    event: str
+
+
+@dataclass(frozen=True)
+class SweepPrice:
+    """Items were measured: a sweep (`sweep`, EVENT.ITEM.FIELD=FROM..TO:STEP) of the price of
+    the item that matters most."""
+
+    event: str
+    sweep: str
+
+
+@dataclass(frozen=True)
+class Charts:
+    """Nothing more to measure: the charts of these results."""
+
+
+NextStep = MoreGames | ForceAll | SweepPrice | Charts
+"""What to run next, as a value; each front end words it (keeping the run's catalogs,
+options, strategies and seeds, so it measures what the run measured)."""
+
+
+def next_step(r: Reports, found: list[Finding], sweep: str | None) -> NextStep:
+    """More games of the same run when too small to conclude; paired arms for every item
+    when the purchases point at an event and none were forced; a sweep of the item that
+    matters most when items were measured (`sweep`, made by the caller); else the charts."""
     if any(f.tier == 4 for f in found):
-        games = max(10 * r.games, 300 if r.kind == FESTIVAL else 200)
-        return _command([*run.again(), "--games", str(games)])
+        return MoreGames(max(10 * r.games, 300 if r.kind == FESTIVAL else 200))
     flagged_events = [
         str(e) for e in r.purchases[r.purchases["verdict"].isin(_FLAGGED)]["event"].unique()
     ] if len(r.purchases) else []  # fmt: skip
     if not len(r.values) and flagged_events:
-        event = flagged_events[0]
-        kept = run.setting(event)
-        return _command(["--event", event, "--force-all", event, "--games", "200", *kept])
+        return ForceAll(flagged_events[0])
     if sweep is not None:
-        event = sweep.partition(".")[0]
-        kept = run.setting(event)
-        return _command(["--event", event, "--sweep", sweep, "--games", "100", *kept])
-    return f"festival simulate --dashboard {shlex.quote(folder)} (the charts of these results)"
+        return SweepPrice(sweep.partition(".")[0], sweep)
+    return Charts()
 
 
 _FLAGGED = [Verdict.BELOW.name, *_HIGH]
@@ -237,10 +260,6 @@ def sweep_target(r: Reports) -> tuple[str, str] | None:
 
 def _records(table: pd.DataFrame) -> list[dict[str, Any]]:
     return [{str(k): v for k, v in row.items()} for row in table.to_dict("records")]
-
-
-def _command(args: list[str]) -> str:
-    return "festival simulate " + " ".join(shlex.quote(a) for a in args)
 
 
 def _plural(group: str) -> str:

@@ -2,24 +2,18 @@
 (`run.json`) so that `festival simulate --from FOLDER` prints the same next command as the
 run did, with the same catalogs, options, strategies, seats and seeds (issue #36, item 11).
 
-`setting` is what every next command keeps (what is measured, and on which seeds); `again`
-repeats the whole run (for more games of it).
+A value: the command line words it as flags (festival/cli/lab_words.py).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from festival.bots.registry import STRONGEST
-from festival.lab.game import FESTIVAL
-
-if TYPE_CHECKING:
-    from festival.lab.sweep import Sweep
 
 RUN_FILE = "run.json"
 
@@ -38,41 +32,6 @@ class RunArgs:
     compare_options: tuple[str, ...] = ()
     forces: tuple[str, ...] = ()
     force_all: str | None = None
-
-    def setting(self, kind: str | None = None, leave_out_catalog: str | None = None) -> list[str]:
-        """--mix, --seed, --seats, --catalog and --option as given (the defaults left out),
-        for a next run of `kind` (this run's when None: its seats are kept only for the same
-        kind of game); without the catalog of event `leave_out_catalog`, when named."""
-        out: list[str] = []
-        if self.mix != ",".join(STRONGEST):
-            out += ["--mix", self.mix]
-        if self.seed != 1:
-            out += ["--seed", str(self.seed)]
-        if self.seats is not None and kind in (None, self.kind):
-            out += ["--seats", str(self.seats)]
-        for item in self.catalogs:
-            if leave_out_catalog is None or catalog_event(item) != leave_out_catalog:
-                out += ["--catalog", item]
-        for item in self.options:
-            out += ["--option", item]
-        return out
-
-    def event(self) -> list[str]:
-        return [] if self.kind == FESTIVAL else ["--event", self.kind]
-
-    def again(self) -> list[str]:
-        """The whole run's arguments (without --games, --out and how it is played)."""
-        out = [*self.event(), *self.setting()]
-        for flag, values in (
-            ("--compare-catalog", self.compare_catalogs),
-            ("--compare-option", self.compare_options),
-            ("--force", self.forces),
-        ):
-            for v in values:
-                out += [flag, v]
-        if self.force_all is not None:
-            out += ["--force-all", self.force_all]
-        return out
 
     def catalog_of(self, event: str) -> str | None:
         """The catalog file given for `event` (None: the shipped one)."""
@@ -144,27 +103,3 @@ def _here(item: str) -> str:
     event, _, path = item.partition("=")
     relative = os.path.relpath(path)
     return f"{event}={path if relative.startswith('..') else relative}"
-
-
-def sweep_next(swept: Sweep, run: RunArgs) -> str:
-    """After a sweep: set the price in the catalog workbook the sweep measured (a copy of
-    the shipped one when none was given), then measure every item again, on the same seeds
-    and with everything else the run was given."""
-    from festival.lab.game import engine
-
-    event = swept.event
-    given = run.catalog_of(event)
-    shipped = engine(event).catalog_fixture
-    workbook = given or "my-catalog.xlsx"
-    where = (
-        f"in {workbook}"
-        if given
-        else f"in a copy of the shipped catalog (fixtures/{shipped}) saved as {workbook}"
-    )
-    kept = run.setting(event, leave_out_catalog=event)
-    command = ["--event", event, "--force-all", event, "--games", "200", *kept]
-    command += ["--catalog", f"{event}={workbook}"]
-    return (
-        f"set {swept.item}'s {swept.field} {where}, then measure every item again: "
-        "festival simulate " + " ".join(shlex.quote(a) for a in command)
-    )

@@ -70,8 +70,7 @@ def parse(text: str, options: Mapping[str, Mapping[str, Any]]) -> Sweep:
     parts = target.split(".")
     if not eq or len(parts) < 3 or not all(p.strip() for p in parts):
         raise SweepError(
-            f"--sweep {text!r}: expected EVENT.ITEM.FIELD=FROM..TO:STEP "
-            "(alchemy.Bellows.cost=20..120:20)"
+            f"{text!r}: expected EVENT.ITEM.FIELD=FROM..TO:STEP (alchemy.Bellows.cost=20..120:20)"
         )
     name, item_text, field = parts[0].strip(), ".".join(parts[1:-1]).strip(), parts[-1].strip()
     problems: list[str] = []
@@ -271,13 +270,23 @@ def good_ranges(found: list[Point]) -> list[tuple[Number, Number]]:
     return runs
 
 
+def subject(sweep: Sweep) -> str:
+    """What a sweep measures, in words ("Alchemy's Bellows cost")."""
+    return f"{event_title(sweep.event)}'s {sweep.item} {sweep.field}"
+
+
+def too_small(found: list[Point]) -> bool:
+    """Whether every value is too small to conclude on (then the answer is: more games)."""
+    return not good_ranges(found) and all(p.flag == Verdict.TOO_SMALL.value for p in found)
+
+
 def verdict_words(sweep: Sweep, found: list[Point], current: Number | None) -> str:
     """The sweep's answer in one sentence: the price range to print."""
     runs = good_ranges(found)
-    what = f"{event_title(sweep.event)}'s {sweep.item} {sweep.field}"
+    what = subject(sweep)
     if not runs:
-        if all(p.flag == Verdict.TOO_SMALL.value for p in found):
-            return f"Too small to conclude on {what}: play more games (--games)."
+        if too_small(found):
+            return f"Too small to conclude on {what}: play more games."
         return (
             f"No value of {what} from {sweep.values[0]} to {sweep.values[-1]} leaves the item "
             "neither worth less than nothing nor bought over its alternatives."
@@ -291,6 +300,22 @@ def verdict_words(sweep: Sweep, found: list[Point], current: Number | None) -> s
         f"Print {what} in {spans}: there the item is neither worth less than nothing nor "
         f"bought over its alternatives.{now}"
     )
+
+
+def around(event: str, item: str, options: Mapping[str, Mapping[str, Any]]) -> str | None:
+    """A sweep of the item's price around its value in the catalog (half to one and a half
+    times, in about eight steps), as EVENT.ITEM.cost=FROM..TO:STEP; None when it has no
+    price."""
+    try:
+        probe = parse(f"{event}.{item}.cost=0..1:1", options)
+    except SweepError:
+        return None
+    now = current_value(probe, options)
+    if now is None or now <= 0:
+        return None
+    step = next(x for x in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 10**9) if x >= now / 8)
+    lo, hi = max(0, round(now / 2 / step) * step), round(now * 1.5 / step) * step
+    return f"{event}.{item}.cost={lo}..{hi}:{step}"
 
 
 def current_value(sweep: Sweep, options: Mapping[str, Mapping[str, Any]]) -> Number | None:

@@ -131,6 +131,42 @@ def _rows(
     return pd.DataFrame(rows)
 
 
+def report_text(r: Reports, found: list[Finding], players: pd.DataFrame) -> str:
+    """The findings and the tables as printed (without the next command)."""
+    lines = ["", headline(r, found)]
+    lines += [f"  {i}. {f.text}" for i, f in enumerate(found, start=1)]
+    what = "festivals" if r.kind == FESTIVAL else f"games of {title(r.kind)}"
+    lines += _table(
+        f"Strategies ({r.games} {what}; win rate against the fair share, 95% intervals "
+        "simultaneous over the strategies)",
+        display_strategies(r.strategies),
+    )
+    lines += _table(
+        "Paired item values (seat P01 made to buy the item at its first chance vs not, same "
+        "seeds; 95% intervals simultaneous over each event's items)",
+        display_values(r.values),
+    )
+    lines += _table(
+        "Items bought (baseline arm; share of its group's purchases a game, 95% intervals "
+        "simultaneous over the group)",
+        display_purchases(r.purchases),
+    )
+    if len(r.behaviour):
+        lines += [
+            "",
+            "How each strategy plays (risk: score spread, coins left; timing: mean round "
+            "bought; specialisation: the top item's share of its purchases; and each event's "
+            "own figures, a mean a seat):",
+        ]
+        for event, table in behaviour_by_event(display_behaviour(r.behaviour)):
+            lines += _table(f"  {event}", table)
+    if players["catalog"].nunique() > 1:
+        side = report.compare_catalogs(players)
+        lines += ["", "Catalog sets side by side (same seeds):"]
+        lines.append(side.to_string(float_format=lambda x: f"{x:.3f}"))
+    return "\n".join(lines)
+
+
 def print_report(
     players: pd.DataFrame,
     items: pd.DataFrame,
@@ -141,43 +177,11 @@ def print_report(
     output; the reports are returned."""
     r = reports(players, items, sold)
     found = findings(r)
-    print(f"\n{headline(r, found)}")
-    for i, f in enumerate(found, start=1):
-        print(f"  {i}. {f.text}")
-    what = "festivals" if r.kind == FESTIVAL else f"games of {title(r.kind)}"
-    _table(
-        f"Strategies ({r.games} {what}; win rate against the fair share, 95% intervals "
-        "simultaneous over the strategies)",
-        display_strategies(r.strategies),
-    )
-    _table(
-        "Paired item values (seat P01 made to buy the item at its first chance vs not, same "
-        "seeds; 95% intervals simultaneous over each event's items)",
-        display_values(r.values),
-    )
-    _table(
-        "Items bought (baseline arm; share of its group's purchases a game, 95% intervals "
-        "simultaneous over the group)",
-        display_purchases(r.purchases),
-    )
-    if len(r.behaviour):
-        print(
-            "\nHow each strategy plays (risk: score spread, coins left; timing: mean round "
-            "bought; specialisation: the top item's share of its purchases; and each event's "
-            "own figures, a mean a seat):"
-        )
-        for event, table in behaviour_by_event(display_behaviour(r.behaviour)):
-            _table(f"  {event}", table)
-    if players["catalog"].nunique() > 1:
-        side = report.compare_catalogs(players)
-        print("\nCatalog sets side by side (same seeds):")
-        print(side.to_string(float_format=lambda x: f"{x:.3f}"))
+    print(report_text(r, found, players))
     if next_step is not None:
         print(f"\nNext: {next_step(r, found)}")
     return r
 
 
-def _table(heading: str, table: pd.DataFrame) -> None:
-    if len(table):
-        print(f"\n{heading}:")
-        print(table.to_string(index=False))
+def _table(heading: str, table: pd.DataFrame) -> list[str]:
+    return ["", f"{heading}:", table.to_string(index=False)] if len(table) else []
