@@ -50,3 +50,28 @@ def test_the_dashboard_listens_on_localhost_unless_told_otherwise(
     # Streamlit's own options come before `--`; the match folder is the app's argument.
     assert command[-2:] == ["--", str((tmp_path / "m").resolve())]
     assert command.index("--server.address") < command.index("--")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["templates", "{m}", "--google"], ["resolve", "{m}", "--google"]],
+)
+def test_a_google_command_before_festival_google_names_the_command_that_works(
+    toy_match: Path, tmp_path: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hint is a command with the match's folder, and typed as printed (FILE the host's
+    file) it works; `festival google` alone was refused by argparse."""
+    import shlex
+
+    from festival.match.match import Match
+
+    assert main([a.format(m=toy_match) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    hint = err.split("run `", 1)[1].split("`", 1)[0]
+    assert hint == f"festival google {toy_match} --sheets FILE"
+    sheets = tmp_path / "sheets.csv"
+    players = Match.open(toy_match).config.players
+    sheets.write_text("player,spreadsheet\n" + "".join(f"{p},key-{p}\n" for p in players))
+    words = [str(sheets) if w == "FILE" else w for w in shlex.split(hint)]
+    assert main(words[1:]) == 0

@@ -185,18 +185,25 @@ def settings_for(path: Path, hooks: Webhooks) -> DiscordSettings:
     return DiscordSettings(str(path.resolve()), tuple(hooks.hooks), dict(hooks.users))
 
 
-def stored_settings(text: str | None, where: str) -> DiscordSettings:
+def stored_settings(text: str | None, where: str, command: str = "discord") -> DiscordSettings:
+    """The stored settings of the match (or duel: `command` "duel discord") at `where`."""
     if text is None:
         raise WebhookError(
-            f"{where} has no Discord channels yet: run `festival discord {where} --webhooks "
+            f"{where} has no Discord channels yet: run `festival {command} {where} --webhooks "
             "FILE` first"
         )
     try:
         return DiscordSettings.from_json(text)
     except (ValueError, LookupError, TypeError, AttributeError):
         raise WebhookError(
-            f"{where}: the stored Discord settings cannot be read; run `festival discord` again"
+            f"{where}: the stored Discord settings cannot be read; run `festival {command} "
+            f"{where} --webhooks FILE` again"
         ) from None
+
+
+def duel_settings(text: str | None, where: str) -> DiscordSettings:
+    """The stored settings of the duel at `where`."""
+    return stored_settings(text, where, "duel discord")
 
 
 def load_webhooks(

@@ -795,7 +795,7 @@ def post(
     from festival.discord.sender import Sender
 
     with changing(folder) as duel:
-        settings = webhooks.stored_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
+        settings = webhooks.duel_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
         hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, "this duel", folder)
         log = PostLog(duel.store)
         messages = duel_posts(duel, hooks.users, log)  # positions taken back, then the last
