@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sqlite3
 import sys
 from collections.abc import Collection, Sequence
@@ -298,6 +300,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser({command} if command else ()).parse_args(words)
     try:
         code: int = args.run(args)
+        sys.stdout.flush()  # a reader that stopped early (`| head`) is met here, not at exit
+    except BrokenPipeError:
+        _stop_writing()
+        return 1
     except USER_ERRORS as exc:
         print(f"festival: error: {exc}", file=sys.stderr)
         return 2
@@ -311,6 +317,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     return code
+
+
+def _stop_writing() -> None:
+    """The reader of standard output went away (`festival announce M | head`): nothing is
+    wrong and nothing more is said; what is left in the buffer goes nowhere, so Python's own
+    flush at exit does not complain either."""
+    with contextlib.suppress(OSError, ValueError):  # a captured stdout has no descriptor
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":
