@@ -39,8 +39,8 @@ def render(st: Any, folder: Path) -> None:
     )
     st.header("Findings")
     lines = [b.headline]
-    for i, f in enumerate(b.findings, start=1):
-        lines.append(f"{i}. :red[{f.text}]" if f.flagged else f"{i}. {f.text}")
+    for mark, f in service.labelled(b.findings):
+        lines.append(f"{mark} :red[{f.text}]" if f.flagged else f"{mark} {f.text}")
     st.markdown("\n".join(lines))
 
     st.header("Strategies")

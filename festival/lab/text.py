@@ -15,7 +15,7 @@ import pandas as pd
 from festival.core.registry import event_title as title
 from festival.lab import behaviour, report
 from festival.lab.figures import num, num_range, pct, pct_range
-from festival.lab.findings import Finding, Reports, findings, headline
+from festival.lab.findings import Finding, Reports, findings, headline, labelled
 from festival.lab.game import FESTIVAL
 from festival.lab.job import BASELINE
 
@@ -134,7 +134,7 @@ def _rows(
 def report_text(r: Reports, found: list[Finding], players: pd.DataFrame) -> str:
     """The findings and the tables as printed (without the next command)."""
     lines = ["", headline(r, found)]
-    lines += [f"  {i}. {f.text}" for i, f in enumerate(found, start=1)]
+    lines += [f"  {mark} {f.text}" for mark, f in labelled(found)]
     what = "festivals" if r.kind == FESTIVAL else f"games of {title(r.kind)}"
     lines += _table(
         f"Strategies ({r.games} {what}; win rate against the fair share, 95% intervals "
