@@ -89,6 +89,4 @@ def render(st: Any, folder: Path) -> None:
 
     if b.catalogs is not None:
         st.header("Catalog sets side by side")
-        side = b.catalogs.copy()
-        side.columns = [f"{c[0]} ({c[1]})" for c in side.columns]
-        st.dataframe(side.round(3))
+        st.dataframe(b.catalogs, hide_index=True)

@@ -6,6 +6,7 @@ Synthetic tables with known answers check the arithmetic; a small real run check
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -174,6 +175,25 @@ def test_catalog_sets_side_by_side(lab_folder: Path) -> None:
     assert ("value", "A") in side.columns and ("value", "B") in side.columns
     scores = side["value"].loc["Alchemy mean score"]
     assert scores["B"] > scores["A"]  # the same seeds, lanterns worth double
+
+
+def test_catalog_sets_side_by_side_read_as_people_read(
+    lab_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report's comparison of sets is a table for people, as the others are: a row a
+    measure, each set's figure and interval, win rates in percent (before: pandas' pivot
+    of fractions, "0.250", under "high"/"low"/"value" and an index named "measure")."""
+    capsys.readouterr()
+    assert main(["simulate", "--from", str(lab_folder)]) == 0
+    out = capsys.readouterr().out
+    table = out.split("\nCatalog sets side by side")[1].split("\n\n")[0].splitlines()
+    assert table[1].split() == ["measure", "set", "A", "set", "A", "interval", "set", "B",
+                                "set", "B", "interval"]  # fmt: skip
+    rates = [line for line in table[2:] if " win rate " in line]
+    assert rates and all(line.count("%") == 4 for line in rates)
+    [score] = [line for line in table[2:] if line.strip().startswith("Alchemy mean score ")]
+    assert score.count(" to ") == 2
+    assert not any(re.fullmatch(r"0\.\d{3}", word) for line in table for word in line.split())
 
 
 @pytest.mark.slow

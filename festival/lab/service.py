@@ -475,7 +475,7 @@ class Balance:
     purchases: pd.DataFrame
     behaviour: tuple[tuple[str, pd.DataFrame], ...]
     catalogs: pd.DataFrame | None
-    """sets A and B side by side (None: one set)"""
+    """sets A and B side by side, a row a measure (None: one set)"""
 
 
 def balance(folder: Path) -> Balance | None:
@@ -511,7 +511,11 @@ def balance(folder: Path) -> Balance | None:
         text.display_values(r.values),
         text.display_purchases(r.purchases),
         behaviour if len(r.behaviour) else (),
-        compare_catalogs(players) if players["catalog"].nunique() > 1 else None,
+        (
+            text.display_side_by_side(compare_catalogs(players))
+            if players["catalog"].nunique() > 1
+            else None
+        ),
     )
 
 
