@@ -127,6 +127,19 @@ def test_duel_post_before_mapping_names_the_duel_command_and_following_it_works(
     assert len(discord_api.messages("duel room")) == 1
 
 
+def test_a_duels_webhooks_file_moved_away_names_the_duel_command(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moved = (duel.parent / "webhooks.csv").rename(tmp_path / "moved.csv")
+    capsys.readouterr()
+    assert main(["duel", "post", str(duel)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"(or run `festival duel discord {duel} --webhooks FILE` again)" in err
+    assert main(["duel", "discord", str(duel), "--webhooks", str(moved)]) == 0
+    assert main(["duel", "post", str(duel)]) == 0
+
+
 def test_duel_post_webhooks_inside_the_duel_folder_is_refused_and_nothing_is_sent(
     duel: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -26,6 +26,9 @@ GAME_ROOM = "game room"
 """the public channel's name, as festival shows it"""
 HOST_ROWS = ("host", "game room", "gameroom", "public")
 SETTINGS = "discord"
+DUEL = "this duel"
+"""`of` for a duel's webhooks (mapped by `festival duel discord`, a match's by `festival
+discord`)"""
 """the host input that keeps the mapping (the file's path and channel names only)"""
 
 WEBHOOK_URL = re.compile(
@@ -214,8 +217,9 @@ def load_webhooks(
     path = given or Path(settings.file)
     check_place(path, folder)
     if not path.is_file():
+        command = "duel discord" if of == DUEL else "discord"
         raise WebhookError(
             f"the webhooks file {path} is not there: name it with --webhooks FILE (or run "
-            "`festival discord` again)"
+            f"`festival {command} {folder} --webhooks FILE` again)"
         )
     return read_webhooks(path, players, of)

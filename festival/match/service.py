@@ -218,7 +218,8 @@ def resolved_round(match: Match, asked: int | None) -> int:
             "FOLDER`), then run this again"
         )
     if asked is not None:
-        raise MatchError(f"--round {asked}: rounds are numbered from 1 (resolved: 1 to {last})")
+        done = "round 1" if last == 1 else f"rounds 1 to {last}"
+        raise MatchError(f"--round {asked}: rounds are numbered from 1 (resolved: {done})")
     return last
 
 
@@ -620,7 +621,8 @@ def post(
             what = (
                 f"the match has {match.config.rounds} rounds"
                 if number > match.config.rounds
-                else f"resolve it first: `festival resolve {folder}`"
+                else f"rounds resolve in order, next round {match.last_resolved_round() + 1}: "
+                f"`festival resolve {folder} --from FOLDER`"
             )
             raise MatchError(
                 f"--round {number}: that round is not resolved, so there is nothing to post "
