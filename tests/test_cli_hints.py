@@ -75,3 +75,28 @@ def test_a_google_command_before_festival_google_names_the_command_that_works(
     sheets.write_text("player,spreadsheet\n" + "".join(f"{p},key-{p}\n" for p in players))
     words = [str(sheets) if w == "FILE" else w for w in shlex.split(hint)]
     assert main(words[1:]) == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["templates", "{m}"], ["resolve", "{m}", "--from", "{m}"], ["standings", "{m}"]],
+)
+def test_a_command_before_allocate_names_the_allocate_that_works(
+    tmp_path: Path, roster_csv: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`festival allocate` alone was refused by argparse: the hint names the match."""
+    import shlex
+
+    from tests.conftest import ENGINE_ARGS
+
+    folder = tmp_path / "m"
+    assert main(["new", str(folder), "--roster", str(roster_csv), *ENGINE_ARGS]) == 0
+    capsys.readouterr()
+    assert main([a.format(m=folder) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    hint = err.split("run `", 1)[1].split("`", 1)[0]
+    assert hint == f"festival allocate {folder}"
+    assert main(shlex.split(hint)[1:]) == 0
+    if argv[0] != "resolve":  # (its inbox here is no inbox)
+        assert main([a.format(m=folder) for a in argv]) == 0
