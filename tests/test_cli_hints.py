@@ -100,3 +100,29 @@ def test_a_command_before_allocate_names_the_allocate_that_works(
     assert main(shlex.split(hint)[1:]) == 0
     if argv[0] != "resolve":  # (its inbox here is no inbox)
         assert main([a.format(m=folder) for a in argv]) == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "address"),
+    [([], "127.0.0.1"), (["--address", "0.0.0.0", "--port", "9000"], "0.0.0.0")],
+)
+def test_the_duels_dashboard_listens_on_localhost_unless_told_otherwise(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    address: str,
+) -> None:
+    """`festival duel dashboard` (its host desk plays for the players) listened on every
+    interface (Streamlit's default), unlike `festival dashboard`."""
+    import festival.core.child as child
+
+    ran: list[list[str]] = []
+    monkeypatch.setattr(child, "run_child", lambda command, env=None: ran.append(command) or 0)
+    duel = tmp_path / "d"
+    assert main(["duel", "new", str(duel), "--game", "element", "--players", "Ash,Birch"]) == 0
+    assert main(["duel", "dashboard", str(duel), *argv]) == 0
+    [command] = ran
+    assert value_after(command, "--server.address") == address
+    port = argv[-1] if argv else "8501"
+    assert f"at http://{address}:{port} (Ctrl-C to stop)" in capsys.readouterr().out

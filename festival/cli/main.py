@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from festival.cli.dashboard_launch import add_address
 from festival.core import registry
 from festival.core.errors import EngineError, MatchError
 from festival.match.store import StoreError, sqlite_failure
@@ -270,12 +271,7 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
     p = sub.add_parser("dashboard", help="open the host dashboard (Streamlit) for a match")
     p.add_argument("match", type=Path)
     p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
-    p.add_argument(
-        "--address",
-        default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this computer only; "
-        "0.0.0.0 for every network interface)",
-    )
+    add_address(p)
     p.set_defaults(run=_match("dashboard"))
 
     p = sub.add_parser("demo", help="run a whole sample festival in a new folder")
