@@ -126,3 +126,36 @@ def test_the_duels_dashboard_listens_on_localhost_unless_told_otherwise(
     assert value_after(command, "--server.address") == address
     port = argv[-1] if argv else "8501"
     assert f"at http://{address}:{port} (Ctrl-C to stop)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [
+        (None, "no such service-account file: name the JSON key you downloaded"),
+        ("{}", "is not a usable service-account file: download a JSON key of the service "
+               "account in the Google Cloud console"),
+        ("not json", "is not a usable service-account file: download a JSON key"),
+    ],
+)  # fmt: skip
+def test_a_missing_or_unusable_google_key_says_what_to_do(
+    toy_match: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    key: str | None,
+    said: str,
+) -> None:
+    """Before: "key.json is not a usable service-account file" for a file not there too."""
+    from festival.match.match import Match
+
+    players = Match.open(toy_match).config.players
+    sheets = tmp_path / "sheets.csv"
+    sheets.write_text("player,spreadsheet\n" + "".join(f"{p},key-{p}\n" for p in players))
+    assert main(["google", str(toy_match), "--sheets", str(sheets)]) == 0
+    path = tmp_path / "key.json"
+    if key is not None:
+        path.write_text(key)
+    capsys.readouterr()
+    assert main(["templates", str(toy_match), "--google", "--credentials", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"festival: error: {path}" in err and said in err
+    assert err.count("\n") == 1 and "Traceback" not in err
