@@ -39,8 +39,8 @@ def render(st: Any, folder: Path) -> None:
     )
     st.header("Findings")
     lines = [b.headline]
-    for i, f in enumerate(b.findings, start=1):
-        lines.append(f"{i}. :red[{f.text}]" if f.flagged else f"{i}. {f.text}")
+    for mark, f in service.labelled(b.findings):
+        lines.append(f"{mark} :red[{f.text}]" if f.flagged else f"{mark} {f.text}")
     st.markdown("\n".join(lines))
 
     st.header("Strategies")
@@ -89,6 +89,4 @@ def render(st: Any, folder: Path) -> None:
 
     if b.catalogs is not None:
         st.header("Catalog sets side by side")
-        side = b.catalogs.copy()
-        side.columns = [f"{c[0]} ({c[1]})" for c in side.columns]
-        st.dataframe(side.round(3))
+        st.dataframe(b.catalogs, hide_index=True)

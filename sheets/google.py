@@ -91,8 +91,17 @@ def client(
             auth = Credentials.from_service_account_file(  # type: ignore[no-untyped-call]
                 str(credentials), scopes=["https://www.googleapis.com/auth/spreadsheets"]
             )
+        except FileNotFoundError:
+            raise GoogleError(
+                f"{credentials}: no such service-account file: name the JSON key you downloaded "
+                "(--credentials FILE or FESTIVAL_GOOGLE_CREDENTIALS)"
+            ) from None
         except (OSError, ValueError) as exc:
-            raise GoogleError(f"{credentials} is not a usable service-account file") from exc
+            raise GoogleError(
+                f"{credentials} is not a usable service-account file: download a JSON key of the "
+                "service account in the Google Cloud console (docs/host-guide.md, Google Sheets) "
+                "and name that file"
+            ) from exc
     return gspread.Client(auth, session=session, http_client=retrying_http_client(retry or Retry()))
 
 

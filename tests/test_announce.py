@@ -104,6 +104,6 @@ def test_announce_names_the_rounds_there_are(
     path = numbers_json(toy_match, 1, lambda p, e: 3)
     resolve(match, 1, ingest_json(match, 1, path))
     assert main(["announce", str(toy_match), "--round", "0"]) == 2
-    assert "--round 0: rounds are numbered from 1 (resolved: 1 to 1)" in capsys.readouterr().err
+    assert "--round 0: rounds are numbered from 1 (resolved: round 1)" in capsys.readouterr().err
     assert main(["announce", str(toy_match)]) == 0
     assert "round 1" in capsys.readouterr().out

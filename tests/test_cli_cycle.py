@@ -215,6 +215,15 @@ def test_status_says_what_to_run_next(toy_match: Path, capsys: pytest.CaptureFix
     assert "round 0 of 6 resolved" in out
     assert "Summoner's Dream: 6 players, rounds 2, 3, 4, 5, 6" in out
     assert f"Next: festival templates {toy_match} --round 1" in out
+    # once the workbooks are written, status sends the host on, not back to `templates`
+    assert main(["templates", str(toy_match)]) == 0
+    code, out, _ = run(capsys, "status", str(toy_match))
+    assert code == 0 and "Next: festival templates" not in out
+    assert out.rstrip().splitlines()[-1] == (
+        f"Next: the round 1 workbooks are in {toy_match / 'templates' / 'round-1'}: send each "
+        "player theirs, collect them into one folder (as <player>.xlsx), then: festival "
+        f"resolve {toy_match} --from FOLDER --round 1"
+    )
 
 
 def test_the_sole_winners_choice_reaches_the_standings(

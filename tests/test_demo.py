@@ -44,7 +44,11 @@ def test_demo_never_overwrites_and_picks_a_new_folder(
     busy.mkdir()
     (busy / "keep.txt").write_text("mine")
     assert main(["demo", str(busy)]) == 2
-    assert "not empty" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "not empty" in err and err.count("\n") == 1
+    assert err.rstrip().endswith(  # what to do, not only what is wrong
+        "name a new one (or none: `festival demo` makes festival-demo-N here)"
+    )
     monkeypatch.chdir(tmp_path)
     (tmp_path / "festival-demo-1").mkdir()
     assert main(["demo"]) == 0

@@ -103,6 +103,43 @@ def test_the_duels_guide_discord_section_runs_as_written(
     assert "<@123456789012345678>: your move." in message.content
 
 
+def test_duel_post_before_mapping_names_the_duel_command_and_following_it_works(
+    tmp_path: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A host who posts before mapping is told the command to run, and that command, typed
+    as printed (FILE their file), maps the duel: `festival duel discord`, not the match's
+    `festival discord` (which answers "not a match folder")."""
+    import shlex
+
+    folder = tmp_path / "pd"
+    assert main(["duel", "new", str(folder), "--game", "element", "--players", "Ash,Birch"]) == 0
+    capsys.readouterr()
+    assert main(["duel", "post", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    hint = err.split("run `", 1)[1].split("`", 1)[0]
+    assert hint == f"festival duel discord {folder} --webhooks FILE"
+    hooks = tmp_path / "webhooks.csv"
+    hooks.write_text(f"player,webhook\nhost,{discord_api.add_webhook('duel room')}\n")
+    words = [str(hooks) if w == "FILE" else w for w in shlex.split(hint)]
+    assert main(words[1:]) == 0
+    assert main(["duel", "post", str(folder)]) == 0
+    assert len(discord_api.messages("duel room")) == 1
+
+
+def test_a_duels_webhooks_file_moved_away_names_the_duel_command(
+    duel: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    moved = (duel.parent / "webhooks.csv").rename(tmp_path / "moved.csv")
+    capsys.readouterr()
+    assert main(["duel", "post", str(duel)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"(or run `festival duel discord {duel} --webhooks FILE` again)" in err
+    assert main(["duel", "discord", str(duel), "--webhooks", str(moved)]) == 0
+    assert main(["duel", "post", str(duel)]) == 0
+
+
 def test_duel_post_webhooks_inside_the_duel_folder_is_refused_and_nothing_is_sent(
     duel: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
 ) -> None:

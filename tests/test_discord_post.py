@@ -149,8 +149,12 @@ def test_post_webhooks_inside_the_match_folder_is_refused_and_nothing_is_sent(
 @pytest.mark.parametrize(
     ("round_no", "said"),
     [
+        # the command a host can type as printed (FOLDER theirs): `festival resolve M` alone
+        # was refused ("say where the round comes from"), and round 4 comes after 2 and 3
         (2, "--round 2: that round is not resolved, so there is nothing to post (resolved: 1); "
-            "resolve it first: `festival resolve"),
+            "rounds resolve in order, next round 2: `festival resolve {folder} --from FOLDER`"),
+        (4, "--round 4: that round is not resolved, so there is nothing to post (resolved: 1); "
+            "rounds resolve in order, next round 2: `festival resolve {folder} --from FOLDER`"),
         (99, "--round 99: that round is not resolved, so there is nothing to post (resolved: 1); "
              "the match has"),
     ],
@@ -165,8 +169,25 @@ def test_post_of_a_round_not_resolved_says_so_in_one_line_and_sends_nothing(
     folder, _ = mapped
     assert main(["post", str(folder), "--round", str(round_no)]) == 2
     err = capsys.readouterr().err
-    assert said in err and err.count("\n") == 1
+    assert said.format(folder=folder) in err and err.count("\n") == 1
     assert discord_api.count("execute") == 0
+
+
+def test_a_webhooks_file_moved_away_names_the_command_that_maps_it_again(
+    mapped: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Following the line as printed (FILE the file's new place) maps and posts."""
+    import shlex
+
+    folder, hooks = mapped
+    moved = hooks.rename(tmp_path / "moved.csv")
+    assert main(["post", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "name it with --webhooks FILE" in err
+    hint = err.split("(or run `", 1)[1].split("`", 1)[0]
+    assert hint == f"festival discord {folder} --webhooks FILE"
+    assert main([str(moved) if w == "FILE" else w for w in shlex.split(hint)][1:]) == 0
+    assert main(["post", str(folder)]) == 0
 
 
 def test_post_sends_each_message_once_as_announce_prints_it(

@@ -179,6 +179,21 @@ def test_bad_orders_are_named_and_nothing_resolves(
         d.close()
 
 
+def test_sheets_says_what_to_do_next_and_that_works_as_printed(duel: Path, tmp_path: Path) -> None:
+    """`duel sheets --out` ends with the next command, as the match's `templates` does; typed
+    as printed (FOLDER the host's), it resolves the turn (untouched workbooks hold)."""
+    import shlex
+
+    out = _run(["duel", "sheets", str(duel), "--out", str(tmp_path / "outbox")])
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith("Next: send each player theirs, collect the filled-in workbooks")
+    command = last.split("then: ", 1)[1]
+    assert command == f"festival duel resolve {duel} --from FOLDER"
+    inbox = tmp_path / "outbox"  # the players sent them back untouched
+    words = [str(inbox) if w == "FOLDER" else w for w in shlex.split(command)]
+    assert "Turn 2: orders awaited from" in _run(words[1:])
+
+
 def test_order_workbook_lists_each_units_legal_targets(duel: Path, tmp_path: Path) -> None:
     """The order workbook: the player's units, each unit's legal targets as dropdowns."""
     _run(["duel", "sheets", str(duel), "--out", str(tmp_path)])

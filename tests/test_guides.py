@@ -3,6 +3,7 @@ docs/lab-guide.md); the duels guide is run by tests/test_readme_duel.py and its 
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -108,3 +109,17 @@ def test_the_lab_guides_strategies_run_in_small(
     for figure in ("coins left (end)", "both bolts on one square", "towers placed"):
         assert figure in tables
     assert (tmp_path / "lab-strategies" / "players.parquet").is_file()
+
+
+def test_the_duels_guide_can_be_followed_top_to_bottom_in_one_folder() -> None:
+    """A host types the guide's blocks one after the other in one folder: no block makes a
+    duel folder an earlier block made (the Google block made `my-duel` again, which the
+    Element block had made: "my-duel already holds a duel")."""
+    text = (ROOT / "docs" / "duels-guide.md").read_text(encoding="utf-8")
+    made = [
+        words[3]
+        for block in re.findall(r"^ *```bash\n(.+?)\n *```", text, flags=re.S | re.M)
+        for words in commands(block)
+        if words[:3] == ["festival", "duel", "new"]
+    ]
+    assert len(made) >= 5 and len(made) == len(set(made)), made

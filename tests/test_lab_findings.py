@@ -71,6 +71,16 @@ def test_a_small_run_is_too_small_to_conclude(
     out = capsys.readouterr().out
     assert "Too small to conclude on strategies cautious, greedy, specialist" in out
     assert "wins more" not in out and "wins less" not in out
+    # The headline counts the findings; the notes that flag nothing are listed apart, never
+    # numbered on after them ("1 finding(s)" followed by "2. Too small ..." read as two).
+    listed = out.split("the one that matters most first:\n", 1)[1].split("\n\n", 1)[0]
+    count = int(out.split(" finding(s) in 4 game(s)")[0].rsplit("\n", 1)[-1])
+    numbered = [line for line in listed.splitlines() if line[2].isdigit()]
+    assert [line.split(".")[0].strip() for line in numbered] == [
+        str(i) for i in range(1, count + 1)
+    ]
+    notes = listed.splitlines()[count:]
+    assert notes and all(line.startswith("  - Too small to conclude") for line in notes)
     assert out.strip().endswith("Next: festival simulate --event alchemy --games 200")
 
 

@@ -6,6 +6,7 @@ Synthetic tables with known answers check the arithmetic; a small real run check
 from __future__ import annotations
 
 import math
+import re
 import shutil
 from pathlib import Path
 
@@ -176,6 +177,25 @@ def test_catalog_sets_side_by_side(lab_folder: Path) -> None:
     assert scores["B"] > scores["A"]  # the same seeds, lanterns worth double
 
 
+def test_catalog_sets_side_by_side_read_as_people_read(
+    lab_folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The report's comparison of sets is a table for people, as the others are: a row a
+    measure, each set's figure and interval, win rates in percent (before: pandas' pivot
+    of fractions, "0.250", under "high"/"low"/"value" and an index named "measure")."""
+    capsys.readouterr()
+    assert main(["simulate", "--from", str(lab_folder)]) == 0
+    out = capsys.readouterr().out
+    table = out.split("\nCatalog sets side by side")[1].split("\n\n")[0].splitlines()
+    assert table[1].split() == ["measure", "set", "A", "set", "A", "interval", "set", "B",
+                                "set", "B", "interval"]  # fmt: skip
+    rates = [line for line in table[2:] if " win rate " in line]
+    assert rates and all(line.count("%") == 4 for line in rates)
+    [score] = [line for line in table[2:] if line.strip().startswith("Alchemy mean score ")]
+    assert score.count(" to ") == 2
+    assert not any(re.fullmatch(r"0\.\d{3}", word) for line in table for word in line.split())
+
+
 @pytest.mark.slow
 def test_balance_lab_page_draws_the_reports(
     lab_folder: Path, monkeypatch: pytest.MonkeyPatch
@@ -193,7 +213,7 @@ def test_balance_lab_page_draws_the_reports(
     said = at.markdown[0].value
     assert said.startswith("1 finding(s) in 4 game(s)")  # a count: 6 machines never bought
     assert said.count(":red[") == 1 and ":red[Alchemy: 6 of 8 machines never bought" in said
-    assert "\n4. Too small to conclude on strategies" in said  # not red: no flag
+    assert "\n- Too small to conclude on strategies" in said  # not red, not counted: no flag
     strategies = at.dataframe[0].value
     assert list(strategies.columns)[:3] == ["strategy", "seats", "win rate"]
     assert all(str(x).endswith("%") for x in strategies["win rate"])

@@ -59,7 +59,7 @@ def test_front_ends_reach_the_lab_only_through_its_service() -> None:
 @pytest.mark.parametrize(
     ("study", "refused", "said"),
     [
-        (Study(event="nosuch"), NotAnEvent, "--event 'nosuch': expected festival or one of ("),
+        (Study(event="nosuch"), NotAnEvent, "--event 'nosuch': expected festival, alchemy, "),
         (Study(force_all="nosuch"), NotAnEvent, "--force-all 'nosuch': not an event"),
         (Study(force_all="continuum"), NothingToForce, "--force-all continuum: continuum sells"),
         (Study(forces=("alchemy",)), BadForce, "--force 'alchemy': expected EVENT:ITEM"),

@@ -218,3 +218,23 @@ def test_the_items_table_reads_a_purchase_by_its_fields_in_order() -> None:
     from festival.lab.game import Purchase
 
     assert Purchase._fields == tables.PURCHASE_FIELDS
+
+
+@pytest.mark.parametrize(
+    ("event", "said"),
+    [
+        ("alchemi", "--event 'alchemi': expected festival, alchemy, continuum or summoners; "
+                    "did you mean 'alchemy'?"),
+        ("xyz", "--event 'xyz': expected festival, alchemy, continuum or summoners\n"),
+    ],
+)  # fmt: skip
+def test_a_misspelt_event_is_named_in_words_with_a_suggestion(
+    event: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: "expected festival or one of ('alchemy', 'continuum', 'summoners')", a Python
+    tuple and no suggestion."""
+    out = tmp_path / "lab"
+    assert main(["simulate", "--event", event, "--games", "1", "--serial", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1 and "(" not in err.split(":", 2)[2]
+    assert not out.exists()

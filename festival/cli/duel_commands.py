@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from festival.cli import duel_discord_commands
+from festival.cli.dashboard_launch import add_address, streamlit_command, url
 from festival.cli.duel_order_commands import add_parsers
 from festival.core import registry
 from festival.core.paths import fixture
@@ -208,14 +209,11 @@ def dashboard(args: argparse.Namespace) -> int:
 
     if not args.duel.is_dir():
         raise DuelHostError(f"{args.duel} is not a duel folder (or a folder of duels)")
-    app = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
-    command = [sys.executable, "-m", "streamlit", "run", str(app)]
-    command += ["--browser.gatherUsageStats", "false"]
-    if args.port:
-        command += ["--server.port", str(args.port)]
+    command = streamlit_command(args.port, args.address)  # this computer only, unless told
     env = {**os.environ, "FESTIVAL_DUELS": str(args.duel.resolve())}
     env.pop("FESTIVAL_MATCH", None)
-    print(f"Opening the dashboard's Duels page for {args.duel} (Ctrl-C to stop).")
+    where = url(args.port, args.address)
+    print(f"Opening the dashboard's Duels page for {args.duel} at {where} (Ctrl-C to stop).")
     return run_child(command, env)
 
 
@@ -398,6 +396,7 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p = dsub.add_parser("dashboard", help="open the dashboard's Duels page for a duel folder")
     p.add_argument("duel", type=Path)
     p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
+    add_address(p)
     p.set_defaults(run=dashboard)
 
     p = dsub.add_parser("seat", help="name a duel's Discord channel and who plays whom")

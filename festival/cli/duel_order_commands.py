@@ -82,6 +82,11 @@ def sheets(args: argparse.Namespace) -> int:
     if not args.google:
         for path in done.written:
             print(f"Wrote {path}")
+        if done.written:
+            print(
+                "Next: send each player theirs, collect the filled-in workbooks into one "
+                f"folder, then: festival duel resolve {args.duel} --from FOLDER"
+            )
         return 0
     print("\n".join(done.google_lines))
     print(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shlex
 
+from events.errors import close_matches
 from festival.bots.registry import STRONGEST
 from festival.lab.service import (
     FESTIVAL,
@@ -46,7 +47,10 @@ def refusal(r: Refusal) -> str:
     """What `festival simulate` says of a refusal, naming the flag to change."""
     match r:
         case NotAnEvent("event", given, events):
-            return f"--event {given!r}: expected {FESTIVAL} or one of {events}"
+            known = (FESTIVAL, *events)
+            near = close_matches(given, known)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            return f"--event {given!r}: expected {', '.join(known[:-1])} or {known[-1]}{hint}"
         case NotAnEvent(_, given, _):
             return f"--force-all {given!r}: not an event"
         case SweepClash(parts):

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sqlite3
 import sys
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from festival.cli.dashboard_launch import add_address
 from festival.core import registry
 from festival.core.errors import EngineError, MatchError
 from festival.match.store import StoreError, sqlite_failure
@@ -268,12 +271,7 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
     p = sub.add_parser("dashboard", help="open the host dashboard (Streamlit) for a match")
     p.add_argument("match", type=Path)
     p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
-    p.add_argument(
-        "--address",
-        default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1: this computer only; "
-        "0.0.0.0 for every network interface)",
-    )
+    add_address(p)
     p.set_defaults(run=_match("dashboard"))
 
     p = sub.add_parser("demo", help="run a whole sample festival in a new folder")
@@ -298,6 +296,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser({command} if command else ()).parse_args(words)
     try:
         code: int = args.run(args)
+        sys.stdout.flush()  # a reader that stopped early (`| head`) is met here, not at exit
+    except BrokenPipeError:
+        _stop_writing()
+        return 1
     except USER_ERRORS as exc:
         print(f"festival: error: {exc}", file=sys.stderr)
         return 2
@@ -311,6 +313,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     return code
+
+
+def _stop_writing() -> None:
+    """The reader of standard output went away (`festival announce M | head`): nothing is
+    wrong and nothing more is said; what is left in the buffer goes nowhere, so Python's own
+    flush at exit does not complain either."""
+    with contextlib.suppress(OSError, ValueError):  # a captured stdout has no descriptor
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from events.numbers import decimal_text
+from festival.cli.dashboard_launch import LOCAL, streamlit_command, url
 from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.match import service
@@ -299,31 +300,23 @@ def status(args: argparse.Namespace) -> int:
         print("No event can be played in this version.")
     elif now.finished:
         print(f"The match is over: festival standings {args.match}")
+    elif (written := Path(args.match) / "templates" / f"round-{now.last + 1}").is_dir():
+        print(  # templates' own Next, so a host who looks again is not sent back a step
+            f"Next: the round {now.last + 1} workbooks are in {written}: send each player "
+            "theirs, collect them into one folder (as <player>.xlsx), then: festival resolve "
+            f"{args.match} --from FOLDER --round {now.last + 1}"
+        )
     else:
         print(f"Next: festival templates {args.match} --round {now.last + 1}")
     return 0
 
 
 def dashboard_command(
-    match_folder: Path, port: int | None = None, address: str = "127.0.0.1"
+    match_folder: Path, port: int | None = None, address: str = LOCAL
 ) -> list[str]:
     """The streamlit command line for `festival dashboard`: localhost only unless `address`
     says otherwise (host mode shows secret information; do not expose it by accident)."""
-    app = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
-    command = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        str(app),
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.address",
-        address,
-    ]
-    if port:
-        command += ["--server.port", str(port)]
-    return [*command, "--", str(match_folder.resolve())]
+    return [*streamlit_command(port, address), "--", str(match_folder.resolve())]
 
 
 def dashboard(args: argparse.Namespace) -> int:
@@ -331,7 +324,7 @@ def dashboard(args: argparse.Namespace) -> int:
 
     service.check_opens(args.match)  # a clear error now rather than in the browser
     command = dashboard_command(args.match, args.port, args.address)
-    where = f"http://{args.address}:{args.port or 8501}"
+    where = url(args.port, args.address)
     print(f"Opening the dashboard for {args.match} at {where} (Ctrl-C to stop).")
     return run_child(command)
 

@@ -26,6 +26,9 @@ GAME_ROOM = "game room"
 """the public channel's name, as festival shows it"""
 HOST_ROWS = ("host", "game room", "gameroom", "public")
 SETTINGS = "discord"
+DUEL = "this duel"
+"""`of` for a duel's webhooks (mapped by `festival duel discord`, a match's by `festival
+discord`)"""
 """the host input that keeps the mapping (the file's path and channel names only)"""
 
 WEBHOOK_URL = re.compile(
@@ -185,18 +188,25 @@ def settings_for(path: Path, hooks: Webhooks) -> DiscordSettings:
     return DiscordSettings(str(path.resolve()), tuple(hooks.hooks), dict(hooks.users))
 
 
-def stored_settings(text: str | None, where: str) -> DiscordSettings:
+def stored_settings(text: str | None, where: str, command: str = "discord") -> DiscordSettings:
+    """The stored settings of the match (or duel: `command` "duel discord") at `where`."""
     if text is None:
         raise WebhookError(
-            f"{where} has no Discord channels yet: run `festival discord {where} --webhooks "
+            f"{where} has no Discord channels yet: run `festival {command} {where} --webhooks "
             "FILE` first"
         )
     try:
         return DiscordSettings.from_json(text)
     except (ValueError, LookupError, TypeError, AttributeError):
         raise WebhookError(
-            f"{where}: the stored Discord settings cannot be read; run `festival discord` again"
+            f"{where}: the stored Discord settings cannot be read; run `festival {command} "
+            f"{where} --webhooks FILE` again"
         ) from None
+
+
+def duel_settings(text: str | None, where: str) -> DiscordSettings:
+    """The stored settings of the duel at `where`."""
+    return stored_settings(text, where, "duel discord")
 
 
 def load_webhooks(
@@ -207,8 +217,9 @@ def load_webhooks(
     path = given or Path(settings.file)
     check_place(path, folder)
     if not path.is_file():
+        command = "duel discord" if of == DUEL else "discord"
         raise WebhookError(
             f"the webhooks file {path} is not there: name it with --webhooks FILE (or run "
-            "`festival discord` again)"
+            f"`festival {command} {folder} --webhooks FILE` again)"
         )
     return read_webhooks(path, players, of)

@@ -774,7 +774,7 @@ def discord_setup(folder: Path, webhooks_file: Path) -> DiscordMapped:
 
     webhooks.check_place(webhooks_file, folder)
     with changing(folder) as duel:
-        hooks = webhooks.read_webhooks(webhooks_file, duel.players, "this duel")
+        hooks = webhooks.read_webhooks(webhooks_file, duel.players, webhooks.DUEL)
         settings = webhooks.settings_for(webhooks_file, hooks)
         duel.store.set_setting(webhooks.SETTINGS, json.dumps(settings.to_json()))
         return DiscordMapped(tuple(hooks.users))
@@ -795,8 +795,8 @@ def post(
     from festival.discord.sender import Sender
 
     with changing(folder) as duel:
-        settings = webhooks.stored_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, "this duel", folder)
+        settings = webhooks.duel_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
+        hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, webhooks.DUEL, folder)
         log = PostLog(duel.store)
         messages = duel_posts(duel, hooks.users, log)  # positions taken back, then the last
         rerun = f"festival duel post {folder}"

@@ -72,7 +72,10 @@ SETTINGS_DAMAGE = (ValueError, LookupError, TypeError, AttributeError)
 def load_settings(match: Match) -> GoogleSettings:
     text = match.store.host_input(SETTINGS)
     if text is None:
-        raise MatchError("this match has no Google spreadsheets yet: run `festival google` first")
+        raise MatchError(
+            "this match has no Google spreadsheets yet: run `festival google "
+            f"{match.folder} --sheets FILE` first"
+        )
     try:
         return settings_from_json(text, "host_inputs.value (the Google settings)")
     except SETTINGS_DAMAGE as exc:

@@ -14,6 +14,7 @@ many fair shares they win).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +66,13 @@ def headline(r: Reports, found: list[Finding]) -> str:
         f"Nothing is out of line in {r.games} game(s): every strategy wins about its fair "
         "share, and every item is bought and worth something, within the intervals."
     )
+
+
+def labelled(found: Sequence[Finding]) -> list[tuple[str, Finding]]:
+    """Each finding with its mark in a list: the flagged ones numbered as the headline counts
+    them, then the notes that flag nothing ("too small to conclude") with a dash."""
+    number = iter(range(1, len(found) + 1))
+    return [(f"{next(number)}." if f.flagged else "-", f) for f in found]
 
 
 def _unbought(r: Reports) -> list[Finding]:

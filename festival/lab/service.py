@@ -27,7 +27,15 @@ from festival.core.errors import MatchError
 from festival.core.registry import event_name, event_names
 from festival.lab import findings as found_in
 from festival.lab import run_args, tables, text
-from festival.lab.findings import Charts, Finding, ForceAll, MoreGames, NextStep, SweepPrice
+from festival.lab.findings import (
+    Charts,
+    Finding,
+    ForceAll,
+    MoreGames,
+    NextStep,
+    SweepPrice,
+    labelled,
+)
 from festival.lab.game import FESTIVAL, Force, engine
 from festival.lab.job import Job, JobError, all_items, specs
 from festival.lab.run_args import RunArgs, catalog_event
@@ -53,6 +61,7 @@ __all__ = [
     "RunArgs",
     "SweepPrice",
     "catalog_event",
+    "labelled",
 ]
 
 Options = Mapping[str, Mapping[str, Mapping[str, Any]]]
@@ -466,7 +475,7 @@ class Balance:
     purchases: pd.DataFrame
     behaviour: tuple[tuple[str, pd.DataFrame], ...]
     catalogs: pd.DataFrame | None
-    """sets A and B side by side (None: one set)"""
+    """sets A and B side by side, a row a measure (None: one set)"""
 
 
 def balance(folder: Path) -> Balance | None:
@@ -502,7 +511,11 @@ def balance(folder: Path) -> Balance | None:
         text.display_values(r.values),
         text.display_purchases(r.purchases),
         behaviour if len(r.behaviour) else (),
-        compare_catalogs(players) if players["catalog"].nunique() > 1 else None,
+        (
+            text.display_side_by_side(compare_catalogs(players))
+            if players["catalog"].nunique() > 1
+            else None
+        ),
     )
 
 

@@ -15,7 +15,7 @@ import pandas as pd
 from festival.core.registry import event_title as title
 from festival.lab import behaviour, report
 from festival.lab.figures import num, num_range, pct, pct_range
-from festival.lab.findings import Finding, Reports, findings, headline
+from festival.lab.findings import Finding, Reports, findings, headline, labelled
 from festival.lab.game import FESTIVAL
 from festival.lab.job import BASELINE
 
@@ -134,7 +134,7 @@ def _rows(
 def report_text(r: Reports, found: list[Finding], players: pd.DataFrame) -> str:
     """The findings and the tables as printed (without the next command)."""
     lines = ["", headline(r, found)]
-    lines += [f"  {i}. {f.text}" for i, f in enumerate(found, start=1)]
+    lines += [f"  {mark} {f.text}" for mark, f in labelled(found)]
     what = "festivals" if r.kind == FESTIVAL else f"games of {title(r.kind)}"
     lines += _table(
         f"Strategies ({r.games} {what}; win rate against the fair share, 95% intervals "
@@ -161,9 +161,10 @@ def report_text(r: Reports, found: list[Finding], players: pd.DataFrame) -> str:
         for event, table in behaviour_by_event(display_behaviour(r.behaviour)):
             lines += _table(f"  {event}", table)
     if players["catalog"].nunique() > 1:
-        side = report.compare_catalogs(players)
-        lines += ["", "Catalog sets side by side (same seeds):"]
-        lines.append(side.to_string(float_format=lambda x: f"{x:.3f}"))
+        lines += _table(
+            "Catalog sets side by side (same seeds; each set's figure, then its 95% interval)",
+            display_side_by_side(report.compare_catalogs(players)),
+        )
     return "\n".join(lines)
 
 
@@ -181,6 +182,21 @@ def print_report(
     if next_step is not None:
         print(f"\nNext: {next_step(r, found)}")
     return r
+
+
+def display_side_by_side(side: pd.DataFrame) -> pd.DataFrame:
+    """`report.compare_catalogs` for people: a row a measure, each set's figure and its
+    interval (win rates in percent), instead of pandas' pivot of fractions."""
+    rows = []
+    for measure in side.index:
+        row = {"measure": str(measure)}
+        for s in side["value"].columns:
+            v, lo, hi = (side[c].loc[measure, s] for c in ("value", "low", "high"))
+            rate = str(measure).endswith("win rate")
+            row[f"set {s}"] = pct(v) if rate else num(v)
+            row[f"set {s} interval"] = pct_range(lo, hi) if rate else num_range(lo, hi)
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def _table(heading: str, table: pd.DataFrame) -> list[str]:

@@ -156,11 +156,17 @@ class Match:
         }
         return replace(result, schedule=schedule)
 
+    def not_allocated(self) -> MatchError:
+        """The error of a command that needs the events allocated, with the command to run."""
+        return MatchError(
+            f"events are not allocated yet; run `festival allocate {self.folder}` first"
+        )
+
     @property
     def allocation(self) -> Allocation:
         content = self.store.allocation()
         if content is None:
-            raise MatchError("events are not allocated yet; run `festival allocate` first")
+            raise self.not_allocated()
         try:
             return Allocation.from_json(content)
         except HAND_EDIT_ERRORS as exc:

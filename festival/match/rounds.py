@@ -170,7 +170,7 @@ def post_changes(
 def check_resolvable(match: Match, round_no: int) -> None:
     """Refuse, before anything is stored, a round that cannot be resolved now."""
     if not match.allocated:
-        raise MatchError("events are not allocated yet; run `festival allocate` first")
+        raise match.not_allocated()
     if not match.engines:
         raise MatchError("no event of this match has a rules engine in this version")
     last = match.last_resolved_round()

@@ -218,7 +218,8 @@ def resolved_round(match: Match, asked: int | None) -> int:
             "FOLDER`), then run this again"
         )
     if asked is not None:
-        raise MatchError(f"--round {asked}: rounds are numbered from 1 (resolved: 1 to {last})")
+        done = "round 1" if last == 1 else f"rounds 1 to {last}"
+        raise MatchError(f"--round {asked}: rounds are numbered from 1 (resolved: {done})")
     return last
 
 
@@ -452,7 +453,7 @@ def standings(folder: Path, xlsx: Path | None = None) -> StandingsView:
     also written as a results workbook to `xlsx`."""
     with opened(folder) as match:
         if not match.allocated:
-            raise MatchError("events are not allocated yet; run `festival allocate` first")
+            raise match.not_allocated()
         if not match.engines:
             raise MatchError("no event of this match has a rules engine in this version")
         data = standings_json(match)
@@ -620,7 +621,8 @@ def post(
             what = (
                 f"the match has {match.config.rounds} rounds"
                 if number > match.config.rounds
-                else f"resolve it first: `festival resolve {folder}`"
+                else f"rounds resolve in order, next round {match.last_resolved_round() + 1}: "
+                f"`festival resolve {folder} --from FOLDER`"
             )
             raise MatchError(
                 f"--round {number}: that round is not resolved, so there is nothing to post "

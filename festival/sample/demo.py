@@ -23,7 +23,10 @@ def pick_folder(folder: Path | None) -> Path:
     """The folder named by the user (which must not hold a match), else a new one here."""
     if folder is not None:
         if folder.exists() and any(folder.iterdir()):
-            raise MatchError(f"{folder} is not empty; the demo never overwrites a folder")
+            raise MatchError(
+                f"{folder} is not empty; the demo never overwrites a folder: name a new one "
+                "(or none: `festival demo` makes festival-demo-N here)"
+            )
         return folder
     n = 1
     while Path(f"festival-demo-{n}").exists():
