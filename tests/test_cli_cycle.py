@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -44,6 +45,7 @@ def test_full_cycle_new_allocate_templates_resolve_standings_announce(
         expected = {TABS[e] for e in match.events_of(player, 1)}
         assert expected <= set(tabs)
         assert TABS["summoners"] not in tabs
+    folder = Path(shutil.copytree(folder, toy_match.parent / "inbox-1"))  # as players send back
     fill_workbooks(
         folder, {p: {TABS[e]: pick(p, e) for e in match.events_of(p, 1)} for p in PLAYERS}
     )
@@ -103,7 +105,7 @@ def test_invalid_cell_is_reported_with_player_tab_and_cell_and_nothing_resolves(
     m = str(toy_match)
     match = Match.open(toy_match)
     run(capsys, "templates", m)
-    folder = toy_match / "templates" / "round-1"
+    folder = Path(shutil.copytree(toy_match / "templates" / "round-1", toy_match.parent / "in"))
     values = {p: {TABS[e]: 3 for e in match.events_of(p, 1)} for p in PLAYERS}
     event = match.events_of("cam", 1)[0]
     values["cam"][TABS[event]] = "seven"

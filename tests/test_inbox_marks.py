@@ -118,3 +118,22 @@ def test_the_round_desk_preview_sorts_the_folder_as_resolve_does(zoe_match: Path
         assert match.store.raws() == []  # a preview stores nothing
     finally:
         match.close()
+
+
+def test_the_match_s_own_templates_folder_is_not_taken_for_the_players_workbooks(
+    zoe_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found following the host guide: `resolve --from MATCH/templates/round-1` (the blank
+    workbooks festival wrote) played every player's default as "handed in blank"."""
+    assert main(["templates", str(zoe_match)]) == 0
+    capsys.readouterr()
+    made = zoe_match / "templates" / "round-1"
+    assert _resolve(zoe_match, made) == 2
+    err = capsys.readouterr().err
+    assert "is where `festival templates` wrote the blank workbooks to send out" in err
+    assert "collect the workbooks the players send back into another folder" in err
+    match = Match.open(zoe_match)
+    try:
+        assert match.last_resolved_round() == 0 and match.store.raws() == []
+    finally:
+        match.close()

@@ -78,7 +78,7 @@ def test_a_misnamed_or_stray_workbook_stops_the_round(
 ) -> None:
     match = Match.open(toy_match)
     assert main(["templates", str(toy_match)]) == 0
-    folder = toy_match / "templates" / "round-1"
+    folder = Path(shutil.copytree(toy_match / "templates" / "round-1", toy_match.parent / "in"))
     fill_workbooks(folder, {p: {TABS[e]: 1 for e in match.events_of(p, 1)} for p in PLAYERS})
     shutil.copy(folder / "Spadez.xlsx", folder / "Spadez (1).xlsx")  # by name and by mark
     with pytest.raises(

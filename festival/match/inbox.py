@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from events.errors import close_matches
-from festival.match.match import Match
+from festival.match.match import Match, MatchError
 from sheets.errors import SheetReadError
 from sheets.limits import MAX_STORED_BYTES
 from sheets.source import SPREADSHEET_SUFFIXES, FolderSource, name_key
@@ -47,7 +47,17 @@ class Inbox:
 
 
 def sort_inbox(match: Match, round_no: int, folder: Path) -> Inbox:
-    """Each file of `folder` given to its player, skipped, or named as a problem."""
+    """Each file of `folder` given to its player, skipped, or named as a problem.
+
+    The match's own templates folder is refused: its workbooks are the blank ones festival
+    wrote, and taking them would play every player's default as if each had handed in blank."""
+    made = (match.folder / "templates").resolve()
+    if folder.resolve() == made or made in folder.resolve().parents:
+        raise MatchError(
+            f"{folder} is where `festival templates` wrote the blank workbooks to send out, not "
+            "the players' filled-in ones: collect the workbooks the players send back into "
+            "another folder (e.g. inbox/round-N) and resolve from that"
+        )
     source = FolderSource(folder)
     players = [p for p in match.config.players if match.events_of(p, round_no)]
     by_key = {name_key(p): p for p in players}
