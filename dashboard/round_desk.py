@@ -15,13 +15,13 @@ from typing import Any
 import streamlit
 
 from dashboard.match_data import store_stamp
+from festival.core.errors import MatchError, StoreError
 from festival.core.registry import event_title as title
 from festival.google import match_sheets as google_sheets
 from festival.match import service
 from festival.match.announce import Announcements
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.rounds import RoundRejected, preview_source
-from festival.match.store import StoreError
 from sheets.errors import SheetReadError
 from sheets.google import GoogleError
 from sheets.source import FolderSource, RawSubmission, SubmissionSource

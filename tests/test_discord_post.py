@@ -14,6 +14,7 @@ import pytest
 
 from festival.cli.main import main
 from festival.discord import endpoint
+from festival.discord.sender import DiscordFailure
 from festival.match import service
 from festival.match.store import STORE_FILE
 from sheets.retry import Retry
@@ -302,7 +303,7 @@ def test_unreachable_discord_is_retried_then_one_line(
     folder, hooks = mapped
     monkeypatch.setenv(endpoint.API_VARIABLE, "http://127.0.0.1:9/api/v10")  # nothing listens
     slept: list[float] = []
-    with pytest.raises(service.MatchError) as caught:
+    with pytest.raises(DiscordFailure) as caught:
         service.post(folder, None, retry=Retry(sleep=slept.append, timeout=2))
     assert slept == [1, 2, 4, 8]
     said = str(caught.value)

@@ -13,10 +13,10 @@ from typing import Any
 from festival.cli import duel_discord_commands
 from festival.cli.duel_order_commands import add_parsers
 from festival.core import registry
+from festival.core.errors import DuelHostError
 from festival.core.paths import fixture
 from festival.duels import service
 from festival.duels.bots import BOTS
-from festival.duels.host import DuelHostError
 from festival.duels.levels import DEFAULT_LEVEL, LEVEL_NAMES, Level
 from festival.duels.service import Entered, Situation
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from festival.bots.registry import STRATEGIES, STRONGEST
+from festival.core.errors import MatchError
 from festival.core.registry import event_name, event_names
 from festival.lab import run_args, sweep, tables
 from festival.lab.game import FESTIVAL, Force
@@ -18,7 +19,6 @@ from festival.lab.replay import replay_into
 from festival.lab.run import dask_client, frozen_heap, run_dask, run_serial
 from festival.lab.run_args import RunArgs, sweep_next
 from festival.lab.setup import FIRST, SECOND, describe, option_sets
-from festival.match.match import MatchError
 
 if TYPE_CHECKING:
     import pandas as pd

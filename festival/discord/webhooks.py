@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from festival.core.errors import MatchError
+from festival.core.errors import FestivalError
 
 GAME_ROOM = "game room"
 """the public channel's name, as festival shows it"""
@@ -36,7 +36,7 @@ USER_ID = re.compile(r"(?:<@!?)?([0-9]{17,20})>?")
 URL_SHAPE = "https://discord.com/api/webhooks/<id>/<token>"
 
 
-class WebhookError(MatchError):
+class WebhookError(FestivalError):
     """A webhooks file festival cannot use (never quoting a URL)."""
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from events.duel import DuelProblem, TemplateOrders
-from festival.duels.host import Duel, DuelHostError, Played
+from festival.core.errors import DuelHostError
+from festival.duels.host import Duel, Played
 from festival.duels.order_books import check_mark, order_template, workbook_content
 from festival.duels.origin import Origin
 from sheets.errors import SheetReadError

@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
+from festival.core.errors import DuelHostError
 from festival.core.names import normalise_name
 from festival.duels import practice
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
-from festival.duels.host import Duel, DuelHostError, Played
+from festival.duels.host import Duel, Played
 from festival.duels.levels import DEFAULT_LEVEL, Level, parse_level
 from festival.duels.lock import duel_exclusive
 from festival.duels.orders import (

@@ -23,11 +23,11 @@ import gspread
 
 from events.duel import DuelProblem
 from events.template import Template
-from festival.duels.host import Duel, DuelHostError
+from festival.core.errors import DuelHostError, reason
+from festival.duels.host import Duel
 from festival.duels.order_books import MARK_CODE, order_template
 from festival.duels.origin import Origin
 from festival.google import match_sheets as gs
-from festival.match.store import reason
 from sheets import google
 from sheets.google_http import Doing
 from sheets.google_tabs import BookTab, tab_title

@@ -21,10 +21,11 @@ import gspread
 
 from events.errors import close_matches, quoted
 from events.template import Template
+from festival.core.errors import MatchError, reason
+from festival.core.sqlite_file import stored_json
 from festival.match.announce import announcements
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.replay import states_after
-from festival.match.store import reason, stored_json
 from sheets import google, google_tabs
 from sheets.errors import SheetReadError
 from sheets.google_http import TEMPLATES, TEMPLATES_READING, Doing

@@ -13,9 +13,10 @@ from typing import Any
 
 from events.numbers import decimal_text
 from events.report import RoundReport
+from festival.core.errors import MatchError
 from festival.core.registry import event_title as title
 from festival.discord.messages import discord_messages
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.replay import states_after
 from festival.match.standings_view import festival_standings
 from festival.match.store import RoundRow

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from events.errors import close_matches
 from events.ranking import Ranking
 from festival.core import seeds
+from festival.core.errors import MatchError
 from festival.core.registry import event_names, event_title
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_choices
 from festival.match.announce import Announcements, announcements
@@ -34,7 +35,7 @@ from festival.match.config import (
 )
 from festival.match.engines import load_engines
 from festival.match.lock import exclusive
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.replay import states_after
 from festival.match.roster import parse_roster
 from festival.match.rounds import (
