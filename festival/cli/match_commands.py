@@ -12,6 +12,7 @@ from pathlib import Path
 from events.numbers import decimal_text
 from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
+from festival.discord.messages import round_messages
 from festival.match import service
 from festival.match.config import PLANNED_FIELD, PLANNED_PLAYERS
 from festival.match.rounds import PostChanges, RoundCheck, RoundRejected
@@ -235,7 +236,7 @@ def standings(args: argparse.Namespace) -> int:
 
 def announce(args: argparse.Namespace) -> int:
     done = service.announce(args.match, args.round, pictures=args.out is not None)
-    round_no, result = done.round_no, done.messages
+    round_no, result = done.round_no, round_messages(done.messages)
     blocks = [("PUBLIC", result.public)] + [
         (f"PRIVATE to {p}", msgs) for p, msgs in result.private.items()
     ]
@@ -249,8 +250,11 @@ def announce(args: argparse.Namespace) -> int:
             stem = "public" if label == "PUBLIC" else "private-" + label.removeprefix("PRIVATE to ")
             for i, message in enumerate(messages, 1):
                 (args.out / f"round-{round_no}-{stem}-{i}.md").write_text(message + "\n")
-        for name, data in done.pictures:
-            (args.out / name).write_bytes(data)
+        if done.pictures:
+            from festival.duels.picture import png  # Pillow, only when there is something to draw
+
+            for name, picture in done.pictures:
+                (args.out / name).write_bytes(png(picture))
         pictures = f" and {len(done.pictures)} picture(s)" if done.pictures else ""
         print(f"Wrote the messages{pictures} to {args.out}")
     return 0

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from festival.core import host_inputs
 from festival.core.errors import FestivalError
 
 GAME_ROOM = "game room"
 """the public channel's name, as festival shows it"""
 HOST_ROWS = ("host", "game room", "gameroom", "public")
-SETTINGS = "discord"
+SETTINGS = host_inputs.DISCORD
 """the host input that keeps the mapping (the file's path and channel names only)"""
 
 WEBHOOK_URL = re.compile(

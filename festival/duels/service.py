@@ -40,8 +40,7 @@ from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, megabytes
 
 if TYPE_CHECKING:
-    from festival.discord.posting import Decision, PostResult
-    from sheets.retry import Retry
+    pass
 
 # --- results ----------------------------------------------------------------------------
 
@@ -750,63 +749,6 @@ def google_setup(folder: Path, sheets_file: Path, credentials: Path | None) -> i
         _simultaneous(duel)
         settings = duel_google.save_settings(duel, sheets_file, credentials)
         return len(settings.spreadsheets)
-
-
-# --- Discord ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DiscordMapped:
-    """The duel's channel is mapped; the players whose Discord user id is known (pinged)."""
-
-    users: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class TurnPosted:
-    step: int
-    """the steps recorded when posted"""
-    result: PostResult
-
-
-def discord_setup(folder: Path, webhooks_file: Path) -> DiscordMapped:
-    """Record the duel's channel webhook (the file's path only) and the players' user ids."""
-    from festival.discord import webhooks
-
-    webhooks.check_place(webhooks_file, folder)
-    with changing(folder) as duel:
-        hooks = webhooks.read_webhooks(webhooks_file, duel.players, "this duel")
-        settings = webhooks.settings_for(webhooks_file, hooks)
-        duel.store.set_setting(webhooks.SETTINGS, json.dumps(settings.to_json()))
-        return DiscordMapped(tuple(hooks.users))
-
-
-def post(
-    folder: Path,
-    webhooks_file: Path | None = None,
-    decision: Decision | None = None,
-    retry: Retry | None = None,
-) -> TurnPosted:
-    """Post the board after the last turn and its lines to the duel's channel, pinging whoever
-    is to move; idempotent (festival/discord/posting.py): run after each turn."""
-    from festival.discord import webhooks
-    from festival.discord.duel_posts import duel_posts
-    from festival.discord.post_log import PostLog
-    from festival.discord.posting import post_all
-    from festival.discord.sender import Sender
-
-    with changing(folder) as duel:
-        settings = webhooks.stored_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, "this duel", folder)
-        log = PostLog(duel.store)
-        messages = duel_posts(duel, hooks.users, log)  # positions taken back, then the last
-        rerun = f"festival duel post {folder}"
-        sender = Sender(hooks, retry, f"`{rerun}`")
-        try:
-            result = post_all(log, sender, messages, "the turn was taken back", decision, rerun)
-        finally:
-            sender.close()
-        return TurnPosted(len(duel.store.steps()), result)
 
 
 # --- players acting for themselves (the Discord bot) --------------------------------------

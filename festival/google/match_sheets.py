@@ -23,6 +23,7 @@ from events.errors import close_matches, quoted
 from events.template import Template
 from festival.core.errors import MatchError, reason
 from festival.core.sqlite_file import stored_json
+from festival.discord.messages import round_messages
 from festival.match.announce import announcements
 from festival.match.match import Match
 from festival.match.replay import states_after
@@ -339,7 +340,7 @@ def publish(match: Match, round_no: int, gc: gspread.Client) -> list[str]:
     post (after the last round it holds the final results) into the host's spreadsheet: one
     values:batchUpdate per spreadsheet."""
     settings = load_settings(match)
-    result = announcements(match, round_no)
+    result = round_messages(announcements(match, round_no))  # as posted to Discord
     written = []
     try:
         for player, messages in result.private.items():

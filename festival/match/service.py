@@ -10,7 +10,6 @@ them only, so `festival status` costs no network or spreadsheet library.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import close_matches
 from events.ranking import Ranking
-from festival.core import seeds
+from festival.core import host_inputs, seeds
 from festival.core.errors import MatchError
 from festival.core.registry import event_names, event_title
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_choices
-from festival.match.announce import Announcements, announcements
+from festival.match.announce import Announcements, announcements, public_pictures
 from festival.match.catalogs import catalog_options
 from festival.match.check import CheckReport, check_match
 from festival.match.config import (
@@ -53,8 +52,7 @@ from sheets.errors import GoogleError
 from sheets.source import FolderSource, SubmissionSource
 
 if TYPE_CHECKING:
-    from festival.discord.posting import Decision, PostResult
-    from sheets.retry import Retry
+    from events.duel import Picture
 
 # --- results ----------------------------------------------------------------------------
 
@@ -140,9 +138,9 @@ class StandingsView:
 class Announced:
     round_no: int
     messages: Announcements
-    pictures: tuple[tuple[str, bytes], ...] = ()
-    """the public post's pictures (file name, PNG), as `festival post` attaches them; drawn
-    only when asked for"""
+    pictures: tuple[tuple[str, Picture], ...] = ()
+    """the public post's pictures (file name, picture), as `festival post` attaches them (as
+    PNG); worked out only when asked for"""
 
 
 @dataclass(frozen=True)
@@ -411,9 +409,7 @@ def resolve(
 
 def _on_discord(match: Match) -> bool:
     """Whether the match's messages go to Discord (its channels were mapped)."""
-    from festival.discord import webhooks  # the settings' name only: no Discord client
-
-    return match.store.host_input(webhooks.SETTINGS) is not None
+    return match.store.host_input(host_inputs.DISCORD) is not None
 
 
 def _ingest(
@@ -474,11 +470,7 @@ def announce(folder: Path, round_no: int | None, pictures: bool = False) -> Anno
     with `pictures`, the public post's pictures too."""
     with opened(folder) as match:
         number = resolved_round(match, round_no)
-        drawn: tuple[tuple[str, bytes], ...] = ()
-        if pictures:
-            from festival.discord.match_posts import public_pictures  # Pillow, when asked
-
-            drawn = tuple((a.filename, a.data) for a in public_pictures(match, number))
+        drawn = public_pictures(match, number) if pictures else ()
         return Announced(number, announcements(match, number), drawn)
 
 
@@ -553,92 +545,3 @@ def publish(folder: Path, round_no: int | None, credentials: Path | None) -> tup
         settings = google_sheets.load_settings(match)
         client = google_sheets.client_for(settings, credentials)
         return number, google_sheets.publish(match, number, client)
-
-
-# --- Discord ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DiscordMapped:
-    channels: tuple[str, ...]
-    """the game room and the players whose channels have a webhook, by name"""
-    unmapped: tuple[str, ...]
-    """players without a channel"""
-    users: tuple[str, ...]
-    """players with a Discord user id"""
-
-
-@dataclass(frozen=True)
-class Posted:
-    rounds: tuple[int, ...]
-    """the rounds brought up to date on Discord"""
-    result: PostResult
-    unmapped: tuple[str, ...]
-
-
-def discord_setup(folder: Path, webhooks_file: Path) -> DiscordMapped:
-    """Record which channel webhook is whose: the file's path and the channel names only."""
-    from festival.discord import webhooks
-
-    webhooks.check_place(webhooks_file, folder)
-    with changing(folder) as match:
-        players = match.config.players
-        hooks = webhooks.read_webhooks(webhooks_file, players)
-        settings = webhooks.settings_for(webhooks_file, hooks)
-        match.store.set_host_input(webhooks.SETTINGS, json.dumps(settings.to_json()))
-        return DiscordMapped(
-            settings.channels,
-            tuple(p for p in players if p not in hooks.hooks),
-            tuple(hooks.users),
-        )
-
-
-def post(
-    folder: Path,
-    round_no: int | None,
-    webhooks_file: Path | None = None,
-    decision: Decision | None = None,
-    retry: Retry | None = None,
-) -> Posted:
-    """Post a round (default: the last resolved) to Discord, and correct every round posted
-    before whose messages changed; idempotent (festival/discord/posting.py)."""
-    from festival.discord import webhooks
-    from festival.discord.match_posts import round_plan
-    from festival.discord.post_log import PostLog
-    from festival.discord.posting import post_all
-    from festival.discord.sender import Sender
-
-    with changing(folder) as match:
-        number = resolved_round(match, round_no)
-        settings = webhooks.stored_settings(match.store.host_input(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(
-            settings, match.config.players, webhooks_file, str(folder), folder
-        )
-        log = PostLog(match.store)
-        resolved = {r.round_no for r in match.store.rounds()}
-        if number not in resolved:
-            done = ", ".join(str(r) for r in sorted(resolved)) or "none"
-            what = (
-                f"the match has {match.config.rounds} rounds"
-                if number > match.config.rounds
-                else f"resolve it first: `festival resolve {folder}`"
-            )
-            raise MatchError(
-                f"--round {number}: that round is not resolved, so there is nothing to post "
-                f"(resolved: {done}); {what}"
-            )
-        rounds = sorted(({number} | {r.key.round_no for r in log.rows()}) & resolved)
-        plan = round_plan(match, rounds, hooks.hooks)
-        sender = Sender(hooks, retry, f"`festival post {folder} --round {number}`")
-        try:
-            result = post_all(
-                log,
-                sender,
-                plan.messages,
-                "the round was resolved again",
-                decision,
-                lambda cut: f"festival post {folder} --round {cut}",
-            )
-        finally:
-            sender.close()
-        return Posted(tuple(rounds), result, plan.unmapped)
