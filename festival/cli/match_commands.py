@@ -16,7 +16,7 @@ from festival.discord.messages import round_messages
 from festival.match import service
 from festival.match.config import PLANNED_FIELD, PLANNED_PLAYERS
 from festival.match.rounds import PostChanges, RoundCheck, RoundRejected
-from festival.match.service import TiebreakSource, WorkbooksWritten
+from festival.match.service import TiebreakSource
 
 
 def new(args: argparse.Namespace) -> int:
@@ -76,18 +76,20 @@ def allocate(args: argparse.Namespace) -> int:
 
 
 def templates(args: argparse.Namespace) -> int:
-    done = service.templates(
-        args.match, args.round, args.out, args.google, args.force, args.credentials
-    )
-    round_no = done.round_no
-    if not isinstance(done, WorkbooksWritten):
-        print("\n".join(done.lines))
-        if done.planned:
+    if args.google:
+        from festival.google import match_google  # the Google client, when used
+
+        pushed = match_google.push_templates(args.match, args.round, args.force, args.credentials)
+        round_no = pushed.round_no
+        print("\n".join(pushed.lines))
+        if pushed.planned:
             print(
                 "Next: ask each player to fill in their tabs, then: "
                 f"festival resolve {args.match} --google --round {round_no}"
             )
         return 0
+    done = service.templates(args.match, args.round, args.out, args.force)
+    round_no = done.round_no
     print(f"Wrote {done.written} workbook(s) for round {round_no} to {done.out}")
     if not done.written:
         print("No event plays this round (or no event has an engine yet).")
@@ -102,14 +104,7 @@ def templates(args: argparse.Namespace) -> int:
 
 def resolve(args: argparse.Namespace) -> int:
     try:
-        done = service.resolve(
-            args.match,
-            args.round,
-            args.source,
-            args.google,
-            args.credentials,
-            args.default_invalid,
-        )
+        done = service.resolve(args.match, args.round, _source(args), args.default_invalid)
     except RoundRejected as exc:
         for error in exc.check.errors:
             print(f"  {error.shown(title(error.event))}")
@@ -260,8 +255,22 @@ def announce(args: argparse.Namespace) -> int:
     return 0
 
 
+def _source(args: argparse.Namespace) -> Path | service.SourceFor | None:
+    """Where the round comes from: --from, or the players' Google spreadsheets (both or
+    neither: none, which the service refuses)."""
+    if not args.google:
+        return args.source  # type: ignore[no-any-return]
+    if args.source is not None:
+        return None
+    from festival.google import match_google  # the Google client, when used
+
+    return match_google.round_source(args.credentials)
+
+
 def google_setup(args: argparse.Namespace) -> int:
-    done = service.google_setup(args.match, args.sheets, args.host_sheet, args.credentials)
+    from festival.google import match_google  # the Google client, when used
+
+    done = match_google.google_setup(args.match, args.sheets, args.host_sheet, args.credentials)
     print(
         f"{done.spreadsheets} player spreadsheets recorded"
         + (", and the host's" if done.host_sheet else "")
@@ -272,7 +281,9 @@ def google_setup(args: argparse.Namespace) -> int:
 
 
 def publish(args: argparse.Namespace) -> int:
-    round_no, written = service.publish(args.match, args.round, args.credentials)
+    from festival.google import match_google  # the Google client, when used
+
+    round_no, written = match_google.publish(args.match, args.round, args.credentials)
     print(f"Round {round_no}: results written for {', '.join(written)}.")
     return 0
 

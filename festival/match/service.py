@@ -10,7 +10,7 @@ them only, so `festival status` costs no network or spreadsheet library.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -108,14 +108,6 @@ class WorkbooksWritten:
 
 
 @dataclass(frozen=True)
-class TabsPushed:
-    round_no: int
-    lines: tuple[str, ...]
-    planned: bool
-    """some tab was made or refreshed (the players have something to fill in)"""
-
-
-@dataclass(frozen=True)
 class Resolved:
     round_no: int
     outcome: ResolveOutcome
@@ -167,12 +159,6 @@ class Status:
     playable: bool
     """some event has an engine"""
     finished: bool
-
-
-@dataclass(frozen=True)
-class GoogleRecorded:
-    spreadsheets: int
-    host_sheet: bool
 
 
 # --- opening ------------------------------------------------------------------------------
@@ -332,27 +318,15 @@ def allocate(folder: Path, fewest_unmet: bool, small: bool = False) -> Allocated
 
 
 def templates(
-    folder: Path,
-    round_no: int | None,
-    out: Path | None,
-    google: bool,
-    force: bool,
-    credentials: Path | None,
-) -> WorkbooksWritten | TabsPushed:
-    """Each player's submission workbook for a round, or their tabs in their spreadsheets."""
+    folder: Path, round_no: int | None, out: Path | None, force: bool = False
+) -> WorkbooksWritten:
+    """Each player's submission workbook for a round (their tabs in their Google spreadsheets:
+    festival/google/match_google.py)."""
     with changing(folder) as match:
         number = next_round(match, round_no)
         check_resolvable(match, number)
-        if force and not google:
+        if force:
             raise MatchError("--force is for --google (a workbook is always written anew)")
-        if google:
-            from festival.google import match_sheets as google_sheets  # the Google client
-
-            settings = google_sheets.load_settings(match)
-            client = google_sheets.client_for(settings, credentials)
-            done = google_sheets.push_templates(match, number, client, force)
-            lines = done.lines(f"Round {number} tabs", "the match store")
-            return TabsPushed(number, tuple(lines), bool(done.plans))
         return _write_workbooks(match, number, out or folder / "templates" / f"round-{number}")
 
 
@@ -377,17 +351,21 @@ def _write_workbooks(match: Match, round_no: int, out: Path) -> WorkbooksWritten
     return WorkbooksWritten(round_no, out, written)
 
 
+SourceFor = Callable[[Match, int], SubmissionSource]
+"""A submission source worked out from the open match and the round number: an adapter's
+(festival/google/match_google.py: the players' Google spreadsheets)."""
+
+
 def resolve(
     folder: Path,
     round_no: int | None,
-    source: Path | SubmissionSource | None,
-    google: bool = False,
-    credentials: Path | None = None,
+    source: Path | SubmissionSource | SourceFor | None,
     default_invalid: bool = False,
     after_round: int | None = None,
 ) -> Resolved:
     """Resolve a round (the next, or an earlier one with every later round) from a folder of
-    workbooks, a canonical JSON file, any submission source, or the Google spreadsheets.
+    workbooks, a canonical JSON file, any submission source, or one worked out from the match
+    (the Google spreadsheets).
     `after_round`: the last resolved round the caller saw; if another command resolved one
     meanwhile, nothing is done. A round with invalid submissions is refused (RoundRejected)
     unless `default_invalid`."""
@@ -399,10 +377,10 @@ def resolve(
             )
         number = next_round(match, round_no)
         check_resolvable(match, number)
-        if (source is None) == (not google):
+        if source is None:
             raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
         notes: list[str] = []
-        inputs = _ingest(match, number, source, credentials, notes)
+        inputs = _ingest(match, number, source, notes)
         outcome = resolve_round(match, number, inputs, default_invalid, notes)
         return Resolved(number, outcome, _on_discord(match))
 
@@ -415,17 +393,13 @@ def _on_discord(match: Match) -> bool:
 def _ingest(
     match: Match,
     round_no: int,
-    source: Path | SubmissionSource | None,
-    credentials: Path | None,
+    source: Path | SubmissionSource | SourceFor,
     notes: list[str],
 ) -> dict[str, PlayerInput]:
-    if source is None:
-        from festival.google import match_sheets as google_sheets  # the Google client
-
-        settings = google_sheets.load_settings(match)
-        gc = google_sheets.client_for(settings, credentials)
+    if callable(source):
+        made = source(match, round_no)
         try:
-            return ingest_source(match, round_no, google_sheets.source(match, round_no, gc))
+            return ingest_source(match, round_no, made)
         except GoogleError as exc:
             raise MatchError(str(exc)) from exc
     if isinstance(source, FolderSource):  # strays and an empty folder refused
@@ -523,25 +497,3 @@ def choose_candidate(folder: Path, player: str) -> Chosen:
             raise MatchError(f"{player} is not among the tied players: {', '.join(pool)}")
         match.store.set_host_input(Match.WINNER_CHOICE, chosen)
         return Chosen(result.sole_winner, chosen)
-
-
-def google_setup(
-    folder: Path, sheets_file: Path, host_sheet: str | None, credentials: Path | None
-) -> GoogleRecorded:
-    """Record which Google spreadsheet is whose (and the host's)."""
-    from festival.google import match_sheets as google_sheets  # the Google client
-
-    with changing(folder) as match:
-        settings = google_sheets.save_settings(match, sheets_file, host_sheet, credentials)
-        return GoogleRecorded(len(settings.spreadsheets), bool(settings.host_sheet))
-
-
-def publish(folder: Path, round_no: int | None, credentials: Path | None) -> tuple[int, list[str]]:
-    """Write a round's results into the Google spreadsheets: the round and who got them."""
-    from festival.google import match_sheets as google_sheets  # the Google client
-
-    with changing(folder) as match:
-        number = resolved_round(match, round_no)
-        settings = google_sheets.load_settings(match)
-        client = google_sheets.client_for(settings, credentials)
-        return number, google_sheets.publish(match, number, client)
