@@ -5,8 +5,10 @@ else (`changing`, `opened`: a read takes the lock only for that), always closes 
 returns a typed result (frozen dataclasses) for the front end to print or draw; it prints
 nothing.
 
-The Google client and the workbook writer are imported by the operations that use them only,
-so reading a duel costs no network or spreadsheet library.
+It speaks to no Discord or Google: posting (festival/discord/duel_posting.py) and the Google
+spreadsheets (festival/google/duel_google.py, read through `OrderTabs`) are the adapters'
+work, on this service's values. The workbook writer is imported by the operations that use it
+only, so reading a duel costs no spreadsheet library.
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from festival.duels.host import Duel, Played
 from festival.duels.levels import DEFAULT_LEVEL, Level, parse_level
 from festival.duels.lock import duel_exclusive
 from festival.duels.orders import (
-    from_google,
+    OrderTabs,
     from_inbox,
+    from_tabs,
     order_file_stem,
     play_order_workbook,
 )
@@ -635,7 +638,7 @@ def history(folder: Path) -> Iterator[History]:
 # --- sealed orders (Elementarium) ---------------------------------------------------------
 
 
-def _simultaneous(duel: Duel) -> None:
+def require_simultaneous(duel: Duel) -> None:
     if not duel.game.simultaneous:
         raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
 
@@ -643,30 +646,30 @@ def _simultaneous(duel: Duel) -> None:
 def resolve_orders(
     folder: Path,
     inbox: Path | None,
-    google: bool,
-    credentials: Path | None,
+    tabs: OrderTabs | None,
     out: Path | None,
     hold_missing: bool = False,
 ) -> OrdersResolved:
-    """Read every awaited player's orders in one pass, from the inbox or their Google
-    spreadsheets; the turn resolves when all are in. A player with no order file in the
-    inbox holds (recorded as "hold", origin NO_ORDERS) only with `hold_missing`: without it
-    the turn is not resolved (the files found are recorded, as when another's is wrong)."""
-    if google and hold_missing:
+    """Read every awaited player's orders in one pass, from the inbox or their Orders tabs
+    (`tabs`: the Google adapter's); the turn resolves when all are in. A player with no order
+    file in the inbox holds (recorded as "hold", origin NO_ORDERS) only with `hold_missing`:
+    without it the turn is not resolved (the files found are recorded, as when another's is
+    wrong)."""
+    if tabs is not None and hold_missing:
         raise DuelHostError(
             "--hold-missing is for --from (every player's Google tab is read; an untouched "
             "tab holds)"
         )
     with changing(folder) as duel:
-        _simultaneous(duel)
+        require_simultaneous(duel)
         now = duel.state()
         awaited = duel.game.to_act(now)
         if not awaited:
             raise DuelHostError("the duel is over")
         missing: tuple[str, ...] = ()
         unmatched: tuple[str, ...] = ()
-        if google:
-            received = from_google(duel, awaited, credentials)
+        if tabs is not None:
+            received = from_tabs(duel, awaited, tabs)
         else:
             assert inbox is not None
             turn = duel.game.turn_number(now)
@@ -721,34 +724,14 @@ def _write_order_books(duel: Duel, state: Any, out: Path) -> tuple[Path, ...]:
     return tuple(written)
 
 
-def order_sheets(
-    folder: Path, google: bool, force: bool, credentials: Path | None, out: Path | None
-) -> SheetsDone:
-    """Write the order workbook of every player awaited this turn, or push their Orders tab
-    into their Google spreadsheet."""
+def order_sheets(folder: Path, out: Path, force: bool = False) -> SheetsDone:
+    """Write the order workbook of every player awaited this turn (their Orders tab in their
+    Google spreadsheet: festival/google/duel_google.py)."""
     with changing(folder) as duel:
-        _simultaneous(duel)
-        if force and not google:
+        require_simultaneous(duel)
+        if force:
             raise DuelHostError("--force is for --google (a workbook is always written anew)")
-        if not google:
-            assert out is not None
-            return SheetsDone(_write_order_books(duel, duel.state(), out), ())
-        from festival.google import duel_sheets as duel_google
-
-        settings, gc = duel_google.client(duel, credentials)
-        done = duel_google.push_orders(duel, gc, settings, force)
-        tabs = f"Turn {duel.game.turn_number(duel.state())} Orders tabs"
-        return SheetsDone((), tuple(done.lines(tabs, "the duel store")))
-
-
-def google_setup(folder: Path, sheets_file: Path, credentials: Path | None) -> int:
-    """Record which Google spreadsheet is whose; the number of player spreadsheets."""
-    from festival.google import duel_sheets as duel_google
-
-    with changing(folder) as duel:
-        _simultaneous(duel)
-        settings = duel_google.save_settings(duel, sheets_file, credentials)
-        return len(settings.spreadsheets)
+        return SheetsDone(_write_order_books(duel, duel.state(), out), ())
 
 
 # --- players acting for themselves (the Discord bot) --------------------------------------

@@ -4,8 +4,10 @@ lock when it changes the match or reads it whole (festival/match/lock.py), alway
 store, and returns a typed result (frozen dataclasses) for the front end to print or draw; it
 prints nothing.
 
-The Google client and the workbook reader and writer are imported by the operations that use
-them only, so `festival status` costs no network or spreadsheet library.
+It speaks to no Discord or Google: posting (festival/discord/match_posting.py) and the
+Google spreadsheets (festival/google/match_google.py) are the adapters' work, on this
+service's values. The workbook reader and writer are imported by the operations that use them
+only, so `festival status` costs no spreadsheet library.
 """
 
 from __future__ import annotations
