@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from dashboard.duels_bot_level import bot_level
+from festival.core import picture as duel_picture
 from festival.core.errors import FestivalError, StoreError
-from festival.duels import picture as duel_picture
 from festival.duels import service
 from festival.duels.host import Duel
 

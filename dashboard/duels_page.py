@@ -16,8 +16,8 @@ from typing import Any
 
 from dashboard.duels_bot_level import bot_level
 from dashboard.duels_orders_desk import orders_desk
+from festival.core import picture as duel_picture
 from festival.core.errors import FestivalError, StoreError
-from festival.duels import picture as duel_picture
 from festival.duels import service
 from festival.duels.host import Duel
 from festival.duels.service import History

@@ -134,7 +134,7 @@ def show(args: argparse.Namespace) -> int:
             print(line)
         print(_situation(shown.after))
     if args.png or args.svg:
-        from festival.duels import picture as duel_picture  # the imaging library, when asked
+        from festival.core import picture as duel_picture  # the imaging library, when asked
 
         if args.png:
             args.png.write_bytes(duel_picture.png(shown.picture))

@@ -246,7 +246,7 @@ def announce(args: argparse.Namespace) -> int:
             for i, message in enumerate(messages, 1):
                 (args.out / f"round-{round_no}-{stem}-{i}.md").write_text(message + "\n")
         if done.pictures:
-            from festival.duels.picture import png  # Pillow, only when there is something to draw
+            from festival.core.picture import png  # Pillow, only when there is something to draw
 
             for name, picture in done.pictures:
                 (args.out / name).write_bytes(png(picture))

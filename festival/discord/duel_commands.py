@@ -101,7 +101,7 @@ def _roles(user: discord.abc.User) -> list[tuple[int, str]]:
 
 
 def png(board: Picture) -> bytes:
-    from festival.duels import picture  # the imaging library
+    from festival.core import picture  # the imaging library
 
     return picture.png(board)
 

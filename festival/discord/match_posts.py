@@ -58,7 +58,7 @@ def public_pictures(match: Match, round_no: int) -> tuple[Attachment, ...]:
     pictures = announce.public_pictures(match, round_no)
     if not pictures:
         return ()
-    from festival.duels.picture import png  # Pillow, only when there is something to draw
+    from festival.core.picture import png  # Pillow, only when there is something to draw
 
     return tuple(Attachment(name, png(picture)) for name, picture in pictures)
 
