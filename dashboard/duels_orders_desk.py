@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from dashboard.duels_bot_level import bot_level
-from festival.duels import picture as duel_picture
+from festival.core import picture as duel_picture
+from festival.core.errors import FestivalError, StoreError
 from festival.duels import service
 from festival.duels.host import Duel
-from festival.match.match import MatchError
-from festival.match.store import StoreError
 
 MESSAGES = "duel-desk-messages"
 
@@ -48,12 +47,12 @@ def orders_desk(st: Any, duel: Duel) -> None:
         try:
             done = service.undo(duel.folder)
             messages.append(("ok", f"Took back {done.player}'s sealed orders."))
-        except (MatchError, StoreError) as exc:
+        except (FestivalError, StoreError) as exc:
             messages.append(("error", str(exc)))
     if resolve.button("Resolve the turn (no orders: hold)", key="desk-resolve"):
         try:
             held, words = service.resolve_desk_turn(duel.folder)
-        except (MatchError, StoreError) as exc:
+        except (FestivalError, StoreError) as exc:
             messages.append(("error", str(exc)))
         else:
             for player, entered in held:
@@ -67,7 +66,7 @@ def orders_desk(st: Any, duel: Duel) -> None:
 def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
     try:
         entered = service.enter(duel.folder, text, player)
-    except (MatchError, StoreError) as exc:
+    except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
     return _said(entered, player)
 

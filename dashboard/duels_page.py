@@ -16,13 +16,12 @@ from typing import Any
 
 from dashboard.duels_bot_level import bot_level
 from dashboard.duels_orders_desk import orders_desk
-from festival.duels import picture as duel_picture
+from festival.core import picture as duel_picture
+from festival.core.errors import FestivalError, StoreError
 from festival.duels import service
 from festival.duels.host import Duel
 from festival.duels.service import History
 from festival.duels.store import DUEL_FILE
-from festival.match.match import MatchError
-from festival.match.store import StoreError
 
 ENV_DUELS = "FESTIVAL_DUELS"
 
@@ -77,7 +76,7 @@ def render(st: Any, folders: list[Path], host: bool) -> None:
                     _desk(st, history.duel)
             else:
                 _public(st, history)
-    except (MatchError, StoreError) as exc:
+    except (FestivalError, StoreError) as exc:
         st.error(str(exc).replace(str(chosen), labels[folders.index(chosen)]))
 
 
@@ -156,7 +155,7 @@ def _desk(st: Any, duel: Duel) -> None:
 def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
     try:
         entered = service.enter(duel.folder, text, player)
-    except (MatchError, StoreError) as exc:
+    except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
     if not entered.ok:
         return [("error", f"Not recorded: {e.message}") for e in entered.problems]
@@ -166,7 +165,7 @@ def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
 def _undo(duel: Duel) -> list[tuple[str, str]]:
     try:
         done = service.undo(duel.folder)
-    except (MatchError, StoreError) as exc:
+    except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
     return [("ok", f"Took back {done.words}")]
 
@@ -174,6 +173,6 @@ def _undo(duel: Duel) -> list[tuple[str, str]]:
 def _clock(duel: Duel, running: bool) -> list[tuple[str, str]]:
     try:
         service.clock(duel.folder, running)
-    except (MatchError, StoreError) as exc:
+    except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
     return [("ok", "Clock started" if running else "Clock stopped")]

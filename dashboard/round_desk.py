@@ -15,13 +15,14 @@ from typing import Any
 import streamlit
 
 from dashboard.match_data import store_stamp
+from festival.core.errors import MatchError, StoreError
 from festival.core.registry import event_title as title
+from festival.discord.messages import round_messages
 from festival.google import match_sheets as google_sheets
 from festival.match import service
 from festival.match.announce import Announcements
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.rounds import RoundRejected, preview_source
-from festival.match.store import StoreError
 from sheets.errors import SheetReadError
 from sheets.google import GoogleError
 from sheets.source import FolderSource, RawSubmission, SubmissionSource
@@ -170,7 +171,7 @@ def _desk(st: Any, match: Match) -> None:
         st.success("The match is over.")
     if last:
         st.subheader(f"Announcements of round {last} (copy into Discord)")
-        result = _announcements(str(match.folder), store_stamp(match.folder), last)
+        result = round_messages(_announcements(str(match.folder), store_stamp(match.folder), last))
         for i, message in enumerate(result.public, 1):
             st.caption(f"Public, message {i}/{len(result.public)}")
             st.code(message, language="markdown")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from festival.core.picture import png
 from festival.duels import samples
-from festival.duels.picture import png
 
 OUT = Path(__file__).resolve().parent / "pictures"
 

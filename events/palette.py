@@ -1,5 +1,5 @@
 """The one palette of every picture festival draws: the four elements, neutral, obstacles and
-each player's colour, for the duel boards (festival/duels/picture.py), the dashboard's charts
+each player's colour, for the duel boards (festival/core/picture.py), the dashboard's charts
 and boards, and the workbooks the events describe (Elemental Continuum's wards). Pure values,
 so the rules layer can use them; `festival.core.palette` re-exports them.
 

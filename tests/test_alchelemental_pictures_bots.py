@@ -10,7 +10,7 @@ import numpy as np
 from events.alchelemental import rules
 from events.alchelemental.actions import Impel
 from events.alchelemental.state import AlchState
-from festival.duels import picture as duel_picture
+from festival.core import picture as duel_picture
 from festival.duels.bots import MctsBot, RandomBot
 from tests.support.alchelemental_kit import GAME, new_state, put, remove, run
 from tests.test_alchelemental_rules import condense_agitate

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
-from festival.discord.messages import split_messages
+from festival.discord.messages import round_messages, split_messages
 from festival.match.announce import announcements, public_markdown, round_reports
 from festival.match.match import Match
 from festival.match.rounds import ingest_json, resolve
@@ -26,7 +26,7 @@ def play_all(folder: Path) -> Match:
 def test_public_messages_hold_no_private_or_host_line(toy_match: Path) -> None:
     match = play_all(toy_match)
     for r in range(1, 7):
-        result = announcements(match, r)
+        result = round_messages(announcements(match, r))
         public = "\n".join(result.public)
         for report in round_reports(match, r):
             for line in report.host:
@@ -44,7 +44,7 @@ def test_public_messages_hold_no_private_or_host_line(toy_match: Path) -> None:
 
 def test_final_round_post_has_the_final_results(toy_match: Path) -> None:
     match = play_all(toy_match)
-    public = "\n".join(announcements(match, 6).public)
+    public = "\n".join(round_messages(announcements(match, 6)).public)
     data = standings_json(match)
     assert "# Final results" in public
     if data["sole_winner"]:
@@ -55,7 +55,7 @@ def test_final_round_post_has_the_final_results(toy_match: Path) -> None:
     for p in data["players"]:
         assert any(x.startswith(f"{p['player']}  ") for x in rows)
         assert f"- **{p['player']}**: " in public
-    assert "# Final results" not in "\n".join(announcements(match, 5).public)
+    assert "# Final results" not in "\n".join(round_messages(announcements(match, 5)).public)
 
 
 def test_most_gold_garnet_comes_from_the_alchemy_event(toy_match: Path) -> None:

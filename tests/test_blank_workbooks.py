@@ -16,6 +16,7 @@ import pytest
 from events.summoners.model import Attack, Defence
 from festival.cli.main import main
 from festival.core.paths import fixture
+from festival.discord.messages import round_messages
 from festival.match import service
 from festival.match.announce import BLANK, NOTHING, UNTOUCHED
 from festival.match.match import Match
@@ -87,7 +88,7 @@ def test_a_blank_summoners_workbook_keeps_last_rounds_defence_and_attack(
     out = capsys.readouterr().out
     assert f"missing, default played: {player}" not in out
     assert f"handed in blank, default played: {player} in Summoner's Dream" in out
-    report = "\n".join(service.announce(folder, 3).messages.private[player])
+    report = "\n".join(round_messages(service.announce(folder, 3).messages).private[player])
     assert NOTHING not in report and "handed in nothing" not in report
     assert BLANK in report
     assert "You bought nothing.\nYou kept last round's defence (" in report, report
@@ -113,15 +114,15 @@ def test_a_blank_of_a_round_resolved_before_reads_as_posted_until_resolved_again
     match = Match.open(folder)
     player = match.participants("continuum")[0]
     match.close()
-    assert BLANK in "\n".join(service.announce(folder, 1).messages.private[player])
+    assert BLANK in "\n".join(round_messages(service.announce(folder, 1).messages).private[player])
     with sqlite3.connect(folder / STORE_FILE) as db:
         db.execute("UPDATE rounds SET submissions = replace(submissions, ?, ?)", (BLANK_FROM, OLD))
     db.close()
-    report = "\n".join(service.announce(folder, 1).messages.private[player])
+    report = "\n".join(round_messages(service.announce(folder, 1).messages).private[player])
     assert UNTOUCHED in report and BLANK not in report
     capsys.readouterr()
     assert main(["resolve", str(folder), "--from", str(inbox), "--round", "1"]) == 0
     assert f"handed in blank, default played: {player} in Elemental Continuum" in (
         capsys.readouterr().out
     )
-    assert BLANK in "\n".join(service.announce(folder, 1).messages.private[player])
+    assert BLANK in "\n".join(round_messages(service.announce(folder, 1).messages).private[player])

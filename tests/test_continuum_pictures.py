@@ -15,7 +15,7 @@ from events.continuum.model import SetupSubmission
 from events.continuum.picture import board_picture, public_pictures
 from events.duel import PictureCell
 from festival.cli.main import main
-from festival.duels.picture import legend_entries, png
+from festival.core.picture import legend_entries, png
 from festival.match.match import Match
 from festival.match.replay import states_after
 from tests.support.continuum_boards import stripes

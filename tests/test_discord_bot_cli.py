@@ -178,8 +178,8 @@ def test_the_bot_runs_as_the_guide_says_and_never_shows_its_token(tmp_path: Path
 
 
 def test_a_match_folder_hosts_every_duel_seated_under_its_duels(tmp_path: Path) -> None:
+    from festival.core.errors import DuelHostError
     from festival.discord.bot import duel_folders, tables
-    from festival.duels.host import DuelHostError
 
     duels = tmp_path / "awa-s1" / "duels"
     for name, channel in (("a", 11), ("b", 12), ("c", None)):

@@ -20,6 +20,7 @@ import pytest
 
 from festival.cli.main import main
 from festival.discord import endpoint
+from festival.discord.messages import round_messages
 from festival.match import service
 from tests.conftest import numbers_json
 from tests.support.discord.webhooks import DiscordServer
@@ -46,7 +47,7 @@ def festival(server: DiscordServer, *args: str) -> subprocess.Popen[str]:
 
 
 def expected(folder: Path) -> dict[str, list[str]]:
-    done = service.announce(folder, None).messages
+    done = round_messages(service.announce(folder, None).messages)
     return {"game room": done.public, **done.private}
 
 

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
-from festival.discord import endpoint
+from festival.discord import endpoint, match_posting
+from festival.discord.messages import round_messages
+from festival.discord.sender import DiscordFailure
 from festival.match import service
 from festival.match.store import STORE_FILE
 from sheets.retry import Retry
@@ -68,7 +70,7 @@ def secrets_of(path: Path) -> list[str]:
 
 
 def announced(folder: Path, round_no: int) -> dict[str, list[str]]:
-    done = service.announce(folder, round_no).messages
+    done = round_messages(service.announce(folder, round_no).messages)
     return {"game room": done.public, **done.private}
 
 
@@ -323,8 +325,8 @@ def test_unreachable_discord_is_retried_then_one_line(
     folder, hooks = mapped
     monkeypatch.setenv(endpoint.API_VARIABLE, "http://127.0.0.1:9/api/v10")  # nothing listens
     slept: list[float] = []
-    with pytest.raises(service.MatchError) as caught:
-        service.post(folder, None, retry=Retry(sleep=slept.append, timeout=2))
+    with pytest.raises(DiscordFailure) as caught:
+        match_posting.post(folder, None, retry=Retry(sleep=slept.append, timeout=2))
     assert slept == [1, 2, 4, 8]
     said = str(caught.value)
     assert said.startswith("could not reach Discord while posting to the game room, after several")

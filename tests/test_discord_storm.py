@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
-from festival.discord.messages import PHONE_WIDTH
-from festival.match import announce
+from festival.discord.messages import PHONE_WIDTH, discord_messages
 from tests.support.discord.webhooks import DiscordServer
 from tests.test_discord_duel_post import duel as duel  # the fixture
 from tests.test_discord_post import announced, resolve, webhooks_file
@@ -140,7 +139,7 @@ def test_a_cut_part_holds_back_the_rest_of_its_post_and_nothing_else(
 ) -> None:
     """The game room's post is cut into messages (short ones, here); its first is cut: the
     others wait for it (a post is read in order), every private report is posted."""
-    monkeypatch.setattr(announce.discord_messages, "__defaults__", (70, PHONE_WIDTH))
+    monkeypatch.setattr(discord_messages, "__defaults__", (70, PHONE_WIDTH))
     folder, _ = mapped
     assert len(announced(folder, 1)["game room"]) > 1
     discord_api.drop_next(after_apply=False, channel="game room")

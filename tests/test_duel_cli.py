@@ -265,8 +265,8 @@ def test_a_turn_file_that_cannot_be_read_is_one_clear_line(
 def test_a_concurrent_change_records_nothing(duel: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Commits are atomic: if another command recorded actions while this input was being
     checked, nothing of it is written (the raw input is kept) and the command says so."""
+    from festival.core.errors import StoreError
     from festival.duels.store import DuelStore
-    from festival.match.store import StoreError
 
     d = Duel.open(duel)
     real = DuelStore.step_count

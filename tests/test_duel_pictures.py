@@ -15,7 +15,7 @@ import pytest
 
 from events.duel import Confirm, Picture, PicturePiece, Step
 from festival.core import palette, registry
-from festival.duels import picture as duel_picture
+from festival.core import picture as duel_picture
 from festival.duels import samples
 from festival.duels.words import board_picture, caption, last_turn
 

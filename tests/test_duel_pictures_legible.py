@@ -18,7 +18,7 @@ import pytest
 
 from events.duel import Picture, PicturePiece
 from festival.core import palette
-from festival.duels import picture as duel_picture
+from festival.core import picture as duel_picture
 from festival.duels import samples
 
 SAMPLES = [(name, moment) for name in samples.names() for moment in samples.MOMENTS]

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from festival.core.errors import DuelHostError
 from festival.duels import host
-from festival.duels.host import Duel, DuelHostError
+from festival.duels.host import Duel
 
 FIRST_TURN = "take 4 AWFE, UL, E H11, W A8, F C6, A J9"
 """the sample duel's first turn (fixtures/element/sample-duel.json), before its confirm"""

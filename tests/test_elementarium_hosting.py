@@ -217,7 +217,7 @@ def test_demo_plays_the_sample_duel_to_its_result(tmp_path: Path) -> None:
 def test_picture_shows_units_obstacles_sources_moves_and_clashes() -> None:
     """Board pictures: units by type and owner, obstacles, the neutral zone, Sources, the
     turn's moves as arrows and its clashes marked."""
-    from festival.duels import picture as duel_picture
+    from festival.core import picture as duel_picture
     from tests.support.elementarium_kit import GAME, position, turn
 
     state = turn(position({"d3": "W", "c7": "f", "h2": "E"}), "d3-d5, h2-h3", "c7-d5")

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
-from festival.match.match import Match, MatchError
+from festival.core.errors import MatchError
+from festival.match.match import Match
 from festival.match.rounds import preview_source
 from sheets.source import FolderSource
 from tests.conftest import ROSTER, TABS, fill_workbooks

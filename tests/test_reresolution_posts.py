@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
+from festival.discord.messages import round_messages
 from festival.match.announce import announcements
 from festival.match.match import Match
 from tests.conftest import numbers_json
@@ -29,7 +30,7 @@ def test_a_re_resolution_names_the_posts_to_correct(
             == 0
         )
     match = Match.open(toy_match)
-    before = {r: announcements(match, r) for r in (2, 3)}
+    before = {r: round_messages(announcements(match, r)) for r in (2, 3)}
     match.close()
 
     capsys.readouterr()
@@ -38,7 +39,7 @@ def test_a_re_resolution_names_the_posts_to_correct(
     out = capsys.readouterr().out
 
     match = Match.open(toy_match)
-    after = {r: announcements(match, r) for r in (2, 3)}
+    after = {r: round_messages(announcements(match, r)) for r in (2, 3)}
     players = match.config.players
     match.close()
     for r in (2, 3):

@@ -13,6 +13,7 @@ import pytest
 
 from festival.cli.main import main
 from festival.core.registry import event_title as title
+from festival.discord.messages import round_messages
 from festival.match import service
 from festival.match.announce import NOTHING, REFUSED
 from festival.match.match import Match
@@ -35,7 +36,7 @@ def _inbox(match_folder: Path, values: dict[str, object]) -> tuple[Path, dict[st
 
 
 def _private(folder: Path, player: str) -> str:
-    return "\n".join(service.announce(folder, 1).messages.private.get(player, []))
+    return "\n".join(round_messages(service.announce(folder, 1).messages).private.get(player, []))
 
 
 def test_a_correction_keeps_the_refused_submissions_refused(

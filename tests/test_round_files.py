@@ -11,7 +11,8 @@ import openpyxl
 import pytest
 
 from festival.cli.main import main
-from festival.match.match import Match, MatchError
+from festival.core.errors import MatchError
+from festival.match.match import Match
 from festival.match.replay import states_after
 from festival.match.rounds import check_round, ingest_folder
 from sheets.limits import MAX_STORED_BYTES

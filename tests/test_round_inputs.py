@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
-from festival.match.match import Match, MatchError
+from festival.core.errors import MatchError, StoreError
+from festival.match.match import Match
 from festival.match.rounds import ingest_folder, ingest_json, resolve
-from festival.match.store import NewRound, StoreError
+from festival.match.store import NewRound
 from tests.conftest import PLAYERS, ROSTER, TABS, fill_workbooks, numbers_json
 from tests.support.toy_event import MODULE
 

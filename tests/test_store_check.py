@@ -228,12 +228,12 @@ def test_a_backup_in_a_read_only_folder_can_be_checked(
     played: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where the lock file cannot be made (read-only media), `check` still reads the store."""
-    import festival.match.lock
+    import festival.core.lock
 
-    class ReadOnlyFolder(festival.match.lock.FileLock):
+    class ReadOnlyFolder(festival.core.lock.FileLock):
         def acquire(self, *args: object, **kwargs: object) -> Any:
             raise PermissionError(13, "Permission denied", str(self.lock_file))
 
-    monkeypatch.setattr(festival.match.lock, "FileLock", ReadOnlyFolder)
+    monkeypatch.setattr(festival.core.lock, "FileLock", ReadOnlyFolder)
     code, lines = check(capsys, played)
     assert code == 0, lines

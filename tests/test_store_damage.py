@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 from festival.cli.main import main
 from festival.core.machine_key import sign
+from festival.core.sqlite_file import stored_json
 from festival.match.match import Match
 from festival.match.replay import fingerprint, states_after
-from festival.match.store import STORE_FILE, stored_json
+from festival.match.store import STORE_FILE
 from tests.support.store_kit import resolve_rounds, sql
 
 DEEP = "[" * 100_000 + "]" * 100_000

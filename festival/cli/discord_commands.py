@@ -1,6 +1,6 @@
 """`festival discord` and `festival post`: map the match's Discord channels, and post a
-round's announcements there (through the match service; discord.py is imported only when a
-command posts)."""
+round's announcements there (festival/discord/match_posting.py, through the match service;
+discord.py is imported only when a command posts)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import argparse
 import signal
 import sys
 
-from festival.match import service
+from festival.discord import match_posting
 
 
 def discord_setup(args: argparse.Namespace) -> int:
-    done = service.discord_setup(args.match, args.webhooks)
+    done = match_posting.discord_setup(args.match, args.webhooks)
     print(
         "Discord channels mapped (by name; the webhook URLs stay in your file): "
         + ", ".join(done.channels)
@@ -33,7 +33,7 @@ def post(args: argparse.Namespace) -> int:
     from festival.discord.posting import Action, Decision
 
     decision = Decision.of(args.resend, args.mark_sent)
-    done = service.post(args.match, args.round, args.webhooks, decision)
+    done = match_posting.post(args.match, args.round, args.webhooks, decision)
     result = done.result
     rounds = ", ".join(map(str, done.rounds))
     for d in result.done:

@@ -14,10 +14,10 @@ from festival.cli import duel_discord_commands
 from festival.cli.dashboard_launch import add_address, streamlit_command, url
 from festival.cli.duel_order_commands import add_parsers
 from festival.core import registry
+from festival.core.errors import DuelHostError
 from festival.core.paths import fixture
 from festival.duels import service
 from festival.duels.bots import BOTS
-from festival.duels.host import DuelHostError
 from festival.duels.levels import DEFAULT_LEVEL, LEVEL_NAMES, Level
 from festival.duels.service import Entered, Situation
 
@@ -135,7 +135,7 @@ def show(args: argparse.Namespace) -> int:
             print(line)
         print(_situation(shown.after))
     if args.png or args.svg:
-        from festival.duels import picture as duel_picture  # the imaging library, when asked
+        from festival.core import picture as duel_picture  # the imaging library, when asked
 
         if args.png:
             args.png.write_bytes(duel_picture.png(shown.picture))

@@ -1,6 +1,6 @@
 """`festival duel discord` and `festival duel post`: the duel's Discord channel, and the board
-after each turn posted there (through the duel service; discord.py is imported only when a
-command posts)."""
+after each turn posted there (festival/discord/duel_posting.py, through the duel service;
+discord.py is imported only when a command posts)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import signal
 import sys
 from pathlib import Path
 
-from festival.duels import service
+from festival.discord import duel_posting
 
 
 def discord_setup(args: argparse.Namespace) -> int:
-    done = service.discord_setup(args.duel, args.webhooks)
+    done = duel_posting.discord_setup(args.duel, args.webhooks)
     pinged = ", ".join(done.users) if done.users else "nobody (no user column)"
     print(
         "The duel's Discord channel is mapped (the webhook URL stays in your file); "
@@ -27,7 +27,7 @@ def post(args: argparse.Namespace) -> int:
     from festival.discord.posting import Action, Decision
 
     decision = Decision.of(args.resend, args.mark_sent)
-    done = service.post(args.duel, args.webhooks, decision)
+    done = duel_posting.post(args.duel, args.webhooks, decision)
     words = {
         Action.SENT: "posted",
         Action.KEPT: "already posted",

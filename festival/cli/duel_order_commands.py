@@ -16,9 +16,12 @@ def resolve(args: argparse.Namespace) -> int:
     """Read every awaited player's orders in one pass, from the inbox or their Google
     spreadsheets; a player with no order file holds only with --hold-missing; the turn
     resolves when all are in."""
-    done = service.resolve_orders(
-        args.duel, args.inbox, args.google, args.credentials, args.out, args.hold_missing
-    )
+    tabs = None
+    if args.google:
+        from festival.google import duel_google  # the Google client, when used
+
+        tabs = duel_google.order_tabs(args.credentials)
+    done = service.resolve_orders(args.duel, args.inbox, tabs, args.out, args.hold_missing)
     for got in done.orders:
         if got.note:
             print(f"  note: {got.note}")
@@ -78,16 +81,19 @@ def _without(done: service.OrdersResolved, inbox: Path) -> None:
 def sheets(args: argparse.Namespace) -> int:
     """Write the order workbook of every player awaited this turn, or push their Orders tab
     into their Google spreadsheet."""
-    done = service.order_sheets(args.duel, args.google, args.force, args.credentials, args.out)
     if not args.google:
-        for path in done.written:
+        written = service.order_sheets(args.duel, args.out, args.force).written
+        for path in written:
             print(f"Wrote {path}")
-        if done.written:
+        if written:
             print(
                 "Next: send each player theirs, collect the filled-in workbooks into one "
                 f"folder, then: festival duel resolve {args.duel} --from FOLDER"
             )
         return 0
+    from festival.google import duel_google  # the Google client, when used
+
+    done = duel_google.push_orders(args.duel, args.force, args.credentials)
     print("\n".join(done.google_lines))
     print(
         "Next: ask each player to choose their targets, then: "
@@ -98,7 +104,9 @@ def sheets(args: argparse.Namespace) -> int:
 
 def google_setup(args: argparse.Namespace) -> int:
     """Record which Google spreadsheet is whose (`festival duel google`)."""
-    count = service.google_setup(args.duel, args.sheets, args.credentials)
+    from festival.google import duel_google  # the Google client, when used
+
+    count = duel_google.google_setup(args.duel, args.sheets, args.credentials)
     print(f"{count} player spreadsheets recorded.")
     print(f"Next: festival duel sheets {args.duel} --google")
     return 0

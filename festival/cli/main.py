@@ -14,11 +14,11 @@ from pathlib import Path
 
 from festival.cli.dashboard_launch import add_address
 from festival.core import registry
-from festival.core.errors import EngineError, MatchError
-from festival.match.store import StoreError, sqlite_failure
+from festival.core.errors import EngineError, FestivalError, StoreError
+from festival.match.store import sqlite_failure
 from sheets.errors import GoogleError, SheetReadError
 
-USER_ERRORS = (MatchError, StoreError, SheetReadError, EngineError, GoogleError)
+USER_ERRORS = (FestivalError, StoreError, SheetReadError, EngineError, GoogleError)
 
 GROUPS = {
     "duel": (

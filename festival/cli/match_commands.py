@@ -13,10 +13,11 @@ from events.numbers import decimal_text
 from festival.cli.dashboard_launch import LOCAL, streamlit_command, url
 from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
+from festival.discord.messages import round_messages
 from festival.match import service
 from festival.match.config import PLANNED_FIELD, PLANNED_PLAYERS
 from festival.match.rounds import PostChanges, RoundCheck, RoundRejected
-from festival.match.service import TiebreakSource, WorkbooksWritten
+from festival.match.service import TiebreakSource
 
 
 def new(args: argparse.Namespace) -> int:
@@ -76,18 +77,20 @@ def allocate(args: argparse.Namespace) -> int:
 
 
 def templates(args: argparse.Namespace) -> int:
-    done = service.templates(
-        args.match, args.round, args.out, args.google, args.force, args.credentials
-    )
-    round_no = done.round_no
-    if not isinstance(done, WorkbooksWritten):
-        print("\n".join(done.lines))
-        if done.planned:
+    if args.google:
+        from festival.google import match_google  # the Google client, when used
+
+        pushed = match_google.push_templates(args.match, args.round, args.force, args.credentials)
+        round_no = pushed.round_no
+        print("\n".join(pushed.lines))
+        if pushed.planned:
             print(
                 "Next: ask each player to fill in their tabs, then: "
                 f"festival resolve {args.match} --google --round {round_no}"
             )
         return 0
+    done = service.templates(args.match, args.round, args.out, args.force)
+    round_no = done.round_no
     print(f"Wrote {done.written} workbook(s) for round {round_no} to {done.out}")
     if not done.written:
         print("No event plays this round (or no event has an engine yet).")
@@ -102,14 +105,7 @@ def templates(args: argparse.Namespace) -> int:
 
 def resolve(args: argparse.Namespace) -> int:
     try:
-        done = service.resolve(
-            args.match,
-            args.round,
-            args.source,
-            args.google,
-            args.credentials,
-            args.default_invalid,
-        )
+        done = service.resolve(args.match, args.round, _source(args), args.default_invalid)
     except RoundRejected as exc:
         for error in exc.check.errors:
             print(f"  {error.shown(title(error.event))}")
@@ -236,7 +232,7 @@ def standings(args: argparse.Namespace) -> int:
 
 def announce(args: argparse.Namespace) -> int:
     done = service.announce(args.match, args.round, pictures=args.out is not None)
-    round_no, result = done.round_no, done.messages
+    round_no, result = done.round_no, round_messages(done.messages)
     blocks = [("PUBLIC", result.public)] + [
         (f"PRIVATE to {p}", msgs) for p, msgs in result.private.items()
     ]
@@ -250,15 +246,32 @@ def announce(args: argparse.Namespace) -> int:
             stem = "public" if label == "PUBLIC" else "private-" + label.removeprefix("PRIVATE to ")
             for i, message in enumerate(messages, 1):
                 (args.out / f"round-{round_no}-{stem}-{i}.md").write_text(message + "\n")
-        for name, data in done.pictures:
-            (args.out / name).write_bytes(data)
+        if done.pictures:
+            from festival.core.picture import png  # Pillow, only when there is something to draw
+
+            for name, picture in done.pictures:
+                (args.out / name).write_bytes(png(picture))
         pictures = f" and {len(done.pictures)} picture(s)" if done.pictures else ""
         print(f"Wrote the messages{pictures} to {args.out}")
     return 0
 
 
+def _source(args: argparse.Namespace) -> Path | service.SourceFor | None:
+    """Where the round comes from: --from, or the players' Google spreadsheets (both or
+    neither: none, which the service refuses)."""
+    if not args.google:
+        return args.source  # type: ignore[no-any-return]
+    if args.source is not None:
+        return None
+    from festival.google import match_google  # the Google client, when used
+
+    return match_google.round_source(args.credentials)
+
+
 def google_setup(args: argparse.Namespace) -> int:
-    done = service.google_setup(args.match, args.sheets, args.host_sheet, args.credentials)
+    from festival.google import match_google  # the Google client, when used
+
+    done = match_google.google_setup(args.match, args.sheets, args.host_sheet, args.credentials)
     print(
         f"{done.spreadsheets} player spreadsheets recorded"
         + (", and the host's" if done.host_sheet else "")
@@ -269,7 +282,9 @@ def google_setup(args: argparse.Namespace) -> int:
 
 
 def publish(args: argparse.Namespace) -> int:
-    round_no, written = service.publish(args.match, args.round, args.credentials)
+    from festival.google import match_google  # the Google client, when used
+
+    round_no, written = match_google.publish(args.match, args.round, args.credentials)
     print(f"Round {round_no}: results written for {', '.join(written)}.")
     return 0
 

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from festival.core.errors import MatchError
 from festival.core.registry import event_name, event_names
-from festival.match.match import MatchError
 
 
 def engine_overrides(items: list[str]) -> dict[str, str]:

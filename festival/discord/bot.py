@@ -20,16 +20,14 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from festival.core.errors import DuelHostError, FestivalError, StoreError
 from festival.discord.clock_watch import watch_clocks
 from festival.discord.duel_commands import Desk, Table, all_commands, messages, send
 from festival.discord.duel_replies import Reply, bot_replies
 from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
 from festival.discord.practice_commands import practice_command, practising
 from festival.duels import service
-from festival.duels.host import DuelHostError
 from festival.duels.store import DUEL_FILE
-from festival.match.match import MatchError
-from festival.match.store import StoreError
 
 TOKEN_VARIABLE = "FESTIVAL_DISCORD_TOKEN"
 log = logging.getLogger(__name__)
@@ -122,7 +120,7 @@ class DuelBot(discord.Client):
                     if acted is None or table.bot is None:
                         continue
                     seating = await asyncio.to_thread(service.seating, table.folder)
-                except (MatchError, StoreError) as exc:  # busy (a command line holds it)
+                except (FestivalError, StoreError) as exc:  # busy (a command line holds it)
                     log.info("practice duel %s not caught up: %s", table.folder.name, exc)
                     continue
                 for reply in bot_replies(acted, seating, table.bot):

@@ -14,12 +14,11 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 
+from festival.core.errors import FestivalError, StoreError
 from festival.discord.duel_commands import Table
 from festival.discord.who import mention
 from festival.duels import service
 from festival.duels.service import Watched
-from festival.match.match import MatchError
-from festival.match.store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +75,7 @@ async def watch_clocks(
                 async with table.lock:
                     watched = await asyncio.to_thread(service.watch, table.folder)
                     seating = await asyncio.to_thread(service.seating, table.folder)
-            except (MatchError, StoreError) as exc:  # busy (a command line holds it): next time
+            except (FestivalError, StoreError) as exc:  # busy (a command line holds it): next time
                 log.info("clock of %s not read: %s", table.folder.name, exc)
                 continue
             users = dict(seating.users)
@@ -93,5 +92,5 @@ async def _record_announced(table: Table, steps: int) -> None:
     try:
         async with table.lock:
             await asyncio.to_thread(service.time_out_announced, table.folder, steps)
-    except (MatchError, StoreError) as exc:  # busy: recorded next time (`seen` keeps it quiet)
+    except (FestivalError, StoreError) as exc:  # busy: recorded next time (`seen` keeps it quiet)
         log.info("announcement of %s not recorded: %s", table.folder.name, exc)

@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 
 from events.duel import Picture
+from festival.core.errors import FestivalError, StoreError
 from festival.discord.duel_replies import (
     Reply,
     bot_replies,
@@ -32,8 +33,6 @@ from festival.discord.who import actor as actor_of
 from festival.duels import service
 from festival.duels.origin import Origin
 from festival.duels.service import Acted, Actor, Situation
-from festival.match.match import MatchError
-from festival.match.store import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +101,7 @@ def _roles(user: discord.abc.User) -> list[tuple[int, str]]:
 
 
 def png(board: Picture) -> bytes:
-    from festival.duels import picture  # the imaging library
+    from festival.core import picture  # the imaging library
 
     return picture.png(board)
 
@@ -167,7 +166,7 @@ async def run(
             actor = actor_of(seating, interaction.user.id, _roles(interaction.user), desk.host_role)
             origin = Origin.discord(interaction.id, interaction.user.id)
             acted = await asyncio.to_thread(call, table.folder, actor, origin)
-        except (MatchError, StoreError) as exc:  # busy (a command line holds it), or damaged
+        except (FestivalError, StoreError) as exc:  # busy (a command line holds it), or damaged
             await send(interaction, Reply(str(exc).splitlines()[0], private=True))
             return
         who = "the host" if host or actor.player is None else actor.player
@@ -188,7 +187,7 @@ async def bot_answers(interaction: discord.Interaction[Any], table: Table) -> Si
         if acted is None:
             return None
         seating = await asyncio.to_thread(service.seating, table.folder)
-    except (MatchError, StoreError) as exc:  # busy (a command line holds it), or damaged
+    except (FestivalError, StoreError) as exc:  # busy (a command line holds it), or damaged
         await send(interaction, Reply(str(exc).splitlines()[0], private=True))
         return None
     for reply in bot_replies(acted, seating, table.bot):
@@ -210,7 +209,7 @@ async def read(interaction: discord.Interaction[Any], desk: Desk, board: bool) -
             seating = await asyncio.to_thread(service.seating, table.folder)
             now = await asyncio.to_thread(service.status, table.folder)
             await send(interaction, Reply(status_text(now, seating)))
-        except (MatchError, StoreError) as exc:
+        except (FestivalError, StoreError) as exc:
             await send(interaction, Reply(str(exc).splitlines()[0], private=True))
 
 

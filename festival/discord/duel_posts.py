@@ -16,12 +16,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from events.duel import DuelGame
+from festival.core import picture
 from festival.discord.messages import POST_LIMIT
 from festival.discord.post_log import PostKey, PostLog
 from festival.discord.posting import Outgoing
 from festival.discord.sender import Attachment
 from festival.discord.webhooks import GAME_ROOM
-from festival.duels import picture
 from festival.duels.host import Duel
 from festival.duels.words import board_picture, last_turn_start, step_words
 

@@ -5,17 +5,16 @@ public Continuum boards) as PNG attachments, at most 10 a message."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from festival.discord.messages import round_messages
 from festival.discord.post_log import PostKey
 from festival.discord.posting import Outgoing
 from festival.discord.sender import MAX_FILES, Attachment
 from festival.discord.webhooks import GAME_ROOM
-from festival.match.announce import announcements, round_reports
+from festival.match import announce
 from festival.match.match import Match
-from festival.match.replay import states_after
 
 PUBLIC = "public"
 PRIVATE = "private"
@@ -34,7 +33,7 @@ def round_plan(match: Match, rounds: Sequence[int], mapped: Collection[str]) -> 
     messages: list[Outgoing] = []
     unmapped: list[str] = []
     for round_no in rounds:
-        posts = announcements(match, round_no)
+        posts = round_messages(announce.announcements(match, round_no))
         blocks = [(GAME_ROOM, PUBLIC, posts.public, "the public post")]
         blocks += [(p, PRIVATE, m, f"{p}'s private report") for p, m in posts.private.items()]
         pictures = public_pictures(match, round_no)
@@ -54,17 +53,14 @@ def round_plan(match: Match, rounds: Sequence[int], mapped: Collection[str]) -> 
 
 
 def public_pictures(match: Match, round_no: int) -> tuple[Attachment, ...]:
-    """The pictures of the events that played the round, as everyone may see them after it."""
-    from festival.duels.picture import png  # Pillow, only when there is something to draw
+    """The pictures of the events that played the round, as everyone may see them after it,
+    as PNG attachments."""
+    pictures = announce.public_pictures(match, round_no)
+    if not pictures:
+        return ()
+    from festival.core.picture import png  # Pillow, only when there is something to draw
 
-    states = states_after(match, round_no)
-    played = [r.event for r in round_reports(match, round_no)]
-    found: list[Attachment] = []
-    for event in played:
-        for name, picture in match.engine(event).public_pictures(states[event]).items():
-            stem = re.sub(r"[^A-Za-z0-9]+", "-", f"round {round_no} {event} {name}").strip("-")
-            found.append(Attachment(f"{stem.lower()}.png", png(picture)))
-    return tuple(found)
+    return tuple(Attachment(name, png(picture)) for name, picture in pictures)
 
 
 def _share(pictures: tuple[Attachment, ...], part: int, parts: int) -> tuple[Attachment, ...]:

@@ -12,7 +12,8 @@ limit (or hard); nothing else is ever cut, dropped or reordered.
 `discord_messages` is what festival posts (and `festival announce` prints): the same cut, with
 every table first drawn as an aligned monospace code block (festival/discord/tables.py), since
 Discord does not render Markdown tables. A drawn table is cut between rows, every part
-repeating the fence, the header and its rule.
+repeating the fence, the header and its rule. `round_messages` cuts a round's announcements
+(the match domain's Markdown) so.
 """
 
 from __future__ import annotations
@@ -21,8 +22,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from festival.discord.tables import PHONE_WIDTH, draw_table
+
+if TYPE_CHECKING:
+    from festival.match.announce import Announcements
 
 DISCORD_LIMIT = 2000
 CORRECTION_ROOM = 60
@@ -91,6 +96,26 @@ def discord_messages(markdown: str, limit: int = POST_LIMIT, width: int = PHONE_
         for b in parse_blocks(markdown)
     ]
     return _split(blocks, limit)
+
+
+@dataclass(frozen=True)
+class RoundMessages:
+    """A round's announcements as festival posts them (and `festival announce` prints them)."""
+
+    round_no: int
+    public: list[str]
+    """the public post's messages"""
+    private: dict[str, list[str]]
+    """player -> their private report's messages"""
+
+
+def round_messages(posts: Announcements) -> RoundMessages:
+    """A round's announcements (Markdown) cut into Discord messages."""
+    return RoundMessages(
+        posts.round_no,
+        discord_messages(posts.public),
+        {p: discord_messages(text) for p, text in posts.private.items()},
+    )
 
 
 def _split(blocks: list[Block], limit: int) -> list[str]:

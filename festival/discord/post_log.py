@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from festival.match.store import SqliteFile, now
+from festival.core.sqlite_file import SqliteFile, now
 
 TABLE = "discord_posts"
 _SCHEMA = f"""

@@ -17,14 +17,12 @@ import discord
 from discord import app_commands
 
 from festival.core import registry
+from festival.core.errors import FestivalError, StoreError
 from festival.discord.duel_commands import Desk, Practising, Table, bot_answers, send
 from festival.discord.duel_replies import Reply, practice_started
 from festival.duels import practice, service
-from festival.duels.host import DuelHostError
 from festival.duels.levels import LEVEL_NAMES
 from festival.duels.origin import Origin
-from festival.match.match import MatchError
-from festival.match.store import StoreError
 
 NO_PRACTICE = "Practice duels are not played in this channel."
 SEATED = "You play the duel in this channel: practise in another channel."
@@ -71,7 +69,7 @@ async def start(
                 interaction.id,
                 Origin.discord(interaction.id, user.id),
             )
-        except (MatchError, StoreError, DuelHostError) as exc:
+        except (FestivalError, StoreError) as exc:
             await send(interaction, Reply(str(exc).splitlines()[0], private=True))
             return
         if started.practice is None:

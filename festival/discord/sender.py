@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from festival.core.errors import MatchError
+from festival.core.errors import FestivalError
 from festival.discord.endpoint import point_discord_py
 from festival.discord.webhooks import GAME_ROOM, Webhook, Webhooks
 from sheets.retry import Retry
@@ -86,7 +86,7 @@ class Fetched:
     filenames: tuple[str, ...]
 
 
-class DiscordFailure(MatchError):
+class DiscordFailure(FestivalError):
     """Discord refused or kept failing: one line naming the channel and what to do."""
 
 

@@ -20,16 +20,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from festival.core.errors import MatchError
+from festival.core import host_inputs
+from festival.core.errors import FestivalError
 
 GAME_ROOM = "game room"
 """the public channel's name, as festival shows it"""
 HOST_ROWS = ("host", "game room", "gameroom", "public")
-SETTINGS = "discord"
+SETTINGS = host_inputs.DISCORD
+"""the host input that keeps the mapping (the file's path and channel names only)"""
 DUEL = "this duel"
 """`of` for a duel's webhooks (mapped by `festival duel discord`, a match's by `festival
 discord`)"""
-"""the host input that keeps the mapping (the file's path and channel names only)"""
 
 WEBHOOK_URL = re.compile(
     r"https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api(?:/v\d+)?/webhooks/"
@@ -39,7 +40,7 @@ USER_ID = re.compile(r"(?:<@!?)?([0-9]{17,20})>?")
 URL_SHAPE = "https://discord.com/api/webhooks/<id>/<token>"
 
 
-class WebhookError(MatchError):
+class WebhookError(FestivalError):
     """A webhooks file festival cannot use (never quoting a URL)."""
 
 

@@ -1,1 +1,4 @@
-"""Hosting duels: a duel's folder and store, the clock, order files, board pictures and bots."""
+"""The duel domain: a duel's folder and store, its lock and clock, where an input came from,
+sealed orders (from files, or from tabs an adapter reads through `OrderTabs`), order
+workbooks, step words, the bots and their levels, practice duels, the shipped games' data, and
+the duel service. It speaks no Discord or Google."""

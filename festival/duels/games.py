@@ -9,13 +9,13 @@ from festival.core import registry
 
 
 def duel_game(name: str) -> DuelGame[Any, Any]:
-    """The hosted game people mean by `name` (its name, title or an alias; MatchError names
+    """The hosted game people mean by `name` (its name, title or an alias; DuelHostError names
     the games festival hosts)."""
-    from festival.match.match import MatchError
+    from festival.core.errors import DuelHostError
 
     entry = registry.find_duel(name)
     if entry is None:
         hosted = ", ".join(sorted(d.name for d in registry.duels()))
-        raise MatchError(f"no duel game {name!r}; festival hosts: {hosted}")
+        raise DuelHostError(f"no duel game {name!r}; festival hosts: {hosted}")
     game: DuelGame[Any, Any] = registry.load(entry.game)()
     return game

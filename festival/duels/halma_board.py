@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from events.halma import HalmaGame
+from festival.core.errors import DuelHostError
 from festival.core.paths import fixture
-from festival.match.match import MatchError
 
 BOARD = ("halma", "board.txt")
 
@@ -16,4 +16,4 @@ def halma_game() -> HalmaGame:
     try:
         return HalmaGame(path.read_text())
     except ValueError as exc:
-        raise MatchError(f"{path}: {exc}") from exc
+        raise DuelHostError(f"{path}: {exc}") from exc

@@ -20,12 +20,12 @@ from typing import Any
 import numpy as np
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, take
+from festival.core.errors import DuelHostError
 from festival.core.names import check_player_name, normalise_name
 from festival.duels.clock import ClockReading, read_clock, turn_spans
 from festival.duels.games import duel_game
 from festival.duels.origin import JSON, TEXT, Origin, Via
 from festival.duels.store import DuelStore, StepRow, clock_now
-from festival.match.match import MatchError
 from sheets.stamp import DUEL, Stamp
 
 _REPLAYED: dict[str, tuple[list[StepRow], list[Any]]] = {}
@@ -34,10 +34,6 @@ process that reads a duel again (a command reading it several times, a bot or da
 serving many commands) replays only the steps recorded since, when the recorded rows still
 begin with the ones replayed (rows are only added, or taken back at the end)."""
 _REPLAYS_KEPT = 16
-
-
-class DuelHostError(MatchError):
-    """A duel command that cannot be done now; the message says why."""
 
 
 @dataclass(frozen=True)

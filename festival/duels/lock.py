@@ -1,5 +1,5 @@
 """One festival command at a time on a duel: an operating-system lock on `duel.lock` in the
-duel folder, as a match has (festival/match/lock.py). A command that changes the duel (or
+duel folder, as a match has (festival/core/lock.py). A command that changes the duel (or
 records a loss on time) holds it; a second one on the same duel fails at once and says so.
 Reading (show, log, status, the dashboard's board) takes no lock, unless a player's time ran
 out: recording that loss is a change, so the read takes the lock for it first."""
@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from festival.core.lock import folder_lock
 from festival.duels.store import DUEL_FILE
-from festival.match.lock import folder_lock
 
 DUEL_LOCK = "duel.lock"
 

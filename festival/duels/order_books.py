@@ -12,7 +12,8 @@ from typing import Any
 from events.duel import DuelProblem
 from events.tables import Grid
 from events.template import Template
-from festival.duels.host import Duel, DuelHostError
+from festival.core.errors import DuelHostError
+from festival.duels.host import Duel
 from sheets.stamp import Stamp, StampError, mismatch, read_stamp
 from sheets.xlsx_writer import write_templates
 

@@ -6,19 +6,21 @@ checked, its errors naming player, tab and cell."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from events.duel import DuelProblem, TemplateOrders
-from festival.duels.host import Duel, DuelHostError, Played
+from events.tables import Grid
+from festival.core.errors import DuelHostError
+from festival.duels.host import Duel, Played
 from festival.duels.order_books import check_mark, order_template, workbook_content
 from festival.duels.origin import Origin
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
-from sheets.source import describe_file
+from sheets.source import RawSubmission, describe_file
 from sheets.stamp import DUEL, Stamp, StampError, mismatch, read_stamp
 
 SUFFIXES = (".json", ".txt", ".xlsx")
@@ -289,20 +291,41 @@ def from_inbox(
     return received, found
 
 
-def from_google(
-    duel: Duel, awaited: tuple[str, ...], credentials: Path | None
-) -> dict[str, Received]:
+@dataclass(frozen=True)
+class TabOrders:
+    """A player's Orders tab of the turn as an adapter read it from their spreadsheet: what it
+    answered (stored as read), where, and whether it is theirs and readable."""
+
+    raw: RawSubmission
+    spreadsheet: str
+    """the spreadsheet's key"""
+    tab: str
+    """the tab's title ("R2 Orders")"""
+    refused: DuelProblem | None
+    """why the tab is not the player's Orders tab of this turn (None: it is)"""
+    grids: Mapping[str, Grid] | None
+    """its values as grids (None: refused, or `unreadable`)"""
+    unreadable: str | None = None
+    """why its values cannot be read"""
+
+
+class OrderTabs(Protocol):
+    """The awaited players' Orders tabs of the turn, all read at once: an adapter's
+    (festival/google/duel_sheets.py: `GoogleOrderTabs`)."""
+
+    def read(self, duel: Duel, state: Any, awaited: tuple[str, ...]) -> Mapping[str, TabOrders]:
+        """Each awaited player's tab, read (its values, then its marker) and checked."""
+        ...
+
+
+def from_tabs(duel: Duel, awaited: tuple[str, ...], tabs: OrderTabs) -> dict[str, Received]:
     """Each awaited player's Orders tab of the turn: all read (its values, then its marker),
     then all stored as read, then all checked: a tab whose marker is not this duel's, turn's
     and player's is refused by name and not read as orders; recorded only when every one is
     right (a player may still edit their tab, so none is sealed while the turn cannot
     resolve)."""
-    from festival.google import duel_sheets as duel_google
-    from sheets import google
-
-    settings, gc = duel_google.client(duel, credentials)
     state = duel.state()
-    fetched = duel_google.fetch_orders(duel, gc, settings, state, awaited)
+    fetched = tabs.read(duel, state, awaited)
     stored = {
         p: duel.store.add_raw(p, Origin.parse(read.raw.source), read.raw.content.decode())
         for p, read in fetched.items()
@@ -311,19 +334,15 @@ def from_google(
     reads: dict[str, TemplateOrders] = {}
     errors: dict[str, list[DuelProblem]] = {}
     for player, read in fetched.items():
-        key, tab = settings.spreadsheets[player], duel_google.tab_of(duel, state, player)
-        origins[player] = f"spreadsheet {key}, tab {tab}"
-        refused = duel_google.refusal(duel, state, player, key, read)
-        if refused is not None:
-            errors[player] = [refused]
+        origins[player] = f"spreadsheet {read.spreadsheet}, tab {read.tab}"
+        if read.refused is not None:
+            errors[player] = [read.refused]
             continue
-        try:
-            grids = google.load_values(read.raw)
-        except SheetReadError as exc:
-            errors[player] = [DuelProblem("duel.google", f"{player}: {exc}")]
+        if read.grids is None:
+            errors[player] = [DuelProblem("duel.google", f"{player}: {read.unreadable}")]
             continue
         reads[player] = duel.game.read_order_template(
-            state, player, grids, f"spreadsheet {key}", tab
+            state, player, read.grids, f"spreadsheet {read.spreadsheet}", read.tab
         )
         if reads[player].errors:
             errors[player] = list(reads[player].errors)

@@ -5,8 +5,10 @@ else (`changing`, `opened`: a read takes the lock only for that), always closes 
 returns a typed result (frozen dataclasses) for the front end to print or draw; it prints
 nothing.
 
-The Google client and the workbook writer are imported by the operations that use them only,
-so reading a duel costs no network or spreadsheet library.
+It speaks to no Discord or Google: posting (festival/discord/duel_posting.py) and the Google
+spreadsheets (festival/google/duel_google.py, read through `OrderTabs`) are the adapters'
+work, on this service's values. The workbook writer is imported by the operations that use it
+only, so reading a duel costs no spreadsheet library.
 """
 
 from __future__ import annotations
@@ -19,16 +21,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
+from festival.core.errors import DuelHostError
 from festival.core.names import normalise_name
 from festival.duels import practice
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
-from festival.duels.host import Duel, DuelHostError, Played
+from festival.duels.host import Duel, Played
 from festival.duels.levels import DEFAULT_LEVEL, Level, parse_level
 from festival.duels.lock import duel_exclusive
 from festival.duels.orders import (
-    from_google,
+    OrderTabs,
     from_inbox,
+    from_tabs,
     order_file_stem,
     play_order_workbook,
 )
@@ -39,8 +43,7 @@ from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, megabytes
 
 if TYPE_CHECKING:
-    from festival.discord.posting import Decision, PostResult
-    from sheets.retry import Retry
+    pass
 
 # --- results ----------------------------------------------------------------------------
 
@@ -635,7 +638,7 @@ def history(folder: Path) -> Iterator[History]:
 # --- sealed orders (Elementarium) ---------------------------------------------------------
 
 
-def _simultaneous(duel: Duel) -> None:
+def require_simultaneous(duel: Duel) -> None:
     if not duel.game.simultaneous:
         raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
 
@@ -643,30 +646,30 @@ def _simultaneous(duel: Duel) -> None:
 def resolve_orders(
     folder: Path,
     inbox: Path | None,
-    google: bool,
-    credentials: Path | None,
+    tabs: OrderTabs | None,
     out: Path | None,
     hold_missing: bool = False,
 ) -> OrdersResolved:
-    """Read every awaited player's orders in one pass, from the inbox or their Google
-    spreadsheets; the turn resolves when all are in. A player with no order file in the
-    inbox holds (recorded as "hold", origin NO_ORDERS) only with `hold_missing`: without it
-    the turn is not resolved (the files found are recorded, as when another's is wrong)."""
-    if google and hold_missing:
+    """Read every awaited player's orders in one pass, from the inbox or their Orders tabs
+    (`tabs`: the Google adapter's); the turn resolves when all are in. A player with no order
+    file in the inbox holds (recorded as "hold", origin NO_ORDERS) only with `hold_missing`:
+    without it the turn is not resolved (the files found are recorded, as when another's is
+    wrong)."""
+    if tabs is not None and hold_missing:
         raise DuelHostError(
             "--hold-missing is for --from (every player's Google tab is read; an untouched "
             "tab holds)"
         )
     with changing(folder) as duel:
-        _simultaneous(duel)
+        require_simultaneous(duel)
         now = duel.state()
         awaited = duel.game.to_act(now)
         if not awaited:
             raise DuelHostError("the duel is over")
         missing: tuple[str, ...] = ()
         unmatched: tuple[str, ...] = ()
-        if google:
-            received = from_google(duel, awaited, credentials)
+        if tabs is not None:
+            received = from_tabs(duel, awaited, tabs)
         else:
             assert inbox is not None
             turn = duel.game.turn_number(now)
@@ -721,91 +724,14 @@ def _write_order_books(duel: Duel, state: Any, out: Path) -> tuple[Path, ...]:
     return tuple(written)
 
 
-def order_sheets(
-    folder: Path, google: bool, force: bool, credentials: Path | None, out: Path | None
-) -> SheetsDone:
-    """Write the order workbook of every player awaited this turn, or push their Orders tab
-    into their Google spreadsheet."""
+def order_sheets(folder: Path, out: Path, force: bool = False) -> SheetsDone:
+    """Write the order workbook of every player awaited this turn (their Orders tab in their
+    Google spreadsheet: festival/google/duel_google.py)."""
     with changing(folder) as duel:
-        _simultaneous(duel)
-        if force and not google:
+        require_simultaneous(duel)
+        if force:
             raise DuelHostError("--force is for --google (a workbook is always written anew)")
-        if not google:
-            assert out is not None
-            return SheetsDone(_write_order_books(duel, duel.state(), out), ())
-        from festival.google import duel_sheets as duel_google
-
-        settings, gc = duel_google.client(duel, credentials)
-        done = duel_google.push_orders(duel, gc, settings, force)
-        tabs = f"Turn {duel.game.turn_number(duel.state())} Orders tabs"
-        return SheetsDone((), tuple(done.lines(tabs, "the duel store")))
-
-
-def google_setup(folder: Path, sheets_file: Path, credentials: Path | None) -> int:
-    """Record which Google spreadsheet is whose; the number of player spreadsheets."""
-    from festival.google import duel_sheets as duel_google
-
-    with changing(folder) as duel:
-        _simultaneous(duel)
-        settings = duel_google.save_settings(duel, sheets_file, credentials)
-        return len(settings.spreadsheets)
-
-
-# --- Discord ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DiscordMapped:
-    """The duel's channel is mapped; the players whose Discord user id is known (pinged)."""
-
-    users: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class TurnPosted:
-    step: int
-    """the steps recorded when posted"""
-    result: PostResult
-
-
-def discord_setup(folder: Path, webhooks_file: Path) -> DiscordMapped:
-    """Record the duel's channel webhook (the file's path only) and the players' user ids."""
-    from festival.discord import webhooks
-
-    webhooks.check_place(webhooks_file, folder)
-    with changing(folder) as duel:
-        hooks = webhooks.read_webhooks(webhooks_file, duel.players, webhooks.DUEL)
-        settings = webhooks.settings_for(webhooks_file, hooks)
-        duel.store.set_setting(webhooks.SETTINGS, json.dumps(settings.to_json()))
-        return DiscordMapped(tuple(hooks.users))
-
-
-def post(
-    folder: Path,
-    webhooks_file: Path | None = None,
-    decision: Decision | None = None,
-    retry: Retry | None = None,
-) -> TurnPosted:
-    """Post the board after the last turn and its lines to the duel's channel, pinging whoever
-    is to move; idempotent (festival/discord/posting.py): run after each turn."""
-    from festival.discord import webhooks
-    from festival.discord.duel_posts import duel_posts
-    from festival.discord.post_log import PostLog
-    from festival.discord.posting import post_all
-    from festival.discord.sender import Sender
-
-    with changing(folder) as duel:
-        settings = webhooks.duel_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, webhooks.DUEL, folder)
-        log = PostLog(duel.store)
-        messages = duel_posts(duel, hooks.users, log)  # positions taken back, then the last
-        rerun = f"festival duel post {folder}"
-        sender = Sender(hooks, retry, f"`{rerun}`")
-        try:
-            result = post_all(log, sender, messages, "the turn was taken back", decision, rerun)
-        finally:
-            sender.close()
-        return TurnPosted(len(duel.store.steps()), result)
+        return SheetsDone(_write_order_books(duel, duel.state(), out), ())
 
 
 # --- players acting for themselves (the Discord bot) --------------------------------------

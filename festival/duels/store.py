@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from festival.core.errors import StoreError
+from festival.core.sqlite_file import SqliteFile, now, stored_json
 from festival.duels.origin import Origin
-from festival.match.store import SqliteFile, StoreError, now, stored_json
 
 SCHEMA_VERSION = 1
 DUEL_FILE = "duel.sqlite"

@@ -1,1 +1,3 @@
-"""Google Sheets as a submission source and a result sink, for the match and for duels."""
+"""Google Sheets, an adapter over the match and duel domains: the spreadsheets as a
+submission source and a result sink (`match_sheets.py`, `duel_sheets.py`), and the operations
+the command line calls (`match_google.py`, `duel_google.py`)."""

@@ -22,13 +22,16 @@ from typing import Any
 import gspread
 
 from events.duel import DuelProblem
+from events.tables import Grid
 from events.template import Template
-from festival.duels.host import Duel, DuelHostError
+from festival.core.errors import DuelHostError, reason
+from festival.duels.host import Duel
 from festival.duels.order_books import MARK_CODE, order_template
+from festival.duels.orders import TabOrders
 from festival.duels.origin import Origin
 from festival.google import match_sheets as gs
-from festival.match.store import reason
 from sheets import google
+from sheets.errors import SheetReadError
 from sheets.google_http import Doing
 from sheets.google_tabs import BookTab, tab_title
 from sheets.source import RawSubmission
@@ -195,3 +198,29 @@ def tab_of(duel: Duel, state: Any, player: str) -> str:
     """The title of the player's Orders tab this turn ("R2 Orders")."""
     template = orders_template(duel, state, player)
     return tab_title(template, template.tabs[0])
+
+
+@dataclass(frozen=True)
+class GoogleOrderTabs:
+    """The awaited players' Orders tabs read from their Google spreadsheets, for the duel
+    service's `resolve_orders` (festival/duels/orders.py: `OrderTabs`)."""
+
+    credentials: Path | None
+
+    def read(self, duel: Duel, state: Any, awaited: tuple[str, ...]) -> dict[str, TabOrders]:
+        settings, gc = client(duel, self.credentials)
+        fetched = fetch_orders(duel, gc, settings, state, awaited)
+        out: dict[str, TabOrders] = {}
+        for player, read in fetched.items():
+            key = settings.spreadsheets[player]
+            refused = refusal(duel, state, player, key, read)
+            grids: dict[str, Grid] | None = None
+            unreadable: str | None = None
+            if refused is None:
+                try:
+                    grids = google.load_values(read.raw)
+                except SheetReadError as exc:
+                    unreadable = str(exc)
+            tab = tab_of(duel, state, player)
+            out[player] = TabOrders(read.raw, key, tab, refused, grids, unreadable)
+        return out

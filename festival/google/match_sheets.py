@@ -21,10 +21,12 @@ import gspread
 
 from events.errors import close_matches, quoted
 from events.template import Template
+from festival.core.errors import MatchError, reason
+from festival.core.sqlite_file import stored_json
+from festival.discord.messages import round_messages
 from festival.match.announce import announcements
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.replay import states_after
-from festival.match.store import reason, stored_json
 from sheets import google, google_tabs
 from sheets.errors import SheetReadError
 from sheets.google_http import TEMPLATES, TEMPLATES_READING, Doing
@@ -341,7 +343,7 @@ def publish(match: Match, round_no: int, gc: gspread.Client) -> list[str]:
     post (after the last round it holds the final results) into the host's spreadsheet: one
     values:batchUpdate per spreadsheet."""
     settings = load_settings(match)
-    result = announcements(match, round_no)
+    result = round_messages(announcements(match, round_no))  # as posted to Discord
     written = []
     try:
         for player, messages in result.private.items():

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from festival.core.errors import MatchError
 from festival.lab.game import (
     FESTIVAL,
     GameResult,
@@ -22,7 +23,7 @@ from festival.lab.game import (
     preferences,
 )
 from festival.match.config import DEFAULT_ROUNDS, MatchConfig
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.rounds import ingest_json, resolve
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from festival.core.errors import MatchError
 from festival.core.options import catalog_files, event_options
 from festival.core.registry import event_names
 from festival.match.catalogs import catalog_options
 from festival.match.engines import load_engines
-from festival.match.match import MatchError
 
 FIRST, SECOND = "A", "B"
 

@@ -1,4 +1,6 @@
-"""A round's announcements in Markdown: the public post and each player's private report.
+"""A round's announcements in Markdown: the public post and each player's private report,
+and the pictures the public post shows. Markdown only: the Discord adapter cuts it into
+messages (festival/discord/messages.py) and renders the pictures.
 
 Public lines come only from the public part of each event's report (and, after the last
 round, from the events' final announcements and the festival result); private lines only
@@ -7,28 +9,33 @@ from that player's own part. Host-only lines never appear here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.numbers import decimal_text
 from events.report import RoundReport
+from festival.core.errors import MatchError
 from festival.core.registry import event_title as title
-from festival.discord.messages import discord_messages
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.replay import states_after
 from festival.match.standings_view import festival_standings
 from festival.match.store import RoundRow
 from festival.match.unread import WARNINGS
 
+if TYPE_CHECKING:
+    from events.duel import Picture
+
 
 @dataclass(frozen=True)
 class Announcements:
     round_no: int
-    public: list[str]
-    """messages as posted to Discord (festival/discord/messages.py: `discord_messages`)"""
-    private: dict[str, list[str]]
-    """player -> their messages"""
+    public: str
+    """the public post, in Markdown (cut into Discord messages by festival/discord/messages.py:
+    `round_messages`)"""
+    private: dict[str, str]
+    """player -> their private report, in Markdown"""
 
 
 def round_reports(
@@ -208,11 +215,24 @@ def _problem_lines(stored: Sequence[Mapping[str, Any]], event: str, errors: bool
 
 
 def announcements(match: Match, round_no: int) -> Announcements:
-    public = discord_messages(public_markdown(match, round_no))
+    public = public_markdown(match, round_no)
     reports = round_reports(match, round_no)
     private = {
-        p: discord_messages(private_markdown(match, round_no, p))
+        p: private_markdown(match, round_no, p)
         for p in match.config.players
         if any(p in r.private for r in reports) or submission_notes(match, round_no, p)
     }
     return Announcements(round_no, public, private)
+
+
+def public_pictures(match: Match, round_no: int) -> tuple[tuple[str, Picture], ...]:
+    """The pictures of the events that played the round, as everyone may see them after it:
+    (file name, picture), the file name a PNG of it is posted or written as."""
+    states = states_after(match, round_no)
+    played = [r.event for r in round_reports(match, round_no)]
+    found: list[tuple[str, Picture]] = []
+    for event in played:
+        for name, picture in match.engine(event).public_pictures(states[event]).items():
+            stem = re.sub(r"[^A-Za-z0-9]+", "-", f"round {round_no} {event} {name}").strip("-")
+            found.append((f"{stem.lower()}.png", picture))
+    return tuple(found)

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from festival.core.errors import MatchError
 from festival.core.paths import fixture
 from festival.match.engines import AnyEngine
-from festival.match.match import MatchError
 from sheets.xlsx_reader import read_workbook
 
 CATALOG = "catalog"

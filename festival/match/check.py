@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from festival.core.errors import EngineError, MatchError, StoreError, reason, shorten
+from festival.core.sqlite_file import stored_json
 from festival.match.allocation import Allocation
 from festival.match.config import MatchConfig
-from festival.match.engines import EngineError
-from festival.match.match import HAND_EDIT_ERRORS, Match, MatchError
+from festival.match.match import HAND_EDIT_ERRORS, Match
 from festival.match.replay import (
     decode_submissions,
     fingerprint,
@@ -37,12 +38,8 @@ from festival.match.store import (
     STORE_FILE,
     RoundRow,
     Store,
-    StoreError,
     read_round_row,
-    reason,
     schema_problems,
-    shorten,
-    stored_json,
 )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from events.engine import EventEngine
 from festival.core import registry
-from festival.core.errors import EngineError as EngineError
+from festival.core.errors import EngineError
 
 AnyEngine = EventEngine[Any, Any]
 

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from events.errors import close_matches
-from festival.match.match import Match, MatchError
+from festival.core.errors import MatchError
+from festival.match.match import Match
 from sheets.errors import SheetReadError
 from sheets.limits import MAX_STORED_BYTES
 from sheets.source import SPREADSHEET_SUFFIXES, FolderSource, name_key

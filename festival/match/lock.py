@@ -16,15 +16,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
-from festival.match.store import STORE_FILE, StoreError
+from festival.core.lock import folder_lock
+from festival.match.store import STORE_FILE
 
 LOCK_FILE = "match.lock"
-
-
-class StoreBusy(StoreError):
-    """Another festival command is using the match right now."""
 
 
 @contextmanager
@@ -37,29 +32,3 @@ def exclusive(folder: Path) -> Iterator[None]:
     )
     with folder_lock(folder, STORE_FILE, LOCK_FILE, busy):
         yield
-
-
-@contextmanager
-def folder_lock(folder: Path, store_file: str, lock_file: str, busy: str) -> Iterator[None]:
-    """Hold `folder/lock_file` for the duration, or fail at once (StoreBusy, saying `busy`)
-    if another command holds it; a folder without `store_file` is left alone. The match's
-    lock and a duel's (festival/duels/lock.py) are both this one."""
-    if not (folder / store_file).is_file():
-        yield
-        return
-    lock = FileLock(folder / lock_file, timeout=0)
-    try:
-        lock.acquire()
-        locked = True
-    except Timeout:
-        raise StoreBusy(busy) from None
-    except OSError:
-        # A folder where the lock file cannot be made (a read-only backup): no festival
-        # command can write there either, so a check may read it unlocked; a command that
-        # writes fails on its first write with SQLite's "readonly database".
-        locked = False
-    try:
-        yield
-    finally:
-        if locked:
-            lock.release()

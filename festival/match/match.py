@@ -11,12 +11,12 @@ from functools import cached_property
 from pathlib import Path
 
 from festival.core import seeds
-from festival.core.errors import MatchError as MatchError
+from festival.core.errors import EngineError, MatchError, StoreError, reason
 from festival.core.registry import event_title as title
 from festival.match.allocation import CLAIM_ORDER, Allocation, allocate, draw_lottery
 from festival.match.config import MatchConfig
-from festival.match.engines import AnyEngine, EngineError, engine_specs, load_engine, load_engines
-from festival.match.store import Store, StoreError, reason
+from festival.match.engines import AnyEngine, engine_specs, load_engine, load_engines
+from festival.match.store import Store
 from sheets.stamp import Stamp
 
 HAND_EDIT_ERRORS = (LookupError, TypeError, ValueError, AttributeError, AssertionError)

@@ -24,9 +24,10 @@ from typing import Any
 import events
 from events.report import RoundReport
 from festival.core import seeds
+from festival.core.errors import MatchError
 from festival.core.machine_key import sign, signed_here
 from festival.match.engines import engine_specs
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.store import RoundRow
 
 States = dict[str, Any]

@@ -19,10 +19,11 @@ from events.errors import NOTHING_SUBMITTED, SubmissionProblem, quoted
 from events.report import RoundReport
 from events.tables import ReadWorkbook, Workbook
 from festival.core import seeds
+from festival.core.errors import MatchError
 from festival.match.announce import Announcements, announcements
 from festival.match.book_fit import fit_tabs, formula_problems
 from festival.match.inbox import Inbox, did_you_mean, sort_inbox
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.replay import (
     States,
     Submissions,

@@ -4,14 +4,15 @@ lock when it changes the match or reads it whole (festival/match/lock.py), alway
 store, and returns a typed result (frozen dataclasses) for the front end to print or draw; it
 prints nothing.
 
-The Google client and the workbook reader and writer are imported by the operations that use
-them only, so `festival status` costs no network or spreadsheet library.
+It speaks to no Discord or Google: posting (festival/discord/match_posting.py) and the
+Google spreadsheets (festival/google/match_google.py) are the adapters' work, on this
+service's values. The workbook reader and writer are imported by the operations that use them
+only, so `festival status` costs no spreadsheet library.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -20,10 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import close_matches
 from events.ranking import Ranking
-from festival.core import seeds
+from festival.core import host_inputs, seeds
+from festival.core.errors import MatchError
 from festival.core.registry import event_names, event_title
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_choices
-from festival.match.announce import Announcements, announcements
+from festival.match.announce import Announcements, announcements, public_pictures
 from festival.match.catalogs import catalog_options
 from festival.match.check import CheckReport, check_match
 from festival.match.config import (
@@ -34,7 +36,7 @@ from festival.match.config import (
 )
 from festival.match.engines import load_engines
 from festival.match.lock import exclusive
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.replay import states_after
 from festival.match.roster import parse_roster
 from festival.match.rounds import (
@@ -52,8 +54,7 @@ from sheets.errors import GoogleError
 from sheets.source import FolderSource, SubmissionSource
 
 if TYPE_CHECKING:
-    from festival.discord.posting import Decision, PostResult
-    from sheets.retry import Retry
+    from events.duel import Picture
 
 # --- results ----------------------------------------------------------------------------
 
@@ -109,14 +110,6 @@ class WorkbooksWritten:
 
 
 @dataclass(frozen=True)
-class TabsPushed:
-    round_no: int
-    lines: tuple[str, ...]
-    planned: bool
-    """some tab was made or refreshed (the players have something to fill in)"""
-
-
-@dataclass(frozen=True)
 class Resolved:
     round_no: int
     outcome: ResolveOutcome
@@ -139,9 +132,9 @@ class StandingsView:
 class Announced:
     round_no: int
     messages: Announcements
-    pictures: tuple[tuple[str, bytes], ...] = ()
-    """the public post's pictures (file name, PNG), as `festival post` attaches them; drawn
-    only when asked for"""
+    pictures: tuple[tuple[str, Picture], ...] = ()
+    """the public post's pictures (file name, picture), as `festival post` attaches them (as
+    PNG); worked out only when asked for"""
 
 
 @dataclass(frozen=True)
@@ -168,12 +161,6 @@ class Status:
     playable: bool
     """some event has an engine"""
     finished: bool
-
-
-@dataclass(frozen=True)
-class GoogleRecorded:
-    spreadsheets: int
-    host_sheet: bool
 
 
 # --- opening ------------------------------------------------------------------------------
@@ -334,27 +321,15 @@ def allocate(folder: Path, fewest_unmet: bool, small: bool = False) -> Allocated
 
 
 def templates(
-    folder: Path,
-    round_no: int | None,
-    out: Path | None,
-    google: bool,
-    force: bool,
-    credentials: Path | None,
-) -> WorkbooksWritten | TabsPushed:
-    """Each player's submission workbook for a round, or their tabs in their spreadsheets."""
+    folder: Path, round_no: int | None, out: Path | None, force: bool = False
+) -> WorkbooksWritten:
+    """Each player's submission workbook for a round (their tabs in their Google spreadsheets:
+    festival/google/match_google.py)."""
     with changing(folder) as match:
         number = next_round(match, round_no)
         check_resolvable(match, number)
-        if force and not google:
+        if force:
             raise MatchError("--force is for --google (a workbook is always written anew)")
-        if google:
-            from festival.google import match_sheets as google_sheets  # the Google client
-
-            settings = google_sheets.load_settings(match)
-            client = google_sheets.client_for(settings, credentials)
-            done = google_sheets.push_templates(match, number, client, force)
-            lines = done.lines(f"Round {number} tabs", "the match store")
-            return TabsPushed(number, tuple(lines), bool(done.plans))
         return _write_workbooks(match, number, out or folder / "templates" / f"round-{number}")
 
 
@@ -379,17 +354,21 @@ def _write_workbooks(match: Match, round_no: int, out: Path) -> WorkbooksWritten
     return WorkbooksWritten(round_no, out, written)
 
 
+SourceFor = Callable[[Match, int], SubmissionSource]
+"""A submission source worked out from the open match and the round number: an adapter's
+(festival/google/match_google.py: the players' Google spreadsheets)."""
+
+
 def resolve(
     folder: Path,
     round_no: int | None,
-    source: Path | SubmissionSource | None,
-    google: bool = False,
-    credentials: Path | None = None,
+    source: Path | SubmissionSource | SourceFor | None,
     default_invalid: bool = False,
     after_round: int | None = None,
 ) -> Resolved:
     """Resolve a round (the next, or an earlier one with every later round) from a folder of
-    workbooks, a canonical JSON file, any submission source, or the Google spreadsheets.
+    workbooks, a canonical JSON file, any submission source, or one worked out from the match
+    (the Google spreadsheets).
     `after_round`: the last resolved round the caller saw; if another command resolved one
     meanwhile, nothing is done. A round with invalid submissions is refused (RoundRejected)
     unless `default_invalid`."""
@@ -401,35 +380,29 @@ def resolve(
             )
         number = next_round(match, round_no)
         check_resolvable(match, number)
-        if (source is None) == (not google):
+        if source is None:
             raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
         notes: list[str] = []
-        inputs = _ingest(match, number, source, credentials, notes)
+        inputs = _ingest(match, number, source, notes)
         outcome = resolve_round(match, number, inputs, default_invalid, notes)
         return Resolved(number, outcome, _on_discord(match))
 
 
 def _on_discord(match: Match) -> bool:
     """Whether the match's messages go to Discord (its channels were mapped)."""
-    from festival.discord import webhooks  # the settings' name only: no Discord client
-
-    return match.store.host_input(webhooks.SETTINGS) is not None
+    return match.store.host_input(host_inputs.DISCORD) is not None
 
 
 def _ingest(
     match: Match,
     round_no: int,
-    source: Path | SubmissionSource | None,
-    credentials: Path | None,
+    source: Path | SubmissionSource | SourceFor,
     notes: list[str],
 ) -> dict[str, PlayerInput]:
-    if source is None:
-        from festival.google import match_sheets as google_sheets  # the Google client
-
-        settings = google_sheets.load_settings(match)
-        gc = google_sheets.client_for(settings, credentials)
+    if callable(source):
+        made = source(match, round_no)
         try:
-            return ingest_source(match, round_no, google_sheets.source(match, round_no, gc))
+            return ingest_source(match, round_no, made)
         except GoogleError as exc:
             raise MatchError(str(exc)) from exc
     if isinstance(source, FolderSource):  # strays and an empty folder refused
@@ -474,11 +447,7 @@ def announce(folder: Path, round_no: int | None, pictures: bool = False) -> Anno
     with `pictures`, the public post's pictures too."""
     with opened(folder) as match:
         number = resolved_round(match, round_no)
-        drawn: tuple[tuple[str, bytes], ...] = ()
-        if pictures:
-            from festival.discord.match_posts import public_pictures  # Pillow, when asked
-
-            drawn = tuple((a.filename, a.data) for a in public_pictures(match, number))
+        drawn = public_pictures(match, number) if pictures else ()
         return Announced(number, announcements(match, number), drawn)
 
 
@@ -531,115 +500,3 @@ def choose_candidate(folder: Path, player: str) -> Chosen:
             raise MatchError(f"{player} is not among the tied players: {', '.join(pool)}")
         match.store.set_host_input(Match.WINNER_CHOICE, chosen)
         return Chosen(result.sole_winner, chosen)
-
-
-def google_setup(
-    folder: Path, sheets_file: Path, host_sheet: str | None, credentials: Path | None
-) -> GoogleRecorded:
-    """Record which Google spreadsheet is whose (and the host's)."""
-    from festival.google import match_sheets as google_sheets  # the Google client
-
-    with changing(folder) as match:
-        settings = google_sheets.save_settings(match, sheets_file, host_sheet, credentials)
-        return GoogleRecorded(len(settings.spreadsheets), bool(settings.host_sheet))
-
-
-def publish(folder: Path, round_no: int | None, credentials: Path | None) -> tuple[int, list[str]]:
-    """Write a round's results into the Google spreadsheets: the round and who got them."""
-    from festival.google import match_sheets as google_sheets  # the Google client
-
-    with changing(folder) as match:
-        number = resolved_round(match, round_no)
-        settings = google_sheets.load_settings(match)
-        client = google_sheets.client_for(settings, credentials)
-        return number, google_sheets.publish(match, number, client)
-
-
-# --- Discord ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DiscordMapped:
-    channels: tuple[str, ...]
-    """the game room and the players whose channels have a webhook, by name"""
-    unmapped: tuple[str, ...]
-    """players without a channel"""
-    users: tuple[str, ...]
-    """players with a Discord user id"""
-
-
-@dataclass(frozen=True)
-class Posted:
-    rounds: tuple[int, ...]
-    """the rounds brought up to date on Discord"""
-    result: PostResult
-    unmapped: tuple[str, ...]
-
-
-def discord_setup(folder: Path, webhooks_file: Path) -> DiscordMapped:
-    """Record which channel webhook is whose: the file's path and the channel names only."""
-    from festival.discord import webhooks
-
-    webhooks.check_place(webhooks_file, folder)
-    with changing(folder) as match:
-        players = match.config.players
-        hooks = webhooks.read_webhooks(webhooks_file, players)
-        settings = webhooks.settings_for(webhooks_file, hooks)
-        match.store.set_host_input(webhooks.SETTINGS, json.dumps(settings.to_json()))
-        return DiscordMapped(
-            settings.channels,
-            tuple(p for p in players if p not in hooks.hooks),
-            tuple(hooks.users),
-        )
-
-
-def post(
-    folder: Path,
-    round_no: int | None,
-    webhooks_file: Path | None = None,
-    decision: Decision | None = None,
-    retry: Retry | None = None,
-) -> Posted:
-    """Post a round (default: the last resolved) to Discord, and correct every round posted
-    before whose messages changed; idempotent (festival/discord/posting.py)."""
-    from festival.discord import webhooks
-    from festival.discord.match_posts import round_plan
-    from festival.discord.post_log import PostLog
-    from festival.discord.posting import post_all
-    from festival.discord.sender import Sender
-
-    with changing(folder) as match:
-        number = resolved_round(match, round_no)
-        settings = webhooks.stored_settings(match.store.host_input(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(
-            settings, match.config.players, webhooks_file, str(folder), folder
-        )
-        log = PostLog(match.store)
-        resolved = {r.round_no for r in match.store.rounds()}
-        if number not in resolved:
-            done = ", ".join(str(r) for r in sorted(resolved)) or "none"
-            what = (
-                f"the match has {match.config.rounds} rounds"
-                if number > match.config.rounds
-                else f"rounds resolve in order, next round {match.last_resolved_round() + 1}: "
-                f"`festival resolve {folder} --from FOLDER`"
-            )
-            raise MatchError(
-                f"--round {number}: that round is not resolved, so there is nothing to post "
-                f"(resolved: {done}); {what}"
-            )
-        rounds = sorted(({number} | {r.key.round_no for r in log.rows()}) & resolved)
-        plan = round_plan(match, rounds, hooks.hooks)
-        sender = Sender(hooks, retry, f"`festival post {folder} --round {number}`")
-        try:
-            result = post_all(
-                log,
-                sender,
-                plan.messages,
-                "the round was resolved again",
-                decision,
-                lambda cut: f"festival post {folder} --round {cut}",
-            )
-        finally:
-            sender.close()
-        return Posted(tuple(rounds), result, plan.unmapped)

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from events.report import RoundReport
+from festival.core.errors import StoreDamaged, StoreError, reason, shorten
+from festival.core.sqlite_file import SqliteFile, now, stored_json
 
 SCHEMA_VERSION = 1
 STORE_FILE = "match.sqlite"
@@ -69,10 +69,6 @@ CREATE TABLE IF NOT EXISTS rounds (
 """
 
 
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 @dataclass(frozen=True)
 class RawRow:
     id: int
@@ -107,23 +103,6 @@ class NewRound:
     reports: list[dict[str, Any]]
     rankings: dict[str, Any]
     snapshot: bytes | None
-
-
-class StoreError(Exception):
-    """The match folder has no store, or a store of another version."""
-
-
-class StoreDamaged(StoreError):
-    """The store is damaged: the message says where, and how to restore the folder."""
-
-    def __init__(self, path: Path, what: str) -> None:
-        self.path = path
-        self.what = what
-        super().__init__(
-            f"{path} is damaged: {what}. `festival check {path.parent}` lists every problem; "
-            "to restore, put back your last copy of the match folder (docs/host-guide.md: "
-            "Checking and restoring a match folder)"
-        )
 
 
 _DAMAGE_SIGNS = ("no such table", "no such column")
@@ -174,41 +153,6 @@ def schema_problems(conn: sqlite3.Connection) -> list[str]:
         if lacking:
             problems.append(f"table {table} lacks column(s) {', '.join(lacking)}")
     return problems
-
-
-def stored_json(value: object, where: str, expect: type[dict[str, Any]] | type[list[Any]]) -> Any:
-    """The JSON text `value` read back from the store (`where`: table.column and row),
-    checked to be a JSON object or array (`expect`).
-
-    Every way it can fail becomes one ValueError naming what is wrong (the caller adds the
-    file): not text, not JSON, nested deeper than the parser's recursion limit (about 1000
-    levels), a number too long (over 4300 digits), the wrong shape.
-    """
-    if not isinstance(value, str | bytes):
-        raise ValueError(f"{where} is not JSON text")
-    try:
-        data = json.loads(value)
-    except RecursionError:
-        raise ValueError(f"{where} is JSON nested too deeply to read") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{where} is not valid JSON ({exc.msg} at character {exc.pos})") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{where} is not UTF-8 text") from None
-    except ValueError as exc:  # an integer beyond Python's digit limit (4300 digits)
-        raise ValueError(f"{where} holds a number too long to read ({shorten(str(exc))})") from None
-    if not isinstance(data, expect):
-        kind = "object" if expect is dict else "array"
-        raise ValueError(f"{where} is not a JSON {kind}, as it should be")
-    return data
-
-
-def shorten(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def reason(exc: BaseException) -> str:
-    """An exception in a few words, for a message: its kind and at most ~80 characters."""
-    return f"{type(exc).__name__}: {shorten(str(exc))}" if str(exc) else type(exc).__name__
 
 
 ROUND_QUERY = (
@@ -286,49 +230,6 @@ def round_shape_problem(row: RoundRow) -> str | None:
                 "with a player and a rank"
             )
     return None
-
-
-class SqliteFile:
-    """One SQLite file of festival's (a match's or a duel's): its connection, all-or-nothing
-    transactions and the `meta` table both kinds keep."""
-
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
-        self.path = path
-        self.conn = conn
-
-    def close(self) -> None:
-        self.conn.close()
-
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """All or nothing: an exception inside rolls every write back."""
-        self.conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.conn
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
-
-    def meta(self, key: str) -> str | None:
-        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if row is None else str(row[0])
-
-    def lay_out(self, schema: str, meta: Mapping[str, str], taken: str) -> None:
-        """A new file's tables and meta rows, all or nothing; `taken` is the error when
-        another command created the file since the caller looked. The connection is closed
-        if anything fails."""
-        try:
-            with self.transaction() as conn:
-                if conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                    raise StoreError(taken)
-                for statement in schema.strip().split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
-        except BaseException:
-            self.conn.close()
-            raise
 
 
 class Store(SqliteFile):

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from events.numbers import decimal_text
+from festival.core.errors import MatchError
 from festival.core.paths import fixture
 from festival.core.registry import event_title as title
-from festival.match.match import MatchError
 from festival.match.rounds import ingest_folder, resolve
 from festival.match.standings_view import standings_json
 from festival.sample.play import sample_match

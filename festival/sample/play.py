@@ -15,13 +15,14 @@ from typing import Any
 import numpy as np
 
 from festival.bots.registry import STRONGEST, bot
+from festival.core.errors import MatchError
 from festival.core.paths import FIXTURES, fixture
 from festival.core.registry import event_names
 from festival.match.allocation import Preference
 from festival.match.catalogs import catalog_options
 from festival.match.config import MatchConfig
 from festival.match.engines import load_engines
-from festival.match.match import Match, MatchError
+from festival.match.match import Match
 from festival.match.replay import states_after
 from festival.match.roster import parse_roster
 from festival.match.rounds import ingest_folder, resolve

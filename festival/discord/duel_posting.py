@@ -1,0 +1,64 @@
+"""A duel on Discord, for the front ends (`festival duel discord`, `festival duel post`): the
+duel's channel webhook, and the board after each turn posted exactly once. The duel service
+opens the duel under its lock; this module reads its values (the steps, the store's post log)
+and does the Discord part (festival/discord/posting.py)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from festival.discord import webhooks
+from festival.discord.duel_posts import duel_posts
+from festival.discord.post_log import PostLog
+from festival.discord.posting import Decision, PostResult, post_all
+from festival.discord.sender import Sender
+from festival.duels.service import changing
+from sheets.retry import Retry
+
+
+@dataclass(frozen=True)
+class DiscordMapped:
+    """The duel's channel is mapped; the players whose Discord user id is known (pinged)."""
+
+    users: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TurnPosted:
+    step: int
+    """the steps recorded when posted"""
+    result: PostResult
+
+
+def discord_setup(folder: Path, webhooks_file: Path) -> DiscordMapped:
+    """Record the duel's channel webhook (the file's path only) and the players' user ids."""
+    webhooks.check_place(webhooks_file, folder)
+    with changing(folder) as duel:
+        hooks = webhooks.read_webhooks(webhooks_file, duel.players, webhooks.DUEL)
+        settings = webhooks.settings_for(webhooks_file, hooks)
+        duel.store.set_setting(webhooks.SETTINGS, json.dumps(settings.to_json()))
+        return DiscordMapped(tuple(hooks.users))
+
+
+def post(
+    folder: Path,
+    webhooks_file: Path | None = None,
+    decision: Decision | None = None,
+    retry: Retry | None = None,
+) -> TurnPosted:
+    """Post the board after the last turn and its lines to the duel's channel, pinging whoever
+    is to move; idempotent (festival/discord/posting.py): run after each turn."""
+    with changing(folder) as duel:
+        settings = webhooks.duel_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
+        hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, webhooks.DUEL, folder)
+        log = PostLog(duel.store)
+        messages = duel_posts(duel, hooks.users, log)  # positions taken back, then the last
+        rerun = f"festival duel post {folder}"
+        sender = Sender(hooks, retry, f"`{rerun}`")
+        try:
+            result = post_all(log, sender, messages, "the turn was taken back", decision, rerun)
+        finally:
+            sender.close()
+        return TurnPosted(len(duel.store.steps()), result)
