@@ -24,6 +24,7 @@ from events.alchelemental.actions import (
 )
 from events.alchelemental.board import BOARD_DATA, DIRECTIONS, Board, load_board
 from events.alchelemental.elements import Elem
+from events.alchelemental.offers import BOARDS
 from events.alchelemental.state import (
     AlchState,
     Piece,
@@ -87,7 +88,7 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
         """the search bots' evaluation weights (the self-play benchmark tries others)"""
 
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
-        return {"pit": {"board": "pit"}, "battleground": {"board": "battleground"}}
+        return {name: {"board": name} for name in BOARDS.names}
 
     def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
         return [_error("board", e) for e in board_of(options)[1]]

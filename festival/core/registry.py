@@ -80,6 +80,9 @@ class DuelEntry:
     """the sample duel's path under fixtures/, if it has one"""
     example: str = ""
     """a turn as a player types it, for help texts (a test plays it in a new duel)"""
+    offers: str | None = None
+    """"module:attr" of what the game offers every front end beyond its notation (an
+    `events.offers.Offers` in a light module of its package: shortcut verbs, boards)"""
 
 
 _EVENTS: dict[str, EventEntry] = {}
@@ -227,6 +230,7 @@ register_duel(
         "events.element:ElementGame",
         sample=("element", "sample-duel.json"),
         example="take 2, UR, fire B3, confirm",
+        offers="events.element.offers:OFFERS",
     )
 )
 register_duel(
@@ -246,6 +250,7 @@ register_duel(
         "events.alchelemental:AlchelementalGame",
         sample=("alchelemental", "sample-duel.json"),
         example="call gnome water L R4, move R",
+        offers="events.alchelemental.offers:OFFERS",
     )
 )
 register_duel(

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
+from festival.core import registry
 from festival.core.names import normalise_name
-from festival.duels import practice
+from festival.duels import offers, practice
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
@@ -339,20 +340,28 @@ def create(
 def board_option(
     game: str, board: str, variant: str | None, options: dict[str, Any]
 ) -> tuple[str | None, dict[str, Any]]:
-    """`--board NAME|FILE` (Alchelemental): a named board is the variant of that name (one of
-    the game's variants); a board file's JSON is recorded in the duel's options (checked like
-    the shipped boards)."""
-    boards = list(duel_game(game).variants())
-    if board in boards:
+    """`--board NAME|FILE`, as the game declares its boards (events/offers.py): a named board
+    is the variant of that name; a board file's JSON is recorded in the duel's options under
+    the game's board option (checked like the shipped boards)."""
+    entry = registry.find_duel(game)
+    if entry is None:
+        duel_game(game)  # names the games festival hosts
+    assert entry is not None
+    choice = offers.of_game(entry.name).boards
+    if choice is None:
+        raise DuelHostError(f"--board {board}: {entry.title} is not played on a choice of boards")
+    if board in choice.names:
         return variant or board, options
     path = Path(board)
     try:
+        if choice.option is None:
+            raise OSError("this game takes no board files")
         data = load_json(file_bytes(path), board)
     except (OSError, SheetReadError) as exc:
         raise DuelHostError(
-            f"--board {board}: not {', '.join(boards)} or a board file ({exc})"
+            f"--board {board}: not {', '.join(choice.names)} or a board file ({exc})"
         ) from exc
-    return variant, {**options, "board": data}
+    return variant, {**options, choice.option: data}
 
 
 def play_sample(folder: Path, sample_file: Path) -> Sampled:
@@ -403,10 +412,20 @@ def play(
         return Turned(timed_out, entered, None, situation(duel, duel.state()))
 
 
-def draw(folder: Path, count: int, stones: str | None, player: str | None) -> Turned:
-    """Draw the stones of the turn (Element's `take N`), or record stones drawn elsewhere."""
-    text = f"take {count}" + (f" {stones}" if stones else "")
+def draw(
+    folder: Path, count: int, stones: str | None, player: str | None, verb: str | None = None
+) -> Turned:
+    """A shortcut verb of the duel's game (events/offers.py; Element's `take N`, the draw of
+    the turn's stones), or what the host records as drawn elsewhere (`stones`); `verb` names
+    the shortcut (needed only when the game declares more than one)."""
     with changing(folder) as duel:
+        shortcut = offers.find_shortcut(duel.game.name, verb)
+        if shortcut is None:
+            raise DuelHostError(
+                f"{duel.game.title} has no shortcut {verb or 'verb'}: type the turn as the game "
+                f"writes it (e.g. {duel.game.action_example(duel.state())})"
+            )
+        text = shortcut.text(count, stones)
         timed_out = duel.timed_out is not None
         entered = _entered(duel, duel.play_text(text, player, source=Origin(Via.DRAW)))
         return Turned(timed_out, entered, None, situation(duel, duel.state()))
