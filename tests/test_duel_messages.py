@@ -131,6 +131,7 @@ def test_element_errors_count_actions_as_the_player_wrote_them(
 def test_play_help_gives_each_games_own_example(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue #26: "`festival duel play --help` gives Element's example for every game"."""
     from festival.core import registry
+    from festival.duels.games import hosted_game
 
     with pytest.raises(SystemExit):
         main(["duel", "play", "--help"])
@@ -138,5 +139,5 @@ def test_play_help_gives_each_games_own_example(capsys: pytest.CaptureFixture[st
     for entry in registry.duels():
         assert entry.example, entry.name
         assert f'{entry.name}: "{entry.example}"' in said
-        parsed = registry.load(entry.game)().parse_actions(entry.example)
+        parsed = hosted_game(entry).parse_actions(entry.example)
         assert parsed.ok, (entry.name, parsed.errors)

@@ -21,6 +21,7 @@ from festival.cli.main import main
 from festival.core import registry
 from festival.core.paths import fixture
 from festival.core.registry import DuelEntry, EventEntry
+from festival.duels.games import hosted_game
 from festival.match.match import Match
 from tests.conftest import numbers_json
 from tests.support.toy_event import ENGINE_ARGS
@@ -63,7 +64,7 @@ def test_every_event_entry_loads(entry: EventEntry) -> None:
 
 @pytest.mark.parametrize("entry", registry.duels(), ids=lambda d: d.name)
 def test_every_duel_entry_makes_its_game_and_ships_its_sample(entry: DuelEntry) -> None:
-    game = registry.load(entry.game)()
+    game = hosted_game(entry)
     assert isinstance(game, DuelGame)
     assert (game.name, game.title) == (entry.name, entry.title)
     assert entry.sample is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from events.alchelemental.state import (
     state_from_json,
     state_to_json,
 )
-from events.alchelemental.units import UNITS
+from events.alchelemental.units import UNITS, UNITS_DATA
 from events.duel import (
     CodecGame,
     ConfirmedTurns,
@@ -82,6 +82,12 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     search_playouts = (20, 80, 320)
     search_turn_choices = 5
     search_depth = 8
+    embedded: ClassVar[Mapping[str, Any]] = {
+        "units.json": UNITS_DATA,
+        **{f"{k}.json": v for k, v in BOARD_DATA.items()},
+    }
+    """the syllabus's units and the two reconstructed boards: a host reads the files (and
+    starts a board file of their own from one: `festival duel new --board FILE`)"""
 
     def __init__(self, weights: judge.Weights = judge.WEIGHTS) -> None:
         self.weights = weights
