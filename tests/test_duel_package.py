@@ -136,6 +136,30 @@ def test_a_new_games_verbs_and_boards_reach_the_command_line(
     assert json.loads(run(capsys, "duel", "show", other, "--json")[1])["piles"] == [2, 2]
 
 
+@pytest.mark.parametrize(
+    ("game", "argv", "said"),
+    [
+        ("halma", ["draw", "2"], "Elemental Halma has no shortcut 'take': type the turn as"),
+        ("element", ["new", "--board", "pit"], "Element is not played on a choice of boards"),
+    ],
+)
+def test_a_verb_or_a_board_the_game_does_not_declare_is_refused_in_words(
+    game: str, argv: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = str(tmp_path / "d")
+    if argv[0] != "new":
+        assert main(["duel", "new", folder, "--game", game, "--players", "Ann,Bob"]) == 0
+    code, _, err = run(
+        capsys,
+        "duel",
+        argv[0],
+        folder,
+        *argv[1:],
+        *(["--game", game, "--players", "Ann,Bob"] if argv[0] == "new" else []),
+    )
+    assert code == 2 and said in " ".join(err.split()), err
+
+
 def test_a_new_games_verb_is_a_discord_command_and_its_colour_is_in_the_legend(
     pebbles: None,
 ) -> None:

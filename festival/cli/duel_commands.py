@@ -14,7 +14,7 @@ from festival.cli import duel_discord_commands
 from festival.cli.duel_order_commands import add_parsers
 from festival.core import registry
 from festival.core.paths import fixture
-from festival.duels import offers, service
+from festival.duels import boards, offers, service
 from festival.duels.bots import BOTS
 from festival.duels.host import DuelHostError
 from festival.duels.levels import DEFAULT_LEVEL, LEVEL_NAMES, Level
@@ -41,7 +41,7 @@ def new(args: argparse.Namespace) -> int:
     players = [p for p in str(args.players).replace(";", ",").split(",")]
     variant, options = args.variant, _options(args.option)
     if getattr(args, "board", None):
-        variant, options = service.board_option(args.game, args.board, variant, options)
+        variant, options = boards.board_option(args.game, args.board, variant, options)
     users = _users(args.discord_user, "--discord-user")
     made = service.create(
         args.duel, args.game, variant, options, players, args.seed, args.discord_channel, users

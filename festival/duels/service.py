@@ -19,11 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
-from festival.core import registry
 from festival.core.names import normalise_name
 from festival.duels import offers, practice
 from festival.duels.bots import bot_turn, make_bot
-from festival.duels.games import duel_game
 from festival.duels.host import Duel, DuelHostError, Played
 from festival.duels.levels import DEFAULT_LEVEL, Level, parse_level
 from festival.duels.lock import duel_exclusive
@@ -337,33 +335,6 @@ def create(
         duel.close()
 
 
-def board_option(
-    game: str, board: str, variant: str | None, options: dict[str, Any]
-) -> tuple[str | None, dict[str, Any]]:
-    """`--board NAME|FILE`, as the game declares its boards (events/offers.py): a named board
-    is the variant of that name; a board file's JSON is recorded in the duel's options under
-    the game's board option (checked like the shipped boards)."""
-    entry = registry.find_duel(game)
-    if entry is None:
-        duel_game(game)  # names the games festival hosts
-    assert entry is not None
-    choice = offers.of_game(entry.name).boards
-    if choice is None:
-        raise DuelHostError(f"--board {board}: {entry.title} is not played on a choice of boards")
-    if board in choice.names:
-        return variant or board, options
-    path = Path(board)
-    try:
-        if choice.option is None:
-            raise OSError("this game takes no board files")
-        data = load_json(file_bytes(path), board)
-    except (OSError, SheetReadError) as exc:
-        raise DuelHostError(
-            f"--board {board}: not {', '.join(choice.names)} or a board file ({exc})"
-        ) from exc
-    return variant, {**options, choice.option: data}
-
-
 def play_sample(folder: Path, sample_file: Path) -> Sampled:
     """Replay a shipped sample duel (fixtures/<game>/sample-duel.json) into a new folder."""
     sample = json.loads(sample_file.read_text())
@@ -422,7 +393,7 @@ def draw(
         shortcut = offers.find_shortcut(duel.game.name, verb)
         if shortcut is None:
             raise DuelHostError(
-                f"{duel.game.title} has no shortcut {verb or 'verb'}: type the turn as the game "
+                f"{duel.game.title} has no shortcut '{verb or 'verb'}': type the turn as the game "
                 f"writes it (e.g. {duel.game.action_example(duel.state())})"
             )
         text = shortcut.text(count, stones)
@@ -1074,8 +1045,10 @@ def _play_own(duel: Duel, text: str, player: str, origin: Origin, host: bool) ->
     raw_id = duel.store.add_raw(player, origin, text)
     parsed = duel.game.parse_actions(text)
     if not host and parsed.value is not None and any(map(duel.game.chance_named, parsed.value)):
+        shortcut = offers.find_shortcut(duel.game.name, None)
+        how = f" (/{shortcut.verb} N)" if shortcut else ""
         problem = DuelProblem(
-            "duel.chance", "the draw is made with the duel's seed: give only how many (/take N)"
+            "duel.chance", f"the draw is made with the duel's seed: give only how many{how}"
         )
         return duel.reject(raw_id, (problem,))
     return duel.play_stored(raw_id, text, player)
