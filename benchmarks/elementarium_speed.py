@@ -14,8 +14,9 @@ from dataclasses import replace
 import numpy as np
 
 from events.elementarium import judge
+from festival.core import registry
 from festival.duels.bots import MctsBot
-from festival.duels.elementarium_data import HostedElementarium
+from festival.duels.games import hosted_game
 from festival.duels.levels import Level, level_budget
 
 SECONDS = 2.0
@@ -25,7 +26,7 @@ FEATURES = replace(judge.WEIGHTS, threat=0.2, spawn=0.2)
 
 def random_games(seconds: float) -> tuple[float, float, int]:
     """(games/s, turns/s, games) of random games for `seconds`."""
-    game = HostedElementarium()
+    game = hosted_game(registry.duel("elementarium"))
     options = game.options("standard", {}).value
     assert options is not None
     rng = np.random.default_rng(2026)
@@ -47,7 +48,7 @@ def random_games(seconds: float) -> tuple[float, float, int]:
 def playouts_per_second(weights: judge.Weights, turns: int, level: Level = Level.MEDIUM) -> float:
     """Playouts per CPU second of two search bots of `level` judging with `weights`, each
     ordering from its own view, for `turns` turns from the start (seed 1)."""
-    game = HostedElementarium(weights)
+    game = hosted_game(registry.duel("elementarium"), weights=weights)
     options = game.options("standard", {}).value
     assert options is not None
     state = game.initial_state(("A", "B"), options, np.random.default_rng(1))
@@ -65,7 +66,7 @@ def playouts_per_second(weights: judge.Weights, turns: int, level: Level = Level
 
 def search_against_random(games: int, iterations: int) -> tuple[int, int, int]:
     """(search wins, draws, random wins), the search bot playing A in every game."""
-    game = HostedElementarium()
+    game = hosted_game(registry.duel("elementarium"))
     options = game.options("standard", {}).value
     assert options is not None
     tally = [0, 0, 0]

@@ -1,7 +1,7 @@
 """The Duels page. Public: the board, the move log and a slider to step through the game.
-Host: the duel desk, where the host enters a player's actions (Element's draw among them) in the
-game's notation, sees the board after each, undoes, confirms, starts and stops the clock, and lets
-a bot play.
+Host: the duel desk, where the host enters a player's actions in the game's notation (or by the
+game's shortcut verbs, Element's take N among them), sees the board after each, undoes,
+confirms, starts and stops the clock, and lets a bot play.
 
 Duel folders are found in FESTIVAL_DUELS (a duel folder, or a folder of them) and in the
 match folder's `duels/` folder. The page draws what the duel service (festival/duels/service.py)
@@ -16,9 +16,10 @@ from typing import Any
 
 from dashboard.duels_bot_level import bot_level
 from dashboard.duels_orders_desk import orders_desk
+from events.offers import Shortcut
 from festival.core import picture as duel_picture
 from festival.core.errors import FestivalError, StoreError
-from festival.duels import service
+from festival.duels import offers, service
 from festival.duels.host import Duel
 from festival.duels.service import History
 from festival.duels.store import DUEL_FILE
@@ -136,6 +137,8 @@ def _desk(st: Any, duel: Duel) -> None:
         messages += _undo(duel)
     if right.button("Confirm turn", key="desk-confirm"):
         messages += _play(duel, "confirm", player)
+    for shortcut in offers.of_game(duel.game.name).shortcuts:  # Element's take N (events/offers.py)
+        messages += _shortcut(st, duel, shortcut, player)
     clock_on, clock_off, bot = st.columns(3)
     if clock_on.button("Start clock", key="desk-clock-on"):
         messages += _clock(duel, True)
@@ -160,6 +163,21 @@ def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
     if not entered.ok:
         return [("error", f"Not recorded: {e.message}") for e in entered.problems]
     return [("ok", f"Recorded: {', '.join(entered.words)}")]
+
+
+def _shortcut(st: Any, duel: Duel, shortcut: Shortcut, player: str) -> list[tuple[str, str]]:
+    """A row for one of the game's shortcut verbs: the count, what was drawn elsewhere (if
+    the game records it; empty: drawn with the duel's seed) and its button."""
+    count_box, detail_box, go = st.columns(3)
+    key = f"desk-{shortcut.verb}"
+    count = count_box.number_input(shortcut.count, min_value=0, step=1, key=f"{key}-count")
+    detail = ""
+    if shortcut.detail:
+        words = f"{shortcut.detail} drawn elsewhere ({shortcut.detail_help})"
+        detail = detail_box.text_input(words, key=f"{key}-detail")
+    if go.button(f"{shortcut.verb.capitalize()} N: {shortcut.help}", key=key):
+        return _play(duel, shortcut.text(int(count), detail.strip() or None), player)
+    return []
 
 
 def _undo(duel: Duel) -> list[tuple[str, str]]:

@@ -227,6 +227,13 @@ class Picture:
     """the last turn's moves as (from col, from row, to col, to row, owner) (Elementarium)"""
     marks: frozenset[tuple[int, int]] = field(default_factory=frozenset)
     """cells to mark with a cross (Elementarium's clashes)"""
+    colours: Mapping[str, str] = field(default_factory=dict)
+    """the game's own colour keys (a cell's kind, a face, a piece's colour) -> the colour it is
+    drawn in (events/palette.py); the four elements' letters F, W, E, A are every game's and
+    need no entry. A key neither names is drawn neutral grey (a piece: its owner's colour)."""
+    inks: Mapping[str, str] = field(default_factory=dict)
+    """a colour key -> the colour of a letter written on it (black unless named here or an
+    element's letter)"""
 
 
 class DuelGame(ABC, Generic[S, A]):
@@ -247,6 +254,11 @@ class DuelGame(ABC, Generic[S, A]):
     its player: the turn's playouts are shared among them (Element's take, steps and stones)"""
     search_depth: ClassVar[int] = 12
     """actions in one playout before the game's `evaluation` scores it"""
+    embedded: ClassVar[Mapping[str, Any]] = {}
+    """data the engine carries inside it (part of its rules) whose copy also ships as a JSON
+    file under fixtures/<name>/, for hosts to read and start their own from: file name ->
+    the data. A test over every registered game keeps each file equal to its data. (Data a
+    host may edit for the engine to play comes in through the registry entry's `data`.)"""
 
     # --- variants and setup -------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from events.duel import Concede
+from festival.core import registry
 from festival.discord.duel_replies import bot_replies
 from festival.duels import practice, service
 from festival.duels.host import Duel
@@ -107,9 +108,7 @@ def _steps(folder: Path) -> list[tuple[str, str]]:
 def test_practice_is_registered_with_the_games_and_levels_as_choices(room: Room) -> None:
     (command,) = [c for c in room.server.commands if c["name"] == "practice"]
     options = {o["name"]: o for o in command["options"]}
-    assert [c["value"] for c in options["game"]["choices"]] == [
-        "element", "halma", "alchelemental", "elementarium"
-    ]  # fmt: skip
+    assert [c["value"] for c in options["game"]["choices"]] == [d.name for d in registry.duels()]
     assert [c["value"] for c in options["level"]["choices"]] == ["easy", "medium", "hard"]
     assert options["game"]["required"] and options["level"]["required"]
     assert not options["first"].get("required", False)

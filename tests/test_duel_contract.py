@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Parsed, Step, chance_rng, replay
 from festival.core import registry
+from festival.duels.games import hosted_game
 
 # The toy duel (tests/support/toy_duel.py) passes the same contract: a new duel game needs no
 # more than its package and its registry entry.
@@ -82,8 +83,8 @@ class Case:
 
 
 def games() -> list[DuelGame[Any, Any]]:
-    specs = [entry.game for entry in registry.duels()] + list(EXTRA_GAMES)
-    return [registry.load(spec)() for spec in specs]
+    hosted = [hosted_game(entry) for entry in registry.duels()]
+    return hosted + [registry.load(spec)() for spec in EXTRA_GAMES]
 
 
 CASES = [

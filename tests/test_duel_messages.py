@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
+from festival.core import registry
+from festival.duels.games import duel_game
 
 
 def new(folder: Path, game: str, players: str) -> Path:
@@ -28,7 +30,9 @@ def test_a_refused_input_says_what_kept_means(
     assert "input 1 kept" not in err
 
 
-@pytest.mark.parametrize("game", ["element", "halma", "alchelemental"])
+@pytest.mark.parametrize(
+    "game", [d.name for d in registry.duels() if not duel_game(d.name).simultaneous]
+)
 def test_the_wrong_player_is_named_with_one_pair_of_quotes(
     game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -130,7 +134,7 @@ def test_element_errors_count_actions_as_the_player_wrote_them(
 
 def test_play_help_gives_each_games_own_example(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue #26: "`festival duel play --help` gives Element's example for every game"."""
-    from festival.core import registry
+    from festival.duels.games import hosted_game
 
     with pytest.raises(SystemExit):
         main(["duel", "play", "--help"])
@@ -138,5 +142,5 @@ def test_play_help_gives_each_games_own_example(capsys: pytest.CaptureFixture[st
     for entry in registry.duels():
         assert entry.example, entry.name
         assert f'{entry.name}: "{entry.example}"' in said
-        parsed = registry.load(entry.game)().parse_actions(entry.example)
+        parsed = hosted_game(entry).parse_actions(entry.example)
         assert parsed.ok, (entry.name, parsed.errors)

@@ -13,19 +13,25 @@ import pytest
 
 from events.duel import Concede, ConcedeReason, Confirm, DuelGame, take
 from events.tables import Grid
+from festival.core import registry
 from festival.core.paths import fixture
 from festival.duels.games import duel_game
 
-PLAYERS = {"element": "Ash,Birch", "halma": "Ann,Bo", "alchelemental": "Light,Dark"}
-PLAYERS["elementarium"] = "Ash,Birch"
-GAMES = sorted(PLAYERS)
+PLAYERS = {"halma": "Ann,Bo", "alchelemental": "Light,Dark"}
+"""the players the words below name, where not Ash and Birch"""
+GAMES = [entry.name for entry in registry.duels()]
+TURN_BASED = [name for name in GAMES if not duel_game(name).simultaneous]
+
+
+def seats(name: str) -> list[str]:
+    return PLAYERS.get(name, "Ash,Birch").split(",")
 
 
 def start(name: str) -> tuple[DuelGame[Any, Any], Any]:
     game = duel_game(name)
     options = game.options(game.default_variant, {}).value
     assert options is not None
-    state = game.initial_state(PLAYERS[name].split(","), options, np.random.default_rng(0))
+    state = game.initial_state(seats(name), options, np.random.default_rng(0))
     return game, state
 
 
@@ -97,10 +103,10 @@ def test_turn_number_counts_turns_from_one(name: str) -> None:
     assert numbers == [1 + n // per_turn for n in range(5)]
 
 
-@pytest.mark.parametrize("name", ["element", "halma", "alchelemental"])
+@pytest.mark.parametrize("name", TURN_BASED)
 def test_a_turn_based_game_adds_no_turn_lines(name: str) -> None:
     game, state = start(name)
-    assert game.turn_lines(state, play(game, state, PLAYERS[name].split(",")[0], "resign")) == ()
+    assert game.turn_lines(state, play(game, state, seats(name)[0], "resign")) == ()
 
 
 def test_elementarium_words_the_turn_it_resolved_and_only_then() -> None:
@@ -119,10 +125,10 @@ def test_elementarium_words_the_turn_it_resolved_and_only_then() -> None:
     assert game.turn_lines(after, after) == ()
 
 
-@pytest.mark.parametrize("name", ["element", "halma", "alchelemental"])
+@pytest.mark.parametrize("name", TURN_BASED)
 def test_only_a_game_of_sealed_orders_has_an_order_template(name: str) -> None:
     game, state = start(name)
-    assert game.order_template(state, PLAYERS[name].split(",")[0]) is None
+    assert game.order_template(state, seats(name)[0]) is None
     read = game.read_order_template(state, "Ash", {}, "x.xlsx", "Orders")
     assert [e.code for e in read.errors] == ["duel.template"]
 
@@ -152,21 +158,13 @@ def tab_of(rows: list[list[Any]]) -> Grid:
     return Grid("Orders", cells, len(rows), 3)
 
 
-@pytest.mark.parametrize(
-    ("name", "expected"),
-    [
-        ("element", Concede(ConcedeReason.TIME)),
-        ("halma", Concede(ConcedeReason.TIME)),
-        ("alchelemental", Concede(ConcedeReason.TIME)),
-        ("elementarium", Concede(ConcedeReason.TIME)),
-    ],
-)
-def test_forfeit_is_the_shared_concede(name: str, expected: object) -> None:
+@pytest.mark.parametrize("name", GAMES)
+def test_forfeit_is_the_shared_concede(name: str) -> None:
     game, _ = start(name)
-    assert game.forfeit_action("x", ConcedeReason.TIME) == expected
+    assert game.forfeit_action("x", ConcedeReason.TIME) == Concede(ConcedeReason.TIME)
 
 
-@pytest.mark.parametrize("name", ["element", "halma", "alchelemental"])
+@pytest.mark.parametrize("name", TURN_BASED)
 @pytest.mark.parametrize(
     ("action", "refusal"),
     [
@@ -209,7 +207,7 @@ def test_concede_keeps_each_game_s_notation_and_json(
     assert game.action_to_json(action) == {"type": "concede", "reason": reason.value}
     assert game.action_from_json({"type": "concede", "reason": reason.value}).value == action
     assert game.action_from_json({"type": "concede", "reason": "tired"}).value in (None, Concede())
-    ended = game.apply(state, PLAYERS[name].split(",")[0], action)
+    ended = game.apply(state, seats(name)[0], action)
     result = game.outcome(ended)
     assert result is not None and result.reason == outcome
 
@@ -218,7 +216,7 @@ def test_concede_keeps_each_game_s_notation_and_json(
 @pytest.mark.parametrize("junk", [None, object(), "confirm", 7, Concede("now")])  # type: ignore[arg-type]
 def test_check_never_raises_whatever_it_is_given(name: str, junk: object) -> None:
     game, state = start(name)
-    problems = game.check(state, PLAYERS[name].split(",")[0], junk)
+    problems = game.check(state, seats(name)[0], junk)
     assert problems and all(p.code.startswith(name) for p in problems)
 
 

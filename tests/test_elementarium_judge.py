@@ -8,12 +8,11 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from events.elementarium import judge
+from events.elementarium import ElementariumGame, judge
 from events.elementarium.state import State
 from festival.duels.bots import MctsBot
-from festival.duels.elementarium_data import HostedElementarium
 from festival.duels.levels import Level, level_budget
-from tests.support.elementarium_kit import GAME, orders, position
+from tests.support.elementarium_kit import GAME, hosted, orders, position
 
 FEATURES = judge.Weights(threat=0.3, spawn=0.2)
 """every feature weighted (in use: OLD's material and nearness alone, see the judge)"""
@@ -97,15 +96,15 @@ def test_symmetric_bounded_and_blind_to_sealed_orders(seed: int) -> None:
 
 
 def test_the_game_keeps_its_weights() -> None:
-    assert HostedElementarium().weights == judge.WEIGHTS
+    assert hosted().weights == judge.WEIGHTS
     other = replace(judge.WEIGHTS, threat=0.9)
-    game = HostedElementarium(other)
+    game = hosted(other)
     assert game.weights == other
     state = position({"e9": "W", "g9": "W"})
     assert game.evaluation(state, "Ash") != GAME.evaluation(state, "Ash")
 
 
-def _bot_game(game: HostedElementarium, seed: int, turns: int) -> list[str]:
+def _bot_game(game: ElementariumGame, seed: int, turns: int) -> list[str]:
     """An easy bot on each side for `turns` turns, each from its player's view: the orders
     (no time cap: the same seed, the same game however busy the machine)."""
     options = game.options("standard", {}).value
@@ -127,6 +126,6 @@ def _bot_game(game: HostedElementarium, seed: int, turns: int) -> list[str]:
 def test_bots_judging_so_play_legal_orders_and_the_same_seed_the_same_game(
     weights: judge.Weights,
 ) -> None:
-    first = _bot_game(HostedElementarium(weights), 4, 4)
-    assert len(first) == 8 and first == _bot_game(HostedElementarium(weights), 4, 4)
+    first = _bot_game(hosted(weights), 4, 4)
+    assert len(first) == 8 and first == _bot_game(hosted(weights), 4, 4)
     assert orders(first[0]) is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -24,6 +24,7 @@ from events.alchelemental.actions import (
 )
 from events.alchelemental.board import BOARD_DATA, DIRECTIONS, Board, load_board
 from events.alchelemental.elements import Elem
+from events.alchelemental.offers import BOARDS
 from events.alchelemental.state import (
     AlchState,
     Piece,
@@ -31,7 +32,7 @@ from events.alchelemental.state import (
     state_from_json,
     state_to_json,
 )
-from events.alchelemental.units import UNITS
+from events.alchelemental.units import UNITS, UNITS_DATA
 from events.duel import (
     CodecGame,
     ConfirmedTurns,
@@ -81,13 +82,19 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     search_playouts = (20, 80, 320)
     search_turn_choices = 5
     search_depth = 8
+    embedded: ClassVar[Mapping[str, Any]] = {
+        "units.json": UNITS_DATA,
+        **{f"{k}.json": v for k, v in BOARD_DATA.items()},
+    }
+    """the syllabus's units and the two reconstructed boards: a host reads the files (and
+    starts a board file of their own from one: `festival duel new --board FILE`)"""
 
     def __init__(self, weights: judge.Weights = judge.WEIGHTS) -> None:
         self.weights = weights
         """the search bots' evaluation weights (the self-play benchmark tries others)"""
 
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
-        return {"pit": {"board": "pit"}, "battleground": {"board": "battleground"}}
+        return {name: {"board": name} for name in BOARDS.names}
 
     def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
         return [_error("board", e) for e in board_of(options)[1]]

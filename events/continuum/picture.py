@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from events import palette
 from events.continuum.squares import FILES, SIZE
 from events.duel import Picture, PictureCell
 
 KINDS = {"fire": "F", "water": "W", "earth": "E", "wind": "A", "neutral": "power"}
 """a ward's element -> the colour it is drawn in: the palette's element colours, and its
-neutral mid grey ("power", as the duel pictures name that colour)"""
+neutral mid grey (key "power", its colour given in the picture's `colours`)"""
 LEGEND = {
     "F": "fire ward that broke down",
     "W": "water ward that broke down",
@@ -60,6 +61,7 @@ def board_picture(owner: str, board: Mapping[str, Any], round_no: int) -> Pictur
         marks=frozenset(broken - set(kinds)),  # a cross, as the dashboard draws a broken tile
         caption=f"{owner}'s board after round {round_no}: {_news(len(now))}",
         legend=legend,
+        colours={"power": palette.NEUTRAL},
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from events import palette
 from events.duel import (
     Concede,
     ConcedeReason,
@@ -56,6 +57,12 @@ CONCEDE_WORDS = {"resign": ConcedeReason.RESIGN, "timeout": ConcedeReason.TIME}
 
 def _parse(options: Mapping[str, Any]) -> Parsed[Setup, DuelProblem]:
     return parse_setup(*(options.get(k) for k in SWITCHES))
+
+
+COLOURS = {"O": palette.OBSTACLE, "zone": palette.NEUTRAL}
+"""the picture's colours: an obstacle, and the neutral zone in mid grey (unlike Air's pale
+grey)"""
+INKS = {"O": palette.PAPER}
 
 
 class ElementariumGame(DuelGame[State, Action]):
@@ -392,6 +399,8 @@ class ElementariumGame(DuelGame[State, Action]):
             legend,
             arrows,
             clashes,
+            colours=COLOURS,
+            inks=INKS,
         )
 
     def changed_cells(self, before: State, after: State) -> frozenset[tuple[int, int]]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from events import palette
 from events.duel import (
     CodecGame,
     ConfirmedTurns,
@@ -75,6 +76,18 @@ CODEC: DuelCodec[HalmaState, Action] = DuelCodec(
     state_from_json,
 )
 """the game's notation (events/halma/notation.py) and state JSON"""
+
+
+COLOURS = {
+    **{f"plane-{k}": palette.tint(v) for k, v in palette.ELEMENTS.items()},
+    "power": palette.NEUTRAL,
+    "material": palette.tint(palette.PLAYERS[0]),
+    "void": palette.PAPER,
+    **{f"piece-{k}": v for k, v in palette.ELEMENTS.items()},
+}
+"""the picture's colours: the planes tinted by element, the points of power, the material
+plane, and each colour's elementals in its element's colour"""
+INKS = {f"piece-{k}": v for k, v in palette.ELEMENT_INK.items()}
 
 
 class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action]):
@@ -468,6 +481,8 @@ class HalmaGame(ConfirmedTurns[HalmaState, Action], CodecGame[HalmaState, Action
             frozenset(highlight),
             caption,
             legend,
+            colours=COLOURS,
+            inks=INKS,
         )
 
     def changed_cells(self, before: HalmaState, after: HalmaState) -> frozenset[tuple[int, int]]:

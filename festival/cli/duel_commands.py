@@ -16,7 +16,7 @@ from festival.cli.duel_order_commands import add_parsers
 from festival.core import registry
 from festival.core.errors import DuelHostError
 from festival.core.paths import fixture
-from festival.duels import service
+from festival.duels import boards, offers, service
 from festival.duels.bots import BOTS
 from festival.duels.levels import DEFAULT_LEVEL, LEVEL_NAMES, Level
 from festival.duels.service import Entered, Situation
@@ -42,7 +42,7 @@ def new(args: argparse.Namespace) -> int:
     players = [p for p in str(args.players).replace(";", ",").split(",")]
     variant, options = args.variant, _options(args.option)
     if getattr(args, "board", None):
-        variant, options = service.board_option(args.game, args.board, variant, options)
+        variant, options = boards.board_option(args.game, args.board, variant, options)
     users = _users(args.discord_user, "--discord-user")
     made = service.create(
         args.duel, args.game, variant, options, players, args.seed, args.discord_channel, users
@@ -87,7 +87,8 @@ def _situation(now: Situation) -> str:
 
 
 def draw(args: argparse.Namespace) -> int:
-    done = service.draw(args.duel, args.count, args.stones, args.player)
+    """A game's shortcut verb (events/offers.py): `festival duel draw DIR N` is Element's take."""
+    done = service.draw(args.duel, args.count, args.detail, args.player, args.verb)
     _timed_out(done.timed_out)
     assert done.entered is not None
     code = _report(done.entered)
@@ -319,7 +320,8 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p = dsub.add_parser("new", help="create a duel folder")
     p.add_argument("duel", type=Path)
     p.add_argument("--game", default="element", help=", ".join(d.name for d in registry.duels()))
-    p.add_argument("--board", help="alchelemental: pit, battleground or a board file (JSON)")
+    if offers.boards():  # the games' own boards (events/offers.py)
+        p.add_argument("--board", help=offers.boards_help())
     p.add_argument("--variant", help="the rule text's variant (element: grand-final, dm5, summary)")
     p.add_argument("--players", required=True, help='the players, the first starts: "A,B"')
     p.add_argument("--seed", type=int, help="the duel's seed (drawn and recorded if not given)")
@@ -338,12 +340,22 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     )
     p.set_defaults(run=new)
 
-    p = dsub.add_parser("draw", help="draw the stones of the turn (Element's /take N)")
-    p.add_argument("duel", type=Path)
-    p.add_argument("count", type=int)
-    p.add_argument("--stones", help="record stones drawn elsewhere (a dice bot), e.g. FWEA")
-    p.add_argument("--player", help="who draws (default: the player to act)")
-    p.set_defaults(run=draw)
+    for shortcut, titles in offers.shortcuts():  # Element's `take N`: festival duel draw DIR N
+        whose = " and ".join(titles)
+        p = dsub.add_parser(
+            shortcut.command, help=f"{shortcut.help} ({whose}'s /{shortcut.verb} N)"
+        )
+        p.add_argument("duel", type=Path)
+        p.add_argument("count", type=int, help=shortcut.count)
+        if shortcut.detail:
+            p.add_argument(
+                f"--{shortcut.detail}",
+                dest="detail",
+                metavar=shortcut.detail.upper(),
+                help=f"{shortcut.host_help}, {shortcut.detail_help}",
+            )
+        p.add_argument("--player", help="who acts (default: the player to act)")
+        p.set_defaults(run=draw, verb=shortcut.verb, detail=None)
 
     p = dsub.add_parser("play", help="record a player's actions as typed")
     p.add_argument("duel", type=Path)

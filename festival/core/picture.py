@@ -22,20 +22,6 @@ from events.duel import Picture
 from festival.core import palette
 
 ELEMENT_WORDS = {"F": "Fire", "W": "Water", "E": "Earth", "A": "Air"}
-COLOURS = {
-    **palette.ELEMENTS,
-    "O": palette.OBSTACLE,  # an obstacle (Elementarium)
-    "neutral": palette.tint(palette.NEUTRAL),  # Elemental Continuum's neutral ward
-    "zone": palette.NEUTRAL,  # Elementarium's neutral zone: mid grey, unlike Air's pale grey
-    # Elemental Halma: planes tinted by element, points of power, the material plane
-    **{f"plane-{k}": palette.tint(v) for k, v in palette.ELEMENTS.items()},
-    "power": palette.NEUTRAL,
-    "material": palette.tint(palette.PLAYERS[0]),
-    "void": palette.PAPER,
-    **{f"piece-{k}": v for k, v in palette.ELEMENTS.items()},
-}
-TEXT_ON = {**palette.ELEMENT_INK, **{f"piece-{k}": v for k, v in palette.ELEMENT_INK.items()}}
-TEXT_ON |= {"O": palette.PAPER}
 CHAR = 0.6
 """a character's width at most, in font sizes (for wrapping words to the picture's width)"""
 TARGET = 900
@@ -157,9 +143,26 @@ def _word(picture: Picture, key: str, default: str) -> str:
     return picture.legend.get(key, default)
 
 
-def _piece_colour(owner: int, colour: str) -> str:
+def colour_of(picture: Picture, key: str) -> str | None:
+    """The colour a key is drawn in: the game's own (`Picture.colours`), else an element's
+    (F, W, E, A); None if neither names it."""
+    return picture.colours.get(key) or palette.ELEMENTS.get(key)
+
+
+def fill_of(picture: Picture, key: str) -> str:
+    """A cell's or a face's fill: its key's colour, neutral grey if the game names none."""
+    return colour_of(picture, key) or palette.NEUTRAL
+
+
+def ink_on(picture: Picture, key: str) -> str:
+    """The colour of a letter written on `key`'s colour (black unless the game or the
+    element says otherwise)."""
+    return picture.inks.get(key) or palette.ELEMENT_INK.get(key, palette.INK)
+
+
+def _piece_colour(picture: Picture, owner: int, colour: str) -> str:
     """A piece's own colour key if it has one, else its owner's colour."""
-    return COLOURS.get(colour) or palette.player(owner)
+    return (colour_of(picture, colour) if colour else None) or palette.player(owner)
 
 
 def _symbols(picture: Picture) -> dict[str, set[str]]:
@@ -188,7 +191,7 @@ def legend_entries(picture: Picture) -> list[Entry]:
     for cell in picture.cells:
         word = _word(picture, cell.kind, ELEMENT_WORDS.get(cell.kind, cell.kind))
         symbol = cell.symbol if len(symbols[cell.kind]) == 1 else ""
-        add(f"cell:{cell.kind}", "cell", COLOURS.get(cell.kind, palette.NEUTRAL), symbol, word)
+        add(f"cell:{cell.kind}", "cell", fill_of(picture, cell.kind), symbol, word)
     for cell in picture.cells:
         if cell.symbol and len(symbols[cell.kind]) > 1:
             text = _word(picture, f"symbol:{cell.symbol}", f"{cell.symbol}: see the rules")
@@ -198,7 +201,7 @@ def legend_entries(picture: Picture) -> list[Entry]:
         if cell.count > 1:
             add("count", "count", palette.INK, "2", _word(picture, "count", "stack height"))
     for piece in picture.pieces:
-        colour = _piece_colour(piece.owner, piece.colour)
+        colour = _piece_colour(picture, piece.owner, piece.colour)
         default = f"player {piece.owner + 1}"
         if piece.colour:
             default = _word(picture, piece.colour, piece.colour)
@@ -209,7 +212,7 @@ def legend_entries(picture: Picture) -> list[Entry]:
             add(f"label:{piece.label}", "piece", colour, piece.label, "")
         for kind in piece.faces:
             word = _word(picture, kind, ELEMENT_WORDS.get(kind, kind))
-            add(f"face:{kind}", "face", COLOURS.get(kind, palette.NEUTRAL), "", f"{word} face")
+            add(f"face:{kind}", "face", fill_of(picture, kind), "", f"{word} face")
         if piece.marked:
             add("ring", "ring", palette.MARK, "", _word(picture, "ring", "can be captured here"))
         if piece.mirrored:
@@ -452,8 +455,8 @@ def shapes(picture: Picture) -> list[Shape]:
         out.append(Shape("text", point, palette.INK, text=lab, size=lay.coord, key="coord"))
     for cell in picture.cells:
         x, y = _origin(lay, picture, cell.col, cell.row)
-        fill = COLOURS.get(cell.kind, palette.NEUTRAL)
-        ink = TEXT_ON.get(cell.kind, palette.INK)
+        fill = fill_of(picture, cell.kind)
+        ink = ink_on(picture, cell.kind)
         out.append(Shape("polygon", outline(x, y, 3), fill, key=f"cell:{cell.kind}"))
         if cell.marked and not hexes:
             tri = (
@@ -473,11 +476,11 @@ def shapes(picture: Picture) -> list[Shape]:
     out.extend(_crosses(picture, lay))
     for piece in picture.pieces:
         cx, cy = _centre(lay, picture, piece.col, piece.row)
-        colour = _piece_colour(piece.owner, piece.colour)
+        colour = _piece_colour(picture, piece.owner, piece.colour)
         pkey = f"piece:{piece.colour or piece.owner}"
         if len(piece.faces) == 6:
             for kind, wedge in zip(piece.faces, face_wedges(cx, cy, s / 2 - 2), strict=True):
-                fill = COLOURS.get(kind, palette.NEUTRAL)
+                fill = fill_of(picture, kind)
                 out.append(
                     Shape("polygon", tuple(wedge), fill, palette.OUTLINE, 1, key=f"face:{kind}")
                 )
@@ -491,7 +494,7 @@ def shapes(picture: Picture) -> list[Shape]:
         else:
             out.append(Shape("circle", ((cx, cy),), colour, palette.OUTLINE, 2, key=pkey,
                              radius=lay.piece_radius))  # fmt: skip
-            ink = TEXT_ON.get(piece.colour, palette.INK)
+            ink = ink_on(picture, piece.colour)
             out.append(Shape("text", ((cx, cy),), ink, text=piece.label[:2], size=lay.label,
                              key=pkey))  # fmt: skip
         if piece.marked:
@@ -572,7 +575,7 @@ def _legend(picture: Picture, lay: Layout) -> list[Shape]:
             stroke, width = (palette.GRID, 1) if entry.swatch == "cell" else (palette.MARK, 4)
             out.append(Shape("polygon", _box(x, y, box, box), fill, stroke, width, key=key))
             if entry.symbol:
-                ink = TEXT_ON.get(entry.key.removeprefix("cell:"), palette.INK)
+                ink = ink_on(picture, entry.key.removeprefix("cell:"))
                 out.append(Shape("text", (mid,), ink, text=entry.symbol, size=lay.coord, key=key))
         elif entry.swatch in ("piece", "ring", "mirrored"):
             disc: str | None = entry.colour if entry.swatch == "piece" else None

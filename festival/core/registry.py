@@ -74,12 +74,19 @@ class DuelEntry:
     title: str
     """name for people ("Element")"""
     game: str
-    """"module:callable" making the hosted DuelGame (the engine with its shipped data)"""
+    """"module:Class" of its DuelGame (the engine, in its package under events/)"""
     aliases: tuple[str, ...] = ()
     sample: tuple[str, ...] | None = None
     """the sample duel's path under fixtures/, if it has one"""
     example: str = ""
     """a turn as a player types it, for help texts (a test plays it in a new duel)"""
+    data: Mapping[str, str] = field(default_factory=dict)
+    """the game's shipped data: a keyword of its constructor -> the file under
+    fixtures/<name>/ it takes (JSON parsed, any other file as text; read by
+    festival/duels/games.py, the one loader)"""
+    offers: str | None = None
+    """"module:attr" of what the game offers every front end beyond its notation (an
+    `events.offers.Offers` in a light module of its package: shortcut verbs, boards)"""
 
 
 _EVENTS: dict[str, EventEntry] = {}
@@ -227,13 +234,15 @@ register_duel(
         "events.element:ElementGame",
         sample=("element", "sample-duel.json"),
         example="take 2, UR, fire B3, confirm",
+        offers="events.element.offers:OFFERS",
     )
 )
 register_duel(
     DuelEntry(
         "halma",
         "Elemental Halma",
-        "festival.duels.halma_board:halma_game",
+        "events.halma:HalmaGame",
+        data={"board_text": "board.txt"},
         aliases=("elemental halma",),
         sample=("halma", "sample-duel.json"),
         example="C3-D4, confirm",
@@ -246,13 +255,15 @@ register_duel(
         "events.alchelemental:AlchelementalGame",
         sample=("alchelemental", "sample-duel.json"),
         example="call gnome water L R4, move R",
+        offers="events.alchelemental.offers:OFFERS",
     )
 )
 register_duel(
     DuelEntry(
         "elementarium",
         "Elementarium",
-        "festival.duels.elementarium_data:HostedElementarium",
+        "events.elementarium:ElementariumGame",
+        data={"board": "board.txt", "rules_data": "rules.json"},
         sample=("elementarium", "sample-duel.json"),
         example="b2-b3, f3-e4",
     )

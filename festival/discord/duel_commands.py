@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 
 from events.duel import Picture
+from events.offers import Shortcut
 from festival.core.errors import FestivalError, StoreError
 from festival.discord.duel_replies import (
     Reply,
@@ -30,7 +31,7 @@ from festival.discord.duel_replies import (
     status_text,
 )
 from festival.discord.who import actor as actor_of
-from festival.duels import service
+from festival.duels import offers, service
 from festival.duels.origin import Origin
 from festival.duels.service import Acted, Actor, Situation
 
@@ -250,11 +251,6 @@ def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]
     async def orders(interaction: discord.Interaction[Any], text: str) -> None:
         await typed(interaction, desk, text, orders=True)
 
-    @app_commands.command(name="take", description="draw your stones (with the duel's seed)")
-    @app_commands.describe(count="how many stones (0-4)")
-    async def take(interaction: discord.Interaction[Any], count: int) -> None:
-        await run(interaction, desk, lambda f, a, o: service.act(f, a, f"take {count}", o))
-
     @app_commands.command(name="confirm", description="end your turn")
     async def confirm(interaction: discord.Interaction[Any]) -> None:
         await run(interaction, desk, lambda f, a, o: service.act(f, a, "confirm", o))
@@ -267,7 +263,37 @@ def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]
     async def resign(interaction: discord.Interaction[Any]) -> None:
         await run(interaction, desk, lambda f, a, o: service.resign(f, a, o))
 
-    return (board, status, play, orders, take, confirm, undo, resign)
+    shortcuts = [_player_shortcut(desk, shortcut) for shortcut, _ in offers.shortcuts()]
+    return (board, status, play, orders, *shortcuts, confirm, undo, resign)
+
+
+def _player_shortcut(desk: Desk, shortcut: Shortcut) -> app_commands.Command[Any, Any, Any]:
+    """A game's shortcut verb as a player's command (events/offers.py: Element's /take N)."""
+
+    @app_commands.describe(count=shortcut.count)
+    async def command(interaction: discord.Interaction[Any], count: int) -> None:
+        text = shortcut.text(count)
+        await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o))
+
+    return app_commands.command(name=shortcut.verb, description=shortcut.player_help)(command)
+
+
+def _host_shortcut(
+    desk: Desk, host: app_commands.Group, shortcut: Shortcut
+) -> app_commands.Command[Any, Any, Any]:
+    """A game's shortcut verb as the host's command: what was drawn elsewhere (a dice bot)."""
+
+    @app_commands.describe(
+        count="how many", detail=f"the {shortcut.detail} drawn, {shortcut.detail_help}"
+    )
+    @app_commands.rename(detail=shortcut.detail)
+    async def command(interaction: discord.Interaction[Any], count: int, detail: str) -> None:
+        text = shortcut.text(count, detail)
+        await run(
+            interaction, desk, lambda f, a, o: service.act_for(f, a, None, text, o), host=True
+        )
+
+    return host.command(name=shortcut.verb, description=shortcut.host_help)(command)
 
 
 def host_commands(desk: Desk) -> app_commands.Group:
@@ -292,13 +318,9 @@ def host_commands(desk: Desk) -> app_commands.Group:
     async def resign(interaction: discord.Interaction[Any], player: str) -> None:
         await run(interaction, desk, _forfeit(player, time=False), host=True)
 
-    @host.command(name="take", description="record stones drawn elsewhere (a dice bot)")
-    @app_commands.describe(count="how many", stones="the stones drawn, e.g. FWEA")
-    async def take(interaction: discord.Interaction[Any], count: int, stones: str) -> None:
-        text = f"take {count} {stones}"
-        await run(
-            interaction, desk, lambda f, a, o: service.act_for(f, a, None, text, o), host=True
-        )
+    for shortcut, _ in offers.shortcuts():
+        if shortcut.detail:
+            _host_shortcut(desk, host, shortcut)
 
     @host.command(name="seat", description="seat a player as a Discord user")
     @app_commands.describe(player="the player, as the duel names them", user="who plays them")

@@ -13,6 +13,7 @@ import numpy as np
 from events.duel import DuelGame, Picture, Step, take
 from festival.core import registry
 from festival.core.paths import fixture
+from festival.duels.games import hosted_game
 from festival.duels.words import board_picture
 
 MOMENTS = ("mid", "final")
@@ -26,7 +27,7 @@ def replayed(name: str) -> tuple[DuelGame[Any, Any], tuple[Any, ...], tuple[Step
     if entry.sample is None:
         raise ValueError(f"{entry.title} has no sample duel")
     sample = json.loads(fixture(*entry.sample).read_text())
-    game: DuelGame[Any, Any] = registry.load(entry.game)()
+    game = hosted_game(entry)
     options = game.options(sample["variant"], sample.get("options", {})).value
     if options is None:
         raise ValueError(f"the sample duel of {entry.title} names a variant it does not have")

@@ -23,9 +23,8 @@ from typing import TYPE_CHECKING, Any
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Picture, Step
 from festival.core.errors import DuelHostError
 from festival.core.names import normalise_name
-from festival.duels import practice
+from festival.duels import offers, practice
 from festival.duels.bots import bot_turn, make_bot
-from festival.duels.games import duel_game
 from festival.duels.host import Duel, Played
 from festival.duels.levels import DEFAULT_LEVEL, Level, parse_level
 from festival.duels.lock import duel_exclusive
@@ -339,25 +338,6 @@ def create(
         duel.close()
 
 
-def board_option(
-    game: str, board: str, variant: str | None, options: dict[str, Any]
-) -> tuple[str | None, dict[str, Any]]:
-    """`--board NAME|FILE` (Alchelemental): a named board is the variant of that name (one of
-    the game's variants); a board file's JSON is recorded in the duel's options (checked like
-    the shipped boards)."""
-    boards = list(duel_game(game).variants())
-    if board in boards:
-        return variant or board, options
-    path = Path(board)
-    try:
-        data = load_json(file_bytes(path), board)
-    except (OSError, SheetReadError) as exc:
-        raise DuelHostError(
-            f"--board {board}: not {', '.join(boards)} or a board file ({exc})"
-        ) from exc
-    return variant, {**options, "board": data}
-
-
 def play_sample(folder: Path, sample_file: Path) -> Sampled:
     """Replay a shipped sample duel (fixtures/<game>/sample-duel.json) into a new folder."""
     sample = json.loads(sample_file.read_text())
@@ -406,10 +386,20 @@ def play(
         return Turned(timed_out, entered, None, situation(duel, duel.state()))
 
 
-def draw(folder: Path, count: int, stones: str | None, player: str | None) -> Turned:
-    """Draw the stones of the turn (Element's `take N`), or record stones drawn elsewhere."""
-    text = f"take {count}" + (f" {stones}" if stones else "")
+def draw(
+    folder: Path, count: int, stones: str | None, player: str | None, verb: str | None = None
+) -> Turned:
+    """A shortcut verb of the duel's game (events/offers.py; Element's `take N`, the draw of
+    the turn's stones), or what the host records as drawn elsewhere (`stones`); `verb` names
+    the shortcut (needed only when the game declares more than one)."""
     with changing(folder) as duel:
+        shortcut = offers.find_shortcut(duel.game.name, verb)
+        if shortcut is None:
+            raise DuelHostError(
+                f"{duel.game.title} has no shortcut '{verb or 'verb'}': type the turn as the game "
+                f"writes it (e.g. {duel.game.action_example(duel.state())})"
+            )
+        text = shortcut.text(count, stones)
         timed_out = duel.timed_out is not None
         entered = _entered(duel, duel.play_text(text, player, source=Origin(Via.DRAW)))
         return Turned(timed_out, entered, None, situation(duel, duel.state()))
@@ -981,8 +971,10 @@ def _play_own(duel: Duel, text: str, player: str, origin: Origin, host: bool) ->
     raw_id = duel.store.add_raw(player, origin, text)
     parsed = duel.game.parse_actions(text)
     if not host and parsed.value is not None and any(map(duel.game.chance_named, parsed.value)):
+        shortcut = offers.find_shortcut(duel.game.name, None)
+        how = f" (/{shortcut.verb} N)" if shortcut else ""
         problem = DuelProblem(
-            "duel.chance", "the draw is made with the duel's seed: give only how many (/take N)"
+            "duel.chance", f"the draw is made with the duel's seed: give only how many{how}"
         )
         return duel.reject(raw_id, (problem,))
     return duel.play_stored(raw_id, text, player)

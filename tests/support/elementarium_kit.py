@@ -8,13 +8,24 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from events.elementarium import ElementariumGame, judge
 from events.elementarium.orders import Orders, parse_orders
 from events.elementarium.setup import parse_cell
 from events.elementarium.state import State
+from festival.core import registry
 from festival.core.paths import fixture
-from festival.duels.elementarium_data import HostedElementarium
+from festival.duels.games import hosted_game
 
-GAME = HostedElementarium()
+
+def hosted(weights: judge.Weights = judge.WEIGHTS) -> ElementariumGame:
+    """Elementarium as festival hosts it (its registry entry's shipped data), judging with
+    `weights`."""
+    game = hosted_game(registry.duel("elementarium"), weights=weights)
+    assert isinstance(game, ElementariumGame)
+    return game
+
+
+GAME = hosted()
 RULES = json.loads(fixture("elementarium", "rules.json").read_text())
 OBSTACLES = {"a4", "b4", "f4", "j4", "k4", "b5", "f5", "j5", "a6", "b6", "f6", "j6", "k6"}
 COLS = "abcdefghijk"
