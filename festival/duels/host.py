@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, take
+from events.parsed import Parsed
 from festival.core.names import check_player_name, normalise_name
 from festival.duels.clock import ClockReading, read_clock, turn_spans
 from festival.duels.games import duel_game
@@ -216,9 +217,14 @@ class Duel:
     def play_stored(self, raw_id: int, text: str, player: str) -> Played:
         """Record actions read from an input already stored as `raw_id` (a workbook's or a
         spreadsheet's cells), written out as the game's notation."""
+        return self.play_parsed(raw_id, self.game.parse_actions(text), player)
+
+    def play_parsed(
+        self, raw_id: int, parsed: Parsed[tuple[Any, ...], DuelProblem], player: str
+    ) -> Played:
+        """Record actions already parsed from the input stored as `raw_id` (parsed once)."""
         state = self.state()
         who = self.resolve_player(player, state)
-        parsed = self.game.parse_actions(text)
         if parsed.value is None:
             return self.reject(raw_id, parsed.errors)
         return self._record(raw_id, state, who, list(parsed.value))
