@@ -4,37 +4,57 @@ has happened is recorded first (`opening.opened`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from events.duel import DuelGame, Picture, Step
-from festival.duels.host import Duel
+from festival.duels.games import duel_game
 from festival.duels.opening import changing, opened, situation, winner_of
-from festival.duels.results import Logged, LogLine, Shown, Status, Watched
+from festival.duels.results import Logged, LogLine, Shown, Situation, Status, Watched, Winner
 from festival.duels.seating import ANNOUNCED_SETTING
 from festival.duels.words import board_picture, step_words
 
 
 @dataclass(frozen=True)
-class History:
-    """A duel as the dashboard draws it: every position, step and the words of each step."""
+class Desk:
+    """What a duel desk (the dashboard's host tab) shows now, as values: whose turn, where the
+    duel stands, the clock, the text board and an example of the notation."""
 
-    duel: Duel
+    simultaneous: bool
+    """the players send sealed orders each turn (the orders desk)"""
+    to_act: tuple[str, ...]
+    after: Situation
+    clock: str | None
+    """the clock's words (None: the host never started it)"""
+    rows: tuple[str, ...]
+    example: str
+    """an example of what a player may type now (`DuelGame.action_example`)"""
+
+
+@dataclass(frozen=True)
+class History:
+    """A duel as the dashboard draws it, as values: every position, step and the words of
+    each step (sealed orders kept secret), the winner, and what its desk shows now."""
+
+    game: str
+    """the game's registry name (its rules draw the board: `picture`)"""
+    title: str
+    variant: str
+    players: tuple[str, ...]
     states: tuple[Any, ...]
     steps: tuple[Step[Any], ...]
     words: tuple[str, ...]
+    winner: Winner | None
+    desk: Desk
+    timed_out: bool = False
+    """a player's time had run out: their loss was recorded before the duel was read"""
 
-    @property
-    def game(self) -> DuelGame[Any, Any]:
-        return self.duel.game
-
-    def picture(self, shown: int) -> Picture:
-        """The board after `shown` steps, the last turn's cells marked."""
+    def picture(self, shown: int | None = None) -> Picture:
+        """The board after `shown` steps (None: now), the last turn's cells marked."""
+        shown = len(self.steps) if shown is None else shown
         states = list(self.states[: shown + 1])
-        return board_picture(self.game, states, list(self.steps[:shown]))
+        return board_picture(duel_game(self.game), states, list(self.steps[:shown]))
 
 
 def show(folder: Path) -> Shown:
@@ -111,13 +131,33 @@ def _sides(
     return tuple(out)
 
 
-@contextmanager
-def history(folder: Path) -> Iterator[History]:
-    """Every position of the duel, for a page that steps through it (open while in use)."""
+def history(folder: Path) -> History:
+    """Every position of the duel, for a page that steps through it, and its desk now."""
     with opened(folder) as duel:
         states, steps, _ = duel.positions()
-        words = step_words(duel.game, states, steps)  # sealed orders stay secret
-        yield History(duel, tuple(states), tuple(steps), tuple(words))
+        game, state = duel.game, states[-1]
+        words = step_words(game, states, steps)  # sealed orders stay secret
+        over = game.outcome(state) is not None
+        desk = Desk(
+            game.simultaneous,
+            game.to_act(state),
+            situation(duel, state),
+            duel.clock().describe() if duel.store.clock_events() else None,
+            tuple(game.public_view(state).get("rows", [])),
+            "" if over else game.action_example(state),
+        )
+        return History(
+            game.name,
+            game.title,
+            str(duel.config["variant"]),
+            duel.players,
+            tuple(states),
+            tuple(steps),
+            tuple(words),
+            winner_of(duel, state),
+            desk,
+            duel.timed_out is not None,
+        )
 
 
 def watch(folder: Path) -> Watched:

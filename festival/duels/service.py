@@ -85,7 +85,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHANNEL_SETTING",
+    "DESK",
+    "DRAW",
     "HOST",
+    "TEXT_ORIGIN",
     "USER_SETTING",
     "Acted",
     "Actor",
@@ -122,6 +125,7 @@ __all__ = [
     "Verb",
     "Watched",
     "Winner",
+    "as_host",
     "changing",
     "discord_id_problem",
     "dispatch",
@@ -226,10 +230,12 @@ def play_sample(folder: Path, sample_file: Path) -> Sampled:
 
 TEXT_ORIGIN = Origin(Via.TEXT)
 DESK = Origin(Via.DESK)
+DRAW = Origin(Via.DRAW)
 
 
-def _host(folder: Path, command: Command, origin: Origin = TEXT_ORIGIN) -> Acted:
-    """`command` sent by the host; a command that could not be done raises DuelHostError."""
+def as_host(folder: Path, command: Command, origin: Origin = TEXT_ORIGIN) -> Acted:
+    """`command` sent by the host (the command line, a desk of the dashboard): a command
+    that could not be done raises DuelHostError, in its words."""
     done = dispatch(folder, command, HOST, origin)
     if done.problem is not None:
         raise DuelHostError(done.problem)
@@ -252,20 +258,20 @@ def play(
     if command is None:
         with changing(folder) as duel:
             return Turned(duel.timed_out is not None, None, None, situation(duel, duel.state()))
-    done = _host(folder, command)
+    done = as_host(folder, command)
     return Turned(done.timed_out, done.entered, None, done.after)
 
 
 def draw(folder: Path, count: int, stones: str | None, player: str | None) -> Turned:
     """Draw the stones of the turn (Element's `take N`), or record stones drawn elsewhere."""
-    command = Verb("take", (str(count), stones or ""), player, host=True)
-    done = _host(folder, command, Origin(Via.DRAW))
+    command = Verb("take", (str(count), *([stones] if stones else [])), player, host=True)
+    done = as_host(folder, command, DRAW)
     return Turned(done.timed_out, done.entered, None, done.after)
 
 
 def enter(folder: Path, text: str, player: str, source: Origin = DESK) -> Entered:
     """Record one player's input as typed at a desk (the dashboard)."""
-    entered = _host(folder, Play(text, player, host=True), source).entered
+    entered = as_host(folder, Play(text, player, host=True), source).entered
     assert entered is not None
     return entered
 
@@ -279,20 +285,20 @@ def bot_plays(
 ) -> Turned:
     """Let a bot of `kind` play `name`'s turn at `level` (it waits when `name` is not to
     play); `seconds` instead lets the search run that long a turn (the time decides)."""
-    done = _host(folder, BotMove(name, kind, level, seconds))
+    done = as_host(folder, BotMove(name, kind, level, seconds))
     return Turned(done.timed_out, None, done.bot, done.after)
 
 
 def desk_bot(folder: Path, player: str, level: Level = DEFAULT_LEVEL) -> int:
     """The dashboard's bot: the search bot plays `player`'s turn at `level`; the number of
     actions it recorded."""
-    bot = _host(folder, BotMove(player, "mcts", level), DESK).bot
+    bot = as_host(folder, BotMove(player, "mcts", level), DESK).bot
     return bot.actions if bot is not None else 0
 
 
 def undo(folder: Path) -> Undone:
     """Take back the last action not yet confirmed (kept in the log, marked undone)."""
-    done = _host(folder, Undo(host=True))
+    done = as_host(folder, Undo(host=True))
     assert done.took_back is not None
     return Undone(*done.took_back, done.after)
 
@@ -303,7 +309,7 @@ def clock(folder: Path, running: bool | None = None) -> ClockShown:
     if running is None:
         with opened(folder) as duel:
             return ClockShown(duel.timed_out is not None, duel.clock().describe())
-    done = _host(folder, SetClock(running))
+    done = as_host(folder, SetClock(running))
     return ClockShown(done.timed_out, done.said)
 
 
@@ -315,50 +321,15 @@ def enforce_time(folder: Path) -> bool:
 
 def seat(folder: Path, channel: int | None, users: dict[str, int]) -> Seating:
     """Record the duel's Discord channel and which Discord user plays which player."""
-    _host(folder, Seat(tuple(users.items()), channel))
+    as_host(folder, Seat(tuple(users.items()), channel))
     return seating(folder)
 
 
 def resolve_desk_turn(folder: Path) -> tuple[list[tuple[str, Entered]], list[str]]:
     """The dashboard's resolve: every awaited player without orders holds; what each hold
     recorded, and the words of the resolved turn."""
-    done = _host(folder, HoldAll(), DESK)
+    done = as_host(folder, HoldAll(), DESK)
     return list(done.held), list(done.turn_lines)
-
-
-# --- players acting for themselves (the Discord bot) --------------------------------------
-
-
-def act(folder: Path, actor: Actor, text: str, origin: Origin) -> Acted:
-    """A player's input (the game's notation) for themselves, on their turn."""
-    return dispatch(folder, Play(text), actor, origin)
-
-
-def act_for(folder: Path, actor: Actor, player: str | None, text: str, origin: Origin) -> Acted:
-    """The host records an input for a player (None: the player to act)."""
-    return dispatch(folder, Play(text, player, host=True), actor, origin)
-
-
-def resign(
-    folder: Path, actor: Actor, origin: Origin, player: str | None = None, time: bool = False
-) -> Acted:
-    """A player resigns; or the host records `player`'s resignation or loss on time."""
-    return dispatch(folder, Resign(player, time), actor, origin)
-
-
-def undo_as(folder: Path, actor: Actor, origin: Origin, host: bool = False) -> Acted:
-    """Take back the last action: a player their own; the host (`host`) anyone's."""
-    return dispatch(folder, Undo(host), actor, origin)
-
-
-def clock_as(folder: Path, actor: Actor, running: bool, origin: Origin) -> Acted:
-    """The host starts or stops the clock."""
-    return dispatch(folder, SetClock(running), actor, origin)
-
-
-def seat_as(folder: Path, actor: Actor, player: str, user: int, origin: Origin) -> Acted:
-    """The host seats `player` as Discord user `user` (the bot's `/host seat`)."""
-    return dispatch(folder, Seat(((player, user),)), actor, origin)
 
 
 # --- Discord ------------------------------------------------------------------------------
