@@ -31,9 +31,8 @@ HOST = Actor(None, host=True)
 """the host at the command line or a desk of the dashboard"""
 
 
-def bot_actor(player: str) -> Actor:
-    """A bot playing `player`'s seat (the host set it to play)."""
-    return Actor(player, host=True, bot=True)
+PRACTICE_BOT = Actor(None, bot=True)
+"""the practice bot (it plays only its own seat of a practice duel)"""
 
 
 @dataclass(frozen=True)
@@ -131,7 +130,17 @@ class HoldAll:
     host: bool = True
 
 
-Command = Play | Verb | PlayFile | Undo | Resign | SetClock | Seat | BotMove | HoldAll
+@dataclass(frozen=True)
+class PracticeAnswer:
+    """In a practice duel, the practice bot plays its seat's turn when that seat alone is to
+    act (nothing is done otherwise): sent by `PRACTICE_BOT` after each command."""
+
+    host: bool = False
+
+
+Command = (
+    Play | Verb | PlayFile | Undo | Resign | SetClock | Seat | BotMove | HoldAll | PracticeAnswer
+)
 
 
 class Refused(Enum):

@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from events.duel import ConcedeReason, DuelProblem, Step
-from festival.duels.bots import bot_turn, make_bot
+from events.duel import ConcedeReason, DuelProblem
+from festival.duels.acting import acted, bot_steps
 from festival.duels.commands import (
     Actor,
     BotMove,
@@ -24,6 +24,7 @@ from festival.duels.commands import (
     HoldAll,
     Play,
     PlayFile,
+    PracticeAnswer,
     Refusal,
     Refused,
     Resign,
@@ -35,10 +36,10 @@ from festival.duels.commands import (
 from festival.duels.host import Duel, DuelHostError, Played
 from festival.duels.opening import changing, entered_of, situation
 from festival.duels.origin import Origin
+from festival.duels.practice_duels import practice_answer
 from festival.duels.results import Acted, BotPlayed, Entered
 from festival.duels.seating import seat_players
 from festival.duels.turn_files import play_file
-from festival.duels.words import board_picture, last_turn_start
 
 
 def dispatch(folder: Path, command: Command, actor: Actor, origin: Origin) -> Acted:
@@ -73,6 +74,8 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
             return acted(duel, state, bot=_bot_move(duel, command))
         case HoldAll():
             return _hold_all(duel, state, origin)
+        case PracticeAnswer():
+            return practice_answer(duel, state)
 
 
 # --- who may act --------------------------------------------------------------------------
@@ -102,34 +105,6 @@ def repeated(duel: Duel, origin: Origin) -> Acted | None:
     problems = tuple(DuelProblem(code, text) for code, text in duel.store.errors(earlier.id))
     entered = Entered(earlier.id, (), problems)
     return Acted(situation(duel, state), duel.game.to_act(state), repeated=True, entered=entered)
-
-
-# --- the result ---------------------------------------------------------------------------
-
-
-def acted(duel: Duel, before: Any, lines: tuple[str, ...] | None = None, **fields: Any) -> Acted:
-    """The result of a command, and whether it ended the turn that `before` was in (`lines`:
-    what the turn did, when the command says it)."""
-    states, steps, _ = duel.positions()
-    after = states[-1]
-    acting, now = duel.game.to_act(before), duel.game.to_act(after)
-    ended = not now or not set(now) <= set(acting)
-    if lines is None:
-        lines = ()
-        if ended and fields.get("entered") is not None:
-            lines = duel.game.turn_lines(states[last_turn_start(duel.game, states)], after)
-    ended = ended and before is not after
-    picture = board_picture(duel.game, states, steps) if ended else None
-    return Acted(
-        situation(duel, after),
-        now,
-        timed_out=duel.timed_out is not None,
-        turn_ended=ended,
-        turn_lines=lines,
-        sealed=duel.game.sealed(after),
-        picture=picture,
-        **fields,
-    )
 
 
 def _stored_problem(duel: Duel, raw_id: int | None, code: str, exc: DuelHostError) -> None:
@@ -253,16 +228,6 @@ def _bot_move(duel: Duel, command: BotMove) -> BotPlayed:
         words = "orders in (sealed until the turn resolves)"
     lines = duel.game.turn_lines(state, duel.state())
     return BotPlayed(player, kind, words, level, lines, len(recorded))
-
-
-def bot_steps(
-    duel: Duel, player: str, kind: str, level: Any, seconds: float | None
-) -> list[Step[Any]]:
-    """A bot's turn for `player` (seeded by the duel's seed and the steps so far): the
-    steps it recorded."""
-    bot = make_bot(kind, duel.game, duel.seed + duel.store.step_count(), level, seconds)
-    done = bot_turn(duel, bot, player)
-    return duel.positions()[1][-done:] if done else []
 
 
 def _hold_all(duel: Duel, before: Any, origin: Origin) -> Acted:

@@ -4,12 +4,13 @@ found again by a bot started later, and the bot's seat answered by the search bo
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from festival.duels import practice
-from festival.duels.dispatcher import acted, bot_steps
+from festival.duels.acting import acted, bot_steps
 from festival.duels.host import Duel
 from festival.duels.levels import parse_level
-from festival.duels.opening import changing, open_duel, situation
+from festival.duels.opening import open_duel, situation
 from festival.duels.origin import Origin
 from festival.duels.results import Acted, Entered, Practice, PracticeStarted
 from festival.duels.seating import seating_of, seating_settings
@@ -97,22 +98,21 @@ def practice_start(
         duel.close()
 
 
-def practice_answer(folder: Path) -> Acted | None:
-    """The practice bot's turn in a practice duel, when its seat alone is to act (it starts,
-    or the player's turn ended): the search bot at the duel's level plays it from what its
-    seat knows (`DuelGame.known_to`: never the player's sealed orders), recorded as the bot's
-    input. None (nothing done) in a duel that is not a practice duel, one that is over, or
-    when the bot's seat is not the only one to act; it never acts for the player's seat."""
-    with changing(folder) as duel:
-        found = _practice(duel)
-        state = duel.state()
-        if found is None or found.after.over is not None or found.to_act != (found.bot,):
-            return None
-        recorded = bot_steps(duel, found.bot, "mcts", found.level, None)
-        if not recorded:
-            return None
-        words = tuple(duel.game.format_action(s.action) for s in recorded)
-        if duel.game.sealed(duel.state()):  # orders in, not yet resolved: never said
-            words = ()
-        raw_id = duel.store.raws()[-1].id
-        return acted(duel, state, entered=Entered(raw_id, words, ()))
+def practice_answer(duel: Duel, state: Any) -> Acted:
+    """The practice bot's turn in a practice duel (`commands.PracticeAnswer`), when its seat
+    alone is to act (it starts, or the player's turn ended): the search bot at the duel's
+    level plays it from what its seat knows (`DuelGame.known_to`: never the player's sealed
+    orders), recorded as the bot's input. Nothing is done (no `entered`) in a duel that is
+    not a practice duel, one that is over, or when the bot's seat is not the only one to
+    act; it never acts for the player's seat."""
+    found = _practice(duel)
+    if found is None or found.after.over is not None or found.to_act != (found.bot,):
+        return acted(duel, state)
+    recorded = bot_steps(duel, found.bot, "mcts", found.level, None)
+    if not recorded:
+        return acted(duel, state)
+    words = tuple(duel.game.format_action(s.action) for s in recorded)
+    if duel.game.sealed(duel.state()):  # orders in, not yet resolved: never said
+        words = ()
+    raw_id = duel.store.raws()[-1].id
+    return acted(duel, state, entered=Entered(raw_id, words, ()))

@@ -21,12 +21,14 @@ from typing import TYPE_CHECKING, Any
 from festival.core.names import normalise_name
 from festival.duels.commands import (
     HOST,
+    PRACTICE_BOT,
     Actor,
     BotMove,
     Command,
     HoldAll,
     Play,
     PlayFile,
+    PracticeAnswer,
     Refusal,
     Refused,
     Resign,
@@ -41,7 +43,7 @@ from festival.duels.host import Duel, DuelHostError
 from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.opening import changing, opened, situation, winner_of
 from festival.duels.origin import Origin, Via
-from festival.duels.practice_duels import practice_answer, practice_start, practices
+from festival.duels.practice_duels import practice_start, practices
 from festival.duels.reads import History, history, log, show, status, time_out_announced, watch
 from festival.duels.results import (
     Acted,
@@ -323,6 +325,13 @@ def seat(folder: Path, channel: int | None, users: dict[str, int]) -> Seating:
     """Record the duel's Discord channel and which Discord user plays which player."""
     as_host(folder, Seat(tuple(users.items()), channel))
     return seating(folder)
+
+
+def practice_answer(folder: Path) -> Acted | None:
+    """The practice bot's turn in a practice duel when its seat alone is to act
+    (`PracticeAnswer`); None: nothing was done."""
+    done = dispatch(folder, PracticeAnswer(), PRACTICE_BOT, Origin(Via.BOT, "practice"))
+    return done if done.entered is not None else None
 
 
 def resolve_desk_turn(folder: Path) -> tuple[list[tuple[str, Entered]], list[str]]:
