@@ -21,7 +21,6 @@ from festival.duels import service
 from festival.duels.commands import BotMove, Play, SetClock, Undo
 from festival.duels.levels import Level
 from festival.duels.service import History
-from festival.duels.store import DUEL_FILE
 from festival.match.match import MatchError
 from festival.match.store import StoreError
 
@@ -38,10 +37,10 @@ def duel_folders(match_folder: Path | None) -> list[Path]:
         roots.append(match_folder / "duels")
     found: list[Path] = []
     for root in roots:
-        if (root / DUEL_FILE).is_file():
+        if (root / service.DUEL_FILE).is_file():
             found.append(root)
         elif root.is_dir():
-            found.extend(sorted(p for p in root.iterdir() if (p / DUEL_FILE).is_file()))
+            found.extend(sorted(p for p in root.iterdir() if (p / service.DUEL_FILE).is_file()))
     return found
 
 

@@ -77,6 +77,7 @@ from festival.duels.seating import (
     seating_of,
     seating_settings,
 )
+from festival.duels.store import DUEL_FILE
 from festival.duels.turn_files import file_bytes
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
@@ -89,6 +90,7 @@ __all__ = [
     "CHANNEL_SETTING",
     "DESK",
     "DRAW",
+    "DUEL_FILE",
     "HOST",
     "TEXT_ORIGIN",
     "USER_SETTING",
