@@ -131,6 +131,42 @@ class HoldAll:
 
 
 @dataclass(frozen=True)
+class Inbox:
+    """Order files in a folder (NAME.json, .txt, .xlsx): with `hold_missing`, a player with
+    no file holds every unit still; without it such an inbox resolves nothing."""
+
+    folder: Path
+    hold_missing: bool = False
+
+
+@dataclass(frozen=True)
+class GoogleTabs:
+    """Each player's Orders tab in their Google spreadsheet (`credentials`: the service
+    account's file; None: the environment's). `force`, when the tabs are written: replace
+    tabs holding typed values that changed (kept in the duel store first)."""
+
+    credentials: Path | None = None
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class Workbooks:
+    """Order workbooks written into `folder`."""
+
+    folder: Path
+
+
+@dataclass(frozen=True)
+class ResolveOrders:
+    """Sealed orders: the turn resolved from every awaited player's orders, read in one
+    pass from `source`; with `out`, the next turn's order workbooks written there."""
+
+    source: Inbox | GoogleTabs
+    out: Path | None = None
+    host: bool = True
+
+
+@dataclass(frozen=True)
 class PracticeAnswer:
     """In a practice duel, the practice bot plays its seat's turn when that seat alone is to
     act (nothing is done otherwise): sent by `PRACTICE_BOT` after each command."""
@@ -139,7 +175,17 @@ class PracticeAnswer:
 
 
 Command = (
-    Play | Verb | PlayFile | Undo | Resign | SetClock | Seat | BotMove | HoldAll | PracticeAnswer
+    Play
+    | Verb
+    | PlayFile
+    | Undo
+    | Resign
+    | SetClock
+    | Seat
+    | BotMove
+    | HoldAll
+    | ResolveOrders
+    | PracticeAnswer
 )
 
 

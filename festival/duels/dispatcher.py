@@ -28,6 +28,7 @@ from festival.duels.commands import (
     Refusal,
     Refused,
     Resign,
+    ResolveOrders,
     Seat,
     SetClock,
     Undo,
@@ -38,6 +39,7 @@ from festival.duels.opening import changing, entered_of, situation
 from festival.duels.origin import Origin
 from festival.duels.practice_duels import practice_answer
 from festival.duels.results import Acted, BotPlayed, Entered
+from festival.duels.sealed import resolve_orders
 from festival.duels.seating import seat_players
 from festival.duels.turn_files import play_file
 
@@ -74,6 +76,8 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
             return acted(duel, state, bot=_bot_move(duel, command))
         case HoldAll():
             return _hold_all(duel, state, origin)
+        case ResolveOrders():
+            return acted(duel, state, orders=resolve_orders(duel, command))
         case PracticeAnswer():
             return practice_answer(duel, state)
 

@@ -246,6 +246,8 @@ class Acted:
     """(player, words) of the action an undo took back"""
     held: tuple[tuple[str, Entered], ...] = ()
     """(player, what their hold recorded) of each player a `HoldAll` held"""
+    orders: OrdersResolved | None = None
+    """what resolving sealed orders read and did (`ResolveOrders`)"""
 
     @property
     def done(self) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from festival.duels.commands import GoogleTabs, Inbox, ResolveOrders, Workbooks
 from festival.duels.host import Duel, DuelHostError
 from festival.duels.opening import changing
 from festival.duels.orders import from_google, from_inbox, order_file_stem
@@ -20,60 +21,48 @@ def _simultaneous(duel: Duel) -> None:
         raise DuelHostError(f"{duel.game.title} is not played by sealed orders")
 
 
-def resolve_orders(
-    folder: Path,
-    inbox: Path | None,
-    google: bool,
-    credentials: Path | None,
-    out: Path | None,
-    hold_missing: bool = False,
-) -> OrdersResolved:
+def resolve_orders(duel: Duel, command: ResolveOrders) -> OrdersResolved:
     """Read every awaited player's orders in one pass, from the inbox or their Google
     spreadsheets; the turn resolves when all are in. A player with no order file in the
     inbox holds (recorded as "hold", origin NO_ORDERS) only with `hold_missing`: without it
     the turn is not resolved (the files found are recorded, as when another's is wrong)."""
-    if google and hold_missing:
-        raise DuelHostError(
-            "--hold-missing is for --from (every player's Google tab is read; an untouched "
-            "tab holds)"
-        )
-    with changing(folder) as duel:
-        _simultaneous(duel)
-        now = duel.state()
-        awaited = duel.game.to_act(now)
-        if not awaited:
-            raise DuelHostError("the duel is over")
-        missing: tuple[str, ...] = ()
-        unmatched: tuple[str, ...] = ()
-        if google:
-            received = from_google(duel, awaited, credentials)
-        else:
-            assert inbox is not None
-            turn = duel.game.turn_number(now)
-            received, found = from_inbox(duel, inbox, awaited, turn)
-            missing, unmatched = found.missing, found.unmatched
-        orders = tuple(
-            Ordered(player, got.origin, got.played.raw_id, got.note, got.waiting, got.played.errors)
-            for player, got in received.items()
-        )
-        without = () if hold_missing else missing
-        if without or not all(o.waiting or o.ok for o in orders):
-            return OrdersResolved(orders, False, (), (), (), "", (), False, without, unmatched)
-        for player in missing:
-            duel.play_text("hold", player, source=NO_ORDERS)
-        after = duel.state()
-        view = duel.game.public_view(after)
-        written = _write_order_books(duel, after, out) if out is not None else ()
-        return OrdersResolved(
-            orders,
-            True,
-            missing,
-            duel.game.turn_lines(now, after),
-            tuple(view.get("rows", [])),
-            duel.game.progress(after),
-            written,
-            bool(duel.game.to_act(after)),
-        )
+    source, out = command.source, command.out
+    _simultaneous(duel)
+    now = duel.state()
+    awaited = duel.game.to_act(now)
+    if not awaited:
+        raise DuelHostError("the duel is over")
+    hold_missing = isinstance(source, Inbox) and source.hold_missing
+    missing: tuple[str, ...] = ()
+    unmatched: tuple[str, ...] = ()
+    if isinstance(source, GoogleTabs):
+        received = from_google(duel, awaited, source.credentials)
+    else:
+        turn = duel.game.turn_number(now)
+        received, found = from_inbox(duel, source.folder, awaited, turn)
+        missing, unmatched = found.missing, found.unmatched
+    orders = tuple(
+        Ordered(player, got.origin, got.played.raw_id, got.note, got.waiting, got.played.errors)
+        for player, got in received.items()
+    )
+    without = () if hold_missing else missing
+    if without or not all(o.waiting or o.ok for o in orders):
+        return OrdersResolved(orders, False, (), (), (), "", (), False, without, unmatched)
+    for player in missing:
+        duel.play_text("hold", player, source=NO_ORDERS)
+    after = duel.state()
+    view = duel.game.public_view(after)
+    written = _write_order_books(duel, after, out) if out is not None else ()
+    return OrdersResolved(
+        orders,
+        True,
+        missing,
+        duel.game.turn_lines(now, after),
+        tuple(view.get("rows", [])),
+        duel.game.progress(after),
+        written,
+        bool(duel.game.to_act(after)),
+    )
 
 
 def _write_order_books(duel: Duel, state: Any, out: Path) -> tuple[Path, ...]:
@@ -89,22 +78,17 @@ def _write_order_books(duel: Duel, state: Any, out: Path) -> tuple[Path, ...]:
     return tuple(written)
 
 
-def order_sheets(
-    folder: Path, google: bool, force: bool, credentials: Path | None, out: Path | None
-) -> SheetsDone:
+def order_sheets(folder: Path, target: Workbooks | GoogleTabs) -> SheetsDone:
     """Write the order workbook of every player awaited this turn, or push their Orders tab
     into their Google spreadsheet."""
     with changing(folder) as duel:
         _simultaneous(duel)
-        if force and not google:
-            raise DuelHostError("--force is for --google (a workbook is always written anew)")
-        if not google:
-            assert out is not None
-            return SheetsDone(_write_order_books(duel, duel.state(), out), ())
+        if isinstance(target, Workbooks):
+            return SheetsDone(_write_order_books(duel, duel.state(), target.folder), ())
         from festival.google import duel_sheets as duel_google
 
-        settings, gc = duel_google.client(duel, credentials)
-        done = duel_google.push_orders(duel, gc, settings, force)
+        settings, gc = duel_google.client(duel, target.credentials)
+        done = duel_google.push_orders(duel, gc, settings, target.force)
         tabs = f"Turn {duel.game.turn_number(duel.state())} Orders tabs"
         return SheetsDone((), tuple(done.lines(tabs, "the duel store")))
 

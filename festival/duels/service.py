@@ -25,17 +25,21 @@ from festival.duels.commands import (
     Actor,
     BotMove,
     Command,
+    GoogleTabs,
     HoldAll,
+    Inbox,
     Play,
     PlayFile,
     PracticeAnswer,
     Refusal,
     Refused,
     Resign,
+    ResolveOrders,
     Seat,
     SetClock,
     Undo,
     Verb,
+    Workbooks,
 )
 from festival.duels.dispatcher import dispatch
 from festival.duels.games import duel_game
@@ -68,7 +72,7 @@ from festival.duels.results import (
     Watched,
     Winner,
 )
-from festival.duels.sealed import google_setup, order_sheets, resolve_orders
+from festival.duels.sealed import google_setup, order_sheets
 from festival.duels.seating import (
     CHANNEL_SETTING,
     USER_SETTING,
@@ -101,9 +105,12 @@ __all__ = [
     "ClockShown",
     "Command",
     "Created",
+    "DuelHostError",
     "Entered",
+    "GoogleTabs",
     "History",
     "HoldAll",
+    "Inbox",
     "LogLine",
     "Logged",
     "Ordered",
@@ -115,6 +122,7 @@ __all__ = [
     "Refusal",
     "Refused",
     "Resign",
+    "ResolveOrders",
     "Sampled",
     "Seat",
     "Seating",
@@ -129,6 +137,7 @@ __all__ = [
     "Verb",
     "Watched",
     "Winner",
+    "Workbooks",
     "as_host",
     "changing",
     "discord_id_problem",
@@ -142,7 +151,6 @@ __all__ = [
     "practice_answer",
     "practice_start",
     "practices",
-    "resolve_orders",
     "seating",
     "seating_settings",
     "show",
