@@ -132,3 +132,14 @@ def test_every_front_end_reaches_the_same_command(act: str, table: Table, sent: 
         sent.clear()
         _send(front, how, table)
         assert sent == [expected], front
+
+
+def test_a_players_own_command_sent_as_the_host_is_refused_and_stores_nothing(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "duel"
+    service.create(folder, "element", "summary", {}, ["Ash", "Birch"], 18)
+    with pytest.raises(service.HostRefused) as refused:
+        service.as_host(folder, Play("take 2"))  # not marked the host's: the player's own
+    assert refused.value.refusal == service.Refusal(service.Refused.SPECTATOR)
+    assert service.log(folder).lines == ()

@@ -110,6 +110,7 @@ __all__ = [
     "GoogleTabs",
     "History",
     "HoldAll",
+    "HostRefused",
     "Inbox",
     "LogLine",
     "Logged",
@@ -245,10 +246,22 @@ DESK = Origin(Via.DESK)
 DRAW = Origin(Via.DRAW)
 
 
+class HostRefused(DuelHostError):
+    """A command the host sent that the dispatcher refused (`refusal`: a game without that
+    forfeit, or a player's own command sent as the host's)."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        detail = f": {refusal.detail}" if refusal.detail else ""
+        super().__init__(f"refused ({refusal.why.value}{detail})")
+        self.refusal = refusal
+
+
 def as_host(folder: Path, command: Command, origin: Origin = TEXT_ORIGIN) -> Acted:
     """`command` sent by the host (the command line, a desk of the dashboard): a command
-    that could not be done raises DuelHostError, in its words."""
+    that could not be done raises DuelHostError, in its words (a refusal: `HostRefused`)."""
     done = dispatch(folder, command, HOST, origin)
+    if done.refused is not None:
+        raise HostRefused(done.refused)
     if done.problem is not None:
         raise DuelHostError(done.problem)
     return done
