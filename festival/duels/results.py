@@ -72,13 +72,6 @@ class Turned:
 
 
 @dataclass(frozen=True)
-class Undone:
-    player: str
-    words: str
-    after: Situation
-
-
-@dataclass(frozen=True)
 class Shown:
     view: dict[str, Any]
     rows: tuple[str, ...]

@@ -68,7 +68,6 @@ from festival.duels.results import (
     Situation,
     Status,
     Turned,
-    Undone,
     Watched,
     Winner,
 )
@@ -134,7 +133,6 @@ __all__ = [
     "Status",
     "Turned",
     "Undo",
-    "Undone",
     "Verb",
     "Watched",
     "Winner",
@@ -294,13 +292,6 @@ def draw(folder: Path, count: int, stones: str | None, player: str | None) -> Tu
     return Turned(done.timed_out, done.entered, None, done.after)
 
 
-def enter(folder: Path, text: str, player: str, source: Origin = DESK) -> Entered:
-    """Record one player's input as typed at a desk (the dashboard)."""
-    entered = as_host(folder, Play(text, player, host=True), source).entered
-    assert entered is not None
-    return entered
-
-
 def bot_plays(
     folder: Path,
     name: str,
@@ -312,20 +303,6 @@ def bot_plays(
     play); `seconds` instead lets the search run that long a turn (the time decides)."""
     done = as_host(folder, BotMove(name, kind, level, seconds))
     return Turned(done.timed_out, None, done.bot, done.after)
-
-
-def desk_bot(folder: Path, player: str, level: Level = DEFAULT_LEVEL) -> int:
-    """The dashboard's bot: the search bot plays `player`'s turn at `level`; the number of
-    actions it recorded."""
-    bot = as_host(folder, BotMove(player, "mcts", level), DESK).bot
-    return bot.actions if bot is not None else 0
-
-
-def undo(folder: Path) -> Undone:
-    """Take back the last action not yet confirmed (kept in the log, marked undone)."""
-    done = as_host(folder, Undo(host=True))
-    assert done.took_back is not None
-    return Undone(*done.took_back, done.after)
 
 
 def clock(folder: Path, running: bool | None = None) -> ClockShown:
@@ -355,13 +332,6 @@ def practice_answer(folder: Path) -> Acted | None:
     (`PracticeAnswer`); None: nothing was done."""
     done = dispatch(folder, PracticeAnswer(), PRACTICE_BOT, Origin(Via.BOT, "practice"))
     return done if done.entered is not None else None
-
-
-def resolve_desk_turn(folder: Path) -> tuple[list[tuple[str, Entered]], list[str]]:
-    """The dashboard's resolve: every awaited player without orders holds; what each hold
-    recorded, and the words of the resolved turn."""
-    done = as_host(folder, HoldAll(), DESK)
-    return list(done.held), list(done.turn_lines)
 
 
 # --- Discord ------------------------------------------------------------------------------
