@@ -143,3 +143,19 @@ def test_a_players_own_command_sent_as_the_host_is_refused_and_stores_nothing(
         service.as_host(folder, Play("take 2"))  # not marked the host's: the player's own
     assert refused.value.refusal == service.Refusal(service.Refused.SPECTATOR)
     assert service.log(folder).lines == ()
+
+
+def test_the_duels_page_reads_values_not_a_live_duel(tmp_path: Path) -> None:
+    """What the Duels page and the orders desk draw is a value: no open duel, store or
+    clock is handed out (issue 37)."""
+    from festival.duels.host import Duel
+    from festival.duels.store import DuelStore
+
+    folder = tmp_path / "duel"
+    service.create(folder, "element", "summary", {}, ["Ash", "Birch"], 18)
+    service.draw(folder, 4, None, "Ash")
+    history = service.history(folder)
+    held = [*vars(history).values(), *vars(history.desk).values()]
+    assert not any(isinstance(value, Duel | DuelStore) for value in held)
+    assert history.desk.to_act == ("Ash",) and history.desk.after.over is None
+    assert history.words and history.picture(0) != history.picture()
