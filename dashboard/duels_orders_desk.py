@@ -6,68 +6,69 @@ through it."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from dashboard.duels_bot_level import bot_level
 from festival.core import picture as duel_picture
 from festival.core.errors import FestivalError, StoreError
 from festival.duels import service
-from festival.duels.host import Duel
+from festival.duels.commands import BotMove, HoldAll, Play, Undo
 
 MESSAGES = "duel-desk-messages"
 
 
-def orders_desk(st: Any, duel: Duel) -> None:
+def orders_desk(st: Any, folder: Path, history: service.History) -> None:
     for kind, text in st.session_state.pop(MESSAGES, []):
         (st.success if kind == "ok" else st.error)(text)
-    state = duel.state()
-    outcome = duel.game.outcome(state)
-    if outcome is not None:
-        st.success(f"The duel is over: {outcome.detail}")
+    desk = history.desk
+    if desk.after.over is not None:
+        st.success(f"The duel is over: {desk.after.over}")
         return
-    st.markdown(duel.game.progress(state))
-    st.markdown(duel_picture.svg(service.show(duel.folder).picture), unsafe_allow_html=True)
+    st.markdown(desk.after.progress)
+    st.markdown(duel_picture.svg(history.picture()), unsafe_allow_html=True)
     messages: list[tuple[str, str]] = []
-    awaited = duel.game.to_act(state)
-    for player in duel.players:
-        if player not in awaited:
+    for player in history.players:
+        if player not in desk.to_act:
             st.caption(f"{player}: orders in (sealed).")
             continue
-        example = duel.game.action_example(state)
+        example = desk.example
         text = st.text_input(f"{player}'s orders (e.g. {example})", key=f"desk-{player}")
         seal, bot = st.columns(2)
         if seal.button(f"Seal {player}'s orders", key=f"desk-seal-{player}") and text.strip():
-            messages += _play(duel, text, player)
+            messages += _play(folder, text, player)
         level = bot_level(bot, f"desk-bot-level-{player}")
         if bot.button(f"Bot orders for {player}", key=f"desk-bot-{player}"):
-            service.desk_bot(duel.folder, player, level)
+            service.as_host(folder, BotMove(player, "mcts", level), service.DESK)
             messages.append(("ok", f"The {level.value} bot sealed orders for {player}."))
     undo, resolve = st.columns(2)
     if undo.button("Take back the last sealed orders", key="desk-undo"):
         try:
-            done = service.undo(duel.folder)
-            messages.append(("ok", f"Took back {done.player}'s sealed orders."))
+            done = service.as_host(folder, Undo(host=True), service.DESK)
+            assert done.took_back is not None
+            messages.append(("ok", f"Took back {done.took_back[0]}'s sealed orders."))
         except (FestivalError, StoreError) as exc:
             messages.append(("error", str(exc)))
     if resolve.button("Resolve the turn (no orders: hold)", key="desk-resolve"):
         try:
-            held, words = service.resolve_desk_turn(duel.folder)
+            done = service.as_host(folder, HoldAll(), service.DESK)
         except (FestivalError, StoreError) as exc:
             messages.append(("error", str(exc)))
         else:
-            for player, entered in held:
+            for player, entered in done.held:
                 messages += _said(entered, player)
-            messages.append(("ok", "Resolved. " + "; ".join(words)))
+            messages.append(("ok", "Resolved. " + "; ".join(done.turn_lines)))
     if messages:
         st.session_state[MESSAGES] = messages
         st.rerun()
 
 
-def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
+def _play(folder: Path, text: str, player: str) -> list[tuple[str, str]]:
     try:
-        entered = service.enter(duel.folder, text, player)
+        entered = service.as_host(folder, Play(text, player, host=True), service.DESK).entered
     except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
+    assert entered is not None
     return _said(entered, player)
 
 

@@ -20,9 +20,9 @@ from events.offers import Shortcut
 from festival.core import picture as duel_picture
 from festival.core.errors import FestivalError, StoreError
 from festival.duels import offers, service
-from festival.duels.host import Duel
+from festival.duels.commands import BotMove, Play, SetClock, Undo
+from festival.duels.levels import Level
 from festival.duels.service import History
-from festival.duels.store import DUEL_FILE
 
 ENV_DUELS = "FESTIVAL_DUELS"
 
@@ -37,10 +37,10 @@ def duel_folders(match_folder: Path | None) -> list[Path]:
         roots.append(match_folder / "duels")
     found: list[Path] = []
     for root in roots:
-        if (root / DUEL_FILE).is_file():
+        if (root / service.DUEL_FILE).is_file():
             found.append(root)
         elif root.is_dir():
-            found.extend(sorted(p for p in root.iterdir() if (p / DUEL_FILE).is_file()))
+            found.extend(sorted(p for p in root.iterdir() if (p / service.DUEL_FILE).is_file()))
     return found
 
 
@@ -68,30 +68,30 @@ def render(st: Any, folders: list[Path], host: bool) -> None:
     )
     chosen = folders[pick or 0]
     try:
-        with service.history(chosen) as history:
-            if host:
-                public_tab, desk_tab = st.tabs(["Board and log", "Duel desk (host)"])
-                with public_tab:
-                    _public(st, history)
-                with desk_tab:
-                    _desk(st, history.duel)
-            else:
+        history = service.history(chosen)
+        if host:
+            public_tab, desk_tab = st.tabs(["Board and log", "Duel desk (host)"])
+            with public_tab:
                 _public(st, history)
+            with desk_tab:
+                _desk(st, chosen, history)
+        else:
+            _public(st, history)
     except (FestivalError, StoreError) as exc:
         st.error(str(exc).replace(str(chosen), labels[folders.index(chosen)]))
 
 
 def _public(st: Any, history: History) -> None:
-    duel, states, steps = history.duel, history.states, history.steps
-    players = " vs ".join(duel.players)
-    st.caption(f"{duel.game.title} ({duel.config['variant']}): {players}")
+    states, steps = history.states, history.steps
+    players = " vs ".join(history.players)
+    st.caption(f"{history.title} ({history.variant}): {players}")
     shown = len(states) - 1
     if steps:
         shown = st.slider("Step through the game", 0, len(steps), len(steps), key="duel-step")
     st.markdown(duel_picture.svg(history.picture(shown)), unsafe_allow_html=True)
-    outcome = duel.game.outcome(states[-1])
-    if outcome is not None:
-        st.success(f"Winner: {outcome.winner} — {outcome.detail}")
+    winner = history.winner
+    if winner is not None:
+        st.success(f"Winner: {winner.player} — {winner.detail}")
     said = history.words  # sealed orders stay secret
     log = [
         {"step": n, "player": step.player, "action": said[n - 1]}
@@ -107,65 +107,62 @@ def _public(st: Any, history: History) -> None:
 MESSAGES = "duel-desk-messages"
 
 
-def _desk(st: Any, duel: Duel) -> None:
-    if duel.game.simultaneous:
-        orders_desk(st, duel)
+def _desk(st: Any, folder: Path, history: History) -> None:
+    desk = history.desk
+    if desk.simultaneous:
+        orders_desk(st, folder, history)
         return
     for kind, text in st.session_state.pop(MESSAGES, []):
         (st.success if kind == "ok" else st.error)(text)
-    state = duel.state()
-    acting = duel.game.to_act(state)
-    outcome = duel.game.outcome(state)
-    if outcome is not None:
-        st.success(f"The duel is over: {outcome.detail}")
+    if desk.after.over is not None:
+        st.success(f"The duel is over: {desk.after.over}")
         return
-    player = acting[0]
-    st.markdown(duel.game.progress(state))
-    if duel.store.clock_events():
-        st.caption(duel.clock().describe())
-    st.markdown(duel_picture.svg(service.show(duel.folder).picture), unsafe_allow_html=True)
+    player = desk.to_act[0]
+    st.markdown(desk.after.progress)
+    if desk.clock is not None:
+        st.caption(desk.clock)
+    st.markdown(duel_picture.svg(history.picture()), unsafe_allow_html=True)
     messages: list[tuple[str, str]] = []
-    rows = duel.game.public_view(state).get("rows", [])
-    if rows:
-        st.code("\n".join(rows), language=None)
-    example = duel.game.action_example(state)
+    if desk.rows:
+        st.code("\n".join(desk.rows), language=None)
+    example = desk.example
     action = st.text_input(f"Action (e.g. {example})", key="desk-action")
     left, middle, right = st.columns(3)
     if left.button("Add action", key="desk-add") and action.strip():
-        messages += _play(duel, action, player)
+        messages += _play(folder, action, player)
     if middle.button("Undo", key="desk-undo"):
-        messages += _undo(duel)
+        messages += _undo(folder)
     if right.button("Confirm turn", key="desk-confirm"):
-        messages += _play(duel, "confirm", player)
-    for shortcut in offers.of_game(duel.game.name).shortcuts:  # Element's take N (events/offers.py)
-        messages += _shortcut(st, duel, shortcut, player)
+        messages += _play(folder, "confirm", player)
+    for shortcut in offers.of_game(history.game).shortcuts:  # Element's take N (events/offers.py)
+        messages += _shortcut(st, folder, shortcut, player)
     clock_on, clock_off, bot = st.columns(3)
     if clock_on.button("Start clock", key="desk-clock-on"):
-        messages += _clock(duel, True)
+        messages += _clock(folder, True)
     if clock_off.button("Stop clock", key="desk-clock-off"):
-        messages += _clock(duel, False)
+        messages += _clock(folder, False)
     level = bot_level(bot, "desk-bot-level")
     if bot.button(f"Bot plays for {player}", key="desk-bot"):
-        done = service.desk_bot(duel.folder, player, level)
-        messages.append(("ok", f"The {level.value} bot recorded {done} action(s) for {player}."))
-    if service.enforce_time(duel.folder):
+        messages += _bot(folder, player, level)
+    if service.enforce_time(folder):
         messages.append(("error", "Time ran out: the loss is recorded."))
     if messages:  # show the board after the action: run the page again, keeping the words
         st.session_state[MESSAGES] = messages
         st.rerun()
 
 
-def _play(duel: Duel, text: str, player: str) -> list[tuple[str, str]]:
+def _play(folder: Path, text: str, player: str) -> list[tuple[str, str]]:
     try:
-        entered = service.enter(duel.folder, text, player)
+        entered = service.as_host(folder, Play(text, player, host=True), service.DESK).entered
     except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
+    assert entered is not None
     if not entered.ok:
         return [("error", f"Not recorded: {e.message}") for e in entered.problems]
     return [("ok", f"Recorded: {', '.join(entered.words)}")]
 
 
-def _shortcut(st: Any, duel: Duel, shortcut: Shortcut, player: str) -> list[tuple[str, str]]:
+def _shortcut(st: Any, folder: Path, shortcut: Shortcut, player: str) -> list[tuple[str, str]]:
     """A row for one of the game's shortcut verbs: the count, what was drawn elsewhere (if
     the game records it; empty: drawn with the duel's seed) and its button."""
     count_box, detail_box, go = st.columns(3)
@@ -176,21 +173,28 @@ def _shortcut(st: Any, duel: Duel, shortcut: Shortcut, player: str) -> list[tupl
         words = f"{shortcut.detail} drawn elsewhere ({shortcut.detail_help})"
         detail = detail_box.text_input(words, key=f"{key}-detail")
     if go.button(f"{shortcut.verb.capitalize()} N: {shortcut.help}", key=key):
-        return _play(duel, shortcut.text(int(count), detail.strip() or None), player)
+        return _play(folder, shortcut.text(int(count), detail.strip() or None), player)
     return []
 
 
-def _undo(duel: Duel) -> list[tuple[str, str]]:
+def _undo(folder: Path) -> list[tuple[str, str]]:
     try:
-        done = service.undo(duel.folder)
+        done = service.as_host(folder, Undo(host=True), service.DESK)
     except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
-    return [("ok", f"Took back {done.words}")]
+    assert done.took_back is not None
+    return [("ok", f"Took back {done.took_back[1]}")]
 
 
-def _clock(duel: Duel, running: bool) -> list[tuple[str, str]]:
+def _bot(folder: Path, player: str, level: Level) -> list[tuple[str, str]]:
+    bot = service.as_host(folder, BotMove(player, "mcts", level), service.DESK).bot
+    done = bot.actions if bot is not None else 0
+    return [("ok", f"The {level.value} bot recorded {done} action(s) for {player}.")]
+
+
+def _clock(folder: Path, running: bool) -> list[tuple[str, str]]:
     try:
-        service.clock(duel.folder, running)
+        service.as_host(folder, SetClock(running), service.DESK)
     except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
     return [("ok", "Clock started" if running else "Clock stopped")]

@@ -209,3 +209,13 @@ def test_the_ladder_plays_on_dask_with_and_without_a_time_limit(minutes: float |
     specs = ladder_games("halma", 2, max_turns=1, pairings=[("easy", "random")])
     results = module["play_all"](specs, 1, None, minutes)
     assert sorted(r.spec.swapped for r in results) == [False, True]
+
+
+@pytest.mark.slow
+def test_duel_cpu_prints_both_commands_at_both_lengths(capsys: pytest.CaptureFixture[str]) -> None:
+    module = runpy.run_path(str(BENCH / "duel_cpu.py"))
+    module["main"](runs=1, long_steps=30)
+    out = capsys.readouterr().out
+    for command in ("status", "play"):
+        assert f"festival duel {command}:" in out
+    assert "s CPU" in out

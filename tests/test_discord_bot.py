@@ -282,7 +282,7 @@ def test_a_loss_on_time_recorded_while_no_bot_ran_is_announced_once_when_it_star
     monkeypatch.setattr(service, "watch", counted)
     folder = _element(tmp_path)
     host = service.Actor(None, host=True)
-    service.resign(folder, host, Origin(Via.TEXT), "Ash", time=True)  # the host, no bot running
+    service.dispatch(folder, service.Resign("Ash", time=True), host, Origin(Via.TEXT))  # no bot
     assert not service.watch(folder).announced
     with hosted(folder, ["Ash", "Birch"], every=0.05) as t:
         t.server.wait_for(lambda: bool(t.server.channel_messages()))

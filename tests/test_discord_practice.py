@@ -283,7 +283,7 @@ def test_a_bot_started_again_picks_up_the_practice_duels_going_on(tmp_path: Path
         origin = Origin.discord(key, user.id)
         service.practice_start(base, asked, PRACTICE, user.id, user.name, key, origin)
     over = practice.practice_folder(base, "halma", PRACTICE, BIRCH.id, 2)
-    service.resign(over, service.Actor("birch"), Origin(Via.TEXT))
+    service.dispatch(over, service.Resign(), service.Actor("birch"), Origin(Via.TEXT))
     room = practising(base, frozenset({PRACTICE}))
     assert list(room.playing) == [(PRACTICE, ASH.id)]
     table = room.playing[(PRACTICE, ASH.id)]

@@ -148,9 +148,9 @@ def test_the_dashboard_pages_record_a_time_out_first(
     assert not at.exception, at.exception
     assert any(LOST in s.value for s in at.success)
     assert time_outs(running) == (1, "time")
-    with service.history(running) as history:  # and again: nothing more recorded
-        assert history.duel.timed_out is None
-        assert history.game.outcome(history.states[-1]) is not None
+    history = service.history(running)  # and again: nothing more recorded
+    assert not history.timed_out
+    assert history.winner is not None
     assert time_outs(running) == (1, "time")
 
 

@@ -1,5 +1,6 @@
-"""What each `festival duel` subcommand does: read the arguments, ask the duel service
-(festival/duels/service.py), print what it returns."""
+"""What each `festival duel` subcommand does: read the arguments, make them the duel command
+they name (festival/duels/commands.py), sent by the host, or the read they ask for, through
+the duel service (festival/duels/service.py), and print what it returns."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from festival.core.errors import DuelHostError
 from festival.core.paths import fixture
 from festival.duels import boards, offers, service
 from festival.duels.bots import BOTS
+from festival.duels.commands import BotMove, Play, PlayFile, Seat, SetClock, Undo
 from festival.duels.levels import DEFAULT_LEVEL, LEVEL_NAMES, Level
 from festival.duels.service import Entered, Situation
 
@@ -97,15 +99,26 @@ def draw(args: argparse.Namespace) -> int:
     return code
 
 
+def turn_command(args: argparse.Namespace) -> Play | PlayFile | None:
+    """The turn `duel play` was given: a file (--from), as typed, or none (a bot's turn)."""
+    if args.source is not None:
+        return PlayFile(args.source, args.player)
+    if args.turn:
+        return Play(args.turn, args.player, host=True)
+    return None
+
+
 def play(args: argparse.Namespace) -> int:
-    done = service.play(args.duel, args.turn, args.source, args.player)
+    turn = turn_command(args)
+    done = service.as_host(args.duel, turn) if turn is not None else service.play(args.duel)
     _timed_out(done.timed_out)
     code = _report(done.entered) if done.entered is not None else 0
     if done.entered is None and not args.bot:
         raise DuelHostError("give the TURN as typed, --from FILE, or --bot PLAYER")
     if code == 0 and args.bot:
         level = Level(args.bot_level)
-        done = service.bot_plays(args.duel, args.bot, args.bot_kind, level, args.seconds)
+        move = BotMove(args.bot, args.bot_kind, level, args.seconds)
+        done = service.as_host(args.duel, move)
         _timed_out(done.timed_out)
         assert done.bot is not None
         if done.bot.words is None:
@@ -120,8 +133,10 @@ def play(args: argparse.Namespace) -> int:
 
 
 def undo(args: argparse.Namespace) -> int:
-    done = service.undo(args.duel)
-    print(f"Took back {done.player}'s {done.words!r} (kept in the log).")
+    done = service.as_host(args.duel, Undo(host=True))
+    assert done.took_back is not None
+    player, words = done.took_back
+    print(f"Took back {player}'s {words!r} (kept in the log).")
     print(_situation(done.after))
     return 0
 
@@ -180,9 +195,14 @@ def status(args: argparse.Namespace) -> int:
 
 def clock(args: argparse.Namespace) -> int:
     running = {"start": True, "stop": False}.get(args.action)
-    shown = service.clock(args.duel, running)
-    _timed_out(shown.timed_out)
-    print(shown.clock)
+    if running is None:
+        shown = service.clock(args.duel)
+        _timed_out(shown.timed_out)
+        print(shown.clock)
+        return 0
+    done = service.as_host(args.duel, SetClock(running))
+    _timed_out(done.timed_out)
+    print(done.said)
     return 0
 
 
@@ -246,8 +266,9 @@ def _seated_line(folder: Path, seated: service.Seating) -> str:
 
 def seat(args: argparse.Namespace) -> int:
     """Record the duel's Discord channel and which Discord user plays whom."""
-    seated = service.seat(args.duel, args.channel, _users(args.user, "--user"))
-    print(_seated_line(args.duel, seated))
+    users = tuple(_users(args.user, "--user").items())
+    service.as_host(args.duel, Seat(users, args.channel))
+    print(_seated_line(args.duel, service.seating(args.duel)))
     return 0
 
 

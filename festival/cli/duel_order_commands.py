@@ -10,18 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from festival.duels import service
+from festival.duels.commands import FromTabs, Inbox, ResolveOrders, Workbooks
 
 
 def resolve(args: argparse.Namespace) -> int:
     """Read every awaited player's orders in one pass, from the inbox or their Google
     spreadsheets; a player with no order file holds only with --hold-missing; the turn
     resolves when all are in."""
-    tabs = None
-    if args.google:
-        from festival.google import duel_google  # the Google client, when used
-
-        tabs = duel_google.order_tabs(args.credentials)
-    done = service.resolve_orders(args.duel, args.inbox, tabs, args.out, args.hold_missing)
+    done = service.as_host(args.duel, ResolveOrders(_orders_source(args), args.out)).orders
+    assert done is not None
     for got in done.orders:
         if got.note:
             print(f"  note: {got.note}")
@@ -63,6 +60,20 @@ def resolve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _orders_source(args: argparse.Namespace) -> Inbox | FromTabs:
+    """Where `duel resolve` reads the orders, as its flags say."""
+    if not args.google:
+        return Inbox(args.inbox, args.hold_missing)
+    if args.hold_missing:
+        raise service.DuelHostError(
+            "--hold-missing is for --from (every player's Google tab is read; an untouched "
+            "tab holds)"
+        )
+    from festival.google import duel_google  # the Google client, when used
+
+    return FromTabs(duel_google.order_tabs(args.credentials))
+
+
 def _without(done: service.OrdersResolved, inbox: Path) -> None:
     """The players the inbox holds no orders of, and the files that matched nobody."""
     who = ", ".join(done.without)
@@ -81,8 +92,10 @@ def _without(done: service.OrdersResolved, inbox: Path) -> None:
 def sheets(args: argparse.Namespace) -> int:
     """Write the order workbook of every player awaited this turn, or push their Orders tab
     into their Google spreadsheet."""
+    if args.force and not args.google:
+        raise service.DuelHostError("--force is for --google (a workbook is always written anew)")
     if not args.google:
-        written = service.order_sheets(args.duel, args.out, args.force).written
+        written = service.order_sheets(args.duel, Workbooks(args.out)).written
         for path in written:
             print(f"Wrote {path}")
         if written:

@@ -27,7 +27,6 @@ from festival.discord.duel_replies import Reply, bot_replies
 from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
 from festival.discord.practice_commands import practice_command, practising
 from festival.duels import service
-from festival.duels.store import DUEL_FILE
 
 TOKEN_VARIABLE = "FESTIVAL_DISCORD_TOKEN"
 log = logging.getLogger(__name__)
@@ -46,13 +45,15 @@ def token_from_environment() -> str:
 def duel_folders(folder: Path) -> list[Path]:
     """A duel folder itself, or every duel under a match's `duels/` (or under a folder of
     duels), in name order."""
-    if (folder / DUEL_FILE).is_file():
+    if (folder / service.DUEL_FILE).is_file():
         return [folder]
     for base in (folder / "duels", folder):
-        found = sorted(p for p in base.glob("*") if (p / DUEL_FILE).is_file())
+        found = sorted(p for p in base.glob("*") if (p / service.DUEL_FILE).is_file())
         if found:
             return found
-    raise DuelHostError(f"{folder} holds no duel (no {DUEL_FILE} in it, its duels/ or below it)")
+    raise DuelHostError(
+        f"{folder} holds no duel (no {service.DUEL_FILE} in it, its duels/ or below it)"
+    )
 
 
 def tables(folders: Sequence[Path]) -> tuple[list[Table], list[Path]]:

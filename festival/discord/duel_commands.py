@@ -1,8 +1,9 @@
-"""The Discord bot's slash commands: each reads who sent it (festival/discord/who.py), asks the
-duel service (festival/duels/service.py) with a Discord origin (the interaction id and the user
-id, so a delivery seen twice is applied once), and sends what festival/discord/duel_replies.py
-makes of the result. One command at a time per duel (an asyncio lock per table; a command
-line holding the duel's own lock makes the bot answer "busy", changing nothing).
+"""The Discord bot's slash commands: each reads who sent it (festival/discord/who.py), becomes a
+duel command (festival/duels/commands.py) that the duel service's dispatcher does with a
+Discord origin (the interaction id and the user id, so a delivery seen twice is applied
+once), and sends what festival/discord/duel_replies.py makes of the result. One command at
+a time per duel (an asyncio lock per table; a command line holding the duel's own lock makes
+the bot answer "busy", changing nothing).
 
 discord.py is imported here: only `festival duel bot` imports this module.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -32,8 +33,9 @@ from festival.discord.duel_replies import (
 )
 from festival.discord.who import actor as actor_of
 from festival.duels import offers, service
+from festival.duels.commands import Command, Play, Resign, Seat, SetClock, Undo, Verb
 from festival.duels.origin import Origin
-from festival.duels.service import Acted, Actor, Situation
+from festival.duels.service import Situation
 
 log = logging.getLogger(__name__)
 
@@ -94,9 +96,6 @@ class Desk:
                     del self.practice.playing[key]
 
 
-Call = Callable[[Path, Actor, Origin], Acted]
-
-
 def _roles(user: discord.abc.User) -> list[tuple[int, str]]:
     return [(role.id, role.name) for role in getattr(user, "roles", [])]
 
@@ -153,11 +152,12 @@ async def _table(
 async def run(
     interaction: discord.Interaction[Any],
     desk: Desk,
-    call: Call,
+    command: Command,
     orders: bool = False,
     host: bool = False,
 ) -> None:
-    """A command that changes the duel: who sent it, the service's answer, the replies."""
+    """A command that changes the duel: who sent it (the player of their Discord id, with
+    the host's role or not), the dispatcher's answer, the replies."""
     table = await _table(interaction, desk, own=not host)
     if table is None:
         return
@@ -166,7 +166,7 @@ async def run(
             seating = await asyncio.to_thread(service.seating, table.folder)
             actor = actor_of(seating, interaction.user.id, _roles(interaction.user), desk.host_role)
             origin = Origin.discord(interaction.id, interaction.user.id)
-            acted = await asyncio.to_thread(call, table.folder, actor, origin)
+            acted = await asyncio.to_thread(service.dispatch, table.folder, command, actor, origin)
         except (FestivalError, StoreError) as exc:  # busy (a command line holds it), or damaged
             await send(interaction, Reply(str(exc).splitlines()[0], private=True))
             return
@@ -227,7 +227,7 @@ async def typed(interaction: discord.Interaction[Any], desk: Desk, text: str, or
     if refusal is not None:
         await send(interaction, Reply(refusal, private=True))
         return
-    await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o), orders=orders)
+    await run(interaction, desk, Play(text), orders=orders)
 
 
 def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]:
@@ -253,15 +253,15 @@ def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]
 
     @app_commands.command(name="confirm", description="end your turn")
     async def confirm(interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, desk, lambda f, a, o: service.act(f, a, "confirm", o))
+        await run(interaction, desk, Play("confirm"))
 
     @app_commands.command(name="undo", description="take back your last action not confirmed")
     async def undo(interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, desk, service.undo_as)
+        await run(interaction, desk, Undo())
 
     @app_commands.command(name="resign", description="resign the duel")
     async def resign(interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, desk, lambda f, a, o: service.resign(f, a, o))
+        await run(interaction, desk, Resign())
 
     shortcuts = [_player_shortcut(desk, shortcut) for shortcut, _ in offers.shortcuts()]
     return (board, status, play, orders, *shortcuts, confirm, undo, resign)
@@ -272,8 +272,7 @@ def _player_shortcut(desk: Desk, shortcut: Shortcut) -> app_commands.Command[Any
 
     @app_commands.describe(count=shortcut.count)
     async def command(interaction: discord.Interaction[Any], count: int) -> None:
-        text = shortcut.text(count)
-        await run(interaction, desk, lambda f, a, o: service.act(f, a, text, o))
+        await run(interaction, desk, Verb(shortcut.verb, (str(count),)))
 
     return app_commands.command(name=shortcut.verb, description=shortcut.player_help)(command)
 
@@ -288,9 +287,8 @@ def _host_shortcut(
     )
     @app_commands.rename(detail=shortcut.detail)
     async def command(interaction: discord.Interaction[Any], count: int, detail: str) -> None:
-        text = shortcut.text(count, detail)
         await run(
-            interaction, desk, lambda f, a, o: service.act_for(f, a, None, text, o), host=True
+            interaction, desk, Verb(shortcut.verb, (str(count), detail), host=True), host=True
         )
 
     return host.command(name=shortcut.verb, description=shortcut.host_help)(command)
@@ -302,21 +300,21 @@ def host_commands(desk: Desk) -> app_commands.Group:
 
     @host.command(name="undo", description="take back the last action not confirmed")
     async def undo(interaction: discord.Interaction[Any]) -> None:
-        await run(interaction, desk, lambda f, a, o: service.undo_as(f, a, o, host=True), host=True)
+        await run(interaction, desk, Undo(host=True), host=True)
 
     @host.command(name="clock", description="start or stop the clock")
     async def clock(
         interaction: discord.Interaction[Any], action: Literal["start", "stop"]
     ) -> None:
-        await run(interaction, desk, _clock(action == "start"), host=True)
+        await run(interaction, desk, SetClock(action == "start"), host=True)
 
     @host.command(name="timeout", description="record that a player ran out of time")
     async def timeout(interaction: discord.Interaction[Any], player: str) -> None:
-        await run(interaction, desk, _forfeit(player, time=True), host=True)
+        await run(interaction, desk, Resign(player, time=True), host=True)
 
     @host.command(name="resign", description="record a player's resignation")
     async def resign(interaction: discord.Interaction[Any], player: str) -> None:
-        await run(interaction, desk, _forfeit(player, time=False), host=True)
+        await run(interaction, desk, Resign(player), host=True)
 
     for shortcut, _ in offers.shortcuts():
         if shortcut.detail:
@@ -325,21 +323,9 @@ def host_commands(desk: Desk) -> app_commands.Group:
     @host.command(name="seat", description="seat a player as a Discord user")
     @app_commands.describe(player="the player, as the duel names them", user="who plays them")
     async def seat(interaction: discord.Interaction[Any], player: str, user: discord.User) -> None:
-        await run(interaction, desk, _seat(player, user.id), host=True)
+        await run(interaction, desk, Seat(((player, user.id),)), host=True)
 
     return host
-
-
-def _seat(player: str, user: int) -> Call:
-    return lambda folder, actor, origin: service.seat_as(folder, actor, player, user, origin)
-
-
-def _clock(running: bool) -> Call:
-    return lambda folder, actor, origin: service.clock_as(folder, actor, running, origin)
-
-
-def _forfeit(player: str, time: bool) -> Call:
-    return lambda folder, actor, origin: service.resign(folder, actor, origin, player, time)
 
 
 def all_commands(desk: Desk) -> Iterable[app_commands.Command[Any, Any, Any] | app_commands.Group]:

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from events.duel import Picture
 from festival.discord.messages import split_messages
 from festival.discord.who import mention
-from festival.duels.service import Acted, Practice, Seating, Situation, Status
+from festival.duels.service import (
+    Acted,
+    Practice,
+    Refusal,
+    Refused,
+    Seating,
+    Situation,
+    Status,
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,26 @@ def situation_line(now: Situation) -> str:
     return f"The duel is over: {now.over}." if now.over is not None else now.progress
 
 
+def refusal_words(refusal: Refusal) -> str:
+    """A refused command, in the words of the slash commands."""
+    waiting = ", ".join(refusal.waiting)
+    match refusal.why:
+        case Refused.OVER:
+            return f"The duel is over: {refusal.detail}."
+        case Refused.SPECTATOR:
+            return "You do not play in this duel."
+        case Refused.NOT_YOUR_TURN:
+            return f"It is {waiting}'s turn, not yours."
+        case Refused.ORDERS_IN:
+            return f"Your orders for this turn are in; waiting for {waiting}."
+        case Refused.NOT_HOST:
+            return "Only the host may do that."
+        case Refused.NOT_YOURS:
+            return "The last action is not yours to take back."
+        case Refused.NO_FORFEIT:
+            return f"{refusal.detail} has no {refusal.what}."
+
+
 def to_act_line(acted: Acted, seating: Seating) -> tuple[str, tuple[int, ...]]:
     """Who is to act now, pinged when the duel seats them."""
     if acted.after.over is not None:
@@ -53,7 +81,7 @@ def replies(acted: Acted, seating: Seating, who: str, orders: bool = False) -> t
     reply answers the command, the others go to the channel after it. `orders`: sealed
     orders (answered privately, whatever came of them)."""
     if acted.refused is not None:
-        return (Reply(acted.refused, private=True),)
+        return (Reply(refusal_words(acted.refused), private=True),)
     if acted.repeated:
         raw = acted.entered.raw_id if acted.entered is not None else "?"
         return (Reply(f"Already handled (input {raw}); nothing was done again.", private=True),)

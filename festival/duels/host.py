@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, take
+from events.parsed import Parsed
 from festival.core.errors import DuelHostError
 from festival.core.names import check_player_name, normalise_name
 from festival.duels.clock import ClockReading, read_clock, turn_spans
@@ -27,13 +28,6 @@ from festival.duels.games import duel_game
 from festival.duels.origin import JSON, TEXT, Origin, Via
 from festival.duels.store import DuelStore, StepRow, clock_now
 from sheets.stamp import DUEL, Stamp
-
-_REPLAYED: dict[str, tuple[list[StepRow], list[Any]]] = {}
-"""The rows and positions last replayed, by duel (its folder, id and configuration): a
-process that reads a duel again (a command reading it several times, a bot or dashboard
-serving many commands) replays only the steps recorded since, when the recorded rows still
-begin with the ones replayed (rows are only added, or taken back at the end)."""
-_REPLAYS_KEPT = 16
 
 
 @dataclass(frozen=True)
@@ -62,6 +56,9 @@ class Duel:
         self.game: DuelGame[Any, Any] = duel_game(str(self.config["game"]))
         self.timed_out: str | None = None
         """the player whose loss on time `enforce_time` recorded since the duel was opened"""
+        self._replayed: tuple[list[StepRow], list[Step[Any]], list[Any]] | None = None
+        """the rows, steps and positions last read (`positions`): one operation (one open
+        duel) decodes and replays each recorded step once, however often it reads them"""
 
     # --- opening ------------------------------------------------------------------------
 
@@ -134,51 +131,53 @@ class Duel:
         return self.game.initial_state(self.players, self.config["options"], setup)
 
     def recorded(self) -> tuple[list[StepRow], list[Step[Any]]]:
-        rows = self.store.steps()
-        steps = []
-        for row in rows:
-            parsed = self.game.action_from_json(row.action)
-            if parsed.value is None:
-                raise DuelHostError(f"recorded action {row.id} does not parse: {parsed.errors[0]}")
-            steps.append(Step(row.player, parsed.value))
+        rows, steps, _ = self.positions()
         return rows, steps
 
     def positions(self) -> tuple[list[Any], list[Step[Any]], list[StepRow]]:
-        """Every position from the start, the steps between them and their rows."""
-        rows, steps = self.recorded()
-        states = self._known_positions(rows, steps)
-        if states is None:
+        """Every position from the start, the steps between them and their rows. The rows are
+        read each time; the steps and positions this open duel has read already are kept
+        while the rows still begin with theirs (rows are only added, or taken back at the
+        end): only the rows since are decoded and replayed."""
+        rows = self.store.steps()
+        known = self._known(rows)
+        if known is None:
+            done_rows: list[StepRow] = []
+            steps: list[Step[Any]] = []
+            states = [self.start()]
+        else:
+            done_rows, steps, states = known
+        new = [self._decoded(row) for row in rows[len(done_rows) :]]
+        if new or known is None:
             try:
-                states = replay(self.game, self.start(), steps)
+                states = states + replay(self.game, states[-1], new)[1:]
             except ValueError as exc:
+                if known is not None:  # replayed from the start, to name the step at fault
+                    self._replayed = None
+                    return self.positions()
                 raise DuelHostError(f"the duel store does not replay: {exc}") from exc
-        _REPLAYED.pop(self._replay_key, None)
-        while len(_REPLAYED) >= _REPLAYS_KEPT:
-            _REPLAYED.pop(next(iter(_REPLAYED)))
-        _REPLAYED[self._replay_key] = (rows, states)
-        return list(states), steps, rows
+            steps = steps + new
+        self._replayed = (rows, steps, states)
+        return list(states), list(steps), rows
 
-    @cached_property
-    def _replay_key(self) -> str:
-        config = json.dumps(self.config, sort_keys=True)
-        return f"{self.folder.resolve()}\n{self.duel_id}\n{config}"
+    def _decoded(self, row: StepRow) -> Step[Any]:
+        parsed = self.game.action_from_json(row.action)
+        if parsed.value is None:
+            raise DuelHostError(f"recorded action {row.id} does not parse: {parsed.errors[0]}")
+        return Step(row.player, parsed.value)
 
-    def _known_positions(self, rows: list[StepRow], steps: list[Step[Any]]) -> list[Any] | None:
-        """The positions from the last replay of this duel, when the rows recorded since only
-        add to (or, after an undo, cut) the ones replayed then; None: replay all."""
-        replayed = _REPLAYED.get(self._replay_key)
-        if replayed is None:
+    def _known(
+        self, rows: list[StepRow]
+    ) -> tuple[list[StepRow], list[Step[Any]], list[Any]] | None:
+        """What this open duel read before, cut to the rows it shares with `rows` (None:
+        nothing, or a row changed: read all)."""
+        if self._replayed is None:
             return None
-        known, states = replayed
+        known, steps, states = self._replayed
         n = min(len(known), len(rows))
         if known[:n] != rows[:n]:
             return None
-        if len(rows) <= len(known):
-            return states[: len(rows) + 1]
-        try:
-            return states + replay(self.game, states[-1], steps[len(known) :])[1:]
-        except ValueError:
-            return None  # replayed from the start, to name the step at fault
+        return known[:n], steps[:n], states[: n + 1]
 
     def state(self) -> Any:
         return self.positions()[0][-1]
@@ -212,9 +211,14 @@ class Duel:
     def play_stored(self, raw_id: int, text: str, player: str) -> Played:
         """Record actions read from an input already stored as `raw_id` (a workbook's or a
         spreadsheet's cells), written out as the game's notation."""
+        return self.play_parsed(raw_id, self.game.parse_actions(text), player)
+
+    def play_parsed(
+        self, raw_id: int, parsed: Parsed[tuple[Any, ...], DuelProblem], player: str
+    ) -> Played:
+        """Record actions already parsed from the input stored as `raw_id` (parsed once)."""
         state = self.state()
         who = self.resolve_player(player, state)
-        parsed = self.game.parse_actions(text)
         if parsed.value is None:
             return self.reject(raw_id, parsed.errors)
         return self._record(raw_id, state, who, list(parsed.value))

@@ -15,7 +15,6 @@ from events.template import Template
 from festival.core.errors import DuelHostError
 from festival.duels.host import Duel
 from sheets.stamp import Stamp, StampError, mismatch, read_stamp
-from sheets.xlsx_writer import write_templates
 
 MARK_CODE = "duel.mark"
 """the error refusing a workbook made for another duel, turn or player"""
@@ -32,6 +31,8 @@ def order_template(duel: Duel, state: Any, player: str) -> Template:
 def write_order_workbook(template: Template, path: Path, stamp: Stamp) -> None:
     """The player's order workbook, marked (sheets/stamp.py) with the duel, turn and player;
     its README asks for it back under the name it is written with."""
+    from sheets.xlsx_writer import write_templates  # the spreadsheet library, to write
+
     title = f"{template.event} orders: {template.player}"
     write_templates(path, [template], title, stamp, send_as=path.name)
 

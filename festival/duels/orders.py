@@ -20,7 +20,7 @@ from festival.duels.origin import Origin
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
-from sheets.source import RawSubmission, describe_file
+from sheets.source import RawSubmission
 from sheets.stamp import DUEL, Stamp, StampError, mismatch, read_stamp
 
 SUFFIXES = (".json", ".txt", ".xlsx")
@@ -182,6 +182,8 @@ def _play_order_file(duel: Duel, path: Path, player: str) -> Received:
         said = f"{path.name}: the file is {megabytes(size)}; festival reads at most " + megabytes(
             MAX_FILE_BYTES
         )
+        from sheets.source import describe_file  # the workbook reader, for a refused file
+
         return _refused_file(duel, player, path, describe_file(path, size).decode(), said)
     content = path.read_bytes()
     if path.suffix.lower() == ".json":

@@ -45,6 +45,12 @@ class Origin:
             return self.detail
         return f"{self.via.value}:{self.detail}" if self.detail else self.via.value
 
+    @property
+    def delivered(self) -> bool:
+        """A delivery of one message (a Discord interaction): stored before it is done and
+        done once, however often it arrives."""
+        return self.via is Via.DISCORD
+
     @staticmethod
     def parse(text: str) -> Origin:
         """The origin a stored source text names (exactly: `str` gives the text back)."""
