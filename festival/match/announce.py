@@ -16,6 +16,7 @@ from events.report import RoundReport
 from festival.core.registry import event_title as title
 from festival.discord.messages import discord_messages
 from festival.match.match import Match, MatchError
+from festival.match.origin import OriginKind
 from festival.match.replay import states_after
 from festival.match.standings_view import festival_standings
 from festival.match.store import RoundRow
@@ -137,16 +138,16 @@ def submission_notes(
         return {}
     entries = {
         event: by_player[player]
-        for event, by_player in rows[-1].submissions.items()
+        for event, by_player in rows[-1].entries.items()
         if player in by_player
     }
     out: dict[str, list[str]] = {}
     for event, entry in entries.items():
-        origin = str(entry.get("from", ""))
-        counted = counted_raw(entry)
+        kind = entry.origin.kind
+        counted = entry.counted_raw
         stored = [] if counted is None else _problems_of(match, [counted], player)
         lines: list[str] = []
-        if origin.startswith("default: invalid"):
+        if kind is OriginKind.INVALID:
             # the submission that counted alone (a round resolved before this was recorded: all)
             if counted is None:
                 # the player's own files, and round JSON files (stored once for all, as "*")
@@ -156,9 +157,9 @@ def submission_notes(
             lines = [REFUSED, *_problem_lines(stored, event, errors=True)]
             if len(lines) == 1:
                 lines.append("- (the reason was not recorded)")
-        elif origin.startswith("default: missing"):
+        elif kind is OriginKind.MISSING:
             lines = [NOTHING if counted is None else UNTOUCHED]
-        elif origin.startswith("default: blank"):
+        elif kind is OriginKind.BLANK:
             lines = [BLANK, *_blank_choice(match, round_no, event, player)]
         unread = _problem_lines(stored, event, errors=False)
         if unread:
@@ -173,18 +174,6 @@ def _blank_choice(match: Match, round_no: int, event: str, player: str) -> tuple
     before = states_after(match, round_no - 1)[event]
     after = states_after(match, round_no)[event]
     return match.engine(event).blank_choice(before, after, player)
-
-
-def counted_raw(entry: Mapping[str, Any]) -> int | None:
-    """The raw submission a stored entry played or refused ("raw:<id>", "kept:raw:<id>",
-    "refused" or "untouched"); None for a default played with no submission behind it."""
-    origin = str(entry.get("from", "")).removeprefix("kept:")
-    if origin.startswith("raw:") and origin[4:].isdigit():
-        return int(origin[4:])
-    for key in ("refused", "untouched"):
-        if type(entry.get(key)) is int:
-            return int(entry[key])
-    return None
 
 
 def _problems_of(match: Match, raws: Sequence[int], player: str) -> list[dict[str, Any]]:

@@ -23,6 +23,16 @@ from festival.match.announce import Announcements, announcements
 from festival.match.book_fit import fit_tabs, formula_problems
 from festival.match.inbox import Inbox, did_you_mean, sort_inbox
 from festival.match.match import Match, MatchError
+from festival.match.origin import BLANK as BLANK_ORIGIN
+from festival.match.origin import (
+    INVALID,
+    INVALID_AFTER,
+    MISSING,
+    Origin,
+    OriginKind,
+    StoredEntries,
+    StoredEntry,
+)
 from festival.match.replay import (
     States,
     Submissions,
@@ -71,8 +81,8 @@ class PlayerInput:
     """cells holding a formula with no saved value, empty in `workbook` (book_fit.py)"""
 
 
-BLANK = "default: blank"
-"""the origin of a default played for a workbook handed in with the event's tabs blank"""
+BLANK = BLANK_ORIGIN.text
+"""the stored origin of a default played for a workbook handed in with the event's tabs blank"""
 
 
 @dataclass(frozen=True)
@@ -80,7 +90,7 @@ class Entry:
     """The submission a player plays in an event this round, and where it came from."""
 
     submission: Any
-    origin: str
+    origin: Origin
     """"raw:<id>" (handed in), "kept:raw:<id>" (from an earlier resolution of this round),
     "default: missing", "default: blank" (a workbook handed in with the event's tabs blank;
     stores written before it say "default: missing" with "untouched"), "default: invalid" or
@@ -241,12 +251,12 @@ def sent_nothing(match: Match, round_no: int, handed_in: Iterable[str]) -> list[
     """The players of the round who handed in nothing now and keep nothing handed in to an
     earlier resolution of the round, in roster order."""
     current = [r for r in match.store.rounds() if r.round_no == round_no]
-    kept = current[-1].submissions if current else {}
+    kept = current[-1].entries if current else {}
     has = set(handed_in) | {
         p
         for by_player in kept.values()
         for p, entry in by_player.items()
-        if not (entry["from"] == "default: missing" and entry.get("untouched") is None)
+        if not (entry.origin.kind is OriginKind.MISSING and entry.untouched is None)
     }
     return [p for p in match.config.players if match.events_of(p, round_no) and p not in has]
 
@@ -327,7 +337,7 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
             continue
         inputs[player] = load_input(match, round_no, player, raw, 0)
     current = {r.round_no: r for r in match.store.rounds()}
-    kept = current[round_no].submissions if round_no in current else None
+    kept = current[round_no].entries if round_no in current else None
     check = check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
     check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
     return check
@@ -410,7 +420,7 @@ def check_round(
     round_no: int,
     inputs: Mapping[str, PlayerInput],
     states: States,
-    kept: Mapping[str, Mapping[str, Any]] | None = None,
+    kept: StoredEntries | None = None,
 ) -> RoundCheck:
     """Parse and validate every expected submission, collecting every error.
 
@@ -429,23 +439,21 @@ def check_round(
             errors: list[SubmissionProblem] = []
             unread: list[SubmissionProblem] = []
             submission: Any = None
-            origin = ""
+            origin = Origin.parse("")
             if given is None:
                 previous = kept.get(event, {}).get(player)
                 verdict = _kept_verdict(engine.default_submission(states[event], player), previous)
                 if verdict is not None:  # refused or blank before, and nothing new: it stands
                     check.entries[event][player] = verdict
-                    if verdict.origin.startswith("default: invalid"):
+                    if verdict.origin.kind is OriginKind.INVALID:
                         check.kept_refused.append((player, event))
                     else:
                         check.blank.append((player, event))
                     continue
-                if previous is not None and str(previous["from"]).startswith(("raw:", "kept:")):
-                    parsed = engine.from_json(
-                        states[event], player, round_no, previous["submission"]
-                    )
+                if previous is not None and previous.origin.kind is OriginKind.PLAYED:
+                    parsed = engine.from_json(states[event], player, round_no, previous.submission)
                     submission, errors = parsed.value, list(parsed.errors)
-                    origin = "kept:" + str(previous["from"]).removeprefix("kept:")
+                    origin = previous.origin.kept_again()
             elif given.unreadable is not None:
                 errors = _unreadable_errors(
                     given, event, first=event == _first_event(match, round_no, player)
@@ -457,7 +465,7 @@ def check_round(
                 read = ReadWorkbook.of(book)
                 parsed = engine.parse(states[event], player, round_no, read.workbook)
                 submission, errors = parsed.value, list(parsed.errors)
-                origin = f"raw:{given.raw_id}"
+                origin = Origin.raw(given.raw_id)
                 to_the_end = submission is not None or parsed.nothing_submitted
                 if to_the_end:
                     unread = not_read(engine, states[event], player, round_no, read)
@@ -477,7 +485,7 @@ def check_round(
                     states[event], player, round_no, given.json_by_event[event]
                 )
                 submission, errors = parsed.value, list(parsed.errors)
-                origin = f"raw:{given.raw_id}"
+                origin = Origin.raw(given.raw_id)
             if errors and all(e.code == NOTHING_SUBMITTED for e in errors):
                 errors, submission = [], None  # the tabs were left blank
             if submission is not None and not errors:
@@ -494,36 +502,35 @@ def check_round(
                 if given is not None and given.raw_id:
                     match.store.add_parse_errors(given.raw_id, [e.to_json() for e in errors])
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), "default: invalid", raw_id
+                    engine.default_submission(states[event], player), INVALID, raw_id
                 )
             elif submission is None and given is not None and given.workbook is not None:
                 check.blank.append((player, event))  # handed in blank: a choice, not silence
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), BLANK, untouched=raw_id
+                    engine.default_submission(states[event], player), BLANK_ORIGIN, untouched=raw_id
                 )
             elif submission is None:
                 check.missing.append((player, event))
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), "default: missing"
+                    engine.default_submission(states[event], player), MISSING
                 )
             else:
                 check.entries[event][player] = Entry(submission, origin)
     return check
 
 
-def _kept_verdict(default: Any, previous: Mapping[str, Any] | None) -> Entry | None:
+def _kept_verdict(default: Any, previous: StoredEntry | None) -> Entry | None:
     """An earlier resolution's verdict on a submission that was refused ("default: invalid",
     with the raw submission refused) or handed in with the event's tabs blank: a correction
     that brings nothing new for the player keeps it, with the default computed anew (the
     state before the round may have changed). None: nothing to keep, or a submission played."""
     if previous is None:
         return None
-    origin = str(previous["from"])
-    refused, untouched = (_raw_id(previous.get(k)) for k in ("refused", "untouched"))
-    if origin.startswith("default: invalid"):
-        return Entry(default, origin, refused=refused)
-    if origin in (BLANK, "default: missing") and untouched is not None:
-        return Entry(default, BLANK, untouched=untouched)
+    origin, untouched = previous.origin, previous.untouched
+    if origin.kind is OriginKind.INVALID:
+        return Entry(default, origin, refused=previous.refused)
+    if origin.kind in (OriginKind.BLANK, OriginKind.MISSING) and untouched is not None:
+        return Entry(default, BLANK_ORIGIN, untouched=untouched)
     return None
 
 
@@ -577,7 +584,7 @@ def resolve(
     check_resolvable(match, round_no)
     current = {r.round_no: r for r in match.store.rounds()}
     states = states_after(match, round_no - 1)
-    kept = current[round_no].submissions if round_no in current else None
+    kept = current[round_no].entries if round_no in current else None
     check = check_round(match, round_no, inputs, states, kept)
     check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
     if check.invalid and not default_invalid:
@@ -599,7 +606,7 @@ def resolve(
             states,
             row.round_no,
             decode_submissions(match, states, row),
-            row.submissions,
+            row.entries,
             warnings,
         )
         states, _ = _play(match, states, later, row.seed, entries, new_rows)
@@ -627,7 +634,7 @@ def _play(
     stored = {
         event: {
             p: {
-                "from": e.origin,
+                "from": e.origin.text,
                 "submission": _canonical(match, states[event], event, p, round_no, e.submission),
                 **e.stored(),
             }
@@ -666,16 +673,12 @@ def _canonical(
     return data
 
 
-def _raw_id(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
 def _revalidate(
     match: Match,
     states: States,
     round_no: int,
     submissions: Submissions,
-    stored: Mapping[str, Mapping[str, Any]],
+    stored: StoredEntries,
     warnings: list[str],
 ) -> dict[str, dict[str, Entry]]:
     """A later round's stored submissions, checked again against the changed state."""
@@ -684,13 +687,15 @@ def _revalidate(
         engine = match.engine(event)
         entries[event] = {}
         for player, sub in by_player.items():
-            origin = str(stored[event][player]["from"])
-            if origin.startswith("default"):
+            entry = stored[event][player]
+            origin = entry.origin
+            if origin.is_default:
                 # a default depends on the state, which the re-resolution changed
                 entries[event][player] = Entry(
                     engine.default_submission(states[event], player),
                     origin,
-                    *(_raw_id(stored[event][player].get(k)) for k in ("refused", "untouched")),
+                    entry.refused,
+                    entry.untouched,
                 )
                 continue
             errors = engine.validate(states[event], player, sub)
@@ -702,7 +707,7 @@ def _revalidate(
                 )
                 entries[event][player] = Entry(
                     engine.default_submission(states[event], player),
-                    "default: invalid after re-resolution",
+                    INVALID_AFTER,
                 )
             else:
                 entries[event][player] = Entry(sub, origin)

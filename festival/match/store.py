@@ -19,12 +19,13 @@ import json
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from events.report import RoundReport
+from festival.match.origin import StoredEntries, stored_entries
 
 SCHEMA_VERSION = 1
 STORE_FILE = "match.sqlite"
@@ -95,6 +96,8 @@ class RoundRow:
     reports: list[dict[str, Any]]
     rankings: dict[str, Any]
     snapshot: bytes | None
+    entries: StoredEntries = field(default_factory=dict, compare=False, repr=False)
+    """`submissions` with each origin parsed (festival/match/origin.py), once, when read"""
 
 
 @dataclass(frozen=True)
@@ -250,6 +253,8 @@ def read_round_row(r: Sequence[Any]) -> tuple[RoundRow | None, list[str]]:
     )
     if not problems and (shape := round_shape_problem(row)) is not None:
         problems.append(shape)
+    if not problems:
+        row = replace(row, entries=stored_entries(submissions))
     return row, problems
 
 
