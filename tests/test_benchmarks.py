@@ -209,3 +209,13 @@ def test_the_ladder_plays_on_dask_with_and_without_a_time_limit(minutes: float |
     specs = ladder_games("halma", 2, max_turns=1, pairings=[("easy", "random")])
     results = module["play_all"](specs, 1, None, minutes)
     assert sorted(r.spec.swapped for r in results) == [False, True]
+
+
+def test_announce_reads_the_rounds_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """A round's announcements read the store's rounds once, whatever the number of players
+    (they read them 2 + 2 x players times before)."""
+    runpy.run_path(str(BENCH / "announce_reads.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    for r in range(1, 7):
+        assert f"round {r}: " in out
+    assert out.count("rounds table   1 time(s)") == 6

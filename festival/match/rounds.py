@@ -583,7 +583,7 @@ def resolve(
     `notes`: what reading the submissions told the host (ingest_folder)."""
     check_resolvable(match, round_no)
     current = {r.round_no: r for r in match.store.rounds()}
-    states = states_after(match, round_no - 1)
+    states = states_after(match, round_no - 1, list(current.values()))
     kept = current[round_no].entries if round_no in current else None
     check = check_round(match, round_no, inputs, states, kept)
     check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
@@ -612,10 +612,11 @@ def resolve(
         states, _ = _play(match, states, later, row.seed, entries, new_rows)
         recomputed.append(later)
     redone = sorted(r for r in current if r >= round_no)
-    posted = {r: announcements(match, r) for r in redone}
-    match.store.commit_rounds(new_rows, expected_current=[r.id for r in current.values()])
-    players = match.config.players
-    changed = {r: post_changes(posted[r], announcements(match, r), players) for r in redone}
+    rows = list(current.values())  # the store's rounds are read once before, once after
+    posted = {r: announcements(match, r, rows) for r in redone}
+    match.store.commit_rounds(new_rows, expected_current=[r.id for r in rows])
+    after, players = match.store.rounds(), match.config.players
+    changed = {r: post_changes(posted[r], announcements(match, r, after), players) for r in redone}
     return ResolveOutcome(round_no, reports, check, recomputed, warnings, changed)
 
 
