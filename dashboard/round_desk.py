@@ -19,6 +19,7 @@ from festival.core.registry import event_title as title
 from festival.google import match_sheets as google_sheets
 from festival.match import service
 from festival.match.announce import Announcements
+from festival.match.commands import HOST, FromSource, Resolve, RoundResolvedMeanwhile, Via
 from festival.match.match import Match, MatchError
 from festival.match.rounds import RoundRejected, preview_source
 from festival.match.store import StoreError
@@ -192,10 +193,12 @@ def _resolve(
     """Resolve the round (through the match service, which holds the match's lock and refuses
     if another command resolved a round meanwhile), then draw the page again at once, showing
     the next round."""
+    command = Resolve(FromSource(source), round_no, default_invalid, after_round=last)
     try:
-        done = service.resolve(
-            match.folder, round_no, source, default_invalid=default_invalid, after_round=last
-        )
+        done = service.run(match.folder, command, HOST, Via.DASHBOARD)
+    except RoundResolvedMeanwhile as exc:
+        st.error(f"round {exc.seen + 1} was resolved meanwhile (another command?); reload the page")
+        return
     except RoundRejected as exc:
         st.error(
             f"Round {round_no} was not resolved: {len(exc.check.invalid)} invalid "

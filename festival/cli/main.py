@@ -10,8 +10,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from festival.cli.match_words import refusal_words
 from festival.core import registry
 from festival.core.errors import EngineError, MatchError
+from festival.match.commands import Refused
 from festival.match.store import StoreError, sqlite_failure
 from sheets.errors import GoogleError, SheetReadError
 
@@ -298,6 +300,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser({command} if command else ()).parse_args(words)
     try:
         code: int = args.run(args)
+    except Refused as exc:  # a typed refusal of the match service, in the command line's words
+        print(f"festival: error: {refusal_words(exc)}", file=sys.stderr)
+        return 2
     except USER_ERRORS as exc:
         print(f"festival: error: {exc}", file=sys.stderr)
         return 2

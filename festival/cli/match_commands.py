@@ -13,24 +13,40 @@ from events.numbers import decimal_text
 from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.match import service
+from festival.match.commands import (
+    Allocate,
+    ChooseCandidate,
+    FromGoogle,
+    GoogleSetup,
+    GoogleTabs,
+    NewMatch,
+    Publish,
+    Resolve,
+    Templates,
+    Workbooks,
+    from_path,
+)
 from festival.match.config import PLANNED_FIELD, PLANNED_PLAYERS
+from festival.match.match import MatchError
 from festival.match.rounds import PostChanges, RoundCheck, RoundRejected
 from festival.match.service import TiebreakSource, WorkbooksWritten
 
 
 def new(args: argparse.Namespace) -> int:
-    made = service.create(
+    made = service.run(
         args.match,
-        args.roster,
-        args.seed,
-        args.tiebreak,
-        args.capacity,
-        args.events_per_player,
-        args.rounds,
-        engine_overrides(args.engine),
-        catalog_files(args.catalog),
-        event_options(args.option),
-        args.small_match,
+        NewMatch(
+            args.roster,
+            args.seed,
+            args.tiebreak,
+            args.capacity,
+            args.events_per_player,
+            args.rounds,
+            engine_overrides(args.engine),
+            catalog_files(args.catalog),
+            event_options(args.option),
+            args.small_match,
+        ),
     )
     print(f"Created match {args.match} for {len(made.players)} players (seed {made.seed}).")
     if made.small:
@@ -55,7 +71,7 @@ def new(args: argparse.Namespace) -> int:
 
 
 def allocate(args: argparse.Namespace) -> int:
-    result = service.allocate(args.match, args.fewest_unmet, args.small_match)
+    result = service.run(args.match, Allocate(args.fewest_unmet, args.small_match))
     for event, players in result.members.items():
         print(f"{title(event)} ({len(players)}): {', '.join(players)}")
     if result.small_fields:
@@ -75,9 +91,10 @@ def allocate(args: argparse.Namespace) -> int:
 
 
 def templates(args: argparse.Namespace) -> int:
-    done = service.templates(
-        args.match, args.round, args.out, args.google, args.force, args.credentials
-    )
+    if args.force and not args.google:
+        raise MatchError("--force is for --google (a workbook is always written anew)")
+    target = GoogleTabs(args.force, args.credentials) if args.google else Workbooks(args.out)
+    done = service.run(args.match, Templates(args.round, target))
     round_no = done.round_no
     if not isinstance(done, WorkbooksWritten):
         print("\n".join(done.lines))
@@ -100,15 +117,11 @@ def templates(args: argparse.Namespace) -> int:
 
 
 def resolve(args: argparse.Namespace) -> int:
+    if (args.source is None) == (not args.google):
+        raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
+    source = FromGoogle(args.credentials) if args.google else from_path(args.source)
     try:
-        done = service.resolve(
-            args.match,
-            args.round,
-            args.source,
-            args.google,
-            args.credentials,
-            args.default_invalid,
-        )
+        done = service.run(args.match, Resolve(source, args.round, args.default_invalid))
     except RoundRejected as exc:
         for error in exc.check.errors:
             print(f"  {error.shown(title(error.event))}")
@@ -257,7 +270,7 @@ def announce(args: argparse.Namespace) -> int:
 
 
 def google_setup(args: argparse.Namespace) -> int:
-    done = service.google_setup(args.match, args.sheets, args.host_sheet, args.credentials)
+    done = service.run(args.match, GoogleSetup(args.sheets, args.host_sheet, args.credentials))
     print(
         f"{done.spreadsheets} player spreadsheets recorded"
         + (", and the host's" if done.host_sheet else "")
@@ -268,13 +281,13 @@ def google_setup(args: argparse.Namespace) -> int:
 
 
 def publish(args: argparse.Namespace) -> int:
-    round_no, written = service.publish(args.match, args.round, args.credentials)
-    print(f"Round {round_no}: results written for {', '.join(written)}.")
+    done = service.run(args.match, Publish(args.round, args.credentials))
+    print(f"Round {done.round_no}: results written for {', '.join(done.players)}.")
     return 0
 
 
 def choose_candidate(args: argparse.Namespace) -> int:
-    done = service.choose_candidate(args.match, args.player)
+    done = service.run(args.match, ChooseCandidate(args.player))
     print(f"Recorded: {done.sole_winner} chose {done.chosen} as the Elimination Candidate.")
     return 0
 

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from events.errors import close_matches
 from events.ranking import Ranking
@@ -26,6 +26,32 @@ from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_
 from festival.match.announce import Announcements, announcements
 from festival.match.catalogs import catalog_options
 from festival.match.check import CheckReport, check_match
+from festival.match.commands import (
+    HOST,
+    Actor,
+    ActorKind,
+    Allocate,
+    AlreadyApplied,
+    BadSeed,
+    ChooseCandidate,
+    FromFolder,
+    FromGoogle,
+    FromSource,
+    GoogleSetup,
+    GoogleTabs,
+    MatchCommand,
+    NewMatch,
+    NoRoundResolved,
+    NotAllowed,
+    Publish,
+    Resolve,
+    ResolveSource,
+    RoundNumberedFromOne,
+    RoundResolvedMeanwhile,
+    Templates,
+    TiebreakNamesStrangers,
+    Via,
+)
 from festival.match.config import (
     MatchConfig,
     small_fields,
@@ -49,7 +75,7 @@ from festival.match.rounds import resolve as resolve_round
 from festival.match.standings import Standings
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
 from sheets.errors import GoogleError
-from sheets.source import FolderSource, SubmissionSource
+from sheets.source import FolderSource
 
 if TYPE_CHECKING:
     from festival.discord.posting import Decision, PostResult
@@ -176,6 +202,13 @@ class GoogleRecorded:
     host_sheet: bool
 
 
+@dataclass(frozen=True)
+class Published:
+    round_no: int
+    players: tuple[str, ...]
+    """the players whose spreadsheets got the results"""
+
+
 # --- opening ------------------------------------------------------------------------------
 
 
@@ -213,12 +246,9 @@ def resolved_round(match: Match, asked: int | None) -> int:
         return asked  # a round not resolved yet is refused where it is read, in words
     last = match.last_resolved_round()
     if last < 1:
-        raise MatchError(
-            "no round is resolved yet: resolve round 1 first (`festival resolve MATCH --from "
-            "FOLDER`), then run this again"
-        )
+        raise NoRoundResolved()
     if asked is not None:
-        raise MatchError(f"--round {asked}: rounds are numbered from 1 (resolved: 1 to {last})")
+        raise RoundNumberedFromOne(asked, last)
     return last
 
 
@@ -239,10 +269,7 @@ def gamewide_tiebreak(
                 f"{x} (did you mean {h[0]}?)" if (h := close_matches(x, players)) else x
                 for x in unknown
             ]
-            raise MatchError(
-                f"--tiebreak names players not in the roster: {', '.join(hints)}; write the "
-                "roster's names, comma-separated"
-            )
+            raise TiebreakNamesStrangers(tuple(hints))
         return tuple(by_key[x.lower()] for x in order), TiebreakSource.HOST
     if roster_order:
         return roster_order, TiebreakSource.HOST
@@ -250,37 +277,28 @@ def gamewide_tiebreak(
     return tuple(players[int(i)] for i in order_idx), TiebreakSource.DRAWN
 
 
-def create(
-    folder: Path,
-    roster_file: Path,
-    seed: int | None,
-    tiebreak: str | None,
-    capacity: int,
-    events_per_player: int,
-    rounds: int,
-    engines: dict[str, str],
-    catalogs: dict[str, Path],
-    options: dict[str, dict[str, Any]],
-    small: bool = False,
-) -> Created:
+def _create(folder: Path, command: NewMatch) -> Created:
     """Create a match folder from a roster and preferences file. A roster smaller than the
     rules plan for is refused unless `small` (the host confirms it); `small` is recorded with
     the match whatever the roster, so `allocate` takes events smaller than the rules plan."""
     from sheets.xlsx_reader import read_table_file  # the spreadsheet reader, when used
 
+    roster_file, seed, small = command.roster_file, command.seed, command.small
+    options = {event: dict(given) for event, given in command.options.items()}
     roster, errors = parse_roster(read_table_file(roster_file))
     if roster is None:
         raise MatchError(
             f"{roster_file} has {len(errors)} problem(s):\n" + "\n".join(f"  {e}" for e in errors)
         )
     if seed is not None and seed < 0:
-        raise MatchError("--seed must be a whole number >= 0")
+        raise BadSeed(seed)
     seed = seed if seed is not None else seeds.new_match_seed()
     players = tuple(p.player for p in roster.preferences)
     too_small = small_roster(str(roster_file), len(players))
     if too_small and not small:
         raise MatchError(too_small)
-    gamewide, source = gamewide_tiebreak(players, tiebreak, roster.tiebreak, seed)
+    gamewide, source = gamewide_tiebreak(players, command.tiebreak, roster.tiebreak, seed)
+    engines, catalogs = command.engines, command.catalogs
     for event, extra in catalog_options(load_engines(engines, event_names()), catalogs).items():
         options.setdefault(event, {}).update(extra)
     config = MatchConfig(
@@ -288,9 +306,9 @@ def create(
         seed=seed,
         gamewide=gamewide,
         gamewide_source=source.value,
-        capacity=capacity,
-        events_per_player=events_per_player,
-        rounds=rounds,
+        capacity=command.capacity,
+        events_per_player=command.events_per_player,
+        rounds=command.rounds,
         engines=engines,
         event_options=options,
         small=small or bool(too_small),  # allocate honours it (allocate --help says so)
@@ -303,58 +321,49 @@ def create(
         match.close()
 
 
-def allocate(folder: Path, fewest_unmet: bool, small: bool = False) -> Allocated:
+def _allocate(match: Match, command: Allocate) -> Allocated:
     """Allocate the events from the preferences, store and return the allocation. An event
     with fewer players than the rules plan for is refused unless the host confirmed a small
     match (`small`, here or when it was created)."""
-    with changing(folder) as match:
-        result = match.draw_allocation(FEWEST_UNMET if fewest_unmet else CLAIM_ORDER)
-        titles = {e: event_title(e) for e in result.members}
-        fields = small_fields(result.members, titles)
-        if fields and not (small or match.config.small):
-            raise MatchError(small_fields_refused(fields))
-        match.store.save_allocation(result.to_json())
-        refused = tuple(
-            Refusal(d.claim.player, d.claim.event, d.claim.choice, d.reason)
-            for d in result.decisions
-            if not d.granted and d.claim.choice < 2 and d.verdict is not Verdict.HAS_ENOUGH
-        )
-        return Allocated(
-            result.members,
-            result.method,
-            unmet_choices(result.members, match.config.preferences),
-            refused,
-            result.lottery,
-            tuple(fields),
-        )
+    result = match.draw_allocation(FEWEST_UNMET if command.fewest_unmet else CLAIM_ORDER)
+    titles = {e: event_title(e) for e in result.members}
+    fields = small_fields(result.members, titles)
+    if fields and not (command.small or match.config.small):
+        raise MatchError(small_fields_refused(fields))
+    match.store.save_allocation(result.to_json())
+    refused = tuple(
+        Refusal(d.claim.player, d.claim.event, d.claim.choice, d.reason)
+        for d in result.decisions
+        if not d.granted and d.claim.choice < 2 and d.verdict is not Verdict.HAS_ENOUGH
+    )
+    return Allocated(
+        result.members,
+        result.method,
+        unmet_choices(result.members, match.config.preferences),
+        refused,
+        result.lottery,
+        tuple(fields),
+    )
 
 
 # --- a round ------------------------------------------------------------------------------
 
 
-def templates(
-    folder: Path,
-    round_no: int | None,
-    out: Path | None,
-    google: bool,
-    force: bool,
-    credentials: Path | None,
-) -> WorkbooksWritten | TabsPushed:
+def _templates(match: Match, command: Templates) -> WorkbooksWritten | TabsPushed:
     """Each player's submission workbook for a round, or their tabs in their spreadsheets."""
-    with changing(folder) as match:
-        number = next_round(match, round_no)
-        check_resolvable(match, number)
-        if force and not google:
-            raise MatchError("--force is for --google (a workbook is always written anew)")
-        if google:
-            from festival.google import match_sheets as google_sheets  # the Google client
+    number = next_round(match, command.round_no)
+    check_resolvable(match, number)
+    target = command.target
+    if isinstance(target, GoogleTabs):
+        from festival.google import match_sheets as google_sheets  # the Google client
 
-            settings = google_sheets.load_settings(match)
-            client = google_sheets.client_for(settings, credentials)
-            done = google_sheets.push_templates(match, number, client, force)
-            lines = done.lines(f"Round {number} tabs", "the match store")
-            return TabsPushed(number, tuple(lines), bool(done.plans))
-        return _write_workbooks(match, number, out or folder / "templates" / f"round-{number}")
+        settings = google_sheets.load_settings(match)
+        client = google_sheets.client_for(settings, target.credentials)
+        done = google_sheets.push_templates(match, number, client, target.force)
+        lines = done.lines(f"Round {number} tabs", "the match store")
+        return TabsPushed(number, tuple(lines), bool(done.plans))
+    out = target.out or match.folder / "templates" / f"round-{number}"
+    return _write_workbooks(match, number, out)
 
 
 def _write_workbooks(match: Match, round_no: int, out: Path) -> WorkbooksWritten:
@@ -378,34 +387,21 @@ def _write_workbooks(match: Match, round_no: int, out: Path) -> WorkbooksWritten
     return WorkbooksWritten(round_no, out, written)
 
 
-def resolve(
-    folder: Path,
-    round_no: int | None,
-    source: Path | SubmissionSource | None,
-    google: bool = False,
-    credentials: Path | None = None,
-    default_invalid: bool = False,
-    after_round: int | None = None,
-) -> Resolved:
+def _resolve(match: Match, command: Resolve) -> Resolved:
     """Resolve a round (the next, or an earlier one with every later round) from a folder of
     workbooks, a canonical JSON file, any submission source, or the Google spreadsheets.
-    `after_round`: the last resolved round the caller saw; if another command resolved one
+    `after_round`: the last resolved round the front end saw; if another command resolved one
     meanwhile, nothing is done. A round with invalid submissions is refused (RoundRejected)
     unless `default_invalid`."""
-    with changing(folder) as match:
-        if after_round is not None and match.last_resolved_round() != after_round:
-            raise MatchError(
-                f"round {after_round + 1} was resolved meanwhile (another command?); "
-                "reload the page"
-            )
-        number = next_round(match, round_no)
-        check_resolvable(match, number)
-        if (source is None) == (not google):
-            raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
-        notes: list[str] = []
-        inputs = _ingest(match, number, source, credentials, notes)
-        outcome = resolve_round(match, number, inputs, default_invalid, notes)
-        return Resolved(number, outcome, _on_discord(match))
+    after_round = command.after_round
+    if after_round is not None and match.last_resolved_round() != after_round:
+        raise RoundResolvedMeanwhile(after_round)
+    number = next_round(match, command.round_no)
+    check_resolvable(match, number)
+    notes: list[str] = []
+    inputs = _ingest(match, number, command.source, notes)
+    outcome = resolve_round(match, number, inputs, command.default_invalid, notes)
+    return Resolved(number, outcome, _on_discord(match))
 
 
 def _on_discord(match: Match) -> bool:
@@ -416,32 +412,24 @@ def _on_discord(match: Match) -> bool:
 
 
 def _ingest(
-    match: Match,
-    round_no: int,
-    source: Path | SubmissionSource | None,
-    credentials: Path | None,
-    notes: list[str],
+    match: Match, round_no: int, source: ResolveSource, notes: list[str]
 ) -> dict[str, PlayerInput]:
-    if source is None:
+    if isinstance(source, FromGoogle):
         from festival.google import match_sheets as google_sheets  # the Google client
 
         settings = google_sheets.load_settings(match)
-        gc = google_sheets.client_for(settings, credentials)
+        gc = google_sheets.client_for(settings, source.credentials)
         try:
             return ingest_source(match, round_no, google_sheets.source(match, round_no, gc))
         except GoogleError as exc:
             raise MatchError(str(exc)) from exc
-    if isinstance(source, FolderSource):  # strays and an empty folder refused
+    if isinstance(source, FromSource) and isinstance(source.source, FolderSource):
+        source = FromFolder(source.source.folder)
+    if isinstance(source, FromSource):
+        return ingest_source(match, round_no, source.source)
+    if isinstance(source, FromFolder):  # strays and an empty folder refused
         return ingest_folder(match, round_no, source.folder, notes)
-    if not isinstance(source, Path):
-        return ingest_source(match, round_no, source)
-    if not source.exists():
-        raise MatchError(f"{source} does not exist")
-    if source.is_dir():
-        return ingest_folder(match, round_no, source, notes)
-    if source.suffix.lower() == ".json":
-        return ingest_json(match, round_no, source)
-    raise MatchError(f"{source}: expected a folder of workbooks or a .json file")
+    return ingest_json(match, round_no, source.path)
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -516,42 +504,102 @@ def check(folder: Path) -> CheckReport:
 # --- the host's other inputs --------------------------------------------------------------
 
 
-def choose_candidate(folder: Path, player: str) -> Chosen:
+def _choose_candidate(match: Match, command: ChooseCandidate) -> Chosen:
     """Record the sole winner's choice of Elimination Candidate."""
-    with changing(folder) as match:
-        if not match.finished:
-            raise MatchError("the sole winner chooses only after the last round")
-        result = festival_standings(match, states_after(match, match.config.rounds), False)
-        pool = result.elimination_choice_pending
-        if not pool:
-            raise MatchError("the rules leave no choice to the sole winner in this match")
-        chosen = next((p for p in pool if p.lower() == player.lower()), None)
-        if chosen is None:
-            raise MatchError(f"{player} is not among the tied players: {', '.join(pool)}")
-        match.store.set_host_input(Match.WINNER_CHOICE, chosen)
-        return Chosen(result.sole_winner, chosen)
+    player = command.player
+    if not match.finished:
+        raise MatchError("the sole winner chooses only after the last round")
+    result = festival_standings(match, states_after(match, match.config.rounds), False)
+    pool = result.elimination_choice_pending
+    if not pool:
+        raise MatchError("the rules leave no choice to the sole winner in this match")
+    chosen = next((p for p in pool if p.lower() == player.lower()), None)
+    if chosen is None:
+        raise MatchError(f"{player} is not among the tied players: {', '.join(pool)}")
+    match.store.set_host_input(Match.WINNER_CHOICE, chosen)
+    return Chosen(result.sole_winner, chosen)
 
 
-def google_setup(
-    folder: Path, sheets_file: Path, host_sheet: str | None, credentials: Path | None
-) -> GoogleRecorded:
+def _google_setup(match: Match, command: GoogleSetup) -> GoogleRecorded:
     """Record which Google spreadsheet is whose (and the host's)."""
     from festival.google import match_sheets as google_sheets  # the Google client
 
-    with changing(folder) as match:
-        settings = google_sheets.save_settings(match, sheets_file, host_sheet, credentials)
-        return GoogleRecorded(len(settings.spreadsheets), bool(settings.host_sheet))
+    settings = google_sheets.save_settings(
+        match, command.sheets_file, command.host_sheet, command.credentials
+    )
+    return GoogleRecorded(len(settings.spreadsheets), bool(settings.host_sheet))
 
 
-def publish(folder: Path, round_no: int | None, credentials: Path | None) -> tuple[int, list[str]]:
+def _publish(match: Match, command: Publish) -> Published:
     """Write a round's results into the Google spreadsheets: the round and who got them."""
     from festival.google import match_sheets as google_sheets  # the Google client
 
+    number = resolved_round(match, command.round_no)
+    settings = google_sheets.load_settings(match)
+    client = google_sheets.client_for(settings, command.credentials)
+    return Published(number, tuple(google_sheets.publish(match, number, client)))
+
+
+# --- the one door for changes ---------------------------------------------------------------
+
+
+@overload
+def run(folder: Path, command: NewMatch, actor: Actor = ..., via: Via = ...) -> Created: ...
+@overload
+def run(folder: Path, command: Allocate, actor: Actor = ..., via: Via = ...) -> Allocated: ...
+@overload
+def run(
+    folder: Path, command: Templates, actor: Actor = ..., via: Via = ...
+) -> WorkbooksWritten | TabsPushed: ...
+@overload
+def run(folder: Path, command: Resolve, actor: Actor = ..., via: Via = ...) -> Resolved: ...
+@overload
+def run(folder: Path, command: ChooseCandidate, actor: Actor = ..., via: Via = ...) -> Chosen: ...
+@overload
+def run(folder: Path, command: Publish, actor: Actor = ..., via: Via = ...) -> Published: ...
+@overload
+def run(
+    folder: Path, command: GoogleSetup, actor: Actor = ..., via: Via = ...
+) -> GoogleRecorded: ...
+def run(
+    folder: Path,
+    command: NewMatch | MatchCommand,
+    actor: Actor = HOST,
+    via: Via = Via.CLI,
+    key: str | None = None,
+) -> object:
+    """Apply one command to the match in `folder`: the one way a front end changes a match.
+    Only the host changes a match (NotAllowed). A new match is laid out in a new folder; any
+    other command takes the match's lock, opens the match once, applies the command and
+    returns its typed result. `key`: the front end's name for this request (a button press, a
+    bot interaction): a key applied before is refused (AlreadyApplied), never applied twice,
+    and each applied key is recorded with the match."""
+    if actor.kind is not ActorKind.HOST:
+        raise NotAllowed(actor, command)
+    if isinstance(command, NewMatch):
+        return _create(folder, command)
     with changing(folder) as match:
-        number = resolved_round(match, round_no)
-        settings = google_sheets.load_settings(match)
-        client = google_sheets.client_for(settings, credentials)
-        return number, google_sheets.publish(match, number, client)
+        applied = None if key is None else f"applied:{via.value}:{key}"
+        if applied is not None and match.store.host_input(applied) is not None:
+            raise AlreadyApplied(via, str(key))
+        result = _apply(match, command)
+        if applied is not None:
+            match.store.set_host_input(applied, type(command).__name__)
+        return result
+
+
+def _apply(match: Match, command: MatchCommand) -> object:
+    if isinstance(command, Allocate):
+        return _allocate(match, command)
+    if isinstance(command, Templates):
+        return _templates(match, command)
+    if isinstance(command, Resolve):
+        return _resolve(match, command)
+    if isinstance(command, ChooseCandidate):
+        return _choose_candidate(match, command)
+    if isinstance(command, Publish):
+        return _publish(match, command)
+    return _google_setup(match, command)
 
 
 # --- Discord ------------------------------------------------------------------------------
