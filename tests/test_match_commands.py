@@ -149,7 +149,17 @@ def test_a_rejected_round_is_still_a_rejection(toy_match: Path) -> None:
         service.run(toy_match, Resolve(FromJson(path), 1))
 
 
-FRONT_END_WORDS = ("--force is for", "reload the page", "--seed must", "--tiebreak names")
+FRONT_END_WORDS = (
+    "--force is for",
+    "reload the page",
+    "--seed must",
+    "--tiebreak names",
+    "pass --round",
+    "with --round",
+    "--default-invalid",
+    "--small-match",
+    "FOLDER_OR_JSON",
+)
 
 
 def test_the_match_service_speaks_no_front_ends_words() -> None:

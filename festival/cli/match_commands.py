@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from events.numbers import decimal_text
+from festival.cli.match_words import refusal_words
 from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.match import service
@@ -133,7 +134,7 @@ def resolve(args: argparse.Namespace) -> int:
             print(f"  note: {note.shown(title(note.event))}")
         for line in exc.check.file_notes:
             print(f"  {line}")
-        print(f"festival: error: {exc}", file=sys.stderr)
+        print(f"festival: error: {refusal_words(exc)}", file=sys.stderr)
         return 1
     outcome, round_no = done.outcome, done.round_no
     check = outcome.check

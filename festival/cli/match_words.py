@@ -5,12 +5,21 @@ from __future__ import annotations
 
 from festival.match.commands import (
     BadSeed,
+    InvalidSubmissions,
+    JsonOfResolvedRound,
+    MatchOver,
     NoRoundResolved,
     Refused,
     RoundNumberedFromOne,
+    RoundOutOfOrder,
     RoundResolvedMeanwhile,
+    SmallMatch,
     TiebreakNamesStrangers,
+    WorkbooksOfAnotherRound,
 )
+
+SMALL_OPTION = "--small-match"
+"""How the host confirms a match smaller than the rules plan for (docs/rulings.md)."""
 
 
 def refusal_words(refused: Refused) -> str:
@@ -36,4 +45,31 @@ def refusal_words(refused: Refused) -> str:
             f"round {refused.seen + 1} was resolved meanwhile (another command?); "
             "run the command again"
         )
+    if isinstance(refused, MatchOver):
+        return (
+            f"the match is over: all {refused.rounds} rounds are resolved. "
+            "`festival standings` gives the final standings; to correct a round, pass "
+            "--round N to resolve round N again"
+        )
+    if isinstance(refused, RoundOutOfOrder):
+        due = refused.due
+        return (
+            f"round {due} must be resolved before round {refused.asked}: resolve round "
+            f"{due} first (`festival resolve` with --round {due}, or without --round)"
+        )
+    if isinstance(refused, WorkbooksOfAnotherRound):
+        again = f", or pass --round {refused.old} to resolve round {refused.old} again"
+        return refused.plain() + (again if refused.resolved else "")
+    if isinstance(refused, JsonOfResolvedRound):
+        return (
+            refused.plain() + f". Round {refused.given} is already resolved: pass --round "
+            f"{refused.given} to resolve it again"
+        )
+    if isinstance(refused, InvalidSubmissions):
+        return (
+            f"round {refused.round_no}: {refused.invalid} invalid submission(s); fix them and "
+            "resolve again, or pass --default-invalid to play the rules' default for them"
+        )
+    if isinstance(refused, SmallMatch):
+        return f"{refused.plain}: pass {SMALL_OPTION} to {refused.act} anyway"
     return str(refused)

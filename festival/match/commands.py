@@ -244,3 +244,75 @@ class TiebreakNamesStrangers(Refused):
             f"the tiebreak names players not in the roster: {', '.join(hints)}; write the "
             "roster's names, comma-separated"
         )
+
+
+class MatchOver(Refused):
+    """Every round is resolved: a round after the last is asked for."""
+
+    def __init__(self, rounds: int) -> None:
+        self.rounds = rounds
+        super().__init__(
+            f"the match is over: all {rounds} rounds are resolved. The standings are final; "
+            "to correct a round, resolve that round again"
+        )
+
+
+class RoundOutOfOrder(Refused):
+    """A round asked for before the round that comes first (`due`) is resolved."""
+
+    def __init__(self, due: int, asked: int) -> None:
+        self.due, self.asked = due, asked
+        super().__init__(
+            f"round {due} must be resolved before round {asked}: resolve round {due} first"
+        )
+
+
+class WorkbooksOfAnotherRound(Refused):
+    """A folder whose workbooks are all marked for another round (`resolved`: that round is
+    already resolved: the same resolution asked for twice, or a correction of that round)."""
+
+    def __init__(self, folder: Path, old: int, round_no: int, resolved: bool) -> None:
+        self.folder, self.old, self.round_no, self.resolved = folder, old, round_no, resolved
+        super().__init__(self.plain())
+
+    def plain(self) -> str:
+        return (
+            f"{self.folder} holds the workbooks of round {self.old}"
+            + (", which is already resolved" if self.resolved else "")
+            + f", not of round {self.round_no}: collect the round {self.round_no} workbooks"
+        )
+
+
+class JsonOfResolvedRound(Refused):
+    """A JSON file of submissions that says another round, one already resolved."""
+
+    def __init__(self, path: Path, said: str, round_no: int, given: int) -> None:
+        self.path, self.said, self.round_no, self.given = path, said, round_no, given
+        super().__init__(self.plain() + f". Round {given} is already resolved")
+
+    def plain(self) -> str:
+        return f"{self.path} {self.said}; this is round {self.round_no}"
+
+
+class InvalidSubmissions(Refused):
+    """Some submissions of the round are invalid (`invalid`: how many); nothing resolved."""
+
+    def __init__(self, round_no: int, invalid: int) -> None:
+        self.round_no, self.invalid = round_no, invalid
+        super().__init__(
+            f"round {round_no}: {invalid} invalid submission(s); fix them and resolve again, "
+            "or play the rules' default for them"
+        )
+
+
+class SmallMatch(Refused):
+    """Fewer players (`creating`: in the roster; else in an event) than the rules plan for,
+    which the host has not confirmed (docs/rulings.md); `plain` says how many and the plan."""
+
+    def __init__(self, plain: str, creating: bool) -> None:
+        self.plain, self.creating = plain, creating
+        super().__init__(f"{plain}: confirm a small match to {self.act} anyway")
+
+    @property
+    def act(self) -> str:
+        return "create it" if self.creating else "allocate"

@@ -21,6 +21,13 @@ from events.tables import ReadWorkbook, Workbook
 from festival.core import seeds
 from festival.match.announce import Announcements, announcements
 from festival.match.book_fit import fit_tabs, formula_problems
+from festival.match.commands import (
+    InvalidSubmissions,
+    JsonOfResolvedRound,
+    MatchOver,
+    RoundOutOfOrder,
+    WorkbooksOfAnotherRound,
+)
 from festival.match.inbox import Inbox, did_you_mean, sort_inbox
 from festival.match.match import Match, MatchError
 from festival.match.origin import BLANK as BLANK_ORIGIN
@@ -129,15 +136,12 @@ class RoundCheck:
     """refused by an earlier resolution of this round and not replaced: the verdict stands"""
 
 
-class RoundRejected(MatchError):
-    """Some submissions are invalid; nothing was resolved."""
+class RoundRejected(InvalidSubmissions):
+    """Some submissions are invalid; nothing was resolved (`check`: what was found)."""
 
     def __init__(self, check: RoundCheck) -> None:
         self.check = check
-        super().__init__(
-            f"round {check.round_no}: {len(check.invalid)} invalid submission(s); fix them and "
-            "resolve again, or pass --default-invalid to play the rules' default for them"
-        )
+        super().__init__(check.round_no, len(check.invalid))
 
 
 @dataclass(frozen=True)
@@ -186,17 +190,10 @@ def check_resolvable(match: Match, round_no: int) -> None:
     last = match.last_resolved_round()
     if not 1 <= round_no <= match.config.rounds:
         if round_no > match.config.rounds and last >= match.config.rounds:
-            raise MatchError(
-                f"the match is over: all {match.config.rounds} rounds are resolved. "
-                "`festival standings` gives the final standings; to correct a round, pass "
-                "--round N to resolve round N again"
-            )
+            raise MatchOver(match.config.rounds)
         raise MatchError(f"round {round_no} is not a round of this match (1-{match.config.rounds})")
     if round_no > last + 1:
-        raise MatchError(
-            f"round {last + 1} must be resolved before round {round_no}: resolve round "
-            f"{last + 1} first (`festival resolve` with --round {last + 1}, or without --round)"
-        )
+        raise RoundOutOfOrder(last + 1, round_no)
 
 
 def ingest_folder(
@@ -225,13 +222,7 @@ def ingest_folder(
         )
     stale = {i.stamped_round for i in inputs.values()}
     if len(stale) == 1 and (old := stale.pop()) is not None and old != round_no:
-        done = old <= match.last_resolved_round()
-        raise MatchError(
-            f"{folder} holds the workbooks of round {old}"
-            + (", which is already resolved" if done else "")
-            + f", not of round {round_no}: collect the round {round_no} workbooks"
-            + (f", or pass --round {old} to resolve round {old} again" if done else "")
-        )
+        raise WorkbooksOfAnotherRound(folder, old, round_no, old <= match.last_resolved_round())
     return inputs
 
 
@@ -370,15 +361,11 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
     given_round = data.get("round")
     if type(given_round) is not int or given_round != round_no:
         said = 'has no "round"' if given_round is None else f'says "round": {quoted(given_round)}'
-        done = type(given_round) is int and 1 <= given_round <= match.last_resolved_round()
+        if type(given_round) is int and 1 <= given_round <= match.last_resolved_round():
+            raise JsonOfResolvedRound(path, said, round_no, given_round)
         raise MatchError(
             f"{path} {said}; this is round {round_no}"
-            + (
-                f". Round {given_round} is already resolved: pass --round {given_round} to "
-                "resolve it again"
-                if done
-                else f'. Give "round": {round_no} if the file is for round {round_no}'
-            )
+            f'. Give "round": {round_no} if the file is for round {round_no}'
         )
     known = {p.lower(): p for p in match.config.players}
     problems: list[str] = []

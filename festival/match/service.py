@@ -48,6 +48,7 @@ from festival.match.commands import (
     ResolveSource,
     RoundNumberedFromOne,
     RoundResolvedMeanwhile,
+    SmallMatch,
     Templates,
     TiebreakNamesStrangers,
     Via,
@@ -296,7 +297,7 @@ def _create(folder: Path, command: NewMatch) -> Created:
     players = tuple(p.player for p in roster.preferences)
     too_small = small_roster(str(roster_file), len(players))
     if too_small and not small:
-        raise MatchError(too_small)
+        raise SmallMatch(too_small, creating=True)
     gamewide, source = gamewide_tiebreak(players, command.tiebreak, roster.tiebreak, seed)
     engines, catalogs = command.engines, command.catalogs
     for event, extra in catalog_options(load_engines(engines, event_names()), catalogs).items():
@@ -329,7 +330,7 @@ def _allocate(match: Match, command: Allocate) -> Allocated:
     titles = {e: event_title(e) for e in result.members}
     fields = small_fields(result.members, titles)
     if fields and not (command.small or match.config.small):
-        raise MatchError(small_fields_refused(fields))
+        raise SmallMatch(small_fields_refused(fields), creating=False)
     match.store.save_allocation(result.to_json())
     refused = tuple(
         Refusal(d.claim.player, d.claim.event, d.claim.choice, d.reason)
