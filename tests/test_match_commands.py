@@ -20,7 +20,6 @@ from festival.match.commands import (
     FromFolder,
     FromGoogle,
     FromJson,
-    FromSource,
     GoogleTabs,
     NotAllowed,
     Publish,
@@ -33,7 +32,6 @@ from festival.match.commands import (
     Workbooks,
 )
 from festival.match.rounds import RoundRejected
-from sheets.source import FolderSource
 from tests.conftest import numbers_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,7 +62,6 @@ def cli(*words: str) -> None:
 def desk_resolve(folder: Path, inbox: Path) -> None:
     """The round desk's Resolve button, as the page calls it."""
     from dashboard import round_desk
-    from festival.match.match import Match
 
     class St:
         def __init__(self) -> None:
@@ -73,12 +70,8 @@ def desk_resolve(folder: Path, inbox: Path) -> None:
         def error(self, text: str) -> None:
             raise AssertionError(text)
 
-    match = Match.open(folder)
-    try:
-        with pytest.raises(Recorded):
-            round_desk._resolve(St(), match, 1, FolderSource(inbox), True, 0)
-    finally:
-        match.close()
+    with pytest.raises(Recorded):
+        round_desk._resolve(St(), service.desk(folder), FromFolder(inbox), True)
 
 
 def test_every_front_end_reaches_the_same_command(
@@ -103,7 +96,7 @@ def test_every_front_end_reaches_the_same_command(
         ("cli", lambda: cli("choose-candidate", m, "Ann"), ChooseCandidate("Ann")),
         ("cli", lambda: cli("publish", m, "--round", "3"), Publish(3)),
         ("dashboard", lambda: desk_resolve(toy_match, inbox),
-         Resolve(FromSource(FolderSource(inbox)), 1, True, after_round=0)),
+         Resolve(FromFolder(inbox), 1, True, after_round=0)),
     ]  # fmt: skip
     for front, act, command in table:
         act()

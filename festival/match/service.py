@@ -67,14 +67,25 @@ from festival.match.roster import parse_roster
 from festival.match.rounds import (
     PlayerInput,
     ResolveOutcome,
+    RoundCheck,
     check_resolvable,
     ingest_folder,
     ingest_json,
     ingest_source,
+    preview_source,
 )
 from festival.match.rounds import resolve as resolve_round
 from festival.match.standings import Standings
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
+from festival.match.views import (
+    Built,
+    DeskData,
+    MatchData,
+    ReadSource,
+    Version,
+    match_data,
+    store_version,
+)
 from sheets.errors import GoogleError
 from sheets.source import FolderSource
 
@@ -473,6 +484,65 @@ def announce(folder: Path, round_no: int | None, pictures: bool = False) -> Anno
 def round_announcements(folder: Path, round_no: int) -> Announcements:
     with opened(folder) as match:
         return announcements(match, round_no)
+
+
+# --- read models for the dashboard (values) ----------------------------------------------
+
+_MATCH_VIEWS: Built[MatchData] = Built()
+
+
+def version(folder: Path) -> Version:
+    """The match's version: it changes whenever the store does (a front end keeps what it
+    read until then)."""
+    return store_version(folder)
+
+
+def match_view(folder: Path) -> MatchData:
+    """The match as the dashboard's pages show it, built once per match version."""
+    now = store_version(folder)
+    built = _MATCH_VIEWS.get(folder, now)
+    if built is not None:
+        return built
+    with opened(folder) as match:
+        return _MATCH_VIEWS.put(folder, now, match_data(match))
+
+
+def desk(folder: Path) -> DeskData:
+    """What the round desk needs to know about the next round."""
+    from festival.google.match_sheets import SETTINGS  # the settings' name
+
+    with opened(folder) as match:
+        last = match.last_resolved_round()
+        finished = match.finished
+        expected = (
+            ()
+            if finished or not match.allocated
+            else tuple(p for p in match.config.players if match.events_of(p, last + 1))
+        )
+        google = match.store.host_input(SETTINGS) is not None
+        return DeskData(folder, last, finished, google, expected)
+
+
+def read_spreadsheets(folder: Path, round_no: int, credentials: Path | None = None) -> ReadSource:
+    """Every player's spreadsheet for `round_no`, read now, once (a source that asks Google
+    nothing more: preview it, then resolve from it)."""
+    from festival.google import match_sheets as google_sheets  # the Google client
+
+    with opened(folder) as match:
+        settings = google_sheets.load_settings(match)
+        remote = google_sheets.source(
+            match, round_no, google_sheets.client_for(settings, credentials)
+        )
+        players = [p for p in match.config.players if match.events_of(p, round_no)]
+        return ReadSource.read(remote, players)
+
+
+def preview(folder: Path, round_no: int, source: FromFolder | FromSource) -> RoundCheck:
+    """What resolving `round_no` from `source` would find, player by player; nothing is
+    stored or resolved."""
+    given = FolderSource(source.folder) if isinstance(source, FromFolder) else source.source
+    with opened(folder) as match:
+        return preview_source(match, round_no, given)
 
 
 def status(folder: Path) -> Status:
