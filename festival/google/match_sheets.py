@@ -25,6 +25,7 @@ from festival.match.announce import announcements
 from festival.match.match import Match, MatchError
 from festival.match.replay import states_after
 from festival.match.store import reason, stored_json
+from festival.match.views import GOOGLE_SETTINGS
 from sheets import google, google_tabs
 from sheets.errors import SheetReadError
 from sheets.google_http import TEMPLATES, TEMPLATES_READING, Doing
@@ -32,7 +33,7 @@ from sheets.source import RawSubmission, name_key
 from sheets.xlsx_reader import read_table_file
 
 ENV_CREDENTIALS = "FESTIVAL_GOOGLE_CREDENTIALS"
-SETTINGS = "google"
+SETTINGS = GOOGLE_SETTINGS
 RESULTS_TAB = "Festival results"
 STANDINGS_TAB = "Festival standings"
 

@@ -78,6 +78,7 @@ from festival.match.rounds import resolve as resolve_round
 from festival.match.standings import Standings
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
 from festival.match.views import (
+    GOOGLE_SETTINGS,
     Built,
     DeskData,
     MatchData,
@@ -509,8 +510,6 @@ def match_view(folder: Path) -> MatchData:
 
 def desk(folder: Path) -> DeskData:
     """What the round desk needs to know about the next round."""
-    from festival.google.match_sheets import SETTINGS  # the settings' name
-
     with opened(folder) as match:
         last = match.last_resolved_round()
         finished = match.finished
@@ -519,7 +518,7 @@ def desk(folder: Path) -> DeskData:
             if finished or not match.allocated
             else tuple(p for p in match.config.players if match.events_of(p, last + 1))
         )
-        google = match.store.host_input(SETTINGS) is not None
+        google = match.store.host_input(GOOGLE_SETTINGS) is not None
         return DeskData(folder, last, finished, google, expected)
 
 

@@ -23,6 +23,11 @@ from festival.match.store import STORE_FILE
 from sheets.errors import SheetReadError
 from sheets.source import RawSubmission, SubmissionSource
 
+GOOGLE_SETTINGS = "google"
+"""the host input that records the players' Google spreadsheets (festival/google/
+match_sheets.py writes it): named here so that reading whether there are any loads no Google
+client"""
+
 
 @dataclass(frozen=True)
 class EventData:
