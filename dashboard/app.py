@@ -22,7 +22,7 @@ from dashboard.access import host_mode
 from dashboard.colours import player_colours
 from dashboard.match_data import MatchData, load, store_stamp
 from festival.core import registry
-from festival.match.match import MatchError
+from festival.core.errors import MatchError
 from festival.match.store import StoreError
 
 ENV_MATCH = "FESTIVAL_MATCH"

@@ -31,7 +31,7 @@ from festival.match.commands import (
     Via,
     Workbooks,
 )
-from festival.match.rounds import RoundRejected
+from festival.match.outcome import RoundRejected
 from tests.conftest import numbers_json
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from events.numbers import decimal_text
 from festival.cli.match_words import refusal_words
+from festival.core.errors import MatchError
 from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.match import service
@@ -28,8 +29,7 @@ from festival.match.commands import (
     from_path,
 )
 from festival.match.config import PLANNED_FIELD, PLANNED_PLAYERS
-from festival.match.match import MatchError
-from festival.match.rounds import PostChanges, RoundCheck, RoundRejected
+from festival.match.outcome import PostChanges, RoundCheck, RoundRejected
 from festival.match.service import TiebreakSource, WorkbooksWritten
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +19,9 @@ from events.errors import NOTHING_SUBMITTED, SubmissionProblem, quoted
 from events.report import RoundReport
 from events.tables import ReadWorkbook, Workbook
 from festival.core import seeds
-from festival.match.announce import Announcements, announcements
+from festival.match.announce import announcements
 from festival.match.book_fit import fit_tabs, formula_problems
 from festival.match.commands import (
-    InvalidSubmissions,
     JsonOfResolvedRound,
     MatchOver,
     RoundOutOfOrder,
@@ -39,6 +38,13 @@ from festival.match.origin import (
     OriginKind,
     StoredEntries,
     StoredEntry,
+)
+from festival.match.outcome import (
+    Entry,
+    ResolveOutcome,
+    RoundCheck,
+    RoundRejected,
+    post_changes,
 )
 from festival.match.replay import (
     States,
@@ -90,92 +96,6 @@ class PlayerInput:
 
 BLANK = BLANK_ORIGIN.text
 """the stored origin of a default played for a workbook handed in with the event's tabs blank"""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """The submission a player plays in an event this round, and where it came from."""
-
-    submission: Any
-    origin: Origin
-    """"raw:<id>" (handed in), "kept:raw:<id>" (from an earlier resolution of this round),
-    "default: missing", "default: blank" (a workbook handed in with the event's tabs blank;
-    stores written before it say "default: missing" with "untouched"), "default: invalid" or
-    "default: invalid after re-resolution"."""
-    refused: int | None = None
-    """the raw submission whose problems made the default be played ("default: invalid"): a
-    player's report speaks of that one alone, not of files they replaced"""
-    untouched: int | None = None
-    """the raw submission whose tabs for the event were left blank ("default: blank"): the
-    report names what was typed where nothing is read"""
-
-    def stored(self) -> dict[str, int]:
-        """The raw ids kept beside "from" in the store."""
-        ids = {"refused": self.refused, "untouched": self.untouched}
-        return {k: v for k, v in ids.items() if v is not None}
-
-
-@dataclass
-class RoundCheck:
-    round_no: int
-    entries: dict[str, dict[str, Entry]] = field(default_factory=dict)
-    errors: list[SubmissionProblem] = field(default_factory=list)
-    missing: list[tuple[str, str]] = field(default_factory=list)
-    invalid: list[tuple[str, str]] = field(default_factory=list)
-    unread: list[SubmissionProblem] = field(default_factory=list)
-    """cells typed where festival reads nothing (festival/match/unread.py): warnings only"""
-    notes: list[SubmissionProblem] = field(default_factory=list)
-    """what festival read as the player meant it (a renamed tab, book_fit.py): for the host"""
-    file_notes: list[str] = field(default_factory=list)
-    """what the host should know about the files taken (a file read by its mark, a file
-    skipped, a workbook without a mark)"""
-    blank: list[tuple[str, str]] = field(default_factory=list)
-    """handed in with the event's tabs blank: the default played, as the workbook says (a
-    choice, not silence: not missing)"""
-    kept_refused: list[tuple[str, str]] = field(default_factory=list)
-    """refused by an earlier resolution of this round and not replaced: the verdict stands"""
-
-
-class RoundRejected(InvalidSubmissions):
-    """Some submissions are invalid; nothing was resolved (`check`: what was found)."""
-
-    def __init__(self, check: RoundCheck) -> None:
-        self.check = check
-        super().__init__(check.round_no, len(check.invalid))
-
-
-@dataclass(frozen=True)
-class ResolveOutcome:
-    round_no: int
-    reports: list[RoundReport]
-    check: RoundCheck
-    recomputed: list[int]
-    warnings: list[str]
-    changed_posts: dict[int, PostChanges] = field(default_factory=dict)
-    """for a re-resolution: per round resolved before (this one and every later one), which of
-    its announcements now read differently from what was announced before"""
-
-
-@dataclass(frozen=True)
-class PostChanges:
-    """Which of a round's messages a re-resolution changed: the host corrects those posts."""
-
-    public: bool
-    private: tuple[str, ...]
-    """the players whose private report changed, in roster order"""
-
-    @property
-    def any(self) -> bool:
-        return self.public or bool(self.private)
-
-
-def post_changes(
-    before: Announcements, after: Announcements, players: Sequence[str]
-) -> PostChanges:
-    return PostChanges(
-        before.public != after.public,
-        tuple(p for p in players if before.private.get(p) != after.private.get(p)),
-    )
 
 
 # --- ingest -------------------------------------------------------------------------------

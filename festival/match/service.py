@@ -62,12 +62,11 @@ from festival.match.config import (
 from festival.match.engines import load_engines
 from festival.match.lock import exclusive
 from festival.match.match import Match, MatchError
+from festival.match.outcome import ResolveOutcome, RoundCheck
 from festival.match.replay import states_after
 from festival.match.roster import parse_roster
 from festival.match.rounds import (
     PlayerInput,
-    ResolveOutcome,
-    RoundCheck,
     check_resolvable,
     ingest_folder,
     ingest_json,
