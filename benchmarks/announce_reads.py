@@ -1,8 +1,12 @@
 """Store reads per `festival announce`: how often one round's announcements read the match
 store (each call of a Store method that reads: rounds, allocation, raw submissions, parse
 errors, host inputs, meta), and the seconds they take. The sample festival, all six rounds
-resolved from its workbooks (round 6 carries the final results). A round's announcements read
-each round once: the rounds table once, whatever the number of players.
+resolved from its workbooks (round 6 carries the final results). Now: a round's announcements
+read the rounds table once, whatever the number of players. Before: each part read for itself
+(the public post, then each player's report and notes: 2 + 2 x players reads of the rounds),
+as `announcements` put them together until issue 37; printed beside for comparison (today's
+parts, which each keep their own reads; the code before issue 37 measured, with this script,
+30-38 store reads per round, 12-13 of them the rounds table, 20 the parse errors).
 Run: `python benchmarks/announce_reads.py`."""
 
 from __future__ import annotations
@@ -16,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from festival.core.paths import fixture
+from festival.discord.messages import discord_messages
 from festival.match import service
+from festival.match.announce import (
+    private_markdown,
+    public_markdown,
+    round_reports,
+    submission_notes,
+)
+from festival.match.match import Match
 from festival.match.rounds import ingest_folder, resolve
 from festival.match.store import Store
 from festival.sample.play import sample_match
@@ -47,6 +59,28 @@ def counted() -> Iterator[Counter[str]]:
             setattr(Store, name, method)
 
 
+def before(folder: Path, round_no: int) -> None:
+    """The announcements as they were put together before: each part reading the store for
+    itself."""
+    match = Match.open(folder)
+    try:
+        discord_messages(public_markdown(match, round_no))
+        reports = round_reports(match, round_no)
+        for p in match.config.players:
+            if any(p in r.private for r in reports) or submission_notes(match, round_no, p):
+                discord_messages(private_markdown(match, round_no, p))
+    finally:
+        match.close()
+
+
+def measured(action: Callable[[], object]) -> tuple[Counter[str], float]:
+    with counted() as calls:
+        start = time.perf_counter()
+        action()
+        seconds = time.perf_counter() - start
+    return calls, seconds
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "m"
@@ -58,14 +92,14 @@ def main() -> None:
         match.close()
         print(f"`festival announce` on the sample festival ({players} players), per round:")
         for r in range(1, ROUNDS + 1):
-            with counted() as calls:
-                start = time.perf_counter()
-                service.announce(folder, r)
-                seconds = time.perf_counter() - start
+            calls, seconds = measured(lambda r=r: service.announce(folder, r))
+            old, old_seconds = measured(lambda r=r: before(folder, r))
             detail = ", ".join(f"{name} {n}" for name, n in sorted(calls.items()))
             print(
                 f"  round {r}: {sum(calls.values()):4d} store reads, rounds table "
-                f"{calls['rounds']:3d} time(s), {seconds:6.3f} s  ({detail})"
+                f"{calls['rounds']:3d} time(s), {seconds:6.3f} s  ({detail}); before: "
+                f"{sum(old.values())} reads, rounds table {old['rounds']} times, "
+                f"{old_seconds:.3f} s"
             )
 
 
