@@ -1,8 +1,11 @@
 """The match service: the one way a front end (the command line, the dashboard, a bot)
 creates, changes or reads a match. Each operation opens the match folder, takes the match's
 lock when it changes the match or reads it whole (festival/match/lock.py), always closes the
-store, and returns a typed result (frozen dataclasses) for the front end to print or draw; it
-prints nothing.
+store, and returns a typed result (frozen dataclasses, festival/match/results.py) for the
+front end to print or draw; it prints nothing. Every change is a typed command
+(festival/match/commands.py) given to `run`, the one door: who may act, the lock, the match
+opened once, a front-end key applied once. Reads return values: results, and the read models
+of festival/match/views.py for the dashboard. Refusals are typed; each front end words them.
 
 The Google client and the workbook reader and writer are imported by the operations that use
 them only, so `festival status` costs no network or spreadsheet library.
@@ -11,15 +14,13 @@ them only, so `festival status` costs no network or spreadsheet library.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, overload
 
 from events.errors import close_matches
-from events.ranking import Ranking
 from festival.core import seeds
 from festival.core.registry import event_names, event_title
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_choices
@@ -62,8 +63,50 @@ from festival.match.config import (
 from festival.match.engines import load_engines
 from festival.match.lock import exclusive
 from festival.match.match import Match, MatchError
-from festival.match.outcome import ResolveOutcome, RoundCheck
+from festival.match.outcome import RoundCheck
 from festival.match.replay import states_after
+from festival.match.results import (
+    Allocated as Allocated,
+)
+from festival.match.results import (
+    Announced as Announced,
+)
+from festival.match.results import (
+    Chosen as Chosen,
+)
+from festival.match.results import (
+    Created as Created,
+)
+from festival.match.results import (
+    EventPlan as EventPlan,
+)
+from festival.match.results import (
+    GoogleRecorded as GoogleRecorded,
+)
+from festival.match.results import (
+    Published as Published,
+)
+from festival.match.results import (
+    Refusal as Refusal,
+)
+from festival.match.results import (
+    Resolved as Resolved,
+)
+from festival.match.results import (
+    StandingsView as StandingsView,
+)
+from festival.match.results import (
+    Status as Status,
+)
+from festival.match.results import (
+    TabsPushed as TabsPushed,
+)
+from festival.match.results import (
+    TiebreakSource as TiebreakSource,
+)
+from festival.match.results import (
+    WorkbooksWritten as WorkbooksWritten,
+)
 from festival.match.roster import parse_roster
 from festival.match.rounds import (
     PlayerInput,
@@ -74,7 +117,6 @@ from festival.match.rounds import (
     preview_source,
 )
 from festival.match.rounds import resolve as resolve_round
-from festival.match.standings import Standings
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
 from festival.match.views import (
     GOOGLE_SETTINGS,
@@ -92,134 +134,6 @@ from sheets.source import FolderSource
 if TYPE_CHECKING:
     from festival.discord.posting import Decision, PostResult
     from sheets.retry import Retry
-
-# --- results ----------------------------------------------------------------------------
-
-
-class TiebreakSource(StrEnum):
-    """Where the Gamewide Tiebreak of a new match came from."""
-
-    HOST = "host"
-    DRAWN = "drawn"
-
-
-@dataclass(frozen=True)
-class Created:
-    players: tuple[str, ...]
-    seed: int
-    gamewide: tuple[str, ...]
-    source: TiebreakSource
-    missing: tuple[str, ...]
-    """events without a rules engine in this version"""
-    small: bool = False
-    """fewer players than the rules plan for, as the host confirmed"""
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A listed choice (first or second) a player did not get, and why."""
-
-    player: str
-    event: str
-    choice: int
-    """0 first, 1 second"""
-    reason: str
-
-
-@dataclass(frozen=True)
-class Allocated:
-    members: Mapping[str, tuple[str, ...]]
-    method: str
-    unmet: int
-    refused: tuple[Refusal, ...]
-    """the listed choices refused for another reason than that the player had enough events"""
-    lottery: tuple[str, ...]
-    small_fields: tuple[str, ...] = ()
-    """the events with fewer players than the rules plan for ("2 in Summoner's Dream"),
-    which the host confirmed"""
-
-
-@dataclass(frozen=True)
-class WorkbooksWritten:
-    round_no: int
-    out: Path
-    written: int
-
-
-@dataclass(frozen=True)
-class TabsPushed:
-    round_no: int
-    lines: tuple[str, ...]
-    planned: bool
-    """some tab was made or refreshed (the players have something to fill in)"""
-
-
-@dataclass(frozen=True)
-class Resolved:
-    round_no: int
-    outcome: ResolveOutcome
-    on_discord: bool = False
-    """the match posts to Discord (`festival discord` mapped it): `festival post` is next"""
-
-
-@dataclass(frozen=True)
-class StandingsView:
-    data: dict[str, Any]
-    """the standings as JSON (docs/formats.md)"""
-    state_word: str
-    """"final" or "after round N" """
-    rankings: dict[str, Ranking]
-    """event -> its ranking"""
-    festival: Standings
-
-
-@dataclass(frozen=True)
-class Announced:
-    round_no: int
-    messages: Announcements
-    pictures: tuple[tuple[str, bytes], ...] = ()
-    """the public post's pictures (file name, PNG), as `festival post` attaches them; drawn
-    only when asked for"""
-
-
-@dataclass(frozen=True)
-class Chosen:
-    sole_winner: str | None
-    chosen: str
-
-
-@dataclass(frozen=True)
-class EventPlan:
-    event: str
-    players: int
-    rounds: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Status:
-    players: int
-    last: int
-    rounds: int
-    missing: tuple[str, ...]
-    allocated: bool
-    plans: tuple[EventPlan, ...]
-    playable: bool
-    """some event has an engine"""
-    finished: bool
-
-
-@dataclass(frozen=True)
-class GoogleRecorded:
-    spreadsheets: int
-    host_sheet: bool
-
-
-@dataclass(frozen=True)
-class Published:
-    round_no: int
-    players: tuple[str, ...]
-    """the players whose spreadsheets got the results"""
-
 
 # --- opening ------------------------------------------------------------------------------
 
