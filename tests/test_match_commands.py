@@ -152,6 +152,7 @@ FRONT_END_WORDS = (
     "--default-invalid",
     "--small-match",
     "FOLDER_OR_JSON",
+    "festival allocate",
 )
 
 

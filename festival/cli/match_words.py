@@ -9,6 +9,7 @@ from festival.match.commands import (
     JsonOfResolvedRound,
     MatchOver,
     NoRoundResolved,
+    NotAllocated,
     Refused,
     RoundNumberedFromOne,
     RoundOutOfOrder,
@@ -70,6 +71,8 @@ def refusal_words(refused: Refused) -> str:
             f"round {refused.round_no}: {refused.invalid} invalid submission(s); fix them and "
             "resolve again, or pass --default-invalid to play the rules' default for them"
         )
+    if isinstance(refused, NotAllocated):
+        return "events are not allocated yet; run `festival allocate` first"
     if isinstance(refused, SmallMatch):
         return f"{refused.plain}: pass {SMALL_OPTION} to {refused.act} anyway"
     return str(refused)

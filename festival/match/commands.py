@@ -316,3 +316,10 @@ class SmallMatch(Refused):
     @property
     def act(self) -> str:
         return "create it" if self.creating else "allocate"
+
+
+class NotAllocated(Refused):
+    """The events are not allocated yet, and the command needs them."""
+
+    def __init__(self) -> None:
+        super().__init__("events are not allocated yet: allocate them first")

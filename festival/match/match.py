@@ -14,6 +14,7 @@ from festival.core import seeds
 from festival.core.errors import MatchError as MatchError
 from festival.core.registry import event_title as title
 from festival.match.allocation import CLAIM_ORDER, Allocation, allocate, draw_lottery
+from festival.match.commands import NotAllocated
 from festival.match.config import MatchConfig
 from festival.match.engines import AnyEngine, EngineError, engine_specs, load_engine, load_engines
 from festival.match.store import Store, StoreError, reason
@@ -160,7 +161,7 @@ class Match:
     def allocation(self) -> Allocation:
         content = self.store.allocation()
         if content is None:
-            raise MatchError("events are not allocated yet; run `festival allocate` first")
+            raise NotAllocated()
         try:
             return Allocation.from_json(content)
         except HAND_EDIT_ERRORS as exc:

@@ -24,6 +24,7 @@ from festival.match.book_fit import fit_tabs, formula_problems
 from festival.match.commands import (
     JsonOfResolvedRound,
     MatchOver,
+    NotAllocated,
     RoundOutOfOrder,
     WorkbooksOfAnotherRound,
 )
@@ -104,7 +105,7 @@ BLANK = BLANK_ORIGIN.text
 def check_resolvable(match: Match, round_no: int) -> None:
     """Refuse, before anything is stored, a round that cannot be resolved now."""
     if not match.allocated:
-        raise MatchError("events are not allocated yet; run `festival allocate` first")
+        raise NotAllocated()
     if not match.engines:
         raise MatchError("no event of this match has a rules engine in this version")
     last = match.last_resolved_round()

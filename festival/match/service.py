@@ -43,6 +43,7 @@ from festival.match.commands import (
     MatchCommand,
     NewMatch,
     NoRoundResolved,
+    NotAllocated,
     NotAllowed,
     Publish,
     Resolve,
@@ -366,7 +367,7 @@ def standings(folder: Path, xlsx: Path | None = None) -> StandingsView:
     also written as a results workbook to `xlsx`."""
     with opened(folder) as match:
         if not match.allocated:
-            raise MatchError("events are not allocated yet; run `festival allocate` first")
+            raise NotAllocated()
         if not match.engines:
             raise MatchError("no event of this match has a rules engine in this version")
         data = standings_json(match)
