@@ -13,7 +13,7 @@ from dashboard.duels_bot_level import bot_level
 from festival.core import picture as duel_picture
 from festival.core.errors import FestivalError, StoreError
 from festival.duels import service
-from festival.duels.commands import BotMove, HoldAll, Play, Undo
+from festival.duels.acts import BotMove, HoldAll, Play, Undo
 
 MESSAGES = "duel-desk-messages"
 

@@ -20,7 +20,7 @@ from events.offers import Shortcut
 from festival.core import picture as duel_picture
 from festival.core.errors import FestivalError, StoreError
 from festival.duels import offers, service
-from festival.duels.commands import BotMove, Play, SetClock, Undo
+from festival.duels.acts import BotMove, Play, SetClock, Undo
 from festival.duels.levels import Level
 from festival.duels.service import History
 

@@ -8,7 +8,6 @@ or resolves the round."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +17,19 @@ from dashboard.match_data import store_stamp
 from festival.core.errors import MatchError, StoreError
 from festival.core.registry import event_title as title
 from festival.discord.messages import round_messages
-from festival.google import match_sheets as google_sheets
 from festival.match import service
+from festival.match.acts import (
+    HOST,
+    FromFolder,
+    FromSource,
+    InvalidSubmissions,
+    Resolve,
+    RoundResolvedMeanwhile,
+    Via,
+)
 from festival.match.announce import Announcements
-from festival.match.match import Match
-from festival.match.rounds import RoundRejected, preview_source
-from sheets.errors import SheetReadError
-from sheets.google import GoogleError
-from sheets.source import FolderSource, RawSubmission, SubmissionSource
+from festival.match.views import DeskData, ReadSource
+from sheets.errors import GoogleError, SheetReadError
 
 FOLDER = "a folder of workbooks"
 GOOGLE = "the players' Google spreadsheets"
@@ -35,36 +39,8 @@ _READ = "round_desk_google_read"
 _DONE = "round_desk_done"
 """session key: the message of the last action, shown after the rerun"""
 
-
-@dataclass(frozen=True)
-class ReadSource:
-    """Every player's spreadsheet as read once: a SubmissionSource that asks Google nothing."""
-
-    described: str
-    raws: dict[str, RawSubmission | None] = field(default_factory=dict)
-    failures: dict[str, SheetReadError] = field(default_factory=dict)
-
-    @staticmethod
-    def read(source: SubmissionSource, players: list[str]) -> ReadSource:
-        read = ReadSource(source.describe())
-        for player in players:
-            try:
-                read.raws[player] = source.fetch(player)
-            except SheetReadError as exc:  # kept, and raised again where the round reads it
-                read.failures[player] = exc
-        return read
-
-    def describe(self) -> str:
-        return self.described
-
-    def fetch(self, player: str) -> RawSubmission | None:
-        if player in self.failures:
-            raise self.failures[player]
-        return self.raws.get(player)
-
-
-def default_inbox(folder: Path, round_no: int) -> Path:
-    return folder / "inbox" / f"round-{round_no}"
+Source = FromFolder | FromSource
+"""where the desk reads the round: a folder of workbooks, or the spreadsheets as read"""
 
 
 @streamlit.cache_data(max_entries=8, show_spinner=False)
@@ -73,11 +49,11 @@ def _announcements(folder: str, stamp: tuple[int, ...], round_no: int) -> Announ
     return service.round_announcements(Path(folder), round_no)
 
 
-def _status(st: Any, match: Match, round_no: int, source: SubmissionSource) -> None:
+def _status(st: Any, desk: DeskData, source: Source) -> None:
     """Each player's submission for each event: received, handed in blank, missing, refused
     before (a re-resolution keeps that verdict) or invalid (with why)."""
     try:
-        check = preview_source(match, round_no, source)
+        check = service.preview(desk.folder, desk.next_round, source)
     except (MatchError, GoogleError, SheetReadError) as exc:
         st.error(str(exc))
         return
@@ -113,16 +89,13 @@ def render(st: Any, folder: Path, host: bool) -> None:
     done = st.session_state.pop(_DONE, None)
     if done:
         st.success(done)
-    match = Match.open(folder)
-    try:
-        _desk(st, match)
-    finally:
-        match.close()
+    _desk(st, service.desk(folder))
 
 
-def _google_source(st: Any, match: Match, round_no: int) -> SubmissionSource | None:
+def _google_source(st: Any, desk: DeskData) -> Source | None:
     """The spreadsheets as read on the host's request, kept for this session."""
-    key = (str(match.folder), round_no)
+    round_no = desk.next_round
+    key = (str(desk.folder), round_no)
     stored = st.session_state.get(_READ)
     kept: ReadSource | None = stored[1] if stored is not None and stored[0] == key else None
     st.caption(
@@ -132,46 +105,43 @@ def _google_source(st: Any, match: Match, round_no: int) -> SubmissionSource | N
     label = "Read the spreadsheets again" if kept is not None else "Read the spreadsheets"
     if st.button(label):
         try:
-            settings = google_sheets.load_settings(match)
-            remote = google_sheets.source(match, round_no, google_sheets.client_for(settings, None))
+            from festival.google import match_google  # the Google client, when used
+
+            kept = service.read_spreadsheets(desk.folder, round_no, match_google.spreadsheets)
         except MatchError as exc:
             st.error(str(exc))
             return None
-        players = [p for p in match.config.players if match.events_of(p, round_no)]
-        kept = ReadSource.read(remote, players)
         st.session_state[_READ] = (key, kept)
-    return kept
+    return None if kept is None else FromSource(kept)
 
 
-def _desk(st: Any, match: Match) -> None:
-    last = match.last_resolved_round()
-    if not match.finished:
-        round_no = last + 1
+def _desk(st: Any, desk: DeskData) -> None:
+    last = desk.last
+    if not desk.finished:
+        round_no = desk.next_round
         st.subheader(f"Round {round_no}: submissions")
-        google = match.store.host_input(google_sheets.SETTINGS) is not None
-        choice = st.radio("Read the round from", [FOLDER, GOOGLE]) if google else FOLDER
-        source: SubmissionSource | None = None
+        choice = st.radio("Read the round from", [FOLDER, GOOGLE]) if desk.google else FOLDER
+        source: Source | None = None
         if choice == GOOGLE:
-            source = _google_source(st, match, round_no)
+            source = _google_source(st, desk)
         else:
             inbox = Path(st.text_input(
-                "Folder of this round's workbooks (<player>.xlsx)",
-                str(default_inbox(match.folder, round_no)),
+                "Folder of this round's workbooks (<player>.xlsx)", str(desk.inbox)
             ))  # fmt: skip
             if inbox.is_dir():
-                source = FolderSource(inbox)
+                source = FromFolder(inbox)
             else:
                 st.warning(f"{inbox} does not exist yet: put the players' workbooks there.")
         if source is not None:
-            _status(st, match, round_no, source)
+            _status(st, desk, source)
             default_invalid = st.checkbox(DEFAULT_INVALID)
             if st.button(f"Resolve round {round_no}", type="primary"):
-                _resolve(st, match, round_no, source, default_invalid, last)
+                _resolve(st, desk, source, default_invalid)
     else:
         st.success("The match is over.")
     if last:
         st.subheader(f"Announcements of round {last} (copy into Discord)")
-        result = round_messages(_announcements(str(match.folder), store_stamp(match.folder), last))
+        result = round_messages(_announcements(str(desk.folder), store_stamp(desk.folder), last))
         for i, message in enumerate(result.public, 1):
             st.caption(f"Public, message {i}/{len(result.public)}")
             st.code(message, language="markdown")
@@ -182,24 +152,20 @@ def _desk(st: Any, match: Match) -> None:
         st.caption("The announcements to copy into Discord appear here once round 1 is resolved.")
 
 
-def _resolve(
-    st: Any,
-    match: Match,
-    round_no: int,
-    source: SubmissionSource,
-    default_invalid: bool,
-    last: int,
-) -> None:
+def _resolve(st: Any, desk: DeskData, source: Source, default_invalid: bool) -> None:
     """Resolve the round (through the match service, which holds the match's lock and refuses
     if another command resolved a round meanwhile), then draw the page again at once, showing
     the next round."""
+    round_no = desk.next_round
+    command = Resolve(source, round_no, default_invalid, after_round=desk.last)
     try:
-        done = service.resolve(
-            match.folder, round_no, source, default_invalid=default_invalid, after_round=last
-        )
-    except RoundRejected as exc:
+        done = service.run(desk.folder, command, HOST, Via.DASHBOARD)
+    except RoundResolvedMeanwhile as exc:
+        st.error(f"round {exc.seen + 1} was resolved meanwhile (another command?); reload the page")
+        return
+    except InvalidSubmissions as exc:
         st.error(
-            f"Round {round_no} was not resolved: {len(exc.check.invalid)} invalid "
+            f"Round {round_no} was not resolved: {exc.invalid} invalid "
             "submission(s), listed above. Ask the players to fix them and resolve again, or "
             f"tick “{DEFAULT_INVALID}” to play the rules' default for them."
         )

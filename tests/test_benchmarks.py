@@ -219,3 +219,13 @@ def test_duel_cpu_prints_both_commands_at_both_lengths(capsys: pytest.CaptureFix
     for command in ("status", "play"):
         assert f"festival duel {command}:" in out
     assert "s CPU" in out
+
+
+def test_announce_reads_the_rounds_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """A round's announcements read the store's rounds once, whatever the number of players
+    (they read them 2 + 2 x players times before)."""
+    runpy.run_path(str(BENCH / "announce_reads.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    for r in range(1, 7):
+        assert f"round {r}: " in out
+    assert out.count("rounds table   1 time(s)") == 6

@@ -15,7 +15,7 @@ import pytest
 from dashboard import duels_orders_desk, duels_page
 from festival.cli.main import main
 from festival.duels import service
-from festival.duels.commands import (
+from festival.duels.acts import (
     BotMove,
     Command,
     Play,

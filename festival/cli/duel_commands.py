@@ -1,5 +1,5 @@
 """What each `festival duel` subcommand does: read the arguments, make them the duel command
-they name (festival/duels/commands.py), sent by the host, or the read they ask for, through
+they name (festival/duels/acts.py), sent by the host, or the read they ask for, through
 the duel service (festival/duels/service.py), and print what it returns."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from festival.core import registry
 from festival.core.errors import DuelHostError
 from festival.core.paths import fixture
 from festival.duels import boards, offers, service
+from festival.duels.acts import BotMove, Play, PlayFile, Seat, SetClock, Undo
 from festival.duels.bots import BOTS
-from festival.duels.commands import BotMove, Play, PlayFile, Seat, SetClock, Undo
 from festival.duels.levels import DEFAULT_LEVEL, LEVEL_NAMES, Level
 from festival.duels.service import Entered, Situation
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from festival.duels import service
-from festival.duels.commands import FromTabs, Inbox, ResolveOrders, Workbooks
+from festival.duels.acts import FromTabs, Inbox, ResolveOrders, Workbooks
 
 
 def resolve(args: argparse.Namespace) -> int:

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from festival.cli.dashboard_launch import add_address
+from festival.cli.match_words import refusal_words
 from festival.core import registry
 from festival.core.errors import EngineError, FestivalError, StoreError
-from festival.match.store import sqlite_failure
+from festival.match.acts import Refused
 from sheets.errors import GoogleError, SheetReadError
 
 USER_ERRORS = (FestivalError, StoreError, SheetReadError, EngineError, GoogleError)
@@ -300,6 +301,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _stop_writing()
         return 1
+    except Refused as exc:  # a typed refusal of the match service, in the command line's words
+        print(f"festival: error: {refusal_words(exc)}", file=sys.stderr)
+        return 2
     except USER_ERRORS as exc:
         print(f"festival: error: {exc}", file=sys.stderr)
         return 2
@@ -308,8 +312,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"festival: error: {exc.strerror or exc}{where}", file=sys.stderr)
         return 2
     except sqlite3.Error as exc:
+        from festival.match import service as match_service  # only when SQLite failed
+
         print(
-            f"festival: error: {sqlite_failure(getattr(args, 'match', None), exc)}", file=sys.stderr
+            f"festival: error: {match_service.store_failure(getattr(args, 'match', None), exc)}",
+            file=sys.stderr,
         )
         return 2
     return code

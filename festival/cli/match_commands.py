@@ -11,28 +11,46 @@ from pathlib import Path
 
 from events.numbers import decimal_text
 from festival.cli.dashboard_launch import LOCAL, streamlit_command, url
+from festival.cli.match_words import refusal_words
+from festival.core.errors import MatchError
 from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.discord.messages import round_messages
 from festival.match import service
+from festival.match.acts import (
+    Allocate,
+    ChooseCandidate,
+    FromGoogle,
+    GoogleSetup,
+    GoogleTabs,
+    NewMatch,
+    Publish,
+    Resolve,
+    Templates,
+    Workbooks,
+    from_path,
+)
 from festival.match.config import PLANNED_FIELD, PLANNED_PLAYERS
-from festival.match.rounds import PostChanges, RoundCheck, RoundRejected
-from festival.match.service import TiebreakSource
+from festival.match.outcome import PostChanges, RoundCheck, RoundRejected
+from festival.match.service import TiebreakSource, WorkbooksWritten
+from festival.match.spreadsheets import SpreadsheetsFor
 
 
 def new(args: argparse.Namespace) -> int:
-    made = service.create(
+    made = service.run(
         args.match,
-        args.roster,
-        args.seed,
-        args.tiebreak,
-        args.capacity,
-        args.events_per_player,
-        args.rounds,
-        engine_overrides(args.engine),
-        catalog_files(args.catalog),
-        event_options(args.option),
-        args.small_match,
+        NewMatch(
+            args.roster,
+            args.seed,
+            args.tiebreak,
+            args.capacity,
+            args.events_per_player,
+            args.rounds,
+            engine_overrides(args.engine),
+            catalog_files(args.catalog),
+            event_options(args.option),
+            args.small_match,
+        ),
     )
     print(f"Created match {args.match} for {len(made.players)} players (seed {made.seed}).")
     if made.small:
@@ -57,7 +75,7 @@ def new(args: argparse.Namespace) -> int:
 
 
 def allocate(args: argparse.Namespace) -> int:
-    result = service.allocate(args.match, args.fewest_unmet, args.small_match)
+    result = service.run(args.match, Allocate(args.fewest_unmet, args.small_match))
     for event, players in result.members.items():
         print(f"{title(event)} ({len(players)}): {', '.join(players)}")
     if result.small_fields:
@@ -77,20 +95,19 @@ def allocate(args: argparse.Namespace) -> int:
 
 
 def templates(args: argparse.Namespace) -> int:
-    if args.google:
-        from festival.google import match_google  # the Google client, when used
-
-        pushed = match_google.push_templates(args.match, args.round, args.force, args.credentials)
-        round_no = pushed.round_no
-        print("\n".join(pushed.lines))
-        if pushed.planned:
+    if args.force and not args.google:
+        raise MatchError("--force is for --google (a workbook is always written anew)")
+    target = GoogleTabs(args.force, args.credentials) if args.google else Workbooks(args.out)
+    done = service.run(args.match, Templates(args.round, target), sheets=_sheets(args))
+    round_no = done.round_no
+    if not isinstance(done, WorkbooksWritten):
+        print("\n".join(done.lines))
+        if done.planned:
             print(
                 "Next: ask each player to fill in their tabs, then: "
                 f"festival resolve {args.match} --google --round {round_no}"
             )
         return 0
-    done = service.templates(args.match, args.round, args.out, args.force)
-    round_no = done.round_no
     print(f"Wrote {done.written} workbook(s) for round {round_no} to {done.out}")
     if not done.written:
         print("No event plays this round (or no event has an engine yet).")
@@ -104,8 +121,13 @@ def templates(args: argparse.Namespace) -> int:
 
 
 def resolve(args: argparse.Namespace) -> int:
+    if (args.source is None) == (not args.google):
+        raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
+    source = FromGoogle(args.credentials) if args.google else from_path(args.source)
     try:
-        done = service.resolve(args.match, args.round, _source(args), args.default_invalid)
+        done = service.run(
+            args.match, Resolve(source, args.round, args.default_invalid), sheets=_sheets(args)
+        )
     except RoundRejected as exc:
         for error in exc.check.errors:
             print(f"  {error.shown(title(error.event))}")
@@ -117,7 +139,7 @@ def resolve(args: argparse.Namespace) -> int:
             print(f"  note: {note.shown(title(note.event))}")
         for line in exc.check.file_notes:
             print(f"  {line}")
-        print(f"festival: error: {exc}", file=sys.stderr)
+        print(f"festival: error: {refusal_words(exc)}", file=sys.stderr)
         return 1
     outcome, round_no = done.outcome, done.round_no
     check = outcome.check
@@ -256,22 +278,19 @@ def announce(args: argparse.Namespace) -> int:
     return 0
 
 
-def _source(args: argparse.Namespace) -> Path | service.SourceFor | None:
-    """Where the round comes from: --from, or the players' Google spreadsheets (both or
-    neither: none, which the service refuses)."""
-    if not args.google:
-        return args.source  # type: ignore[no-any-return]
-    if args.source is not None:
+def _sheets(args: argparse.Namespace) -> SpreadsheetsFor | None:
+    """The Google spreadsheets adapter, for a command that names them (its client is loaded
+    only then)."""
+    if not getattr(args, "google", True):
         return None
     from festival.google import match_google  # the Google client, when used
 
-    return match_google.round_source(args.credentials)
+    return match_google.spreadsheets
 
 
 def google_setup(args: argparse.Namespace) -> int:
-    from festival.google import match_google  # the Google client, when used
-
-    done = match_google.google_setup(args.match, args.sheets, args.host_sheet, args.credentials)
+    command = GoogleSetup(args.sheets, args.host_sheet, args.credentials)
+    done = service.run(args.match, command, sheets=_sheets(args))
     print(
         f"{done.spreadsheets} player spreadsheets recorded"
         + (", and the host's" if done.host_sheet else "")
@@ -282,15 +301,13 @@ def google_setup(args: argparse.Namespace) -> int:
 
 
 def publish(args: argparse.Namespace) -> int:
-    from festival.google import match_google  # the Google client, when used
-
-    round_no, written = match_google.publish(args.match, args.round, args.credentials)
-    print(f"Round {round_no}: results written for {', '.join(written)}.")
+    done = service.run(args.match, Publish(args.round, args.credentials), sheets=_sheets(args))
+    print(f"Round {done.round_no}: results written for {', '.join(done.players)}.")
     return 0
 
 
 def choose_candidate(args: argparse.Namespace) -> int:
-    done = service.choose_candidate(args.match, args.player)
+    done = service.run(args.match, ChooseCandidate(args.player))
     print(f"Recorded: {done.sole_winner} chose {done.chosen} as the Elimination Candidate.")
     return 0
 

@@ -1,5 +1,5 @@
 """The Discord bot's slash commands: each reads who sent it (festival/discord/who.py), becomes a
-duel command (festival/duels/commands.py) that the duel service's dispatcher does with a
+duel command (festival/duels/acts.py) that the duel service's dispatcher does with a
 Discord origin (the interaction id and the user id, so a delivery seen twice is applied
 once), and sends what festival/discord/duel_replies.py makes of the result. One command at
 a time per duel (an asyncio lock per table; a command line holding the duel's own lock makes
@@ -33,7 +33,7 @@ from festival.discord.duel_replies import (
 )
 from festival.discord.who import actor as actor_of
 from festival.duels import offers, service
-from festival.duels.commands import Command, Play, Resign, Seat, SetClock, Undo, Verb
+from festival.duels.acts import Command, Play, Resign, Seat, SetClock, Undo, Verb
 from festival.duels.origin import Origin
 from festival.duels.service import Situation
 

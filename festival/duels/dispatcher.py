@@ -2,7 +2,7 @@
 time-out that has happened recorded first), loads the duel once, answers a delivery seen
 before as it was answered (once per origin), checks who may act, applies the command, and
 returns what came of it (`Acted`). Every front end calls it with a command
-(festival/duels/commands.py): the command line and the dashboard's desks as the host, the
+(festival/duels/acts.py): the command line and the dashboard's desks as the host, the
 Discord bot as the player who sent the slash command (or the host, for /host commands).
 
 A delivery (`Origin.delivered`: a Discord interaction) is stored before it is done, so the
@@ -19,7 +19,7 @@ from events.duel import ConcedeReason, DuelProblem
 from festival.core.errors import DuelHostError
 from festival.duels import offers
 from festival.duels.acting import acted, bot_steps
-from festival.duels.commands import (
+from festival.duels.acts import (
     Actor,
     BotMove,
     Command,

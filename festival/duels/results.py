@@ -11,7 +11,7 @@ from events.duel import DuelProblem, Picture
 from festival.duels.levels import DEFAULT_LEVEL, Level
 
 if TYPE_CHECKING:
-    from festival.duels.commands import Refusal
+    from festival.duels.acts import Refusal
 
 
 @dataclass(frozen=True)
@@ -206,7 +206,7 @@ class Seating:
 
 @dataclass(frozen=True)
 class Acted:
-    """What a command (festival/duels/commands.py) came to, as the dispatcher returns it.
+    """What a command (festival/duels/acts.py) came to, as the dispatcher returns it.
 
     `refused`: the sender may not do this now (not their turn, not their duel, not the host):
     nothing was stored or changed. `repeated`: this delivery was handled before (the same

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from festival.core.errors import DuelHostError
-from festival.duels.commands import FromTabs, Inbox, ResolveOrders, Workbooks
+from festival.duels.acts import FromTabs, Inbox, ResolveOrders, Workbooks
 from festival.duels.host import Duel
 from festival.duels.opening import changing
 from festival.duels.orders import from_inbox, from_tabs, order_file_stem

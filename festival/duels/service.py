@@ -1,6 +1,6 @@
 """The duel service: the one door through which a front end (the command line, the dashboard,
 a bot) creates, changes or reads a duel. Every change is a typed command
-(festival/duels/commands.py) done by the dispatcher (festival/duels/dispatcher.py: the
+(festival/duels/acts.py) done by the dispatcher (festival/duels/dispatcher.py: the
 duel's lock, a time-out recorded first, who may act, once per origin); reads return values
 (festival/duels/reads.py, results.py). The functions here are the host's commands in the
 words a front end uses (`play`, `undo`, `clock`...): each is the command it names, sent by
@@ -19,7 +19,7 @@ from typing import Any
 
 from festival.core.errors import DuelHostError
 from festival.core.names import normalise_name
-from festival.duels.commands import (
+from festival.duels.acts import (
     HOST,
     PRACTICE_BOT,
     Actor,

@@ -27,6 +27,7 @@ from festival.discord.messages import round_messages
 from festival.match.announce import announcements
 from festival.match.match import Match
 from festival.match.replay import states_after
+from festival.match.views import GOOGLE_SETTINGS
 from sheets import google, google_tabs
 from sheets.errors import SheetReadError
 from sheets.google_http import TEMPLATES, TEMPLATES_READING, Doing
@@ -34,7 +35,7 @@ from sheets.source import RawSubmission, name_key
 from sheets.xlsx_reader import read_table_file
 
 ENV_CREDENTIALS = "FESTIVAL_GOOGLE_CREDENTIALS"
-SETTINGS = "google"
+SETTINGS = GOOGLE_SETTINGS
 RESULTS_TAB = "Festival results"
 STANDINGS_TAB = "Festival standings"
 

@@ -19,9 +19,10 @@ from events.report import RoundReport
 from festival.core.errors import MatchError
 from festival.core.registry import event_title as title
 from festival.match.match import Match
-from festival.match.replay import states_after
+from festival.match.origin import OriginKind, StoredEntries
+from festival.match.replay import States, states_after
 from festival.match.standings_view import festival_standings
-from festival.match.store import RoundRow
+from festival.match.store import RawRow, RoundRow
 from festival.match.unread import WARNINGS
 
 if TYPE_CHECKING:
@@ -49,18 +50,65 @@ def round_reports(
     return [RoundReport.from_json(r) for r in rows[-1].reports]
 
 
-def public_markdown(match: Match, round_no: int) -> str:
+class _Read:
+    """What a round's announcements read, each once: the current rounds (one read of the
+    store), the round's reports, the states after a round, the stored problems of a raw
+    submission and the raw submissions of the round."""
+
+    def __init__(self, match: Match, round_no: int, current: Sequence[RoundRow] | None) -> None:
+        self.match = match
+        self.round_no = round_no
+        self.current = match.store.rounds() if current is None else current
+        self._reports: list[RoundReport] | None = None
+        self._states: dict[int, States] = {}
+        self._problems: dict[int, list[dict[str, Any]]] = {}
+        self._raws: list[RawRow] | None = None
+
+    @property
+    def reports(self) -> list[RoundReport]:
+        if self._reports is None:
+            self._reports = round_reports(self.match, self.round_no, self.current)
+        return self._reports
+
+    @property
+    def entries(self) -> StoredEntries:
+        rows = [r for r in self.current if r.round_no == self.round_no]
+        return rows[-1].entries if rows else {}
+
+    def states(self, round_no: int) -> States:
+        if round_no not in self._states:
+            self._states[round_no] = states_after(self.match, round_no, self.current)
+        return self._states[round_no]
+
+    def problems(self, raw_id: int) -> list[dict[str, Any]]:
+        if raw_id not in self._problems:
+            self._problems[raw_id] = self.match.store.parse_errors(raw_id)
+        return self._problems[raw_id]
+
+    def raws(self) -> list[RawRow]:
+        if self._raws is None:
+            self._raws = self.match.store.raws(self.round_no)
+        return self._raws
+
+
+def public_markdown(match: Match, round_no: int, current: Sequence[RoundRow] | None = None) -> str:
+    return _public(_Read(match, round_no, current))
+
+
+def _public(read: _Read) -> str:
+    round_no = read.round_no
     lines = [f"# AWA Festival, round {round_no}"]
-    for report in round_reports(match, round_no):
+    for report in read.reports:
         if report.public:
             lines += ["", f"## {title(report.event)}", *report.public]
-    if round_no == match.config.rounds:
-        lines += ["", *final_markdown(match)]
+    if round_no == read.match.config.rounds:
+        lines += ["", *final_markdown(read.match, read.states(round_no))]
     return "\n".join(lines)
 
 
-def final_markdown(match: Match) -> list[str]:
-    states = states_after(match, match.config.rounds)
+def final_markdown(match: Match, states: States | None = None) -> list[str]:
+    """`states`: after the last round, when the caller has them."""
+    states = states_after(match, match.config.rounds) if states is None else states
     lines = ["# Final results"]
     for event, state in states.items():
         engine = match.engine(event)
@@ -105,10 +153,13 @@ def final_markdown(match: Match) -> list[str]:
 
 
 def private_markdown(match: Match, round_no: int, player: str) -> str:
-    lines = [f"# {player}, your private report for round {round_no}"]
-    current = match.store.rounds()
-    notes = submission_notes(match, round_no, player, current)
-    for report in round_reports(match, round_no, current):
+    return _private(_Read(match, round_no, None), player)
+
+
+def _private(read: _Read, player: str) -> str:
+    lines = [f"# {player}, your private report for round {read.round_no}"]
+    notes = _notes(read, player)
+    for report in read.reports:
         mine = report.private.get(player)
         said = notes.get(report.event)
         if mine or said:
@@ -138,35 +189,33 @@ def submission_notes(
     errors), that they handed in nothing, or that they handed its tabs in blank (and what that
     chose), so the rules' default was played; and any text they typed where festival reads
     nothing."""
-    current = match.store.rounds() if current is None else current
-    rows = [r for r in current if r.round_no == round_no]
-    if not rows:
-        return {}
+    return _notes(_Read(match, round_no, current), player)
+
+
+def _notes(read: _Read, player: str) -> dict[str, list[str]]:
     entries = {
-        event: by_player[player]
-        for event, by_player in rows[-1].submissions.items()
-        if player in by_player
+        event: by_player[player] for event, by_player in read.entries.items() if player in by_player
     }
     out: dict[str, list[str]] = {}
     for event, entry in entries.items():
-        origin = str(entry.get("from", ""))
-        counted = counted_raw(entry)
-        stored = [] if counted is None else _problems_of(match, [counted], player)
+        kind = entry.origin.kind
+        counted = entry.counted_raw
+        stored = [] if counted is None else _problems_of(read, [counted], player)
         lines: list[str] = []
-        if origin.startswith("default: invalid"):
+        if kind is OriginKind.INVALID:
             # the submission that counted alone (a round resolved before this was recorded: all)
             if counted is None:
                 # the player's own files, and round JSON files (stored once for all, as "*")
                 mine = (player, "*")
-                raws = [raw.id for raw in match.store.raws(round_no) if raw.player in mine]
-                stored = _problems_of(match, raws, player)
+                raws = [raw.id for raw in read.raws() if raw.player in mine]
+                stored = _problems_of(read, raws, player)
             lines = [REFUSED, *_problem_lines(stored, event, errors=True)]
             if len(lines) == 1:
                 lines.append("- (the reason was not recorded)")
-        elif origin.startswith("default: missing"):
+        elif kind is OriginKind.MISSING:
             lines = [NOTHING if counted is None else UNTOUCHED]
-        elif origin.startswith("default: blank"):
-            lines = [BLANK, *_blank_choice(match, round_no, event, player)]
+        elif kind is OriginKind.BLANK:
+            lines = [BLANK, *_blank_choice(read, event, player)]
         unread = _problem_lines(stored, event, errors=False)
         if unread:
             lines += [*([""] if lines else []), NOT_READ_HEAD, *unread]
@@ -175,29 +224,17 @@ def submission_notes(
     return out
 
 
-def _blank_choice(match: Match, round_no: int, event: str, player: str) -> tuple[str, ...]:
+def _blank_choice(read: _Read, event: str, player: str) -> tuple[str, ...]:
     """What the event says a blank chose (kept last round's defence...)."""
-    before = states_after(match, round_no - 1)[event]
-    after = states_after(match, round_no)[event]
-    return match.engine(event).blank_choice(before, after, player)
+    before = read.states(read.round_no - 1)[event]
+    after = read.states(read.round_no)[event]
+    return read.match.engine(event).blank_choice(before, after, player)
 
 
-def counted_raw(entry: Mapping[str, Any]) -> int | None:
-    """The raw submission a stored entry played or refused ("raw:<id>", "kept:raw:<id>",
-    "refused" or "untouched"); None for a default played with no submission behind it."""
-    origin = str(entry.get("from", "")).removeprefix("kept:")
-    if origin.startswith("raw:") and origin[4:].isdigit():
-        return int(origin[4:])
-    for key in ("refused", "untouched"):
-        if type(entry.get(key)) is int:
-            return int(entry[key])
-    return None
-
-
-def _problems_of(match: Match, raws: Sequence[int], player: str) -> list[dict[str, Any]]:
+def _problems_of(read: _Read, raws: Sequence[int], player: str) -> list[dict[str, Any]]:
     """The problems stored with these raw submissions that are the player's (a JSON round is
     one raw submission for every player)."""
-    return [e for r in raws for e in match.store.parse_errors(r) if e["player"] == player]
+    return [e for r in raws for e in read.problems(r) if e["player"] == player]
 
 
 def _problem_lines(stored: Sequence[Mapping[str, Any]], event: str, errors: bool) -> list[str]:
@@ -214,13 +251,17 @@ def _problem_lines(stored: Sequence[Mapping[str, Any]], event: str, errors: bool
     return lines
 
 
-def announcements(match: Match, round_no: int) -> Announcements:
-    public = public_markdown(match, round_no)
-    reports = round_reports(match, round_no)
+def announcements(
+    match: Match, round_no: int, current: Sequence[RoundRow] | None = None
+) -> Announcements:
+    """The round's public post and private reports. The store's current rounds are read once
+    (`current`: when the caller has already read them), whatever the number of players."""
+    read = _Read(match, round_no, current)
+    public = _public(read)
     private = {
-        p: private_markdown(match, round_no, p)
+        p: _private(read, p)
         for p in match.config.players
-        if any(p in r.private for r in reports) or submission_notes(match, round_no, p)
+        if any(p in r.private for r in read.reports) or _notes(read, p)
     }
     return Announcements(round_no, public, private)
 

@@ -220,13 +220,13 @@ def _raw_problems(conn: sqlite3.Connection, current: list[RoundRow]) -> list[str
     raw_ids = {int(r[0]) for r in conn.execute("SELECT id FROM raw_submissions")}
     problems: list[str] = []
     for row in current:
-        for event, by_player in row.submissions.items():
+        for event, by_player in row.entries.items():
             for player, entry in by_player.items():
-                origin = str(entry["from"]).removeprefix("kept:")
-                if not origin.startswith("raw:"):
+                played = entry.origin
+                if played.raw_ref is None:
                     continue
-                number = origin.removeprefix("raw:")
-                if not number.isdigit() or int(number) not in raw_ids:
+                origin = played.text.removeprefix("kept:")
+                if played.raw_id not in raw_ids:
                     problems.append(
                         f"round {row.round_no} (rounds row {row.id}): {shorten(player)}'s "
                         f"{shorten(event)} submission comes from {shorten(origin)}, which is not "

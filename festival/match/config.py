@@ -21,8 +21,6 @@ PLANNED_FIELD = 6
 places, at most 7 an event ("A maximum of 7 players may participate in each Event"), so each
 event has 6 or 7, the two counts Summoner's Dream's text plans for ("If there are 6 players
 participating in this Event, the game begins in Round 2. If there are 7 ... in Round 1")."""
-SMALL_OPTION = "--small-match"
-"""How the host confirms a match smaller than the rules plan for (docs/rulings.md)."""
 _PLAN = (
     f"the rules plan the festival for {PLANNED_PLAYERS} players and each event for "
     f"{PLANNED_FIELD} or {DEFAULT_CAPACITY} (Summoner's Dream begins in round 1 with 7, in "
@@ -31,10 +29,11 @@ _PLAN = (
 
 
 def small_roster(where: str, players: int) -> str | None:
-    """Why a roster of `players` is smaller than the rules plan for (None: it is not)."""
+    """Why a roster of `players` is smaller than the rules plan for (None: it is not); the
+    host may confirm it (festival/match/acts.py: SmallMatch)."""
     if players >= PLANNED_PLAYERS:
         return None
-    return f"{where} lists {players} player(s); {_PLAN}: pass {SMALL_OPTION} to create it anyway"
+    return f"{where} lists {players} player(s); {_PLAN}"
 
 
 def small_fields(members: Mapping[str, Sequence[str]], titles: Mapping[str, str]) -> list[str]:
@@ -47,10 +46,7 @@ def small_fields(members: Mapping[str, Sequence[str]], titles: Mapping[str, str]
 
 
 def small_fields_refused(fields: Sequence[str]) -> str:
-    return (
-        f"the allocation puts {' and '.join(fields)}, but {_PLAN}: pass {SMALL_OPTION} "
-        "to allocate anyway"
-    )
+    return f"the allocation puts {' and '.join(fields)}, but {_PLAN}"
 
 
 @dataclass(frozen=True)
@@ -72,7 +68,7 @@ class MatchConfig:
     """event -> engine import spec "module:Class" (overrides the default engines)"""
     event_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     small: bool = False
-    """the host confirmed a match smaller than the rules plan for (festival new --small-match)"""
+    """the host confirmed a match smaller than the rules plan for, when creating it"""
 
     @property
     def players(self) -> tuple[str, ...]:

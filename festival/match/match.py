@@ -13,6 +13,7 @@ from pathlib import Path
 from festival.core import seeds
 from festival.core.errors import EngineError, MatchError, StoreError, reason
 from festival.core.registry import event_title as title
+from festival.match.acts import NotAllocated
 from festival.match.allocation import CLAIM_ORDER, Allocation, allocate, draw_lottery
 from festival.match.config import MatchConfig
 from festival.match.engines import AnyEngine, engine_specs, load_engine, load_engines
@@ -156,17 +157,11 @@ class Match:
         }
         return replace(result, schedule=schedule)
 
-    def not_allocated(self) -> MatchError:
-        """The error of a command that needs the events allocated, with the command to run."""
-        return MatchError(
-            f"events are not allocated yet; run `festival allocate {self.folder}` first"
-        )
-
     @property
     def allocation(self) -> Allocation:
         content = self.store.allocation()
         if content is None:
-            raise self.not_allocated()
+            raise NotAllocated(self.folder)
         try:
             return Allocation.from_json(content)
         except HAND_EDIT_ERRORS as exc:

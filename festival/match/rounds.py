@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +20,34 @@ from events.report import RoundReport
 from events.tables import ReadWorkbook, Workbook
 from festival.core import seeds
 from festival.core.errors import MatchError
-from festival.match.announce import Announcements, announcements
+from festival.match.acts import (
+    JsonOfResolvedRound,
+    MatchOver,
+    NotAllocated,
+    RoundOutOfOrder,
+    WorkbooksOfAnotherRound,
+)
+from festival.match.announce import announcements
 from festival.match.book_fit import fit_tabs, formula_problems
 from festival.match.inbox import Inbox, did_you_mean, sort_inbox
 from festival.match.match import Match
+from festival.match.origin import BLANK as BLANK_ORIGIN
+from festival.match.origin import (
+    INVALID,
+    INVALID_AFTER,
+    MISSING,
+    Origin,
+    OriginKind,
+    StoredEntries,
+    StoredEntry,
+)
+from festival.match.outcome import (
+    Entry,
+    ResolveOutcome,
+    RoundCheck,
+    RoundRejected,
+    post_changes,
+)
 from festival.match.replay import (
     States,
     Submissions,
@@ -72,97 +96,8 @@ class PlayerInput:
     """cells holding a formula with no saved value, empty in `workbook` (book_fit.py)"""
 
 
-BLANK = "default: blank"
-"""the origin of a default played for a workbook handed in with the event's tabs blank"""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """The submission a player plays in an event this round, and where it came from."""
-
-    submission: Any
-    origin: str
-    """"raw:<id>" (handed in), "kept:raw:<id>" (from an earlier resolution of this round),
-    "default: missing", "default: blank" (a workbook handed in with the event's tabs blank;
-    stores written before it say "default: missing" with "untouched"), "default: invalid" or
-    "default: invalid after re-resolution"."""
-    refused: int | None = None
-    """the raw submission whose problems made the default be played ("default: invalid"): a
-    player's report speaks of that one alone, not of files they replaced"""
-    untouched: int | None = None
-    """the raw submission whose tabs for the event were left blank ("default: blank"): the
-    report names what was typed where nothing is read"""
-
-    def stored(self) -> dict[str, int]:
-        """The raw ids kept beside "from" in the store."""
-        ids = {"refused": self.refused, "untouched": self.untouched}
-        return {k: v for k, v in ids.items() if v is not None}
-
-
-@dataclass
-class RoundCheck:
-    round_no: int
-    entries: dict[str, dict[str, Entry]] = field(default_factory=dict)
-    errors: list[SubmissionProblem] = field(default_factory=list)
-    missing: list[tuple[str, str]] = field(default_factory=list)
-    invalid: list[tuple[str, str]] = field(default_factory=list)
-    unread: list[SubmissionProblem] = field(default_factory=list)
-    """cells typed where festival reads nothing (festival/match/unread.py): warnings only"""
-    notes: list[SubmissionProblem] = field(default_factory=list)
-    """what festival read as the player meant it (a renamed tab, book_fit.py): for the host"""
-    file_notes: list[str] = field(default_factory=list)
-    """what the host should know about the files taken (a file read by its mark, a file
-    skipped, a workbook without a mark)"""
-    blank: list[tuple[str, str]] = field(default_factory=list)
-    """handed in with the event's tabs blank: the default played, as the workbook says (a
-    choice, not silence: not missing)"""
-    kept_refused: list[tuple[str, str]] = field(default_factory=list)
-    """refused by an earlier resolution of this round and not replaced: the verdict stands"""
-
-
-class RoundRejected(MatchError):
-    """Some submissions are invalid; nothing was resolved."""
-
-    def __init__(self, check: RoundCheck) -> None:
-        self.check = check
-        super().__init__(
-            f"round {check.round_no}: {len(check.invalid)} invalid submission(s); fix them and "
-            "resolve again, or pass --default-invalid to play the rules' default for them"
-        )
-
-
-@dataclass(frozen=True)
-class ResolveOutcome:
-    round_no: int
-    reports: list[RoundReport]
-    check: RoundCheck
-    recomputed: list[int]
-    warnings: list[str]
-    changed_posts: dict[int, PostChanges] = field(default_factory=dict)
-    """for a re-resolution: per round resolved before (this one and every later one), which of
-    its announcements now read differently from what was announced before"""
-
-
-@dataclass(frozen=True)
-class PostChanges:
-    """Which of a round's messages a re-resolution changed: the host corrects those posts."""
-
-    public: bool
-    private: tuple[str, ...]
-    """the players whose private report changed, in roster order"""
-
-    @property
-    def any(self) -> bool:
-        return self.public or bool(self.private)
-
-
-def post_changes(
-    before: Announcements, after: Announcements, players: Sequence[str]
-) -> PostChanges:
-    return PostChanges(
-        before.public != after.public,
-        tuple(p for p in players if before.private.get(p) != after.private.get(p)),
-    )
+BLANK = BLANK_ORIGIN.text
+"""the stored origin of a default played for a workbook handed in with the event's tabs blank"""
 
 
 # --- ingest -------------------------------------------------------------------------------
@@ -171,23 +106,16 @@ def post_changes(
 def check_resolvable(match: Match, round_no: int) -> None:
     """Refuse, before anything is stored, a round that cannot be resolved now."""
     if not match.allocated:
-        raise match.not_allocated()
+        raise NotAllocated(match.folder)
     if not match.engines:
         raise MatchError("no event of this match has a rules engine in this version")
     last = match.last_resolved_round()
     if not 1 <= round_no <= match.config.rounds:
         if round_no > match.config.rounds and last >= match.config.rounds:
-            raise MatchError(
-                f"the match is over: all {match.config.rounds} rounds are resolved. "
-                "`festival standings` gives the final standings; to correct a round, pass "
-                "--round N to resolve round N again"
-            )
+            raise MatchOver(match.config.rounds)
         raise MatchError(f"round {round_no} is not a round of this match (1-{match.config.rounds})")
     if round_no > last + 1:
-        raise MatchError(
-            f"round {last + 1} must be resolved before round {round_no}: resolve round "
-            f"{last + 1} first (`festival resolve` with --round {last + 1}, or without --round)"
-        )
+        raise RoundOutOfOrder(last + 1, round_no)
 
 
 def ingest_folder(
@@ -216,13 +144,7 @@ def ingest_folder(
         )
     stale = {i.stamped_round for i in inputs.values()}
     if len(stale) == 1 and (old := stale.pop()) is not None and old != round_no:
-        done = old <= match.last_resolved_round()
-        raise MatchError(
-            f"{folder} holds the workbooks of round {old}"
-            + (", which is already resolved" if done else "")
-            + f", not of round {round_no}: collect the round {round_no} workbooks"
-            + (f", or pass --round {old} to resolve round {old} again" if done else "")
-        )
+        raise WorkbooksOfAnotherRound(folder, old, round_no, old <= match.last_resolved_round())
     return inputs
 
 
@@ -242,12 +164,12 @@ def sent_nothing(match: Match, round_no: int, handed_in: Iterable[str]) -> list[
     """The players of the round who handed in nothing now and keep nothing handed in to an
     earlier resolution of the round, in roster order."""
     current = [r for r in match.store.rounds() if r.round_no == round_no]
-    kept = current[-1].submissions if current else {}
+    kept = current[-1].entries if current else {}
     has = set(handed_in) | {
         p
         for by_player in kept.values()
         for p, entry in by_player.items()
-        if not (entry["from"] == "default: missing" and entry.get("untouched") is None)
+        if not (entry.origin.kind is OriginKind.MISSING and entry.untouched is None)
     }
     return [p for p in match.config.players if match.events_of(p, round_no) and p not in has]
 
@@ -328,7 +250,7 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
             continue
         inputs[player] = load_input(match, round_no, player, raw, 0)
     current = {r.round_no: r for r in match.store.rounds()}
-    kept = current[round_no].submissions if round_no in current else None
+    kept = current[round_no].entries if round_no in current else None
     check = check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
     check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
     return check
@@ -361,15 +283,11 @@ def ingest_json(match: Match, round_no: int, path: Path) -> dict[str, PlayerInpu
     given_round = data.get("round")
     if type(given_round) is not int or given_round != round_no:
         said = 'has no "round"' if given_round is None else f'says "round": {quoted(given_round)}'
-        done = type(given_round) is int and 1 <= given_round <= match.last_resolved_round()
+        if type(given_round) is int and 1 <= given_round <= match.last_resolved_round():
+            raise JsonOfResolvedRound(path, said, round_no, given_round)
         raise MatchError(
             f"{path} {said}; this is round {round_no}"
-            + (
-                f". Round {given_round} is already resolved: pass --round {given_round} to "
-                "resolve it again"
-                if done
-                else f'. Give "round": {round_no} if the file is for round {round_no}'
-            )
+            f'. Give "round": {round_no} if the file is for round {round_no}'
         )
     known = {p.lower(): p for p in match.config.players}
     problems: list[str] = []
@@ -411,7 +329,7 @@ def check_round(
     round_no: int,
     inputs: Mapping[str, PlayerInput],
     states: States,
-    kept: Mapping[str, Mapping[str, Any]] | None = None,
+    kept: StoredEntries | None = None,
 ) -> RoundCheck:
     """Parse and validate every expected submission, collecting every error.
 
@@ -430,23 +348,21 @@ def check_round(
             errors: list[SubmissionProblem] = []
             unread: list[SubmissionProblem] = []
             submission: Any = None
-            origin = ""
+            origin = Origin.parse("")
             if given is None:
                 previous = kept.get(event, {}).get(player)
                 verdict = _kept_verdict(engine.default_submission(states[event], player), previous)
                 if verdict is not None:  # refused or blank before, and nothing new: it stands
                     check.entries[event][player] = verdict
-                    if verdict.origin.startswith("default: invalid"):
+                    if verdict.origin.kind is OriginKind.INVALID:
                         check.kept_refused.append((player, event))
                     else:
                         check.blank.append((player, event))
                     continue
-                if previous is not None and str(previous["from"]).startswith(("raw:", "kept:")):
-                    parsed = engine.from_json(
-                        states[event], player, round_no, previous["submission"]
-                    )
+                if previous is not None and previous.origin.kind is OriginKind.PLAYED:
+                    parsed = engine.from_json(states[event], player, round_no, previous.submission)
                     submission, errors = parsed.value, list(parsed.errors)
-                    origin = "kept:" + str(previous["from"]).removeprefix("kept:")
+                    origin = previous.origin.kept_again()
             elif given.unreadable is not None:
                 errors = _unreadable_errors(
                     given, event, first=event == _first_event(match, round_no, player)
@@ -458,7 +374,7 @@ def check_round(
                 read = ReadWorkbook.of(book)
                 parsed = engine.parse(states[event], player, round_no, read.workbook)
                 submission, errors = parsed.value, list(parsed.errors)
-                origin = f"raw:{given.raw_id}"
+                origin = Origin.raw(given.raw_id)
                 to_the_end = submission is not None or parsed.nothing_submitted
                 if to_the_end:
                     unread = not_read(engine, states[event], player, round_no, read)
@@ -478,7 +394,7 @@ def check_round(
                     states[event], player, round_no, given.json_by_event[event]
                 )
                 submission, errors = parsed.value, list(parsed.errors)
-                origin = f"raw:{given.raw_id}"
+                origin = Origin.raw(given.raw_id)
             if errors and all(e.code == NOTHING_SUBMITTED for e in errors):
                 errors, submission = [], None  # the tabs were left blank
             if submission is not None and not errors:
@@ -495,36 +411,35 @@ def check_round(
                 if given is not None and given.raw_id:
                     match.store.add_parse_errors(given.raw_id, [e.to_json() for e in errors])
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), "default: invalid", raw_id
+                    engine.default_submission(states[event], player), INVALID, raw_id
                 )
             elif submission is None and given is not None and given.workbook is not None:
                 check.blank.append((player, event))  # handed in blank: a choice, not silence
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), BLANK, untouched=raw_id
+                    engine.default_submission(states[event], player), BLANK_ORIGIN, untouched=raw_id
                 )
             elif submission is None:
                 check.missing.append((player, event))
                 check.entries[event][player] = Entry(
-                    engine.default_submission(states[event], player), "default: missing"
+                    engine.default_submission(states[event], player), MISSING
                 )
             else:
                 check.entries[event][player] = Entry(submission, origin)
     return check
 
 
-def _kept_verdict(default: Any, previous: Mapping[str, Any] | None) -> Entry | None:
+def _kept_verdict(default: Any, previous: StoredEntry | None) -> Entry | None:
     """An earlier resolution's verdict on a submission that was refused ("default: invalid",
     with the raw submission refused) or handed in with the event's tabs blank: a correction
     that brings nothing new for the player keeps it, with the default computed anew (the
     state before the round may have changed). None: nothing to keep, or a submission played."""
     if previous is None:
         return None
-    origin = str(previous["from"])
-    refused, untouched = (_raw_id(previous.get(k)) for k in ("refused", "untouched"))
-    if origin.startswith("default: invalid"):
-        return Entry(default, origin, refused=refused)
-    if origin in (BLANK, "default: missing") and untouched is not None:
-        return Entry(default, BLANK, untouched=untouched)
+    origin, untouched = previous.origin, previous.untouched
+    if origin.kind is OriginKind.INVALID:
+        return Entry(default, origin, refused=previous.refused)
+    if origin.kind in (OriginKind.BLANK, OriginKind.MISSING) and untouched is not None:
+        return Entry(default, BLANK_ORIGIN, untouched=untouched)
     return None
 
 
@@ -577,8 +492,8 @@ def resolve(
     `notes`: what reading the submissions told the host (ingest_folder)."""
     check_resolvable(match, round_no)
     current = {r.round_no: r for r in match.store.rounds()}
-    states = states_after(match, round_no - 1)
-    kept = current[round_no].submissions if round_no in current else None
+    states = states_after(match, round_no - 1, list(current.values()))
+    kept = current[round_no].entries if round_no in current else None
     check = check_round(match, round_no, inputs, states, kept)
     check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
     if check.invalid and not default_invalid:
@@ -600,16 +515,17 @@ def resolve(
             states,
             row.round_no,
             decode_submissions(match, states, row),
-            row.submissions,
+            row.entries,
             warnings,
         )
         states, _ = _play(match, states, later, row.seed, entries, new_rows)
         recomputed.append(later)
     redone = sorted(r for r in current if r >= round_no)
-    posted = {r: announcements(match, r) for r in redone}
-    match.store.commit_rounds(new_rows, expected_current=[r.id for r in current.values()])
-    players = match.config.players
-    changed = {r: post_changes(posted[r], announcements(match, r), players) for r in redone}
+    rows = list(current.values())  # the store's rounds are read once before, once after
+    posted = {r: announcements(match, r, rows) for r in redone}
+    match.store.commit_rounds(new_rows, expected_current=[r.id for r in rows])
+    after, players = match.store.rounds(), match.config.players
+    changed = {r: post_changes(posted[r], announcements(match, r, after), players) for r in redone}
     return ResolveOutcome(round_no, reports, check, recomputed, warnings, changed)
 
 
@@ -628,7 +544,7 @@ def _play(
     stored = {
         event: {
             p: {
-                "from": e.origin,
+                "from": e.origin.text,
                 "submission": _canonical(match, states[event], event, p, round_no, e.submission),
                 **e.stored(),
             }
@@ -667,16 +583,12 @@ def _canonical(
     return data
 
 
-def _raw_id(value: object) -> int | None:
-    return value if type(value) is int else None
-
-
 def _revalidate(
     match: Match,
     states: States,
     round_no: int,
     submissions: Submissions,
-    stored: Mapping[str, Mapping[str, Any]],
+    stored: StoredEntries,
     warnings: list[str],
 ) -> dict[str, dict[str, Entry]]:
     """A later round's stored submissions, checked again against the changed state."""
@@ -685,13 +597,15 @@ def _revalidate(
         engine = match.engine(event)
         entries[event] = {}
         for player, sub in by_player.items():
-            origin = str(stored[event][player]["from"])
-            if origin.startswith("default"):
+            entry = stored[event][player]
+            origin = entry.origin
+            if origin.is_default:
                 # a default depends on the state, which the re-resolution changed
                 entries[event][player] = Entry(
                     engine.default_submission(states[event], player),
                     origin,
-                    *(_raw_id(stored[event][player].get(k)) for k in ("refused", "untouched")),
+                    entry.refused,
+                    entry.untouched,
                 )
                 continue
             errors = engine.validate(states[event], player, sub)
@@ -703,7 +617,7 @@ def _revalidate(
                 )
                 entries[event][player] = Entry(
                     engine.default_submission(states[event], player),
-                    "default: invalid after re-resolution",
+                    INVALID_AFTER,
                 )
             else:
                 entries[event][player] = Entry(sub, origin)

@@ -1,29 +1,56 @@
 """The match service: the one way a front end (the command line, the dashboard, a bot)
 creates, changes or reads a match. Each operation opens the match folder, takes the match's
 lock when it changes the match or reads it whole (festival/match/lock.py), always closes the
-store, and returns a typed result (frozen dataclasses) for the front end to print or draw; it
-prints nothing.
+store, and returns a typed result (frozen dataclasses, festival/match/results.py) for the
+front end to print or draw; it prints nothing. Every change is a typed command
+(festival/match/acts.py) given to `run`, the one door: who may act, the lock, the match
+opened once, a front-end key applied once. Reads return values: results, and the read models
+of festival/match/views.py for the dashboard. Refusals are typed; each front end words them.
 
-It speaks to no Discord or Google: posting (festival/discord/match_posting.py) and the
-Google spreadsheets (festival/google/match_google.py) are the adapters' work, on this
-service's values. The workbook reader and writer are imported by the operations that use them
-only, so `festival status` costs no spreadsheet library.
+The Google client and the workbook reader and writer are imported by the operations that use
+them only, so `festival status` costs no network or spreadsheet library.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import sqlite3
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import overload
 
 from events.errors import close_matches
-from events.ranking import Ranking
 from festival.core import host_inputs, seeds
 from festival.core.errors import MatchError
 from festival.core.registry import event_names, event_title
+from festival.match.acts import (
+    HOST,
+    Actor,
+    ActorKind,
+    Allocate,
+    AlreadyApplied,
+    BadSeed,
+    ChooseCandidate,
+    FromFolder,
+    FromGoogle,
+    FromSource,
+    GoogleSetup,
+    GoogleTabs,
+    MatchCommand,
+    NewMatch,
+    NoRoundResolved,
+    NotAllocated,
+    NotAllowed,
+    Publish,
+    Resolve,
+    ResolveSource,
+    RoundNumberedFromOne,
+    RoundResolvedMeanwhile,
+    SmallMatch,
+    Templates,
+    TiebreakNamesStrangers,
+    Via,
+)
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_choices
 from festival.match.announce import Announcements, announcements, public_pictures
 from festival.match.catalogs import catalog_options
@@ -37,131 +64,75 @@ from festival.match.config import (
 from festival.match.engines import load_engines
 from festival.match.lock import exclusive
 from festival.match.match import Match
+from festival.match.outcome import RoundCheck
 from festival.match.replay import states_after
+from festival.match.results import (
+    Allocated as Allocated,
+)
+from festival.match.results import (
+    Announced as Announced,
+)
+from festival.match.results import (
+    Chosen as Chosen,
+)
+from festival.match.results import (
+    Created as Created,
+)
+from festival.match.results import (
+    EventPlan as EventPlan,
+)
+from festival.match.results import (
+    GoogleRecorded as GoogleRecorded,
+)
+from festival.match.results import (
+    Published as Published,
+)
+from festival.match.results import (
+    Refusal as Refusal,
+)
+from festival.match.results import (
+    Resolved as Resolved,
+)
+from festival.match.results import (
+    StandingsView as StandingsView,
+)
+from festival.match.results import (
+    Status as Status,
+)
+from festival.match.results import (
+    TabsPushed as TabsPushed,
+)
+from festival.match.results import (
+    TiebreakSource as TiebreakSource,
+)
+from festival.match.results import (
+    WorkbooksWritten as WorkbooksWritten,
+)
 from festival.match.roster import parse_roster
 from festival.match.rounds import (
     PlayerInput,
-    ResolveOutcome,
     check_resolvable,
     ingest_folder,
     ingest_json,
     ingest_source,
+    preview_source,
 )
 from festival.match.rounds import resolve as resolve_round
-from festival.match.standings import Standings
+from festival.match.spreadsheets import Spreadsheets, SpreadsheetsFor
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
+from festival.match.store import sqlite_failure
+from festival.match.views import (
+    GOOGLE_SETTINGS,
+    Built,
+    DeskData,
+    MatchData,
+    ReadSource,
+    Version,
+    match_data,
+    store_version,
+)
 from sheets.errors import GoogleError
-from sheets.source import FolderSource, SubmissionSource
-
-if TYPE_CHECKING:
-    from events.duel import Picture
-
-# --- results ----------------------------------------------------------------------------
-
-
-class TiebreakSource(StrEnum):
-    """Where the Gamewide Tiebreak of a new match came from."""
-
-    HOST = "host"
-    DRAWN = "drawn"
-
-
-@dataclass(frozen=True)
-class Created:
-    players: tuple[str, ...]
-    seed: int
-    gamewide: tuple[str, ...]
-    source: TiebreakSource
-    missing: tuple[str, ...]
-    """events without a rules engine in this version"""
-    small: bool = False
-    """fewer players than the rules plan for, as the host confirmed"""
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A listed choice (first or second) a player did not get, and why."""
-
-    player: str
-    event: str
-    choice: int
-    """0 first, 1 second"""
-    reason: str
-
-
-@dataclass(frozen=True)
-class Allocated:
-    members: Mapping[str, tuple[str, ...]]
-    method: str
-    unmet: int
-    refused: tuple[Refusal, ...]
-    """the listed choices refused for another reason than that the player had enough events"""
-    lottery: tuple[str, ...]
-    small_fields: tuple[str, ...] = ()
-    """the events with fewer players than the rules plan for ("2 in Summoner's Dream"),
-    which the host confirmed"""
-
-
-@dataclass(frozen=True)
-class WorkbooksWritten:
-    round_no: int
-    out: Path
-    written: int
-
-
-@dataclass(frozen=True)
-class Resolved:
-    round_no: int
-    outcome: ResolveOutcome
-    on_discord: bool = False
-    """the match posts to Discord (`festival discord` mapped it): `festival post` is next"""
-
-
-@dataclass(frozen=True)
-class StandingsView:
-    data: dict[str, Any]
-    """the standings as JSON (docs/formats.md)"""
-    state_word: str
-    """"final" or "after round N" """
-    rankings: dict[str, Ranking]
-    """event -> its ranking"""
-    festival: Standings
-
-
-@dataclass(frozen=True)
-class Announced:
-    round_no: int
-    messages: Announcements
-    pictures: tuple[tuple[str, Picture], ...] = ()
-    """the public post's pictures (file name, picture), as `festival post` attaches them (as
-    PNG); worked out only when asked for"""
-
-
-@dataclass(frozen=True)
-class Chosen:
-    sole_winner: str | None
-    chosen: str
-
-
-@dataclass(frozen=True)
-class EventPlan:
-    event: str
-    players: int
-    rounds: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Status:
-    players: int
-    last: int
-    rounds: int
-    missing: tuple[str, ...]
-    allocated: bool
-    plans: tuple[EventPlan, ...]
-    playable: bool
-    """some event has an engine"""
-    finished: bool
-
+from sheets.source import FolderSource
 
 # --- opening ------------------------------------------------------------------------------
 
@@ -200,13 +171,9 @@ def resolved_round(match: Match, asked: int | None) -> int:
         return asked  # a round not resolved yet is refused where it is read, in words
     last = match.last_resolved_round()
     if last < 1:
-        raise MatchError(
-            "no round is resolved yet: resolve round 1 first (`festival resolve MATCH --from "
-            "FOLDER`), then run this again"
-        )
+        raise NoRoundResolved()
     if asked is not None:
-        done = "round 1" if last == 1 else f"rounds 1 to {last}"
-        raise MatchError(f"--round {asked}: rounds are numbered from 1 (resolved: {done})")
+        raise RoundNumberedFromOne(asked, last)
     return last
 
 
@@ -227,10 +194,7 @@ def gamewide_tiebreak(
                 f"{x} (did you mean {h[0]}?)" if (h := close_matches(x, players)) else x
                 for x in unknown
             ]
-            raise MatchError(
-                f"--tiebreak names players not in the roster: {', '.join(hints)}; write the "
-                "roster's names, comma-separated"
-            )
+            raise TiebreakNamesStrangers(tuple(hints))
         return tuple(by_key[x.lower()] for x in order), TiebreakSource.HOST
     if roster_order:
         return roster_order, TiebreakSource.HOST
@@ -238,37 +202,28 @@ def gamewide_tiebreak(
     return tuple(players[int(i)] for i in order_idx), TiebreakSource.DRAWN
 
 
-def create(
-    folder: Path,
-    roster_file: Path,
-    seed: int | None,
-    tiebreak: str | None,
-    capacity: int,
-    events_per_player: int,
-    rounds: int,
-    engines: dict[str, str],
-    catalogs: dict[str, Path],
-    options: dict[str, dict[str, Any]],
-    small: bool = False,
-) -> Created:
+def _create(folder: Path, command: NewMatch) -> Created:
     """Create a match folder from a roster and preferences file. A roster smaller than the
     rules plan for is refused unless `small` (the host confirms it); `small` is recorded with
     the match whatever the roster, so `allocate` takes events smaller than the rules plan."""
     from sheets.xlsx_reader import read_table_file  # the spreadsheet reader, when used
 
+    roster_file, seed, small = command.roster_file, command.seed, command.small
+    options = {event: dict(given) for event, given in command.options.items()}
     roster, errors = parse_roster(read_table_file(roster_file))
     if roster is None:
         raise MatchError(
             f"{roster_file} has {len(errors)} problem(s):\n" + "\n".join(f"  {e}" for e in errors)
         )
     if seed is not None and seed < 0:
-        raise MatchError("--seed must be a whole number >= 0")
+        raise BadSeed(seed)
     seed = seed if seed is not None else seeds.new_match_seed()
     players = tuple(p.player for p in roster.preferences)
     too_small = small_roster(str(roster_file), len(players))
     if too_small and not small:
-        raise MatchError(too_small)
-    gamewide, source = gamewide_tiebreak(players, tiebreak, roster.tiebreak, seed)
+        raise SmallMatch(too_small, creating=True)
+    gamewide, source = gamewide_tiebreak(players, command.tiebreak, roster.tiebreak, seed)
+    engines, catalogs = command.engines, command.catalogs
     for event, extra in catalog_options(load_engines(engines, event_names()), catalogs).items():
         options.setdefault(event, {}).update(extra)
     config = MatchConfig(
@@ -276,9 +231,9 @@ def create(
         seed=seed,
         gamewide=gamewide,
         gamewide_source=source.value,
-        capacity=capacity,
-        events_per_player=events_per_player,
-        rounds=rounds,
+        capacity=command.capacity,
+        events_per_player=command.events_per_player,
+        rounds=command.rounds,
         engines=engines,
         event_options=options,
         small=small or bool(too_small),  # allocate honours it (allocate --help says so)
@@ -291,46 +246,52 @@ def create(
         match.close()
 
 
-def allocate(folder: Path, fewest_unmet: bool, small: bool = False) -> Allocated:
+def _allocate(match: Match, command: Allocate) -> Allocated:
     """Allocate the events from the preferences, store and return the allocation. An event
     with fewer players than the rules plan for is refused unless the host confirmed a small
     match (`small`, here or when it was created)."""
-    with changing(folder) as match:
-        result = match.draw_allocation(FEWEST_UNMET if fewest_unmet else CLAIM_ORDER)
-        titles = {e: event_title(e) for e in result.members}
-        fields = small_fields(result.members, titles)
-        if fields and not (small or match.config.small):
-            raise MatchError(small_fields_refused(fields))
-        match.store.save_allocation(result.to_json())
-        refused = tuple(
-            Refusal(d.claim.player, d.claim.event, d.claim.choice, d.reason)
-            for d in result.decisions
-            if not d.granted and d.claim.choice < 2 and d.verdict is not Verdict.HAS_ENOUGH
-        )
-        return Allocated(
-            result.members,
-            result.method,
-            unmet_choices(result.members, match.config.preferences),
-            refused,
-            result.lottery,
-            tuple(fields),
-        )
+    result = match.draw_allocation(FEWEST_UNMET if command.fewest_unmet else CLAIM_ORDER)
+    titles = {e: event_title(e) for e in result.members}
+    fields = small_fields(result.members, titles)
+    if fields and not (command.small or match.config.small):
+        raise SmallMatch(small_fields_refused(fields), creating=False)
+    match.store.save_allocation(result.to_json())
+    refused = tuple(
+        Refusal(d.claim.player, d.claim.event, d.claim.choice, d.reason)
+        for d in result.decisions
+        if not d.granted and d.claim.choice < 2 and d.verdict is not Verdict.HAS_ENOUGH
+    )
+    return Allocated(
+        result.members,
+        result.method,
+        unmet_choices(result.members, match.config.preferences),
+        refused,
+        result.lottery,
+        tuple(fields),
+    )
 
 
 # --- a round ------------------------------------------------------------------------------
 
 
-def templates(
-    folder: Path, round_no: int | None, out: Path | None, force: bool = False
-) -> WorkbooksWritten:
-    """Each player's submission workbook for a round (their tabs in their Google spreadsheets:
-    festival/google/match_google.py)."""
-    with changing(folder) as match:
-        number = next_round(match, round_no)
-        check_resolvable(match, number)
-        if force:
-            raise MatchError("--force is for --google (a workbook is always written anew)")
-        return _write_workbooks(match, number, out or folder / "templates" / f"round-{number}")
+def _templates(
+    match: Match, command: Templates, sheets: SpreadsheetsFor | None
+) -> WorkbooksWritten | TabsPushed:
+    """Each player's submission workbook for a round, or their tabs in their spreadsheets."""
+    number = next_round(match, command.round_no)
+    check_resolvable(match, number)
+    target = command.target
+    if isinstance(target, GoogleTabs):
+        return _sheets(sheets, target.credentials).push_templates(match, number, target.force)
+    out = target.out or match.folder / "templates" / f"round-{number}"
+    return _write_workbooks(match, number, out)
+
+
+def _sheets(sheets: SpreadsheetsFor | None, credentials: Path | None) -> Spreadsheets:
+    """The spreadsheets adapter the front end handed in, for these credentials."""
+    if sheets is None:
+        raise MatchError("this command reads or writes the players' spreadsheets: no adapter")
+    return sheets(credentials)
 
 
 def _write_workbooks(match: Match, round_no: int, out: Path) -> WorkbooksWritten:
@@ -354,38 +315,21 @@ def _write_workbooks(match: Match, round_no: int, out: Path) -> WorkbooksWritten
     return WorkbooksWritten(round_no, out, written)
 
 
-SourceFor = Callable[[Match, int], SubmissionSource]
-"""A submission source worked out from the open match and the round number: an adapter's
-(festival/google/match_google.py: the players' Google spreadsheets)."""
-
-
-def resolve(
-    folder: Path,
-    round_no: int | None,
-    source: Path | SubmissionSource | SourceFor | None,
-    default_invalid: bool = False,
-    after_round: int | None = None,
-) -> Resolved:
+def _resolve(match: Match, command: Resolve, sheets: SpreadsheetsFor | None) -> Resolved:
     """Resolve a round (the next, or an earlier one with every later round) from a folder of
-    workbooks, a canonical JSON file, any submission source, or one worked out from the match
-    (the Google spreadsheets).
-    `after_round`: the last resolved round the caller saw; if another command resolved one
+    workbooks, a canonical JSON file, any submission source, or the Google spreadsheets.
+    `after_round`: the last resolved round the front end saw; if another command resolved one
     meanwhile, nothing is done. A round with invalid submissions is refused (RoundRejected)
     unless `default_invalid`."""
-    with changing(folder) as match:
-        if after_round is not None and match.last_resolved_round() != after_round:
-            raise MatchError(
-                f"round {after_round + 1} was resolved meanwhile (another command?); "
-                "reload the page"
-            )
-        number = next_round(match, round_no)
-        check_resolvable(match, number)
-        if source is None:
-            raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
-        notes: list[str] = []
-        inputs = _ingest(match, number, source, notes)
-        outcome = resolve_round(match, number, inputs, default_invalid, notes)
-        return Resolved(number, outcome, _on_discord(match))
+    after_round = command.after_round
+    if after_round is not None and match.last_resolved_round() != after_round:
+        raise RoundResolvedMeanwhile(after_round)
+    number = next_round(match, command.round_no)
+    check_resolvable(match, number)
+    notes: list[str] = []
+    inputs = _ingest(match, number, command.source, notes, sheets)
+    outcome = resolve_round(match, number, inputs, command.default_invalid, notes)
+    return Resolved(number, outcome, _on_discord(match))
 
 
 def _on_discord(match: Match) -> bool:
@@ -396,26 +340,23 @@ def _on_discord(match: Match) -> bool:
 def _ingest(
     match: Match,
     round_no: int,
-    source: Path | SubmissionSource | SourceFor,
+    source: ResolveSource,
     notes: list[str],
+    sheets: SpreadsheetsFor | None,
 ) -> dict[str, PlayerInput]:
-    if callable(source):
-        made = source(match, round_no)
+    if isinstance(source, FromGoogle):
+        remote = _sheets(sheets, source.credentials)
         try:
-            return ingest_source(match, round_no, made)
+            return ingest_source(match, round_no, remote.source(match, round_no))
         except GoogleError as exc:
             raise MatchError(str(exc)) from exc
-    if isinstance(source, FolderSource):  # strays and an empty folder refused
+    if isinstance(source, FromSource) and isinstance(source.source, FolderSource):
+        source = FromFolder(source.source.folder)
+    if isinstance(source, FromSource):
+        return ingest_source(match, round_no, source.source)
+    if isinstance(source, FromFolder):  # strays and an empty folder refused
         return ingest_folder(match, round_no, source.folder, notes)
-    if not isinstance(source, Path):
-        return ingest_source(match, round_no, source)
-    if not source.exists():
-        raise MatchError(f"{source} does not exist")
-    if source.is_dir():
-        return ingest_folder(match, round_no, source, notes)
-    if source.suffix.lower() == ".json":
-        return ingest_json(match, round_no, source)
-    raise MatchError(f"{source}: expected a folder of workbooks or a .json file")
+    return ingest_json(match, round_no, source.path)
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -426,7 +367,7 @@ def standings(folder: Path, xlsx: Path | None = None) -> StandingsView:
     also written as a results workbook to `xlsx`."""
     with opened(folder) as match:
         if not match.allocated:
-            raise match.not_allocated()
+            raise NotAllocated(folder)
         if not match.engines:
             raise MatchError("no event of this match has a rules engine in this version")
         data = standings_json(match)
@@ -454,6 +395,60 @@ def announce(folder: Path, round_no: int | None, pictures: bool = False) -> Anno
 def round_announcements(folder: Path, round_no: int) -> Announcements:
     with opened(folder) as match:
         return announcements(match, round_no)
+
+
+# --- read models for the dashboard (values) ----------------------------------------------
+
+_MATCH_VIEWS: Built[MatchData] = Built()
+
+
+def version(folder: Path) -> Version:
+    """The match's version: it changes whenever the store does (a front end keeps what it
+    read until then)."""
+    return store_version(folder)
+
+
+def match_view(folder: Path) -> MatchData:
+    """The match as the dashboard's pages show it, built once per match version."""
+    now = store_version(folder)
+    built = _MATCH_VIEWS.get(folder, now)
+    if built is not None:
+        return built
+    with opened(folder) as match:
+        return _MATCH_VIEWS.put(folder, now, match_data(match))
+
+
+def desk(folder: Path) -> DeskData:
+    """What the round desk needs to know about the next round."""
+    with opened(folder) as match:
+        last = match.last_resolved_round()
+        finished = match.finished
+        expected = (
+            ()
+            if finished or not match.allocated
+            else tuple(p for p in match.config.players if match.events_of(p, last + 1))
+        )
+        google = match.store.host_input(GOOGLE_SETTINGS) is not None
+        return DeskData(folder, last, finished, google, expected)
+
+
+def read_spreadsheets(
+    folder: Path, round_no: int, sheets: SpreadsheetsFor, credentials: Path | None = None
+) -> ReadSource:
+    """Every player's spreadsheet for `round_no`, read now, once, through the adapter `sheets`
+    (a source that asks Google nothing more: preview it, then resolve from it)."""
+    with opened(folder) as match:
+        remote = sheets(credentials).source(match, round_no)
+        players = [p for p in match.config.players if match.events_of(p, round_no)]
+        return ReadSource.read(remote, players)
+
+
+def preview(folder: Path, round_no: int, source: FromFolder | FromSource) -> RoundCheck:
+    """What resolving `round_no` from `source` would find, player by player; nothing is
+    stored or resolved."""
+    given = FolderSource(source.folder) if isinstance(source, FromFolder) else source.source
+    with opened(folder) as match:
+        return preview_source(match, round_no, given)
 
 
 def status(folder: Path) -> Status:
@@ -486,17 +481,147 @@ def check(folder: Path) -> CheckReport:
 # --- the host's other inputs --------------------------------------------------------------
 
 
-def choose_candidate(folder: Path, player: str) -> Chosen:
+def _choose_candidate(match: Match, command: ChooseCandidate) -> Chosen:
     """Record the sole winner's choice of Elimination Candidate."""
+    player = command.player
+    if not match.finished:
+        raise MatchError("the sole winner chooses only after the last round")
+    result = festival_standings(match, states_after(match, match.config.rounds), False)
+    pool = result.elimination_choice_pending
+    if not pool:
+        raise MatchError("the rules leave no choice to the sole winner in this match")
+    chosen = next((p for p in pool if p.lower() == player.lower()), None)
+    if chosen is None:
+        raise MatchError(f"{player} is not among the tied players: {', '.join(pool)}")
+    match.store.set_host_input(Match.WINNER_CHOICE, chosen)
+    return Chosen(result.sole_winner, chosen)
+
+
+def _google_setup(
+    match: Match, command: GoogleSetup, sheets: SpreadsheetsFor | None
+) -> GoogleRecorded:
+    """Record which spreadsheet is whose (and the host's)."""
+    remote = _sheets(sheets, command.credentials)
+    return remote.record(match, command.sheets_file, command.host_sheet)
+
+
+def _publish(match: Match, command: Publish, sheets: SpreadsheetsFor | None) -> Published:
+    """Write a round's results into the spreadsheets: the round and who got them."""
+    number = resolved_round(match, command.round_no)
+    return Published(number, _sheets(sheets, command.credentials).publish(match, number))
+
+
+# --- the one door for changes ---------------------------------------------------------------
+
+
+@overload
+def run(
+    folder: Path,
+    command: NewMatch,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> Created: ...
+@overload
+def run(
+    folder: Path,
+    command: Allocate,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> Allocated: ...
+@overload
+def run(
+    folder: Path,
+    command: Templates,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> WorkbooksWritten | TabsPushed: ...
+@overload
+def run(
+    folder: Path,
+    command: Resolve,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> Resolved: ...
+@overload
+def run(
+    folder: Path,
+    command: ChooseCandidate,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> Chosen: ...
+@overload
+def run(
+    folder: Path,
+    command: Publish,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> Published: ...
+@overload
+def run(
+    folder: Path,
+    command: GoogleSetup,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> GoogleRecorded: ...
+def run(
+    folder: Path,
+    command: NewMatch | MatchCommand,
+    actor: Actor = HOST,
+    via: Via = Via.CLI,
+    key: str | None = None,
+    sheets: SpreadsheetsFor | None = None,
+) -> object:
+    """Apply one command to the match in `folder`: the one way a front end changes a match.
+    Only the host changes a match (NotAllowed). A new match is laid out in a new folder; any
+    other command takes the match's lock, opens the match once, applies the command and
+    returns its typed result. `key`: the front end's name for this request (a button press, a
+    bot interaction): a key applied before is refused (AlreadyApplied), never applied twice,
+    and each applied key is recorded with the match. `sheets`: the adapter of the players'
+    spreadsheets (festival/google/match_google.py `spreadsheets`), for the commands that
+    name them."""
+    if actor.kind is not ActorKind.HOST:
+        raise NotAllowed(actor, command)
+    if isinstance(command, NewMatch):
+        return _create(folder, command)
     with changing(folder) as match:
-        if not match.finished:
-            raise MatchError("the sole winner chooses only after the last round")
-        result = festival_standings(match, states_after(match, match.config.rounds), False)
-        pool = result.elimination_choice_pending
-        if not pool:
-            raise MatchError("the rules leave no choice to the sole winner in this match")
-        chosen = next((p for p in pool if p.lower() == player.lower()), None)
-        if chosen is None:
-            raise MatchError(f"{player} is not among the tied players: {', '.join(pool)}")
-        match.store.set_host_input(Match.WINNER_CHOICE, chosen)
-        return Chosen(result.sole_winner, chosen)
+        applied = None if key is None else f"applied:{via.value}:{key}"
+        if applied is not None and match.store.host_input(applied) is not None:
+            raise AlreadyApplied(via, str(key))
+        result = _apply(match, command, sheets)
+        if applied is not None:
+            match.store.set_host_input(applied, type(command).__name__)
+        return result
+
+
+def _apply(match: Match, command: MatchCommand, sheets: SpreadsheetsFor | None) -> object:
+    if isinstance(command, Allocate):
+        return _allocate(match, command)
+    if isinstance(command, Templates):
+        return _templates(match, command, sheets)
+    if isinstance(command, Resolve):
+        return _resolve(match, command, sheets)
+    if isinstance(command, ChooseCandidate):
+        return _choose_candidate(match, command)
+    if isinstance(command, Publish):
+        return _publish(match, command, sheets)
+    return _google_setup(match, command, sheets)
+
+
+def store_failure(folder: Path | None, exc: sqlite3.Error) -> str:
+    """What to tell the host when SQLite fails in the middle of a command on the match in
+    `folder` (busy, damaged, or unusable)."""
+    return sqlite_failure(folder, exc)

@@ -18,13 +18,14 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from events.report import RoundReport
 from festival.core.errors import StoreDamaged, StoreError, reason, shorten
 from festival.core.sqlite_file import SqliteFile, now, stored_json
+from festival.match.origin import StoredEntries, stored_entries
 
 SCHEMA_VERSION = 1
 STORE_FILE = "match.sqlite"
@@ -91,6 +92,8 @@ class RoundRow:
     reports: list[dict[str, Any]]
     rankings: dict[str, Any]
     snapshot: bytes | None
+    entries: StoredEntries = field(default_factory=dict, compare=False, repr=False)
+    """`submissions` with each origin parsed (festival/match/origin.py), once, when read"""
 
 
 @dataclass(frozen=True)
@@ -194,6 +197,8 @@ def read_round_row(r: Sequence[Any]) -> tuple[RoundRow | None, list[str]]:
     )
     if not problems and (shape := round_shape_problem(row)) is not None:
         problems.append(shape)
+    if not problems:
+        row = replace(row, entries=stored_entries(submissions))
     return row, problems
 
 

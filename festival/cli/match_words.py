@@ -1,0 +1,80 @@
+"""The command line's words for the match service's typed refusals (festival/match/
+commands.py): the flags a host types at the command line, which the service does not know."""
+
+from __future__ import annotations
+
+from festival.match.acts import (
+    BadSeed,
+    InvalidSubmissions,
+    JsonOfResolvedRound,
+    MatchOver,
+    NoRoundResolved,
+    NotAllocated,
+    Refused,
+    RoundNumberedFromOne,
+    RoundOutOfOrder,
+    RoundResolvedMeanwhile,
+    SmallMatch,
+    TiebreakNamesStrangers,
+    WorkbooksOfAnotherRound,
+)
+
+SMALL_OPTION = "--small-match"
+"""How the host confirms a match smaller than the rules plan for (docs/rulings.md)."""
+
+
+def refusal_words(refused: Refused) -> str:
+    """The refusal as the command line says it (the service's own words otherwise)."""
+    if isinstance(refused, NoRoundResolved):
+        return (
+            "no round is resolved yet: resolve round 1 first (`festival resolve MATCH --from "
+            "FOLDER`), then run this again"
+        )
+    if isinstance(refused, RoundNumberedFromOne):
+        done = "round 1" if refused.last == 1 else f"rounds 1 to {refused.last}"
+        return f"--round {refused.asked}: rounds are numbered from 1 (resolved: {done})"
+    if isinstance(refused, BadSeed):
+        return "--seed must be a whole number >= 0"
+    if isinstance(refused, TiebreakNamesStrangers):
+        return (
+            f"--tiebreak names players not in the roster: {', '.join(refused.hints)}; write "
+            "the roster's names, comma-separated"
+        )
+    if isinstance(refused, RoundResolvedMeanwhile):
+        return (
+            f"round {refused.seen + 1} was resolved meanwhile (another command?); "
+            "run the command again"
+        )
+    if isinstance(refused, MatchOver):
+        return (
+            f"the match is over: all {refused.rounds} rounds are resolved. "
+            "`festival standings` gives the final standings; to correct a round, pass "
+            "--round N to resolve round N again"
+        )
+    if isinstance(refused, RoundOutOfOrder):
+        due = refused.due
+        return (
+            f"round {due} must be resolved before round {refused.asked}: resolve round "
+            f"{due} first (`festival resolve` with --round {due}, or without --round)"
+        )
+    if isinstance(refused, WorkbooksOfAnotherRound):
+        again = f", or pass --round {refused.old} to resolve round {refused.old} again"
+        return refused.plain() + (again if refused.resolved else "")
+    if isinstance(refused, JsonOfResolvedRound):
+        return (
+            refused.plain() + f". Round {refused.given} is already resolved: pass --round "
+            f"{refused.given} to resolve it again"
+        )
+    if isinstance(refused, InvalidSubmissions):
+        return (
+            f"round {refused.round_no}: {refused.invalid} invalid submission(s); fix them and "
+            "resolve again, or pass --default-invalid to play the rules' default for them"
+        )
+    if isinstance(refused, NotAllocated):
+        return (
+            f"events are not allocated yet; run `festival allocate {refused.folder or 'MATCH'}` "
+            "first"
+        )
+    if isinstance(refused, SmallMatch):
+        return f"{refused.plain}: pass {SMALL_OPTION} to {refused.act} anyway"
+    return str(refused)
