@@ -76,6 +76,7 @@ class Entered:
     words: tuple[str, ...]
     problems: tuple[DuelProblem, ...]
     turn_lines: tuple[str, ...] = ()  # what the turn these actions ended did (`Played`)
+    turn_of: str = ""  # a turn-based duel's player the input was taken as ('' otherwise)
 
     @property
     def ok(self) -> bool:
@@ -295,7 +296,8 @@ def situation(duel: Duel, state: Any) -> Situation:
 
 def _entered(duel: Duel, played: Played) -> Entered:
     words = tuple(duel.game.format_action(s.action) for s in played.steps)
-    return Entered(played.raw_id, words, played.errors, played.turn_lines)
+    turn_of = "" if duel.game.simultaneous else played.player
+    return Entered(played.raw_id, words, played.errors, played.turn_lines, turn_of)
 
 
 def _winner(duel: Duel, state: Any) -> Winner | None:
