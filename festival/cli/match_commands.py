@@ -58,6 +58,11 @@ def new(args: argparse.Namespace) -> int:
 
 def allocate(args: argparse.Namespace) -> int:
     result = service.allocate(args.match, args.fewest_unmet, args.small_match)
+    if result.earlier is service.Earlier.SAME:
+        print(
+            f"{args.match} is already allocated, as below: nothing changed, nothing stored "
+            "again (the allocation is drawn from the preferences and the seed)."
+        )
     for event, players in result.members.items():
         print(f"{title(event)} ({len(players)}): {', '.join(players)}")
     if result.small_fields:
@@ -72,6 +77,11 @@ def allocate(args: argparse.Namespace) -> int:
             f"({['first', 'second'][r.choice]} choice): {r.reason}"
         )
     print("Lottery order (settles ties after garnets): " + ", ".join(result.lottery))
+    if result.earlier is service.Earlier.REPLACED:
+        print(
+            "This replaces the allocation stored before (it may change until round 1 is "
+            "resolved): workbooks written before it are out of date, write them again."
+        )
     print(f"Next: festival templates {args.match}")
     return 0
 

@@ -12,6 +12,7 @@ only, so `festival status` costs no spreadsheet library.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -100,6 +101,15 @@ class Allocated:
     small_fields: tuple[str, ...] = ()
     """the events with fewer players than the rules plan for ("2 in Summoner's Dream"),
     which the host confirmed"""
+    earlier: Earlier | None = None
+    """what became of the allocation stored before (None: there was none)"""
+
+
+class Earlier(StrEnum):
+    """An allocation stored before `allocate` ran again (allowed until a round is resolved)."""
+
+    SAME = "same"  # the same allocation drawn again: nothing stored
+    REPLACED = "replaced"  # a different one (another method): the new one is stored
 
 
 @dataclass(frozen=True)
@@ -301,7 +311,10 @@ def allocate(folder: Path, fewest_unmet: bool, small: bool = False) -> Allocated
         fields = small_fields(result.members, titles)
         if fields and not (small or match.config.small):
             raise MatchError(small_fields_refused(fields))
-        match.store.save_allocation(result.to_json())
+        stored, drawn = match.store.allocation(), json.loads(json.dumps(result.to_json()))
+        earlier = None if stored is None else Earlier.SAME if stored == drawn else Earlier.REPLACED
+        if earlier is not Earlier.SAME:
+            match.store.save_allocation(drawn)
         refused = tuple(
             Refusal(d.claim.player, d.claim.event, d.claim.choice, d.reason)
             for d in result.decisions
@@ -314,6 +327,7 @@ def allocate(folder: Path, fewest_unmet: bool, small: bool = False) -> Allocated
             refused,
             result.lottery,
             tuple(fields),
+            earlier,
         )
 
 
