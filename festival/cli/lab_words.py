@@ -28,6 +28,7 @@ from festival.lab.service import (
     ReplayFolderNotEmpty,
     ReplayNeedsFolder,
     RunArgs,
+    SweepAgain,
     SweepClash,
     SweepNext,
     SweepPrice,
@@ -131,10 +132,14 @@ def next_command(step: NextStep, run: RunArgs, folder: str) -> str:
             )
 
 
-def sweep_next(step: SweepNext, run: RunArgs) -> str:
+def sweep_next(step: SweepNext | SweepAgain, run: RunArgs) -> str:
     """After a sweep: set the price in the catalog workbook the sweep measured (a copy of
     the shipped one when none was given), then measure every item again, on the same seeds
-    and with everything else the run was given."""
+    and with everything else the run was given; after a sweep too small to conclude on,
+    the same sweep with more games (no price to set yet)."""
+    if isinstance(step, SweepAgain):
+        again = ["--sweep", step.sweep, "--games", str(step.games), *setting(run)]
+        return "play more games of the same sweep: " + _command(again)
     event = step.event
     workbook = step.workbook or "my-catalog.xlsx"
     where = (

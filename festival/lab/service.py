@@ -33,8 +33,10 @@ from festival.lab.findings import (
     ForceAll,
     MoreGames,
     NextStep,
+    SweepAgain,
     SweepPrice,
     labelled,
+    sweep_again,
 )
 from festival.lab.game import FESTIVAL, Force, engine
 from festival.lab.job import Job, JobError, all_items, specs
@@ -59,6 +61,7 @@ __all__ = [
     "MoreGames",
     "NextStep",
     "RunArgs",
+    "SweepAgain",
     "SweepPrice",
     "catalog_event",
     "labelled",
@@ -289,7 +292,8 @@ class SweepReport:
     seeds: int
     table: pd.DataFrame
     picture: Path
-    next: SweepNext
+    next: SweepNext | SweepAgain
+    """what to do next: set the price found, or (too small to conclude) play more games"""
     run: RunArgs
 
 
@@ -680,22 +684,28 @@ def _sweep_report(
     points = sweep.points(swept, players, items, on_sale)
     picture = folder / sweep.PICTURE
     picture.write_bytes(png(swept, points))
-    return SweepReport(
-        sweep.verdict_words(swept, points, current),
-        sweep.too_small(points),
-        sweep.subject(swept),
-        swept.item,
-        swept.field,
-        int(players["seed"].nunique()),
-        sweep.table(points),
-        picture,
-        SweepNext(
+    seeds, small = int(players["seed"].nunique()), sweep.too_small(points)
+    after: SweepNext | SweepAgain = (
+        sweep_again(swept.text, seeds)
+        if small
+        else SweepNext(
             swept.event,
             swept.item,
             swept.field,
             run.catalog_of(swept.event),
             engine(swept.event).catalog_fixture,
-        ),
+        )
+    )
+    return SweepReport(
+        sweep.verdict_words(swept, points, current),
+        small,
+        sweep.subject(swept),
+        swept.item,
+        swept.field,
+        seeds,
+        sweep.table(points),
+        picture,
+        after,
         run,
     )
 
