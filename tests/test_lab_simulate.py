@@ -88,6 +88,26 @@ def test_bad_jobs_are_refused_in_words(job: Job, said: str) -> None:
         specs(job)
 
 
+@pytest.mark.parametrize(
+    ("mix", "said"),
+    [
+        ("greedy,gredy", "unknown strategies gredy (did you mean greedy?); known: random, "
+         "greedy, cautious, specialist"),
+        ("cautios,nosuch", "unknown strategies cautios (did you mean cautious?), nosuch; "),
+        ("nosuch", "unknown strategies nosuch; known: "),
+    ],
+)  # fmt: skip
+def test_a_misspelt_strategy_gets_a_did_you_mean(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mix: str, said: str
+) -> None:
+    out = tmp_path / "r"
+    args = ["simulate", "--mix", mix, "--games", "2", "--serial", "--quiet", "--out", str(out)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+    assert not out.exists()
+
+
 def test_a_job_of_the_most_games_is_accepted() -> None:
     """The cap counts seeds x catalog sets x arms (the baseline is an arm)."""
     assert (
