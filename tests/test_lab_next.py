@@ -104,7 +104,7 @@ def test_more_games_repeat_the_whole_run(
     assert more == [
         "--event", "alchemy", "--mix", "greedy,random", "--seed", "5", "--seats", "5",
         "--catalog", "alchemy=my.xlsx", "--option", "summoners.reveal_invader=true",
-        "--force", "alchemy:Bellows", "--games", "200",
+        "--force", "alchemy:Bellows", "--games", "200", "--out", "small-200",
     ]  # fmt: skip
     _run(more, 2, "again", capsys)
 
@@ -142,11 +142,11 @@ def test_a_sweep_too_small_to_conclude_on_names_more_games_of_it_not_a_price(
         "Next: play more games of the same sweep: festival simulate --sweep "
         "alchemy.Bellows.cost=40..80:40 --games 100 --mix specialist,greedy --seed 7"
     )
-    assert out.strip().endswith(line)
+    assert out.strip().endswith(f"{line} --out s-100")
     assert main(["simulate", "--from", "s"]) == 0
-    assert capsys.readouterr().out.strip().endswith(line)
-    again = _run(_next(out), 2, "s2", capsys)
-    assert again.strip().endswith(line)
+    assert capsys.readouterr().out.strip().endswith(f"{line} --out s-100")
+    again = _run(_next(out), 2, "s-100", capsys)  # as printed, with fewer games
+    assert again.strip().endswith(f"{line} --out s-100")
 
 
 def test_nothing_to_measure_points_at_the_charts_of_this_folder() -> None:

@@ -124,6 +124,8 @@ class Study:
     """a seed: `replay` writes that festival as a match folder"""
     replay_to: Path | None = None
     out: Path = Path("lab-results")
+    replace: bool = False
+    """`out` may hold an earlier run's results, which this one replaces (else refused)"""
     where: Where = field(default_factory=LocalCluster)
     progress: bool = True
 
@@ -205,6 +207,14 @@ class ReplayFolderNotEmpty:
 
 
 @dataclass(frozen=True)
+class ResultsFolderHeld:
+    """The results folder holds an earlier run's results (a long study a rerun would lose),
+    and the study does not say to replace them."""
+
+    folder: Path
+
+
+@dataclass(frozen=True)
 class BadResults:
     """A results folder missing, damaged or foreign."""
 
@@ -232,6 +242,7 @@ Refusal = (
     | BadSettings
     | ReplayNeedsFolder
     | ReplayFolderNotEmpty
+    | ResultsFolderHeld
     | BadResults
     | NoGames
     | NoSweep
@@ -345,6 +356,8 @@ def plan(study: Study) -> Plan:
     from festival.lab.setup import FIRST, SECOND, describe
 
     sets, swept, kind, played_sets, forces = _checked(study)
+    if not study.replace and tables.held(study.out):
+        raise LabRefused(ResultsFolderHeld(study.out))
     job = Job(kind, study.games, study.mix, study.seed, tuple(played_sets), tuple(forces),
               study.seats)  # fmt: skip
     try:
@@ -399,6 +412,7 @@ def play(checked: Plan) -> Played:
             sweep.save(out, swept, checked.current)
             done = _sweep_report(out, players, items, on_sale, checked.run)
         else:
+            sweep.forget(out)  # a sweep replaced by another run is no longer reported
             done = _report(players, items, on_sale, checked.run, checked.options, out)
     return Played(len(results), seconds, out, (tables.PLAYERS_FILE, tables.ITEMS_FILE), done)
 
