@@ -217,3 +217,19 @@ def test_the_lab_guides_replay_runs_as_printed(
     (command,) = [c for c in text.split("`") if c.startswith("festival simulate --replay")]
     assert main(shlex.split(command)[1:]) == 0, command
     assert "Wrote the festival of seed 17 to game-17" in capsys.readouterr().out
+
+
+def test_the_lab_guides_step_3_next_keeps_its_mix_as_typed_and_its_compared_catalog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Step 3 of the lab guide (fewer games): more games of it keep --compare-catalog and
+    the --mix in the order typed."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(CATALOG, "my-catalog.xlsx")
+    step3 = ["--games", "4", "--mix", "greedy,cautious,specialist,random",
+             "--compare-catalog", "alchemy=my-catalog.xlsx"]  # fmt: skip
+    more = _next(_run(step3, 4, "lab-festivals", capsys))
+    assert more == [
+        "--mix", "greedy,cautious,specialist,random", "--compare-catalog",
+        "alchemy=my-catalog.xlsx", "--games", "300", "--out", "lab-festivals-300",
+    ]  # fmt: skip
