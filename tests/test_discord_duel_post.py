@@ -190,3 +190,22 @@ def test_elementarium_orders_taken_back_stay_sealed_and_turns_are_the_games(
     out = capsys.readouterr().out
     assert "The duel in turn 1, 1 action so far: posted." in out
     assert "The duel after turn 1: posted." in out and "step" not in out
+
+
+def test_a_deleted_webhook_names_the_duel_command_and_following_it_posts(
+    duel: Path, tmp_path: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A duel's deleted webhook: the duel's command to read the new webhook, not the match's
+    `festival discord` (which answers that the duel is not a match folder)."""
+    discord_api.delete_webhook("duel room")
+    capsys.readouterr()
+    assert main(["duel", "post", str(duel)]) == 2
+    err = capsys.readouterr().err
+    assert "Discord does not know the webhook of" in err and err.count("\n") == 1
+    assert f"run `festival duel discord {duel} --webhooks FILE` with it, then " in err
+    assert f"`festival duel post {duel}`" in err
+    hooks = tmp_path / "new-webhooks.csv"
+    hooks.write_text(f"player,webhook,user\nhost,{discord_api.add_webhook('duel room')},\n")
+    assert main(["duel", "discord", str(duel), "--webhooks", str(hooks)]) == 0
+    assert main(["duel", "post", str(duel)]) == 0
+    assert len(discord_api.messages("duel room")) == 1

@@ -49,6 +49,7 @@ def test_findings_come_first_ranked_with_their_figures(
     ]
     assert lines[-1] == (
         "Next: festival simulate --event alchemy --sweep alchemy.Bellows.cost=30..90:10 --games 100"
+        f" --out {alchemy_items.parent / 'lab-alchemy-bellows-cost'}"
     )
 
 
@@ -81,7 +82,9 @@ def test_a_small_run_is_too_small_to_conclude(
     ]
     notes = listed.splitlines()[count:]
     assert notes and all(line.startswith("  - Too small to conclude") for line in notes)
-    assert out.strip().endswith("Next: festival simulate --event alchemy --games 200")
+    assert out.strip().endswith(
+        f"Next: festival simulate --event alchemy --games 200 --out {tmp_path / 'r-200'}"
+    )
 
 
 # --- sweeps -----------------------------------------------------------------------------

@@ -27,9 +27,10 @@ CATALOG = ROOT / "fixtures" / "alchemy" / "catalog.xlsx"
 
 
 def _next(out: str) -> list[str]:
-    """The words of the last "Next:" command printed (after "again:" in a sweep's)."""
+    """The words of the last "Next:" command printed (after the words before it in a
+    sweep's: "..., then measure every item again: festival simulate ...")."""
     line = [x for x in out.splitlines() if x.startswith("Next: ")][-1]
-    command = line.removeprefix("Next: ").split(" again: ")[-1]
+    command = "festival simulate " + line.split("festival simulate ", 1)[-1]
     words = shlex.split(command)
     assert words[:2] == ["festival", "simulate"], line
     return words[2:]
@@ -80,7 +81,7 @@ def test_every_next_command_keeps_the_runs_catalog_and_seeds(
     assert main(["simulate", "--from", "r2"]) == 0
     assert _next(capsys.readouterr().out) == swept
 
-    out = _run(swept, 2, "r3", capsys)
+    out = _run(swept, 30, "r3", capsys)  # enough to conclude (fewer: more games, below)
     assert "Next: set Bellows's cost in my.xlsx, then measure every item again:" in out
     again = _next(out)
     _keeps(again, "1001", "alchemy=my.xlsx")
@@ -103,7 +104,7 @@ def test_more_games_repeat_the_whole_run(
     assert more == [
         "--event", "alchemy", "--mix", "greedy,random", "--seed", "5", "--seats", "5",
         "--catalog", "alchemy=my.xlsx", "--option", "summoners.reveal_invader=true",
-        "--force", "alchemy:Bellows", "--games", "200",
+        "--force", "alchemy:Bellows", "--games", "200", "--out", "small-200",
     ]  # fmt: skip
     _run(more, 2, "again", capsys)
 
@@ -112,8 +113,9 @@ def test_a_sweep_on_the_shipped_catalog_says_to_copy_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    out = _run(["--sweep", "alchemy.Bellows.cost=60..60:1", "--games", "2", "--seed", "7"], 2,
+    out = _run(["--sweep", "alchemy.Bellows.cost=60..60:1", "--games", "30", "--seed", "7"], 30,
                "s", capsys)  # fmt: skip
+    assert "Too small to conclude" not in out
     assert (
         "Next: set Bellows's cost in a copy of the shipped catalog (fixtures/alchemy/catalog"
         ".xlsx) saved as my-catalog.xlsx, then measure every item again: festival simulate "
@@ -122,6 +124,29 @@ def test_a_sweep_on_the_shipped_catalog_says_to_copy_it(
     ) in out
     shutil.copy(CATALOG, "my-catalog.xlsx")
     _run(_next(out), 2, "measured", capsys)
+
+
+def test_a_sweep_too_small_to_conclude_on_names_more_games_of_it_not_a_price(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sweep too small to conclude on at every value sets no price: its next command is
+    the same sweep with more games (and the run's strategies and seeds), which runs as
+    printed; `--from` says the same."""
+    monkeypatch.chdir(tmp_path)
+    sweep = ["--sweep", "alchemy.Bellows.cost=40..80:40", "--games", "2", "--seed", "7",
+             "--mix", "specialist,greedy"]  # fmt: skip
+    out = _run(sweep, 2, "s", capsys)
+    assert "Too small to conclude on Alchemy's Bellows cost: play more games (--games)." in out
+    assert "set Bellows's cost" not in out and "measure every item again" not in out
+    line = (
+        "Next: play more games of the same sweep: festival simulate --sweep "
+        "alchemy.Bellows.cost=40..80:40 --games 100 --mix specialist,greedy --seed 7"
+    )
+    assert out.strip().endswith(f"{line} --out s-100")
+    assert main(["simulate", "--from", "s"]) == 0
+    assert capsys.readouterr().out.strip().endswith(f"{line} --out s-100")
+    again = _run(_next(out), 2, "s-100", capsys)  # as printed, with fewer games
+    assert again.strip().endswith(f"{line} --out s-100")
 
 
 def test_nothing_to_measure_points_at_the_charts_of_this_folder() -> None:
@@ -192,3 +217,19 @@ def test_the_lab_guides_replay_runs_as_printed(
     (command,) = [c for c in text.split("`") if c.startswith("festival simulate --replay")]
     assert main(shlex.split(command)[1:]) == 0, command
     assert "Wrote the festival of seed 17 to game-17" in capsys.readouterr().out
+
+
+def test_the_lab_guides_step_3_next_keeps_its_mix_as_typed_and_its_compared_catalog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Step 3 of the lab guide (fewer games): more games of it keep --compare-catalog and
+    the --mix in the order typed."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(CATALOG, "my-catalog.xlsx")
+    step3 = ["--games", "4", "--mix", "greedy,cautious,specialist,random",
+             "--compare-catalog", "alchemy=my-catalog.xlsx"]  # fmt: skip
+    more = _next(_run(step3, 4, "lab-festivals", capsys))
+    assert more == [
+        "--mix", "greedy,cautious,specialist,random", "--compare-catalog",
+        "alchemy=my-catalog.xlsx", "--games", "300", "--out", "lab-festivals-300",
+    ]  # fmt: skip

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pandas as pd
@@ -86,6 +87,26 @@ def test_bad_jobs_are_refused_in_words(job: Job, said: str) -> None:
     """A seed past 64 bits cannot be written to the results (int64): refused before playing."""
     with pytest.raises(JobError, match=said):
         specs(job)
+
+
+@pytest.mark.parametrize(
+    ("mix", "said"),
+    [
+        ("greedy,gredy", "unknown strategies gredy (did you mean greedy?); known: random, "
+         "greedy, cautious, specialist"),
+        ("cautios,nosuch", "unknown strategies cautios (did you mean cautious?), nosuch; "),
+        ("nosuch", "unknown strategies nosuch; known: "),
+    ],
+)  # fmt: skip
+def test_a_misspelt_strategy_gets_a_did_you_mean(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], mix: str, said: str
+) -> None:
+    out = tmp_path / "r"
+    args = ["simulate", "--mix", mix, "--games", "2", "--serial", "--quiet", "--out", str(out)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+    assert not out.exists()
 
 
 def test_a_job_of_the_most_games_is_accepted() -> None:
@@ -238,3 +259,40 @@ def test_a_misspelt_event_is_named_in_words_with_a_suggestion(
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1 and "(" not in err.split(":", 2)[2]
     assert not out.exists()
+
+
+def test_a_run_into_a_folder_holding_results_is_refused_unless_told_to_replace_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rerun never loses a study without a word: a folder that holds results (the default
+    lab-results after a first run) is refused before anything plays; the next command names
+    a new folder, so following it keeps the results it follows; --replace replaces them,
+    and a sweep's record does not outlive the sweep's results."""
+    monkeypatch.chdir(tmp_path)
+    first = ["simulate", "--event", "alchemy", "--games", "2", "--serial", "--quiet"]
+    assert main(first) == 0
+    printed = capsys.readouterr().out
+    kept = (tmp_path / "lab-results" / "players.parquet").read_bytes()
+    assert main([*first, "--seed", "9"]) == 2
+    said = capsys.readouterr()
+    assert said.err == (
+        "festival: error: lab-results holds the results of an earlier run, which this run "
+        "would replace: name another folder with --out, or add --replace to replace them\n"
+    )
+    assert "Playing" not in said.out
+    assert (tmp_path / "lab-results" / "players.parquet").read_bytes() == kept
+    following = shlex.split(printed.strip().splitlines()[-1].removeprefix("Next: "))
+    assert following[-2:] == ["--out", "lab-results-200"]
+    following[following.index("--games") + 1] = "2"
+    assert main([*following[1:], "--serial", "--quiet"]) == 0
+    assert (tmp_path / "lab-results-200" / "players.parquet").exists()
+    assert (tmp_path / "lab-results" / "players.parquet").read_bytes() == kept
+
+    sweep = ["simulate", "--sweep", "alchemy.Bellows.cost=40..80:40", "--games", "2"]
+    assert main([*sweep, "--serial", "--quiet", "--out", "s"]) == 0
+    assert main([*first, "--games", "3", "--out", "s", "--replace"]) == 0
+    assert not (tmp_path / "s" / "sweep.json").exists()
+    capsys.readouterr()
+    assert main(["simulate", "--from", "s"]) == 0
+    again = capsys.readouterr().out
+    assert "in 3 game(s)" in again and "swept" not in again

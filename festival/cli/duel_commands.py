@@ -61,8 +61,11 @@ def new(args: argparse.Namespace) -> int:
 
 def _report(entered: Entered) -> int:
     if not entered.ok:
+        # a refused move names whose turn it was taken as (a command typed twice by mistake
+        # is taken as the next player's turn)
+        turn = f" for {entered.turn_of}, whose turn it is;" if entered.turn_of else ";"
         print(
-            f"Nothing recorded; what was typed is kept in the duel's log as input "
+            f"Nothing recorded{turn} what was typed is kept in the duel's log as input "
             f"{entered.raw_id}:",
             file=sys.stderr,
         )

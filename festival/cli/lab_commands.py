@@ -41,6 +41,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="game i plays seed SEED+i (1)")
     p.add_argument("--seats", type=int, help="players per game (10 a festival, 7 an event)")
     p.add_argument("--out", type=Path, help="folder for the Parquet files (lab-results)")
+    p.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace the results already in the --out folder (refused without it)",
+    )
     p.add_argument("--catalog", action="append", default=[], metavar="EVENT=FILE")
     p.add_argument("--option", action="append", default=[], metavar="EVENT.NAME=VALUE")
     p.add_argument(
@@ -155,6 +160,7 @@ def _study(args: argparse.Namespace) -> service.Study:
         replay=args.replay,
         replay_to=args.to,
         out=args.out or Path("lab-results"),
+        replace=args.replace,
         where=where,
         progress=not args.quiet,
     )
@@ -175,7 +181,7 @@ def _print(done: Report | SweepReport) -> int:
         )
         print(done.table.to_string(index=False))
         print(f"\nThe picture: {done.picture}")
-        print(f"Next: {lab_words.sweep_next(done.next, done.run)}")
+        print(f"Next: {lab_words.sweep_next(done.next, done.run, str(done.picture.parent))}")
         return 0
     if done.settings_unread is not None:
         print(

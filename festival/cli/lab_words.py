@@ -4,7 +4,9 @@ options, strategies, seats and seeds, so it measures what the run measured)."""
 
 from __future__ import annotations
 
+import re
 import shlex
+from pathlib import PurePath
 
 from events.errors import close_matches
 from festival.bots.registry import STRONGEST
@@ -27,7 +29,9 @@ from festival.lab.service import (
     Refusal,
     ReplayFolderNotEmpty,
     ReplayNeedsFolder,
+    ResultsFolderHeld,
     RunArgs,
+    SweepAgain,
     SweepClash,
     SweepNext,
     SweepPrice,
@@ -72,6 +76,11 @@ def refusal(r: Refusal) -> str:
             return "--replay needs --to FOLDER (the match folder to create)"
         case ReplayFolderNotEmpty(folder):
             return f"{folder} is not empty; a replay never overwrites a folder"
+        case ResultsFolderHeld(folder):
+            return (
+                f"{folder} holds the results of an earlier run, which this run would replace: "
+                "name another folder with --out, or add --replace to replace them"
+            )
         case NoGames(folder):
             return f"{folder} holds no games to report on"
         case NoSweep(folder):
@@ -114,27 +123,46 @@ def again(run: RunArgs) -> list[str]:
     return out
 
 
+def next_out(folder: str, name: str) -> list[str]:
+    """`--out` for the next run, beside `folder`: a run never replaces the results it
+    follows (a folder that holds results is refused without --replace). `name` is the new
+    folder's; one that starts with "+" is added to `folder`'s own name, whose count of games
+    ("-200") it replaces."""
+    at = PurePath(folder)
+    if name.startswith("+"):
+        name = re.sub(r"-\d+$", "", at.name) + "-" + name[1:]
+    return ["--out", str(at.parent / name)]
+
+
 def next_command(step: NextStep, run: RunArgs, folder: str) -> str:
     """The command to run next, for the results in `folder`."""
     match step:
         case MoreGames(games):
-            return _command([*again(run), "--games", str(games)])
+            return _command([*again(run), "--games", str(games), *next_out(folder, f"+{games}")])
         case ForceAll(event):
             kept = setting(run, event)
-            return _command(["--event", event, "--force-all", event, "--games", "200", *kept])
+            out = next_out(folder, f"lab-{event}-items")
+            return _command(["--event", event, "--force-all", event, "--games", "200", *kept, *out])
         case SweepPrice(event, swept):
             kept = setting(run, event)
-            return _command(["--event", event, "--sweep", swept, "--games", "100", *kept])
+            item, _, field = swept.partition("=")[0].split(".", 1)[1].partition(".")
+            out = next_out(folder, f"lab-{event}-{item}-{field}".lower().replace(" ", "-"))
+            return _command(["--event", event, "--sweep", swept, "--games", "100", *kept, *out])
         case Charts():
             return (
                 f"festival simulate --dashboard {shlex.quote(folder)} (the charts of these results)"
             )
 
 
-def sweep_next(step: SweepNext, run: RunArgs) -> str:
+def sweep_next(step: SweepNext | SweepAgain, run: RunArgs, folder: str) -> str:
     """After a sweep: set the price in the catalog workbook the sweep measured (a copy of
     the shipped one when none was given), then measure every item again, on the same seeds
-    and with everything else the run was given."""
+    and with everything else the run was given; after a sweep too small to conclude on,
+    the same sweep with more games (no price to set yet)."""
+    if isinstance(step, SweepAgain):
+        again = ["--sweep", step.sweep, "--games", str(step.games), *setting(run)]
+        again += next_out(folder, f"+{step.games}")
+        return "play more games of the same sweep: " + _command(again)
     event = step.event
     workbook = step.workbook or "my-catalog.xlsx"
     where = (
@@ -144,7 +172,7 @@ def sweep_next(step: SweepNext, run: RunArgs) -> str:
     )
     kept = setting(run, event, leave_out_catalog=event)
     command = ["--event", event, "--force-all", event, "--games", "200", *kept]
-    command += ["--catalog", f"{event}={workbook}"]
+    command += ["--catalog", f"{event}={workbook}", *next_out(folder, "+measured")]
     return f"set {step.item}'s {step.field} {where}, then measure every item again: " + _command(
         command
     )

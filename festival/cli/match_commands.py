@@ -32,6 +32,7 @@ from festival.match.acts import (
 )
 from festival.match.config import PLANNED_FIELD, PLANNED_PLAYERS
 from festival.match.outcome import PostChanges, RoundCheck, RoundRejected
+from festival.match.results import Earlier
 from festival.match.service import TiebreakSource, WorkbooksWritten
 from festival.match.spreadsheets import SpreadsheetsFor
 
@@ -76,6 +77,11 @@ def new(args: argparse.Namespace) -> int:
 
 def allocate(args: argparse.Namespace) -> int:
     result = service.run(args.match, Allocate(args.fewest_unmet, args.small_match))
+    if result.earlier is Earlier.SAME:
+        print(
+            f"{args.match} is already allocated, as below: nothing changed, nothing stored "
+            "again (the allocation is drawn from the preferences and the seed)."
+        )
     for event, players in result.members.items():
         print(f"{title(event)} ({len(players)}): {', '.join(players)}")
     if result.small_fields:
@@ -90,6 +96,11 @@ def allocate(args: argparse.Namespace) -> int:
             f"({['first', 'second'][r.choice]} choice): {r.reason}"
         )
     print("Lottery order (settles ties after garnets): " + ", ".join(result.lottery))
+    if result.earlier is Earlier.REPLACED:
+        print(
+            "This replaces the allocation stored before (it may change until round 1 is "
+            "resolved): workbooks written before it are out of date, write them again."
+        )
     print(f"Next: festival templates {args.match}")
     return 0
 

@@ -56,7 +56,8 @@ def post(
         log = PostLog(duel.store)
         messages = duel_posts(duel, hooks.users, log)  # positions taken back, then the last
         rerun = f"festival duel post {folder}"
-        sender = Sender(hooks, retry, f"`{rerun}`")
+        setup = f"`festival duel discord {folder} --webhooks FILE`"
+        sender = Sender(hooks, retry, f"`{rerun}`", setup)
         try:
             result = post_all(log, sender, messages, "the turn was taken back", decision, rerun)
         finally:

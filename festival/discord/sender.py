@@ -207,12 +207,15 @@ def _never_sent(exc: BaseException) -> bool:
 class Sender:
     """discord.py's webhook client for the channels of a webhooks file."""
 
-    def __init__(self, webhooks: Webhooks, retry: Retry | None = None, rerun: str = "") -> None:
+    def __init__(
+        self, webhooks: Webhooks, retry: Retry | None = None, rerun: str = "", setup: str = ""
+    ) -> None:
         point_discord_py()
         self.webhooks = webhooks
         self.retry = retry or default_retry()
         self.rerun = rerun or "run the same command again"
         self.again = rerun or "the same command"  # for "run ... with --resend"
+        self.setup = setup or "`festival discord`"  # the command that reads a webhooks file
         self.scrub = Scrubber(webhooks)
         self.session = _session(self.retry)
         self._clients: dict[str, discord.SyncWebhook] = {}
@@ -345,7 +348,7 @@ class Sender:
         rerun = f"{self.rerun} (what was posted is recorded and not sent again)"
         remake = (
             "make a new webhook in that channel (Edit Channel, Integrations, Webhooks), put its "
-            "URL in the webhooks file, run `festival discord` with it, then " + rerun
+            f"URL in the webhooks file, run {self.setup} with it, then " + rerun
         )
         if (status == 404 and code == 10015) or status == 401:
             return DiscordFailure(

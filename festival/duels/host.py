@@ -40,10 +40,31 @@ class Played:
     turn_lines: tuple[str, ...] = ()
     """what a turn these steps ended did that the board does not say (`DuelGame.turn_lines`:
     a simultaneous turn resolved)"""
+    player: str = ""
+    """whose actions the input was taken as ('' when it was refused before that was known)"""
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+
+def _players_wanted(title: str, counts: Sequence[int], names: Sequence[str]) -> str:
+    """Why `names` cannot play `title`, in words: how many players it needs, whom --players
+    named (a name given twice said so), and how to write them."""
+    wanted = " or ".join(str(n) for n in counts)
+    keys = [n.lower() for n in names]
+    twice = [n for i, n in enumerate(names) if keys[i] in keys[:i]]
+    if twice:
+        named = f"{twice[0]} is named twice"
+    elif names:
+        named = f"--players names {len(names)} ({', '.join(names)})"
+    else:
+        named = "--players names nobody"
+    example = ",".join(["Ash", "Birch", "Cedar", "Dale"][: counts[0]])
+    return (
+        f"{title} needs {wanted} different players, and {named}: give each player once, "
+        f'separated by commas, the first starts (e.g. --players "{example}")'
+    )
 
 
 class Duel:
@@ -77,8 +98,7 @@ class Duel:
         if bad:
             raise DuelHostError("; ".join(bad))
         if len(names) not in game.player_counts or len({n.lower() for n in names}) != len(names):
-            counts = " or ".join(str(n) for n in game.player_counts)
-            raise DuelHostError(f"{game.title} needs {counts} different players, not {names}")
+            raise DuelHostError(_players_wanted(game.title, game.player_counts, names))
         chosen = variant or game.default_variant
         options = game.options(chosen, overrides)
         if options.value is None:
@@ -220,7 +240,7 @@ class Duel:
         state = self.state()
         who = self.resolve_player(player, state)
         if parsed.value is None:
-            return self.reject(raw_id, parsed.errors)
+            return self.reject(raw_id, parsed.errors, who)
         return self._record(raw_id, state, who, list(parsed.value))
 
     def play_json(self, data: Any, player: str | None = None, source: Origin = JSON) -> Played:
@@ -245,7 +265,7 @@ class Duel:
             else:
                 actions.append(parsed.value)
         if errors:
-            return self.reject(raw_id, errors)
+            return self.reject(raw_id, errors, who)
         return self._record(raw_id, state, who, actions)
 
     def play_actions(self, actions: Sequence[Any], player: str, source: Origin) -> Played:
@@ -275,16 +295,17 @@ class Duel:
                 state, index = after, index + len(steps)
         return found
 
-    def reject(self, raw_id: int, errors: Sequence[DuelProblem]) -> Played:
-        """Store the errors of an input already stored; nothing is recorded."""
+    def reject(self, raw_id: int, errors: Sequence[DuelProblem], player: str = "") -> Played:
+        """Store the errors of an input already stored, taken as `player`'s when known;
+        nothing is recorded."""
         self.store.add_errors(raw_id, [(e.code, str(e)) for e in errors])
-        return Played(raw_id, (), tuple(errors))
+        return Played(raw_id, (), tuple(errors), player=player)
 
     def _record(self, raw_id: int, state: Any, player: str, actions: list[Any]) -> Played:
         count = self.store.step_count()
         after, steps, errors = self._take(state, player, actions, count)
         if errors:
-            return self.reject(raw_id, errors)
+            return self.reject(raw_id, errors, player)
         rows = [(s.player, self.game.action_to_json(s.action)) for s in steps]
         self.store.add_steps(raw_id, rows, count, clock_now())
         return Played(raw_id, tuple(steps), (), self.game.turn_lines(state, after))

@@ -60,7 +60,8 @@ def situation(duel: Duel, state: Any) -> Situation:
 
 def entered_of(duel: Duel, played: Played) -> Entered:
     words = tuple(duel.game.format_action(s.action) for s in played.steps)
-    return Entered(played.raw_id, words, played.errors, played.turn_lines)
+    turn_of = "" if duel.game.simultaneous else played.player
+    return Entered(played.raw_id, words, played.errors, played.turn_lines, turn_of)
 
 
 def winner_of(duel: Duel, state: Any) -> Winner | None:

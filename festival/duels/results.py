@@ -43,6 +43,7 @@ class Entered:
     words: tuple[str, ...]
     problems: tuple[DuelProblem, ...]
     turn_lines: tuple[str, ...] = ()  # what the turn these actions ended did (`Played`)
+    turn_of: str = ""  # a turn-based duel's player the input was taken as ('' otherwise)
 
     @property
     def ok(self) -> bool:

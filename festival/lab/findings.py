@@ -228,6 +228,20 @@ class Charts:
     """Nothing more to measure: the charts of these results."""
 
 
+@dataclass(frozen=True)
+class SweepAgain:
+    """A sweep too small to conclude on at every value: the same sweep (`sweep`,
+    EVENT.ITEM.FIELD=FROM..TO:STEP), with this many games (before any price is set)."""
+
+    sweep: str
+    games: int
+
+
+def sweep_again(sweep: str, seeds: int) -> SweepAgain:
+    """More games of a sweep that played `seeds` seeds at every value."""
+    return SweepAgain(sweep, max(10 * seeds, 100))
+
+
 NextStep = MoreGames | ForceAll | SweepPrice | Charts
 """What to run next, as a value; each front end words it (keeping the run's catalogs,
 options, strategies and seeds, so it measures what the run measured)."""

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from events.errors import close_matches
 from festival.bots.registry import STRATEGIES
 from festival.core import seeds
 from festival.core.registry import event_names
@@ -71,14 +72,21 @@ class Job:
             )
         unknown = sorted(set(self.mix) - set(STRATEGIES))
         if unknown or not self.mix:
+            named = [_did_you_mean(u) for u in unknown]
             out.append(
-                f"unknown strategies {', '.join(unknown) or '(none given)'} "
-                f"(known: {', '.join(STRATEGIES)})"
+                f"unknown strategies {', '.join(named) or '(none given)'}; "
+                f"known: {', '.join(STRATEGIES)}"
             )
         lo = 2 if self.kind != FESTIVAL else 4
         if not lo <= self.table <= (FESTIVAL_SEATS if self.kind == FESTIVAL else DEFAULT_CAPACITY):
             out.append(f"a {self.kind} table cannot seat {self.table} players")
         return out
+
+
+def _did_you_mean(strategy: str) -> str:
+    """An unknown strategy, with the known one it is perhaps a misspelling of."""
+    near = close_matches(strategy, list(STRATEGIES))
+    return f"{strategy} (did you mean {near[0]}?)" if near else strategy
 
 
 def seating(seed: int, mix: tuple[str, ...], seats: int) -> tuple[str, ...]:

@@ -33,8 +33,10 @@ from festival.lab.findings import (
     ForceAll,
     MoreGames,
     NextStep,
+    SweepAgain,
     SweepPrice,
     labelled,
+    sweep_again,
 )
 from festival.lab.game import FESTIVAL, Force, engine
 from festival.lab.job import Job, JobError, all_items, specs
@@ -59,6 +61,7 @@ __all__ = [
     "MoreGames",
     "NextStep",
     "RunArgs",
+    "SweepAgain",
     "SweepPrice",
     "catalog_event",
     "labelled",
@@ -121,6 +124,8 @@ class Study:
     """a seed: `replay` writes that festival as a match folder"""
     replay_to: Path | None = None
     out: Path = Path("lab-results")
+    replace: bool = False
+    """`out` may hold an earlier run's results, which this one replaces (else refused)"""
     where: Where = field(default_factory=LocalCluster)
     progress: bool = True
 
@@ -202,6 +207,14 @@ class ReplayFolderNotEmpty:
 
 
 @dataclass(frozen=True)
+class ResultsFolderHeld:
+    """The results folder holds an earlier run's results (a long study a rerun would lose),
+    and the study does not say to replace them."""
+
+    folder: Path
+
+
+@dataclass(frozen=True)
 class BadResults:
     """A results folder missing, damaged or foreign."""
 
@@ -229,6 +242,7 @@ Refusal = (
     | BadSettings
     | ReplayNeedsFolder
     | ReplayFolderNotEmpty
+    | ResultsFolderHeld
     | BadResults
     | NoGames
     | NoSweep
@@ -289,7 +303,8 @@ class SweepReport:
     seeds: int
     table: pd.DataFrame
     picture: Path
-    next: SweepNext
+    next: SweepNext | SweepAgain
+    """what to do next: set the price found, or (too small to conclude) play more games"""
     run: RunArgs
 
 
@@ -341,6 +356,8 @@ def plan(study: Study) -> Plan:
     from festival.lab.setup import FIRST, SECOND, describe
 
     sets, swept, kind, played_sets, forces = _checked(study)
+    if not study.replace and tables.held(study.out):
+        raise LabRefused(ResultsFolderHeld(study.out))
     job = Job(kind, study.games, study.mix, study.seed, tuple(played_sets), tuple(forces),
               study.seats)  # fmt: skip
     try:
@@ -395,6 +412,7 @@ def play(checked: Plan) -> Played:
             sweep.save(out, swept, checked.current)
             done = _sweep_report(out, players, items, on_sale, checked.run)
         else:
+            sweep.forget(out)  # a sweep replaced by another run is no longer reported
             done = _report(players, items, on_sale, checked.run, checked.options, out)
     return Played(len(results), seconds, out, (tables.PLAYERS_FILE, tables.ITEMS_FILE), done)
 
@@ -680,22 +698,28 @@ def _sweep_report(
     points = sweep.points(swept, players, items, on_sale)
     picture = folder / sweep.PICTURE
     picture.write_bytes(png(swept, points))
-    return SweepReport(
-        sweep.verdict_words(swept, points, current),
-        sweep.too_small(points),
-        sweep.subject(swept),
-        swept.item,
-        swept.field,
-        int(players["seed"].nunique()),
-        sweep.table(points),
-        picture,
-        SweepNext(
+    seeds, small = int(players["seed"].nunique()), sweep.too_small(points)
+    after: SweepNext | SweepAgain = (
+        sweep_again(swept.text, seeds)
+        if small
+        else SweepNext(
             swept.event,
             swept.item,
             swept.field,
             run.catalog_of(swept.event),
             engine(swept.event).catalog_fixture,
-        ),
+        )
+    )
+    return SweepReport(
+        sweep.verdict_words(swept, points, current),
+        small,
+        sweep.subject(swept),
+        swept.item,
+        swept.field,
+        seeds,
+        sweep.table(points),
+        picture,
+        after,
         run,
     )
 

@@ -353,6 +353,13 @@ def save(folder: Path, sweep: Sweep, current: Number | None) -> None:
     (folder / SWEEP_FILE).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
+def forget(folder: Path) -> None:
+    """Remove the sweep `save` left in `folder` and its picture (another run's results now
+    hold the folder)."""
+    for name in (SWEEP_FILE, PICTURE):
+        (folder / name).unlink(missing_ok=True)
+
+
 def load(folder: Path) -> tuple[Sweep, Number | None] | None:
     """The sweep `save` left in `folder` (None: not a sweep, or not readable as one)."""
     try:

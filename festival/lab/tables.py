@@ -175,6 +175,11 @@ def sold(sets: Mapping[str, Mapping[str, Mapping[str, Any]]], kind: str) -> pd.D
     return pd.DataFrame(rows, columns=list(SOLD_COLUMNS))
 
 
+def held(folder: Path) -> bool:
+    """Whether `folder` holds a run's results (which a new run there would replace)."""
+    return any((folder / name).exists() for name in (PLAYERS_FILE, ITEMS_FILE))
+
+
 def write(
     folder: Path, players: pd.DataFrame, items: pd.DataFrame, on_sale: pd.DataFrame | None = None
 ) -> None:

@@ -59,6 +59,15 @@ class Allocated:
     small_fields: tuple[str, ...] = ()
     """the events with fewer players than the rules plan for ("2 in Summoner's Dream"),
     which the host confirmed"""
+    earlier: Earlier | None = None
+    """what became of the allocation stored before (None: there was none)"""
+
+
+class Earlier(StrEnum):
+    """An allocation stored before `allocate` ran again (allowed until a round is resolved)."""
+
+    SAME = "same"  # the same allocation drawn again: nothing stored
+    REPLACED = "replaced"  # a different one (another method): the new one is stored
 
 
 @dataclass(frozen=True)

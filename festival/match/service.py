@@ -13,6 +13,7 @@ them only, so `festival status` costs no network or spreadsheet library.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -77,6 +78,9 @@ from festival.match.results import (
 )
 from festival.match.results import (
     Created as Created,
+)
+from festival.match.results import (
+    Earlier as Earlier,
 )
 from festival.match.results import (
     EventPlan as EventPlan,
@@ -255,7 +259,10 @@ def _allocate(match: Match, command: Allocate) -> Allocated:
     fields = small_fields(result.members, titles)
     if fields and not (command.small or match.config.small):
         raise SmallMatch(small_fields_refused(fields), creating=False)
-    match.store.save_allocation(result.to_json())
+    stored, drawn = match.store.allocation(), json.loads(json.dumps(result.to_json()))
+    earlier = None if stored is None else Earlier.SAME if stored == drawn else Earlier.REPLACED
+    if earlier is not Earlier.SAME:
+        match.store.save_allocation(drawn)
     refused = tuple(
         Refusal(d.claim.player, d.claim.event, d.claim.choice, d.reason)
         for d in result.decisions
@@ -268,6 +275,7 @@ def _allocate(match: Match, command: Allocate) -> Allocated:
         refused,
         result.lottery,
         tuple(fields),
+        earlier,
     )
 
 
