@@ -42,9 +42,10 @@ def test_seven_player_six_round_game_from_workbooks_matches_the_json_path(
         subs = {
             p: alchemy_bot(public, engine.private_view(state, p), p, round_no, rng) for p in players
         }
-        code, out, _ = run(capsys, "templates", by_xlsx, "--round", str(round_no))
+        folder = Path(by_xlsx).parent / f"inbox-{round_no}"  # as the players send them back
+        args = ("templates", by_xlsx, "--round", str(round_no), "--out", str(folder))
+        code, out, _ = run(capsys, *args)
         assert code == 0, out
-        folder = Path(by_xlsx) / "templates" / f"round-{round_no}"
         for p in players:
             fill_workbook(folder / f"{p}.xlsx", subs[p])
         if round_no == 2:  # a typo first: rejected with a clear error, then fixed

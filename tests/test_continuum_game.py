@@ -35,9 +35,10 @@ def test_seven_player_game_from_workbooks(
     gamewide = [x for x in match.config.gamewide if x in p]
 
     def round_folder(round_no: int) -> Path:
-        code, out, _ = run(capsys, "templates", m, "--round", str(round_no))
+        folder = Path(m).parent / f"inbox-{round_no}"  # as the players send them back
+        code, out, _ = run(capsys, "templates", m, "--round", str(round_no), "--out", str(folder))
         assert code == 0, out
-        return Path(m) / "templates" / f"round-{round_no}"
+        return folder
 
     # Round 1: everyone sets the same legal board.
     folder = round_folder(1)

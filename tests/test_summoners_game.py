@@ -65,9 +65,9 @@ def play(tmp_path: Path, roster: Path, capsys: pytest.CaptureFixture[str]) -> tu
     engine = match.engine("summoners")
     rng = np.random.default_rng(6)
     for round_no in range(1, 7):
-        code, out, _ = run(capsys, "templates", m, "--round", str(round_no))
+        folder = Path(m).parent / f"inbox-{round_no}"  # as the players send them back
+        code, out, _ = run(capsys, "templates", m, "--round", str(round_no), "--out", str(folder))
         assert code == 0, out
-        folder = Path(m) / "templates" / f"round-{round_no}"
         if round_no in engine.rounds(len(players), 6):
             state = states_after(match, round_no - 1)["summoners"]
             maps = [x.name for x in state.catalog.maps]
