@@ -9,10 +9,10 @@ import signal
 import sys
 from pathlib import Path
 
-from festival.discord import duel_posting
-
 
 def discord_setup(args: argparse.Namespace) -> int:
+    from festival.discord import duel_posting  # the Discord client, when used
+
     done = duel_posting.discord_setup(args.duel, args.webhooks)
     pinged = ", ".join(done.users) if done.users else "nobody (no user column)"
     print(
@@ -24,6 +24,7 @@ def discord_setup(args: argparse.Namespace) -> int:
 
 
 def post(args: argparse.Namespace) -> int:
+    from festival.discord import duel_posting  # the Discord client, when used
     from festival.discord.posting import Action, Decision
 
     decision = Decision.of(args.resend, args.mark_sent)
