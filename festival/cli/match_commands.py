@@ -343,7 +343,7 @@ def status(args: argparse.Namespace) -> int:
         print("No event can be played in this version.")
     elif now.finished:
         print(f"The match is over: festival standings {args.match}")
-    elif (written := Path(args.match) / "templates" / f"round-{now.last + 1}").is_dir():
+    elif (written := service.templates_folder(args.match, now.last + 1)).is_dir():
         print(  # templates' own Next, so a host who looks again is not sent back a step
             f"Next: the round {now.last + 1} workbooks are in {written}: send each player "
             "theirs, collect them into one folder (as <player>.xlsx), then: festival resolve "

@@ -31,8 +31,7 @@ def refusal_words(refused: Refused) -> str:
             "FOLDER`), then run this again"
         )
     if isinstance(refused, RoundNumberedFromOne):
-        done = "round 1" if refused.last == 1 else f"rounds 1 to {refused.last}"
-        return f"--round {refused.asked}: rounds are numbered from 1 (resolved: {done})"
+        return f"--round {refused.asked}: rounds are numbered from 1 (resolved: {refused.done})"
     if isinstance(refused, BadSeed):
         return "--seed must be a whole number >= 0"
     if isinstance(refused, TiebreakNamesStrangers):

@@ -224,8 +224,12 @@ class RoundNumberedFromOne(Refused):
 
     def __init__(self, asked: int, last: int) -> None:
         self.asked, self.last = asked, last
-        done = "round 1" if last == 1 else f"rounds 1 to {last}"
-        super().__init__(f"round {asked}: rounds are numbered from 1 (resolved: {done})")
+        super().__init__(f"round {asked}: rounds are numbered from 1 (resolved: {self.done})")
+
+    @property
+    def done(self) -> str:
+        """The rounds resolved, in words ("round 1", "rounds 1 to 3")."""
+        return "round 1" if self.last == 1 else f"rounds 1 to {self.last}"
 
 
 class BadSeed(Refused):

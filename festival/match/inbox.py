@@ -24,7 +24,7 @@ from pathlib import Path
 
 from events.errors import close_matches
 from festival.core.errors import MatchError
-from festival.match.match import Match
+from festival.match.match import Match, templates_folder
 from sheets.errors import SheetReadError
 from sheets.limits import MAX_STORED_BYTES
 from sheets.source import SPREADSHEET_SUFFIXES, FolderSource, name_key
@@ -52,7 +52,7 @@ def sort_inbox(match: Match, round_no: int, folder: Path) -> Inbox:
 
     The match's own templates folder is refused: its workbooks are the blank ones festival
     wrote, and taking them would play every player's default as if each had handed in blank."""
-    made = (match.folder / "templates").resolve()
+    made = templates_folder(match.folder).resolve()
     if folder.resolve() == made or made in folder.resolve().parents:
         raise MatchError(
             f"{folder} is where `festival templates` wrote the blank workbooks to send out, not "

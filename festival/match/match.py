@@ -28,6 +28,13 @@ raises (a missing key, a string where a number belongs, ...)."""
 MATCH_ID = re.compile(r"[0-9a-f]{12}")
 
 
+def templates_folder(folder: Path, round_no: int | None = None) -> Path:
+    """Where `festival templates` writes a match's blank workbooks (for `round_no`: its
+    round's folder); `resolve` refuses to read them as the players'."""
+    made = folder / "templates"
+    return made if round_no is None else made / f"round-{round_no}"
+
+
 def config_match_id(config: MatchConfig) -> str:
     """The id a match had before ids were drawn: from its configuration."""
     text = json.dumps(config.to_json(), sort_keys=True)

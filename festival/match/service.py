@@ -65,6 +65,7 @@ from festival.match.config import (
 from festival.match.engines import load_engines
 from festival.match.lock import exclusive
 from festival.match.match import Match
+from festival.match.match import templates_folder as templates_folder
 from festival.match.outcome import RoundCheck
 from festival.match.replay import states_after
 from festival.match.results import (
@@ -291,7 +292,7 @@ def _templates(
     target = command.target
     if isinstance(target, GoogleTabs):
         return _sheets(sheets, target.credentials).push_templates(match, number, target.force)
-    out = target.out or match.folder / "templates" / f"round-{number}"
+    out = target.out or templates_folder(match.folder, number)
     return _write_workbooks(match, number, out)
 
 
