@@ -1,5 +1,5 @@
 """The command line's words for the match service's typed refusals (festival/match/
-commands.py): the flags a host types at the command line, which the service does not know."""
+acts.py): the flags a host types at the command line, which the service does not know."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from festival.match.acts import (
     NoRoundResolved,
     NotAllocated,
     Refused,
+    RoundNotResolved,
     RoundNumberedFromOne,
     RoundOutOfOrder,
     RoundResolvedMeanwhile,
@@ -73,6 +74,14 @@ def refusal_words(refused: Refused) -> str:
         return (
             f"events are not allocated yet; run `festival allocate {refused.folder or 'MATCH'}` "
             "first"
+        )
+    if isinstance(refused, RoundNotResolved):
+        why = refused.why
+        if refused.asked <= refused.rounds:
+            why += f": `festival resolve {refused.folder} --from FOLDER`"
+        return (
+            f"--round {refused.asked}: that round is not resolved, so there is nothing to post "
+            f"(resolved: {refused.done}); {why}"
         )
     if isinstance(refused, SmallMatch):
         return f"{refused.plain}: pass {SMALL_OPTION} to {refused.act} anyway"

@@ -395,6 +395,17 @@ class Store(SqliteFile):
                 (key, value, now()),
             )
 
+    def marks(self) -> tuple[object, ...]:
+        """What moves whenever a round's announcements could read differently without a new
+        round row: the newest raw submission, parse error and host input (a front end's
+        apply-once keys aside), and the match's id; one read."""
+        row = self.conn.execute(
+            "SELECT (SELECT max(id) FROM raw_submissions), (SELECT max(id) FROM parse_errors), "
+            "(SELECT max(id) FROM host_inputs WHERE key NOT LIKE 'applied:%'), "
+            "(SELECT value FROM meta WHERE key = 'match_id')"
+        ).fetchone()
+        return tuple(row)
+
     def host_input(self, key: str) -> str | None:
         row = self.conn.execute(
             "SELECT value FROM host_inputs WHERE key = ? ORDER BY id DESC LIMIT 1", (key,)
