@@ -5,6 +5,7 @@ announcements are worked out once per round version, never stale after a correct
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -203,3 +204,32 @@ def test_words_kept_for_a_round_go_stale_with_the_store(toy_match: Path) -> None
         assert announced.worked_out(match, 1) is not one
     finally:
         match.close()
+
+
+@pytest.mark.slow
+def test_a_press_on_the_round_desk_is_applied_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The round desk's Resolve button carries a key drawn with the form: the same press
+    given again (a double click, a rerun of it) resolves nothing more; the next press,
+    drawn with the next round's form, resolves that round."""
+    from dashboard.round_desk import _PRESS
+    from festival.core.paths import fixture
+    from tests.test_dashboard_desk import app, sample_before
+
+    folder = sample_before(tmp_path, 5)
+    shutil.copytree(fixture("sample", "round-6"), folder / "inbox" / "round-6")
+    at = app(monkeypatch, folder, host=True, page="Round desk")
+    press = at.session_state[_PRESS]
+    at.button[0].click().run()
+    assert not at.exception and "Round 5 resolved" in at.success[0].value
+    assert at.session_state[_PRESS] != press  # a new key, drawn with round 6's form
+    at.session_state[_PRESS] = press  # the same press, delivered again
+    at.button[0].click().run()
+    assert not at.exception
+    assert "done already" in at.success[0].value
+    assert service.status(folder).last == 5
+    assert applied(folder) == [f"applied:dashboard:{press}"]
+    at.button[0].click().run()  # a new press
+    assert "Round 6 resolved" in at.success[0].value
+    assert service.status(folder).last == 6 and len(applied(folder)) == 2

@@ -3,6 +3,7 @@ acts.py): the flags a host types at the command line, which the service does not
 
 from __future__ import annotations
 
+from festival.core.options import ItemRefused
 from festival.match.acts import (
     BadSeed,
     InvalidSubmissions,
@@ -86,3 +87,8 @@ def refusal_words(refused: Refused) -> str:
     if isinstance(refused, SmallMatch):
         return f"{refused.plain}: pass {SMALL_OPTION} to {refused.act} anyway"
     return str(refused)
+
+
+def item_words(refused: ItemRefused) -> str:
+    """An engine, catalog or option item refused, naming the flag that gave it."""
+    return f"--{refused.kind} {refused.said}"
