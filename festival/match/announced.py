@@ -2,8 +2,9 @@
 next operation of the same process: a re-resolution works out the rounds it changes once
 before and once after its commit, and posting them next (the round desk, a bot) finds them.
 The key is the store file, the round, the current round rows up to it (a correction writes
-new ones) and the store's marks (festival/match/store.py `Store.marks`), so words stale after
-a later correction are never handed out."""
+new ones) and the marks of what else they read (festival/match/store.py `Store.marks`: the
+problems stored with the round's submissions, the sole winner's choice...), so words stale
+after a later correction are never handed out."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def worked_out(
     the rounds up to it. `current`: the store's current rounds, when the caller read them."""
     current = match.store.rounds() if current is None else current
     rows = tuple(r.id for r in current if r.round_no <= round_no)
-    key = (str(match.store.path), round_no, rows, match.store.marks())
+    key = (str(match.store.path), round_no, rows, _marks(match, round_no, current))
     with _lock:
         kept = _kept.get(key)
     if kept is not None:
@@ -48,3 +49,19 @@ def forget(match: Match) -> None:
     with _lock:
         for key in [k for k in _kept if k[0] == where]:
             del _kept[key]
+
+
+def _marks(match: Match, round_no: int, current: Sequence[RoundRow]) -> tuple[object, ...]:
+    """What else the round's announcements read that can change without a new round row:
+    the problems stored with its submissions, the round's raw submissions, the allocation,
+    the sole winner's choice (the final results)."""
+    rows = [r for r in current if r.round_no == round_no]
+    counted = sorted(
+        {
+            raw
+            for by_player in (rows[-1].entries.values() if rows else ())
+            for entry in by_player.values()
+            if (raw := entry.counted_raw) is not None
+        }
+    )
+    return match.store.marks(round_no, counted, (Match.WINNER_CHOICE,))
