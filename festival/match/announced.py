@@ -28,7 +28,7 @@ def worked_out(
     """The round's announcements (festival/match/announce.py), worked out once per version of
     the rounds up to it. `current`: the store's current rounds, when the caller read them."""
     current = match.store.rounds() if current is None else current
-    rows = tuple(r.id for r in current if r.round_no <= round_no)
+    rows = tuple((r.id, r.resolved_at) for r in current if r.round_no <= round_no)
     key = (str(match.store.path), round_no, rows, _marks(match, round_no, current))
     with _lock:
         kept = _kept.get(key)

@@ -399,9 +399,10 @@ class Store(SqliteFile):
         self, round_no: int, raw_ids: Sequence[int], inputs: Sequence[str]
     ) -> tuple[Any, ...]:
         """What moves whenever a round's announcements could read differently without a new
-        round row: the newest raw submission of the round, the newest problem stored with
-        those or with `raw_ids` (the submissions that counted), the newest allocation, the
-        newest of the host inputs named, and the match's id; one read."""
+                round row: the newest raw submission of the round, the newest problem stored with
+                those or with `raw_ids` (the submissions that counted), the newest allocation, the
+                newest of the host inputs named, and the match's id and when it was made (a match made
+        anew in the same folder is another); one read."""
         ids = ",".join("?" * len(raw_ids)) or "NULL"
         names = ",".join("?" * len(inputs)) or "NULL"
         row = self.conn.execute(
@@ -409,7 +410,8 @@ class Store(SqliteFile):
             "(SELECT max(id) FROM parse_errors WHERE raw_id IN (SELECT id FROM raw_submissions "
             f"WHERE round_no = ?) OR raw_id IN ({ids})), (SELECT max(id) FROM allocation), "
             f"(SELECT max(id) FROM host_inputs WHERE key IN ({names})), "
-            "(SELECT value FROM meta WHERE key = 'match_id')",
+            "(SELECT value FROM meta WHERE key = 'match_id'), "
+            "(SELECT value FROM meta WHERE key = 'created_at')",
             (round_no, round_no, *raw_ids, *inputs),
         ).fetchone()
         return tuple(row)
