@@ -399,9 +399,9 @@ class Store(SqliteFile):
         self, round_no: int, raw_ids: Sequence[int], inputs: Sequence[str]
     ) -> tuple[Any, ...]:
         """What moves whenever a round's announcements could read differently without a new
-                round row: the newest raw submission of the round, the newest problem stored with
-                those or with `raw_ids` (the submissions that counted), the newest allocation, the
-                newest of the host inputs named, and the match's id and when it was made (a match made
+        round row: the newest raw submission of the round, the newest problem stored with
+        those or with `raw_ids` (the submissions that counted), the newest allocation, the
+        newest of the host inputs named, the match's id and when it was made (a match made
         anew in the same folder is another); one read."""
         ids = ",".join("?" * len(raw_ids)) or "NULL"
         names = ",".join("?" * len(inputs)) or "NULL"
