@@ -8,6 +8,7 @@ or resolves the round."""
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from festival.discord.messages import round_messages
 from festival.match import service
 from festival.match.acts import (
     HOST,
+    AlreadyApplied,
     FromFolder,
     FromSource,
     InvalidSubmissions,
@@ -38,6 +40,10 @@ _READ = "round_desk_google_read"
 """session key: the spreadsheets as read (ReadSource), with the match and round they are for"""
 _DONE = "round_desk_done"
 """session key: the message of the last action, shown after the rerun"""
+_PRESS = "round_desk_press"
+"""session key: the apply-once key of the Resolve button as drawn: the match service applies
+a key once, so a double click or a rerun of the same press resolves the round once; a new key
+is drawn once the press is done"""
 
 Source = FromFolder | FromSource
 """where the desk reads the round: a folder of workbooks, or the spreadsheets as read"""
@@ -135,8 +141,9 @@ def _desk(st: Any, desk: DeskData) -> None:
         if source is not None:
             _status(st, desk, source)
             default_invalid = st.checkbox(DEFAULT_INVALID)
+            press = st.session_state.setdefault(_PRESS, secrets.token_hex(8))
             if st.button(f"Resolve round {round_no}", type="primary"):
-                _resolve(st, desk, source, default_invalid)
+                _resolve(st, desk, source, default_invalid, press)
     else:
         st.success("The match is over.")
     if last:
@@ -152,14 +159,19 @@ def _desk(st: Any, desk: DeskData) -> None:
         st.caption("The announcements to copy into Discord appear here once round 1 is resolved.")
 
 
-def _resolve(st: Any, desk: DeskData, source: Source, default_invalid: bool) -> None:
-    """Resolve the round (through the match service, which holds the match's lock and refuses
-    if another command resolved a round meanwhile), then draw the page again at once, showing
-    the next round."""
+def _resolve(st: Any, desk: DeskData, source: Source, default_invalid: bool, press: str) -> None:
+    """Resolve the round (through the match service, which holds the match's lock, applies
+    the press's key once and refuses if another command resolved a round meanwhile), then
+    draw the page again at once, showing the next round."""
     round_no = desk.next_round
     command = Resolve(source, round_no, default_invalid, after_round=desk.last)
     try:
-        done = service.run(desk.folder, command, HOST, Via.DASHBOARD)
+        done = service.run(desk.folder, command, HOST, Via.DASHBOARD, key=press)
+    except AlreadyApplied:
+        st.session_state.pop(_PRESS, None)
+        st.session_state[_DONE] = "That press was done already: nothing was resolved twice."
+        st.rerun()
+        return
     except RoundResolvedMeanwhile as exc:
         st.error(f"round {exc.seen + 1} was resolved meanwhile (another command?); reload the page")
         return
@@ -177,4 +189,5 @@ def _resolve(st: Any, desk: DeskData, source: Source, default_invalid: bool) -> 
         title(r.event) for r in done.outcome.reports
     )
     st.session_state.pop(_READ, None)
+    st.session_state.pop(_PRESS, None)
     st.rerun()

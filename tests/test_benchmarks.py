@@ -229,3 +229,7 @@ def test_announce_reads_the_rounds_once(capsys: pytest.CaptureFixture[str]) -> N
     for r in range(1, 7):
         assert f"round {r}: " in out
     assert out.count("rounds table   1 time(s)") == 6
+    # a correction of round 3 and the post after it, in one process: rounds 3-6 worked out
+    # once each (after the commit), not before it and again to post
+    assert "now: announcements worked out  4 time(s)" in out
+    assert "without the kept words: announcements worked out 14 time(s)" in out

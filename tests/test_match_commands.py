@@ -4,6 +4,8 @@ words (its refusals are typed, and the command line words them)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +19,14 @@ from festival.match.acts import (
     Allocate,
     AlreadyApplied,
     ChooseCandidate,
+    DiscordSetup,
     FromFolder,
     FromGoogle,
     FromJson,
+    GoogleSetup,
     GoogleTabs,
     NotAllowed,
+    Post,
     Publish,
     Refused,
     Resolve,
@@ -41,13 +46,24 @@ class Recorded(Exception):
     """Raised by the recording door: the command was reached, nothing was done."""
 
 
-@pytest.fixture
-def door(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, Actor, Via]]:
-    """The commands that reach the service's door, with who gave them and through what."""
-    seen: list[tuple[Any, Actor, Via]] = []
+Seen = list[tuple[Any, Actor, Via, str | None]]
 
-    def run(folder: Path, command: Any, actor: Actor = HOST, via: Via = Via.CLI, **_: Any) -> Any:
-        seen.append((command, actor, via))
+
+@pytest.fixture
+def door(monkeypatch: pytest.MonkeyPatch) -> Seen:
+    """The commands that reach the service's door, with who gave them, through what, and the
+    front end's apply-once key."""
+    seen: Seen = []
+
+    def run(
+        folder: Path,
+        command: Any,
+        actor: Actor = HOST,
+        via: Via = Via.CLI,
+        key: str | None = None,
+        **_: Any,
+    ) -> Any:
+        seen.append((command, actor, via, key))
         raise Recorded
 
     monkeypatch.setattr(service, "run", run)
@@ -59,49 +75,85 @@ def cli(*words: str) -> None:
         main(list(words))
 
 
+class St:
+    """Streamlit as the round desk's button handler meets it (the press's key drawn)."""
+
+    def __init__(self) -> None:
+        self.session_state: dict[str, Any] = {}
+
+    def error(self, text: str) -> None:
+        raise AssertionError(text)
+
+
 def desk_resolve(folder: Path, inbox: Path) -> None:
-    """The round desk's Resolve button, as the page calls it."""
+    """The round desk's Resolve button, as the page calls it (the key drawn with the form)."""
     from dashboard import round_desk
 
-    class St:
-        def __init__(self) -> None:
-            self.session_state: dict[str, Any] = {}
-
-        def error(self, text: str) -> None:
-            raise AssertionError(text)
-
     with pytest.raises(Recorded):
-        round_desk._resolve(St(), service.desk(folder), FromFolder(inbox), True)
+        round_desk._resolve(St(), service.desk(folder), FromFolder(inbox), True, "press-1")
+
+
+def stub(via: Via, key: str) -> Callable[[Path, Any], None]:
+    """A bot or a scheduler as they are built on the door: each translates its event (an
+    interaction, a deadline's tick) into a command and gives it as the host, its id the key."""
+
+    def give(folder: Path, command: Any) -> None:
+        with pytest.raises(Recorded):
+            service.run(folder, command, HOST, via, key=key)
+
+    return give
 
 
 def test_every_front_end_reaches_the_same_command(
-    toy_match: Path, door: list[tuple[Any, Actor, Via]], tmp_path: Path
+    toy_match: Path, door: Seen, tmp_path: Path
 ) -> None:
-    """Front end x act: the command each one gives, as the host."""
+    """Front end x act: the command each one gives, as the host, through itself, with its
+    key (the command line none: each run is a new act)."""
     inbox = tmp_path / "inbox"
     inbox.mkdir()
     json_file = tmp_path / "r.json"
     json_file.write_text("{}")
+    hooks, sheets = tmp_path / "hooks.csv", tmp_path / "sheets.csv"
     m = str(toy_match)
-    table: list[tuple[str, Any, object]] = [
-        ("cli", lambda: cli("allocate", m, "--fewest-unmet"), Allocate(True, False)),
-        ("cli", lambda: cli("templates", m, "--round", "2"), Templates(2, Workbooks(None))),
-        ("cli", lambda: cli("templates", m, "--google", "--force"),
+    acts: list[tuple[str, Any, object]] = [
+        ("allocate", lambda: cli("allocate", m, "--fewest-unmet"), Allocate(True, False)),
+        ("templates", lambda: cli("templates", m, "--round", "2"), Templates(2, Workbooks(None))),
+        ("templates", lambda: cli("templates", m, "--google", "--force"),
          Templates(None, GoogleTabs(True))),
-        ("cli", lambda: cli("resolve", m, "--from", str(inbox)), Resolve(FromFolder(inbox))),
-        ("cli", lambda: cli("resolve", m, "--from", str(json_file), "--round", "1"),
+        ("resolve", lambda: cli("resolve", m, "--from", str(inbox)), Resolve(FromFolder(inbox))),
+        ("resolve", lambda: cli("resolve", m, "--from", str(json_file), "--round", "1"),
          Resolve(FromJson(json_file), 1)),
-        ("cli", lambda: cli("resolve", m, "--google", "--default-invalid"),
+        ("resolve", lambda: cli("resolve", m, "--google", "--default-invalid"),
          Resolve(FromGoogle(), None, True)),
-        ("cli", lambda: cli("choose-candidate", m, "Ann"), ChooseCandidate("Ann")),
-        ("cli", lambda: cli("publish", m, "--round", "3"), Publish(3)),
-        ("dashboard", lambda: desk_resolve(toy_match, inbox),
-         Resolve(FromFolder(inbox), 1, True, after_round=0)),
+        ("choose candidate", lambda: cli("choose-candidate", m, "Ann"), ChooseCandidate("Ann")),
+        ("publish", lambda: cli("publish", m, "--round", "3"), Publish(3)),
+        ("google", lambda: cli("google", m, "--sheets", str(sheets)), GoogleSetup(sheets)),
+        ("discord", lambda: cli("discord", m, "--webhooks", str(hooks)), DiscordSetup(hooks)),
+        ("post", lambda: cli("post", m), Post()),
+        ("post", lambda: cli("post", m, "--round", "2", "--webhooks", str(hooks)),
+         Post(2, hooks)),
+        ("post", lambda: cli("post", m, "--resend"), Post(resend=True)),
+        ("post", lambda: cli("post", m, "--mark-sent", "123"), Post(mark_sent="123")),
     ]  # fmt: skip
-    for front, act, command in table:
+    table: list[tuple[str, str, Any, object, str | None]] = [
+        ("cli", name, act, command, None) for name, act, command in acts
+    ]
+    table.append(
+        ("dashboard", "resolve", lambda: desk_resolve(toy_match, inbox),
+         Resolve(FromFolder(inbox), 1, True, after_round=0), "press-1")
+    )  # fmt: skip
+    for via, key in ((Via.BOT, "interaction-7"), (Via.SCHEDULER, "deadline-round-2")):
+        give = stub(via, key)
+        for name, _, command in acts:
+            table.append((via.value, name, partial(give, toy_match, command), command, key))
+    for front, name, act, command, key in table:
         act()
-        given, actor, via = door.pop()
-        assert (given, actor, via.value) == (command, HOST, front)
+        given, actor, via, given_key = door.pop()
+        assert (given, actor, via.value, given_key) == (command, HOST, front, key), (front, name)
+    assert {name for _, name, *_ in table} >= {
+        "allocate", "templates", "resolve", "choose candidate", "publish", "post", "discord"
+    }  # fmt: skip
+    assert {front for front, *_ in table} == {"cli", "dashboard", "bot", "scheduler"}
 
 
 def test_only_the_host_changes_a_match(toy_match: Path) -> None:

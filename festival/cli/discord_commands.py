@@ -1,6 +1,7 @@
 """`festival discord` and `festival post`: map the match's Discord channels, and post a
-round's announcements there (festival/discord/match_posting.py, through the match service;
-discord.py is imported only when a command posts)."""
+round's announcements there: typed commands (`DiscordSetup`, `Post`) given to the match
+service's door as the host, with the Discord adapter of the match's channels
+(festival/discord/match_posting.py; discord.py is imported only when a command posts)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ import argparse
 import signal
 import sys
 
-from festival.discord import match_posting
+from festival.match import service
+from festival.match.acts import DiscordSetup, Post
 
 
 def discord_setup(args: argparse.Namespace) -> int:
-    done = match_posting.discord_setup(args.match, args.webhooks)
+    from festival.discord.match_posting import DiscordChannels
+
+    done = service.run(args.match, DiscordSetup(args.webhooks), channels=DiscordChannels())
     print(
         "Discord channels mapped (by name; the webhook URLs stay in your file): "
         + ", ".join(done.channels)
@@ -30,10 +34,11 @@ def discord_setup(args: argparse.Namespace) -> int:
 
 
 def post(args: argparse.Namespace) -> int:
-    from festival.discord.posting import Action, Decision
+    from festival.core.posted import Action
+    from festival.discord.match_posting import DiscordChannels
 
-    decision = Decision.of(args.resend, args.mark_sent)
-    done = match_posting.post(args.match, args.round, args.webhooks, decision)
+    command = Post(args.round, args.webhooks, bool(args.resend), args.mark_sent)
+    done = service.run(args.match, command, channels=DiscordChannels())
     result = done.result
     rounds = ", ".join(map(str, done.rounds))
     for d in result.done:

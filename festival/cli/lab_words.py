@@ -26,6 +26,7 @@ from festival.lab.service import (
     NotAnEvent,
     NothingToForce,
     NotSold,
+    Problem,
     Refusal,
     ReplayFolderNotEmpty,
     ReplayNeedsFolder,
@@ -35,6 +36,7 @@ from festival.lab.service import (
     SweepClash,
     SweepNext,
     SweepPrice,
+    TooManyGames,
     catalog_event,
 )
 
@@ -70,6 +72,10 @@ def refusal(r: Refusal) -> str:
             return f"--force {event}:{item}: {words}"
         case NotSold(event, item, sold):
             return f"--force {event}:{item}: not sold in {event} ({', '.join(sold)})"
+        case BadJob(words, problems) if problems:
+            return "; ".join(_job_problem(p) for p in problems)
+        case BadSettings(words, item) if item:
+            return f"--{words}"  # the item's kind is the flag that gave it
         case BadJob(words) | BadSettings(words) | BadResults(words):
             return words
         case ReplayNeedsFolder():
@@ -180,3 +186,13 @@ def sweep_next(step: SweepNext | SweepAgain, run: RunArgs, folder: str) -> str:
 
 def _command(args: list[str]) -> str:
     return "festival simulate " + " ".join(shlex.quote(a) for a in args)
+
+
+def _job_problem(problem: Problem) -> str:
+    """A job's problem, naming the flag that splits a study too large for one job."""
+    if isinstance(problem, TooManyGames):
+        return (
+            f"{problem.total:,} games is more than one job plays ({problem.most:,}: results are "
+            "held in memory); split the study into jobs with --seed"
+        )
+    return problem

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from events.numbers import decimal_text
 from festival.cli.dashboard_launch import LOCAL, streamlit_command, url
-from festival.cli.match_words import refusal_words
+from festival.cli.match_words import item_words, refusal_words
 from festival.core.errors import MatchError
-from festival.core.options import catalog_files, engine_overrides, event_options
+from festival.core.options import ItemRefused, catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.discord.messages import round_messages
 from festival.match import service
@@ -38,6 +38,11 @@ from festival.match.spreadsheets import SpreadsheetsFor
 
 
 def new(args: argparse.Namespace) -> int:
+    try:
+        engines = engine_overrides(args.engine)
+        catalogs, options = catalog_files(args.catalog), event_options(args.option)
+    except ItemRefused as exc:
+        raise MatchError(item_words(exc)) from exc
     made = service.run(
         args.match,
         NewMatch(
@@ -47,9 +52,9 @@ def new(args: argparse.Namespace) -> int:
             args.capacity,
             args.events_per_player,
             args.rounds,
-            engine_overrides(args.engine),
-            catalog_files(args.catalog),
-            event_options(args.option),
+            engines,
+            catalogs,
+            options,
             args.small_match,
         ),
     )

@@ -1,8 +1,9 @@
 """The command line's words for the match service's typed refusals (festival/match/
-commands.py): the flags a host types at the command line, which the service does not know."""
+acts.py): the flags a host types at the command line, which the service does not know."""
 
 from __future__ import annotations
 
+from festival.core.options import ItemRefused
 from festival.match.acts import (
     BadSeed,
     InvalidSubmissions,
@@ -11,6 +12,7 @@ from festival.match.acts import (
     NoRoundResolved,
     NotAllocated,
     Refused,
+    RoundNotResolved,
     RoundNumberedFromOne,
     RoundOutOfOrder,
     RoundResolvedMeanwhile,
@@ -74,6 +76,19 @@ def refusal_words(refused: Refused) -> str:
             f"events are not allocated yet; run `festival allocate {refused.folder or 'MATCH'}` "
             "first"
         )
+    if isinstance(refused, RoundNotResolved):
+        why = refused.why
+        if refused.asked <= refused.rounds:
+            why += f": `festival resolve {refused.folder} --from FOLDER`"
+        return (
+            f"--round {refused.asked}: that round is not resolved, so there is nothing to post "
+            f"(resolved: {refused.done}); {why}"
+        )
     if isinstance(refused, SmallMatch):
         return f"{refused.plain}: pass {SMALL_OPTION} to {refused.act} anyway"
     return str(refused)
+
+
+def item_words(refused: ItemRefused) -> str:
+    """An engine, catalog or option item refused, naming the flag that gave it."""
+    return f"--{refused.kind} {refused.said}"

@@ -1,5 +1,7 @@
-"""The `--engine`, `--catalog` and `--option` arguments of `festival new` and `festival simulate`,
-read into what a match configuration (or a lab job) takes."""
+"""The engine, catalog and option items of a new match or a lab job (EVENT=module:Class,
+EVENT=FILE, EVENT.NAME=VALUE), read into what a match configuration (or a lab job) takes.
+An item that does not read is refused with the facts (ItemRefused); each front end names its
+own way of giving it (the command line: --engine, --catalog, --option)."""
 
 from __future__ import annotations
 
@@ -11,15 +13,25 @@ from festival.core.errors import MatchError
 from festival.core.registry import event_name, event_names
 
 
+class ItemRefused(MatchError):
+    """An item that does not read, or one given twice: `kind` ("engine", "catalog" or
+    "option") and what is wrong with it (`said`: the item, then why)."""
+
+    def __init__(self, kind: str, said: str) -> None:
+        self.kind, self.said = kind, said
+        super().__init__(f"{kind} {said}")
+
+
 def engine_overrides(items: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items:
         name, sep, spec = item.partition("=")
         event = event_name(name)
         if not sep or event is None:
-            raise MatchError(
-                f"--engine {item!r}: expected EVENT=module:Class with EVENT one of "
-                f"{', '.join(event_names())}"
+            raise ItemRefused(
+                "engine",
+                f"{item!r}: expected EVENT=module:Class with EVENT one of "
+                f"{', '.join(event_names())}",
             )
         out[event] = spec
     return out
@@ -31,11 +43,11 @@ def catalog_files(items: list[str]) -> dict[str, Path]:
         name, sep, path = item.partition("=")
         event = event_name(name)
         if not sep or event is None:
-            raise MatchError(f"--catalog {item!r}: expected EVENT=FILE")
+            raise ItemRefused("catalog", f"{item!r}: expected EVENT=FILE")
         if event in out and out[event] != Path(path):
-            raise MatchError(
-                f"--catalog {event} is given twice ({out[event]} and {path}); give one catalog "
-                "per event"
+            raise ItemRefused(
+                "catalog",
+                f"{event} is given twice ({out[event]} and {path}); give one catalog per event",
             )
         out[event] = Path(path)
     return out
@@ -48,16 +60,17 @@ def event_options(items: list[str]) -> dict[str, dict[str, Any]]:
         name, dot, option = key.partition(".")
         event = event_name(name)
         if not sep or not dot or event is None:
-            raise MatchError(f"--option {item!r}: expected EVENT.NAME=VALUE")
+            raise ItemRefused("option", f"{item!r}: expected EVENT.NAME=VALUE")
         try:
             parsed: Any = json.loads(value)
         except json.JSONDecodeError:
             parsed = value
         given = out.setdefault(event, {})
         if option in given and given[option] != parsed:
-            raise MatchError(
-                f"--option {event}.{option} is given twice ({given[option]!r} and {parsed!r}); "
-                "give one value"
+            raise ItemRefused(
+                "option",
+                f"{event}.{option} is given twice ({given[option]!r} and {parsed!r}); "
+                "give one value",
             )
         given[option] = parsed
     return out

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from festival.core.errors import StoreError, shorten
+
+T = TypeVar("T")
 
 
 def now() -> str:
@@ -59,7 +61,19 @@ class SqliteFile:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """All or nothing: an exception inside rolls every write back."""
+        """All or nothing: an exception inside rolls every write back. Inside `then_record`'s
+        transaction, a savepoint of it (all or nothing still; committed with it)."""
+        if self.conn.in_transaction:
+            self.conn.execute("SAVEPOINT inner")
+            try:
+                yield self.conn
+            except BaseException:
+                if self.conn.in_transaction:  # SQLite may have ended it already
+                    self.conn.execute("ROLLBACK TO inner")
+                    self.conn.execute("RELEASE inner")
+                raise
+            self.conn.execute("RELEASE inner")
+            return
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield self.conn
@@ -67,6 +81,27 @@ class SqliteFile:
             self.conn.execute("ROLLBACK")
             raise
         self.conn.execute("COMMIT")
+
+    def then_record(self, change: Callable[[], T], record: Callable[[T], None]) -> T:
+        """`change`, then `record` (writing down that the change was made), in one
+        transaction: the record reaches the file with the change's writes, or neither does.
+        If `change` raises, the writes it completed (each of its transactions all or nothing)
+        are kept, as they would have been without the record, and nothing is recorded."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            done = change()
+        except BaseException:
+            if self.conn.in_transaction:  # SQLite may have ended it already
+                self.conn.execute("COMMIT")
+            raise
+        try:
+            record(done)
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+        return done
 
     def meta(self, key: str) -> str | None:
         row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()

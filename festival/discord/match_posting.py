@@ -1,55 +1,89 @@
-"""A match on Discord, for the front ends (`festival discord`, `festival post`): which
-channel webhook is whose, and posting rounds exactly once. The match service opens the match
-under its lock; this module reads its values (the announcements, the store's post log) and
-does the Discord part (festival/discord/posting.py)."""
+"""A match on Discord: the adapter that fills the match's channels port (festival/match/
+channels.py) with Discord's channel webhooks, the sender and the post log kept in the match
+store. The match service calls it inside the match's lock, on the open match, for the typed
+commands `DiscordSetup` and `Post` (festival/match/acts.py); it hands over each round's
+announcements as Markdown, which this module cuts into messages and posts exactly once
+(festival/discord/posting.py). `discord_setup` and `post` are the command line's calls:
+each gives one command to the match service's door, as the host."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 
-from festival.core.errors import MatchError
 from festival.discord import webhooks
 from festival.discord.match_posts import round_plan
 from festival.discord.post_log import PostLog
-from festival.discord.posting import Decision, PostResult, post_all
+from festival.discord.posting import Decision, Resolution, post_all
 from festival.discord.sender import Sender
-from festival.match.service import changing, resolved_round
+from festival.match import service
+from festival.match.acts import DiscordSetup, Post
+from festival.match.announce import Announcements
+from festival.match.match import Match
+from festival.match.results import ChannelsMapped, Posted
 from sheets.retry import Retry
 
-
-@dataclass(frozen=True)
-class DiscordMapped:
-    channels: tuple[str, ...]
-    """the game room and the players whose channels have a webhook, by name"""
-    unmapped: tuple[str, ...]
-    """players without a channel"""
-    users: tuple[str, ...]
-    """players with a Discord user id"""
+DiscordMapped = ChannelsMapped
+"""what `festival discord` recorded (the match's own value)"""
 
 
-@dataclass(frozen=True)
-class Posted:
-    rounds: tuple[int, ...]
-    """the rounds brought up to date on Discord"""
-    result: PostResult
-    unmapped: tuple[str, ...]
+class DiscordChannels:
+    """The match's channels on Discord (festival/match/channels.py `Channels`). `retry`: how
+    long and how often a request is tried again (default: festival/discord/sender.py)."""
 
+    def __init__(self, retry: Retry | None = None) -> None:
+        self.retry = retry
 
-def discord_setup(folder: Path, webhooks_file: Path) -> DiscordMapped:
-    """Record which channel webhook is whose: the file's path and the channel names only."""
-    webhooks.check_place(webhooks_file, folder)
-    with changing(folder) as match:
+    def record(self, match: Match, webhooks_file: Path) -> ChannelsMapped:
+        """Record which channel webhook is whose: the file's path and the channel names only."""
+        webhooks.check_place(webhooks_file, match.folder)
         players = match.config.players
         hooks = webhooks.read_webhooks(webhooks_file, players)
         settings = webhooks.settings_for(webhooks_file, hooks)
         match.store.set_host_input(webhooks.SETTINGS, json.dumps(settings.to_json()))
-        return DiscordMapped(
+        return ChannelsMapped(
             settings.channels,
             tuple(p for p in players if p not in hooks.hooks),
             tuple(hooks.users),
         )
+
+    def posted_rounds(self, match: Match) -> set[int]:
+        return {r.key.round_no for r in PostLog(match.store).rows()}
+
+    def post(
+        self,
+        match: Match,
+        command: Post,
+        round_no: int,
+        rounds: tuple[int, ...],
+        announced: Callable[[int], Announcements],
+    ) -> Posted:
+        """Post `rounds` (each message once; what changed is edited, marked corrected)."""
+        folder = match.folder
+        settings = webhooks.stored_settings(match.store.host_input(webhooks.SETTINGS), str(folder))
+        hooks = webhooks.load_webhooks(
+            settings, match.config.players, command.webhooks_file, str(folder), folder
+        )
+        plan = round_plan(match, rounds, hooks.hooks, announced)
+        sender = Sender(hooks, self.retry, f"`festival post {folder} --round {round_no}`")
+        try:
+            result = post_all(
+                PostLog(match.store),
+                sender,
+                plan.messages,
+                "the round was resolved again",
+                Decision.of(command.resend, command.mark_sent),
+                lambda cut: f"festival post {folder} --round {cut}",
+            )
+        finally:
+            sender.close()
+        return Posted(rounds, result, plan.unmapped)
+
+
+def discord_setup(folder: Path, webhooks_file: Path) -> ChannelsMapped:
+    """Record which channel webhook is whose (the `DiscordSetup` command, as the host)."""
+    return service.run(folder, DiscordSetup(webhooks_file), channels=DiscordChannels())
 
 
 def post(
@@ -60,39 +94,8 @@ def post(
     retry: Retry | None = None,
 ) -> Posted:
     """Post a round (default: the last resolved) to Discord, and correct every round posted
-    before whose messages changed; idempotent (festival/discord/posting.py)."""
-    with changing(folder) as match:
-        number = resolved_round(match, round_no)
-        settings = webhooks.stored_settings(match.store.host_input(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(
-            settings, match.config.players, webhooks_file, str(folder), folder
-        )
-        log = PostLog(match.store)
-        resolved = {r.round_no for r in match.store.rounds()}
-        if number not in resolved:
-            done = ", ".join(str(r) for r in sorted(resolved)) or "none"
-            what = (
-                f"the match has {match.config.rounds} rounds"
-                if number > match.config.rounds
-                else f"rounds resolve in order, next round {match.last_resolved_round() + 1}: "
-                f"`festival resolve {folder} --from FOLDER`"
-            )
-            raise MatchError(
-                f"--round {number}: that round is not resolved, so there is nothing to post "
-                f"(resolved: {done}); {what}"
-            )
-        rounds = sorted(({number} | {r.key.round_no for r in log.rows()}) & resolved)
-        plan = round_plan(match, rounds, hooks.hooks)
-        sender = Sender(hooks, retry, f"`festival post {folder} --round {number}`")
-        try:
-            result = post_all(
-                log,
-                sender,
-                plan.messages,
-                "the round was resolved again",
-                decision,
-                lambda cut: f"festival post {folder} --round {cut}",
-            )
-        finally:
-            sender.close()
-        return Posted(tuple(rounds), result, plan.unmapped)
+    before whose messages changed; idempotent (the `Post` command, as the host)."""
+    resend = decision is not None and decision.resolution is Resolution.RESEND
+    mark_sent = decision.link if decision is not None and not resend else None
+    command = Post(round_no, webhooks_file, resend, mark_sent)
+    return service.run(folder, command, channels=DiscordChannels(retry))

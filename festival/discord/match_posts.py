@@ -5,7 +5,7 @@ public Continuum boards) as PNG attachments, at most 10 a message."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from festival.discord.messages import round_messages
@@ -27,13 +27,19 @@ class RoundPlan:
     """what has no channel to go to ("Quill's private report, round 2")"""
 
 
-def round_plan(match: Match, rounds: Sequence[int], mapped: Collection[str]) -> RoundPlan:
+def round_plan(
+    match: Match,
+    rounds: Sequence[int],
+    mapped: Collection[str],
+    announced: Callable[[int], announce.Announcements],
+) -> RoundPlan:
     """The messages of `rounds`, in order: each round's public post, then the private
-    reports in roster order; those whose channel is not mapped are named apart."""
+    reports in roster order; those whose channel is not mapped are named apart.
+    `announced`: a round's announcements, as the match service worked them out."""
     messages: list[Outgoing] = []
     unmapped: list[str] = []
     for round_no in rounds:
-        posts = round_messages(announce.announcements(match, round_no))
+        posts = round_messages(announced(round_no))
         blocks = [(GAME_ROOM, PUBLIC, posts.public, "the public post")]
         blocks += [(p, PRIVATE, m, f"{p}'s private report") for p, m in posts.private.items()]
         pictures = public_pictures(match, round_no)

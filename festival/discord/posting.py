@@ -30,6 +30,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import FrameType
 
+from festival.core.posted import Action as Action  # what posting did: values of core's
+from festival.core.posted import Done as Done
+from festival.core.posted import Held as Held
+from festival.core.posted import PostResult as PostResult
 from festival.discord.messages import CORRECTION_ROOM, DISCORD_LIMIT
 from festival.discord.post_log import PostKey, PostLog, PostRow
 from festival.discord.sender import Attachment, DiscordFailure, MessageGone, Sender, Uncertain
@@ -78,57 +82,6 @@ class Decision:
         if mark_sent:
             return cls(Resolution.MARK_SENT, mark_sent)
         return None
-
-
-class Action(StrEnum):
-    SENT = "sent"
-    CORRECTED = "corrected"
-    RETRACTED = "retracted"
-    KEPT = "kept"
-    """already on Discord as it should be"""
-    RECORDED = "recorded"
-    """marked sent by the host"""
-
-
-@dataclass(frozen=True)
-class Done:
-    label: str
-    action: Action
-
-
-@dataclass(frozen=True)
-class Held:
-    """A message whose fate is unknown (its request was cut), held back until the host says."""
-
-    label: str
-    question: str
-    """what happened, where to look, and the commands that settle it"""
-
-
-@dataclass(frozen=True)
-class PostResult:
-    done: tuple[Done, ...]
-    stopped: str | None = None
-    """the signal that stopped posting early ("SIGTERM"), if one did"""
-    unmapped: tuple[str, ...] = ()
-    """channels with something to post but no webhook"""
-    held: tuple[Held, ...] = ()
-    """messages held back, oldest first: `--resend` or `--mark-sent` settles the first"""
-
-    def question(self) -> str | None:
-        """The host's one question (the first held message), naming any others held."""
-        if not self.held:
-            return None
-        rest = [h.label for h in self.held[1:]]
-        more = (
-            f" Also held back, to settle the same way once this one is: {'; '.join(rest)}."
-            if rest
-            else ""
-        )
-        return self.held[0].question + more
-
-    def count(self, action: Action) -> int:
-        return sum(1 for d in self.done if d.action is action)
 
 
 def corrected(content: str, note: str) -> str:

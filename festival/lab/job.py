@@ -25,13 +25,36 @@ MAX_SEED = 2**63 - 1
 MAX_GAMES = 200_000
 """games in one job (seeds x catalog sets x arms): every result is held in memory until the
 tables are written (a festival's is some 15 KB), so a study larger than this is split into
-jobs by --seed"""
+jobs by seed"""
 BASELINE = "-"
 """the force label of the arm in which nobody is forced to buy anything"""
 
 
+@dataclass(frozen=True)
+class TooManyGames:
+    """A job of more games than one plays (`total`; at most MAX_GAMES: results are held in
+    memory): a study that large is split into jobs by seed."""
+
+    total: int
+    most: int = MAX_GAMES
+
+    def __str__(self) -> str:
+        return (
+            f"{self.total:,} games is more than one job plays ({self.most:,}: results are held "
+            "in memory); split the study into jobs of their own seeds"
+        )
+
+
+Problem = str | TooManyGames
+"""why a job cannot be played: words, or a value a front end words its own way"""
+
+
 class JobError(ValueError):
-    """A lab job that cannot be played, in words."""
+    """A lab job that cannot be played, in words (`problems`: each, as found)."""
+
+    def __init__(self, words: str, problems: tuple[Problem, ...] = ()) -> None:
+        super().__init__(words)
+        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -53,8 +76,8 @@ class Job:
             return self.seats
         return FESTIVAL_SEATS if self.kind == FESTIVAL else DEFAULT_CAPACITY
 
-    def problems(self) -> list[str]:
-        out = []
+    def problems(self) -> list[Problem]:
+        out: list[Problem] = []
         events = event_names()
         if self.kind != FESTIVAL and self.kind not in events:
             out.append(f"{self.kind!r} is neither {FESTIVAL!r} nor an event ({', '.join(events)})")
@@ -66,10 +89,7 @@ class Job:
             out.append(f"the seed plus the games played must stay within {MAX_SEED}")
         total = self.games * len(self.catalogs) * (1 + len(self.forces))
         if total > MAX_GAMES:
-            out.append(
-                f"{total:,} games is more than one job plays ({MAX_GAMES:,}: results are held "
-                "in memory); split the study into jobs with --seed"
-            )
+            out.append(TooManyGames(total))
         unknown = sorted(set(self.mix) - set(STRATEGIES))
         if unknown or not self.mix:
             named = [_did_you_mean(u) for u in unknown]
@@ -98,7 +118,7 @@ def seating(seed: int, mix: tuple[str, ...], seats: int) -> tuple[str, ...]:
 def specs(job: Job) -> list[GameSpec]:
     problems = job.problems()
     if problems:
-        raise JobError("; ".join(problems))
+        raise JobError("; ".join(map(str, problems)), tuple(problems))
     arms: list[Force | None] = [None, *job.forces]
     out = []
     for i in range(job.games):

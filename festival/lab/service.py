@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from festival.bots.registry import STRONGEST
 from festival.core.errors import MatchError
+from festival.core.options import ItemRefused
 from festival.core.registry import event_name, event_names
 from festival.lab import findings as found_in
 from festival.lab import run_args, tables, text
@@ -40,6 +41,8 @@ from festival.lab.findings import (
 )
 from festival.lab.game import FESTIVAL, Force, engine
 from festival.lab.job import Job, JobError, all_items, specs
+from festival.lab.job import Problem as Problem
+from festival.lab.job import TooManyGames as TooManyGames
 from festival.lab.run_args import RunArgs, catalog_event
 from festival.lab.verdict import Verdict
 
@@ -184,16 +187,20 @@ class NotSold:
 
 @dataclass(frozen=True)
 class BadJob:
-    """The job cannot be played (unknown strategies, too many games, a bad seed...)."""
+    """The job cannot be played (unknown strategies, too many games, a bad seed...):
+    `problems`, each as found (festival/lab/job.py: words, or a value to word)."""
 
     words: str
+    problems: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)
 class BadSettings:
-    """The catalogs or options cannot be read."""
+    """The catalogs or options cannot be read (`item`: the kind of item refused, "catalog"
+    or "option", whose words start `words`: a front end names its own way of giving it)."""
 
     words: str
+    item: str | None = None
 
 
 @dataclass(frozen=True)
@@ -363,7 +370,7 @@ def plan(study: Study) -> Plan:
     try:
         games = specs(job)
     except JobError as exc:
-        raise LabRefused(BadJob(str(exc))) from exc
+        raise LabRefused(BadJob(str(exc), exc.problems)) from exc
     return Plan(
         study,
         kind,
@@ -434,7 +441,7 @@ def replay(study: Study) -> Replayed:
     try:
         spec = specs(one)[0]
     except JobError as exc:
-        raise LabRefused(BadJob(str(exc))) from exc
+        raise LabRefused(BadJob(str(exc), exc.problems)) from exc
     match, result = replay_into(spec, sets[FIRST], folder)
     match.close()
     played = result.spec
@@ -552,7 +559,8 @@ def _checked(
         sets = option_sets(list(study.catalogs), list(study.options),
                            list(study.compare_catalogs), list(study.compare_options))  # fmt: skip
     except MatchError as exc:
-        raise LabRefused(BadSettings(str(exc))) from exc
+        item = exc.kind if isinstance(exc, ItemRefused) else None
+        raise LabRefused(BadSettings(str(exc), item)) from exc
     swept = _sweep(study, sets[FIRST]) if study.sweep is not None else None
     kind = _kind(study.event or (swept.event if swept else FESTIVAL))
     forces = [_on_sale(_force(f), sets[FIRST]) for f in study.forces]

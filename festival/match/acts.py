@@ -175,7 +175,31 @@ class GoogleSetup:
     credentials: Path | None = None
 
 
-MatchCommand = Allocate | Templates | Resolve | ChooseCandidate | Publish | GoogleSetup
+@dataclass(frozen=True)
+class DiscordSetup:
+    """Record which channel is whose (the game room's, each player's) from the host's file of
+    channel webhooks: the file's path and the channel names only."""
+
+    webhooks_file: Path
+
+
+@dataclass(frozen=True)
+class Post:
+    """Post a round (default: the last resolved) to the match's channels, each message exactly
+    once, and correct every round posted before whose messages changed. `webhooks_file`: the
+    file of channel webhooks, if not where it was recorded; `resend` / `mark_sent` (the
+    message's link): the host's word on a message whose request was cut (it never arrived /
+    it is there)."""
+
+    round_no: int | None = None
+    webhooks_file: Path | None = None
+    resend: bool = False
+    mark_sent: str | None = None
+
+
+MatchCommand = (
+    Allocate | Templates | Resolve | ChooseCandidate | Publish | GoogleSetup | DiscordSetup | Post
+)
 """the commands that change an existing match (NewMatch makes one)"""
 
 
@@ -330,3 +354,29 @@ class NotAllocated(Refused):
     def __init__(self, folder: Path | str = "") -> None:
         super().__init__("events are not allocated yet: allocate them first")
         self.folder = str(folder)
+
+
+class RoundNotResolved(Refused):
+    """A round asked for (to post) that is not resolved: `resolved`, the rounds that are;
+    `rounds`, how many the match has; `next_round`, the one to resolve next (`folder`: the
+    match's, for the front end to name the command that resolves it)."""
+
+    def __init__(
+        self, asked: int, resolved: tuple[int, ...], rounds: int, next_round: int, folder: Path
+    ) -> None:
+        self.asked, self.resolved, self.rounds = asked, resolved, rounds
+        self.next_round, self.folder = next_round, folder
+        super().__init__(
+            f"round {asked} is not resolved, so there is nothing to post (resolved: {self.done}); "
+            + self.why
+        )
+
+    @property
+    def done(self) -> str:
+        return ", ".join(str(r) for r in self.resolved) or "none"
+
+    @property
+    def why(self) -> str:
+        if self.asked > self.rounds:
+            return f"the match has {self.rounds} rounds"
+        return f"rounds resolve in order, next round {self.next_round}"

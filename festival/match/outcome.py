@@ -78,6 +78,9 @@ class ResolveOutcome:
     changed_posts: dict[int, PostChanges] = field(default_factory=dict)
     """for a re-resolution: per round resolved before (this one and every later one), which of
     its announcements now read differently from what was announced before"""
+    announced: dict[int, Announcements] = field(default_factory=dict)
+    """for a re-resolution: those rounds' announcements as they read now (worked out once, and
+    kept for posting them: festival/match/announced.py)"""
 
 
 @dataclass(frozen=True)

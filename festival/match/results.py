@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from events.ranking import Ranking
+from festival.core.posted import PostResult
 from festival.match.announce import Announcements
 from festival.match.outcome import ResolveOutcome
 from festival.match.standings import Standings
@@ -90,7 +91,7 @@ class Resolved:
     round_no: int
     outcome: ResolveOutcome
     on_discord: bool = False
-    """the match posts to Discord (`festival discord` mapped it): `festival post` is next"""
+    """the match posts to Discord (its channels were mapped): posting the round is next"""
 
 
 @dataclass(frozen=True)
@@ -150,3 +151,22 @@ class Published:
     round_no: int
     players: tuple[str, ...]
     """the players whose spreadsheets got the results"""
+
+
+@dataclass(frozen=True)
+class ChannelsMapped:
+    channels: tuple[str, ...]
+    """the game room and the players whose channels have a webhook, by name"""
+    unmapped: tuple[str, ...]
+    """players without a channel"""
+    users: tuple[str, ...]
+    """players with a Discord user id"""
+
+
+@dataclass(frozen=True)
+class Posted:
+    rounds: tuple[int, ...]
+    """the rounds brought up to date on the channels"""
+    result: PostResult
+    unmapped: tuple[str, ...]
+    """what has no channel to go to ("Quill's private report, round 2")"""

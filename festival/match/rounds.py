@@ -27,7 +27,8 @@ from festival.match.acts import (
     RoundOutOfOrder,
     WorkbooksOfAnotherRound,
 )
-from festival.match.announce import announcements
+from festival.match.announce import Announcements
+from festival.match.announced import worked_out
 from festival.match.book_fit import fit_tabs, formula_problems
 from festival.match.inbox import Inbox, did_you_mean, sort_inbox
 from festival.match.match import Match
@@ -487,9 +488,12 @@ def resolve(
     inputs: Mapping[str, PlayerInput],
     default_invalid: bool = False,
     notes: Sequence[str] = (),
+    before: Mapping[int, Announcements] | None = None,
 ) -> ResolveOutcome:
     """Resolve `round_no` (and recompute every later resolved round), then commit at once.
-    `notes`: what reading the submissions told the host (ingest_folder)."""
+    `notes`: what reading the submissions told the host (ingest_folder); `before`: the
+    announcements of the rounds resolved again, as they read before the submissions were
+    read (worked out by the caller; else here)."""
     check_resolvable(match, round_no)
     current = {r.round_no: r for r in match.store.rounds()}
     states = states_after(match, round_no - 1, list(current.values()))
@@ -522,11 +526,13 @@ def resolve(
         recomputed.append(later)
     redone = sorted(r for r in current if r >= round_no)
     rows = list(current.values())  # the store's rounds are read once before, once after
-    posted = {r: announcements(match, r, rows) for r in redone}
+    given = before or {}
+    posted = {r: given[r] if r in given else worked_out(match, r, rows) for r in redone}
     match.store.commit_rounds(new_rows, expected_current=[r.id for r in rows])
     after, players = match.store.rounds(), match.config.players
-    changed = {r: post_changes(posted[r], announcements(match, r, after), players) for r in redone}
-    return ResolveOutcome(round_no, reports, check, recomputed, warnings, changed)
+    now = {r: worked_out(match, r, after) for r in redone}  # kept for posting them next
+    changed = {r: post_changes(posted[r], now[r], players) for r in redone}
+    return ResolveOutcome(round_no, reports, check, recomputed, warnings, changed, now)
 
 
 def _play(

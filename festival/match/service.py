@@ -32,6 +32,7 @@ from festival.match.acts import (
     AlreadyApplied,
     BadSeed,
     ChooseCandidate,
+    DiscordSetup,
     FromFolder,
     FromGoogle,
     FromSource,
@@ -42,9 +43,11 @@ from festival.match.acts import (
     NoRoundResolved,
     NotAllocated,
     NotAllowed,
+    Post,
     Publish,
     Resolve,
     ResolveSource,
+    RoundNotResolved,
     RoundNumberedFromOne,
     RoundResolvedMeanwhile,
     SmallMatch,
@@ -54,7 +57,9 @@ from festival.match.acts import (
 )
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_choices
 from festival.match.announce import Announcements, announcements, public_pictures
+from festival.match.announced import forget, worked_out
 from festival.match.catalogs import catalog_options
+from festival.match.channels import Channels
 from festival.match.check import CheckReport, check_match
 from festival.match.config import (
     MatchConfig,
@@ -75,6 +80,9 @@ from festival.match.results import (
     Announced as Announced,
 )
 from festival.match.results import (
+    ChannelsMapped as ChannelsMapped,
+)
+from festival.match.results import (
     Chosen as Chosen,
 )
 from festival.match.results import (
@@ -88,6 +96,9 @@ from festival.match.results import (
 )
 from festival.match.results import (
     GoogleRecorded as GoogleRecorded,
+)
+from festival.match.results import (
+    Posted as Posted,
 )
 from festival.match.results import (
     Published as Published,
@@ -335,9 +346,14 @@ def _resolve(match: Match, command: Resolve, sheets: SpreadsheetsFor | None) -> 
         raise RoundResolvedMeanwhile(after_round)
     number = next_round(match, command.round_no)
     check_resolvable(match, number)
+    last = match.last_resolved_round()
+    before = None
+    if number <= last:  # a correction: the words announced before, as the store says them now
+        current = match.store.rounds()
+        before = {r: worked_out(match, r, current) for r in range(number, last + 1)}
     notes: list[str] = []
     inputs = _ingest(match, number, command.source, notes, sheets)
-    outcome = resolve_round(match, number, inputs, command.default_invalid, notes)
+    outcome = resolve_round(match, number, inputs, command.default_invalid, notes, before)
     return Resolved(number, outcome, _on_discord(match))
 
 
@@ -402,8 +418,10 @@ def announce(folder: Path, round_no: int | None, pictures: bool = False) -> Anno
 
 
 def round_announcements(folder: Path, round_no: int) -> Announcements:
+    """A round's announcements, worked out once per round version (a front end that posts
+    them next, or shows them again, finds them)."""
     with opened(folder) as match:
-        return announcements(match, round_no)
+        return worked_out(match, round_no)
 
 
 # --- read models for the dashboard (values) ----------------------------------------------
@@ -520,6 +538,31 @@ def _publish(match: Match, command: Publish, sheets: SpreadsheetsFor | None) -> 
     return Published(number, _sheets(sheets, command.credentials).publish(match, number))
 
 
+# --- the match's channels -----------------------------------------------------------------
+
+
+def _channels(channels: Channels | None) -> Channels:
+    """The channels adapter the front end handed in."""
+    if channels is None:
+        raise MatchError("this command posts to the match's channels: no adapter")
+    return channels
+
+
+def _post(match: Match, command: Post, channels: Channels) -> Posted:
+    """Post a round (default: the last resolved) and correct every round posted before whose
+    messages changed, through the channels adapter: each round's announcements as the store
+    holds them now, worked out once per round version (festival/match/announced.py)."""
+    number = resolved_round(match, command.round_no)
+    current = match.store.rounds()
+    resolved = {r.round_no for r in current}
+    if number not in resolved:
+        last = match.last_resolved_round()
+        done = tuple(sorted(resolved))
+        raise RoundNotResolved(number, done, match.config.rounds, last + 1, match.folder)
+    rounds = tuple(sorted(({number} | channels.posted_rounds(match)) & resolved))
+    return channels.post(match, command, number, rounds, lambda r: worked_out(match, r, current))
+
+
 # --- the one door for changes ---------------------------------------------------------------
 
 
@@ -531,6 +574,7 @@ def run(
     via: Via = ...,
     key: str | None = ...,
     sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
 ) -> Created: ...
 @overload
 def run(
@@ -540,6 +584,7 @@ def run(
     via: Via = ...,
     key: str | None = ...,
     sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
 ) -> Allocated: ...
 @overload
 def run(
@@ -549,6 +594,7 @@ def run(
     via: Via = ...,
     key: str | None = ...,
     sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
 ) -> WorkbooksWritten | TabsPushed: ...
 @overload
 def run(
@@ -558,6 +604,7 @@ def run(
     via: Via = ...,
     key: str | None = ...,
     sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
 ) -> Resolved: ...
 @overload
 def run(
@@ -567,6 +614,7 @@ def run(
     via: Via = ...,
     key: str | None = ...,
     sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
 ) -> Chosen: ...
 @overload
 def run(
@@ -576,6 +624,7 @@ def run(
     via: Via = ...,
     key: str | None = ...,
     sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
 ) -> Published: ...
 @overload
 def run(
@@ -585,7 +634,28 @@ def run(
     via: Via = ...,
     key: str | None = ...,
     sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
 ) -> GoogleRecorded: ...
+@overload
+def run(
+    folder: Path,
+    command: DiscordSetup,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
+) -> ChannelsMapped: ...
+@overload
+def run(
+    folder: Path,
+    command: Post,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
+) -> Posted: ...
 def run(
     folder: Path,
     command: NewMatch | MatchCommand,
@@ -593,30 +663,48 @@ def run(
     via: Via = Via.CLI,
     key: str | None = None,
     sheets: SpreadsheetsFor | None = None,
+    channels: Channels | None = None,
 ) -> object:
     """Apply one command to the match in `folder`: the one way a front end changes a match.
     Only the host changes a match (NotAllowed). A new match is laid out in a new folder; any
     other command takes the match's lock, opens the match once, applies the command and
     returns its typed result. `key`: the front end's name for this request (a button press, a
-    bot interaction): a key applied before is refused (AlreadyApplied), never applied twice,
-    and each applied key is recorded with the match. `sheets`: the adapter of the players'
-    spreadsheets (festival/google/match_google.py `spreadsheets`), for the commands that
-    name them."""
+    bot interaction): a key applied before is refused (AlreadyApplied), never applied twice;
+    an applied key is recorded in the same transaction as the command's writes (a command
+    refused records none, and keeps what it stored before refusing, as the raw submissions).
+    A post records its messages one by one as they go (exactly once, festival/discord/
+    posting.py), so its key is recorded after it. `sheets`: the adapter of the players'
+    spreadsheets (festival/google/match_google.py `spreadsheets`), for the commands that name
+    them; `channels`: the adapter of the match's channels (festival/discord/match_posting.py),
+    for `DiscordSetup` and `Post`."""
     if actor.kind is not ActorKind.HOST:
         raise NotAllowed(actor, command)
     if isinstance(command, NewMatch):
         return _create(folder, command)
     with changing(folder) as match:
-        applied = None if key is None else f"applied:{via.value}:{key}"
-        if applied is not None and match.store.host_input(applied) is not None:
-            raise AlreadyApplied(via, str(key))
-        result = _apply(match, command, sheets)
-        if applied is not None:
+        if key is None:
+            return _apply(match, command, sheets, channels)
+        applied = f"applied:{via.value}:{key}"
+        if match.store.host_input(applied) is not None:
+            raise AlreadyApplied(via, key)
+
+        def record(_: object) -> None:
             match.store.set_host_input(applied, type(command).__name__)
-        return result
+
+        try:
+            if isinstance(command, Post):  # each message recorded as it goes, then the key
+                done = _apply(match, command, sheets, channels)
+                record(done)
+                return done
+            return match.store.then_record(lambda: _apply(match, command, sheets, channels), record)
+        except BaseException:
+            forget(match)  # a change rolled back: its round rows' ids may be given again
+            raise
 
 
-def _apply(match: Match, command: MatchCommand, sheets: SpreadsheetsFor | None) -> object:
+def _apply(
+    match: Match, command: MatchCommand, sheets: SpreadsheetsFor | None, channels: Channels | None
+) -> object:
     if isinstance(command, Allocate):
         return _allocate(match, command)
     if isinstance(command, Templates):
@@ -627,6 +715,10 @@ def _apply(match: Match, command: MatchCommand, sheets: SpreadsheetsFor | None) 
         return _choose_candidate(match, command)
     if isinstance(command, Publish):
         return _publish(match, command, sheets)
+    if isinstance(command, DiscordSetup):
+        return _channels(channels).record(match, command.webhooks_file)
+    if isinstance(command, Post):
+        return _post(match, command, _channels(channels))
     return _google_setup(match, command, sheets)
 
 

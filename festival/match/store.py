@@ -395,6 +395,27 @@ class Store(SqliteFile):
                 (key, value, now()),
             )
 
+    def marks(
+        self, round_no: int, raw_ids: Sequence[int], inputs: Sequence[str]
+    ) -> tuple[Any, ...]:
+        """What moves whenever a round's announcements could read differently without a new
+        round row: the newest raw submission of the round, the newest problem stored with
+        those or with `raw_ids` (the submissions that counted), the newest allocation, the
+        newest of the host inputs named, the match's id and when it was made (a match made
+        anew in the same folder is another); one read."""
+        ids = ",".join("?" * len(raw_ids)) or "NULL"
+        names = ",".join("?" * len(inputs)) or "NULL"
+        row = self.conn.execute(
+            "SELECT (SELECT max(id) FROM raw_submissions WHERE round_no = ?), "
+            "(SELECT max(id) FROM parse_errors WHERE raw_id IN (SELECT id FROM raw_submissions "
+            f"WHERE round_no = ?) OR raw_id IN ({ids})), (SELECT max(id) FROM allocation), "
+            f"(SELECT max(id) FROM host_inputs WHERE key IN ({names})), "
+            "(SELECT value FROM meta WHERE key = 'match_id'), "
+            "(SELECT value FROM meta WHERE key = 'created_at')",
+            (round_no, round_no, *raw_ids, *inputs),
+        ).fetchone()
+        return tuple(row)
+
     def host_input(self, key: str) -> str | None:
         row = self.conn.execute(
             "SELECT value FROM host_inputs WHERE key = ? ORDER BY id DESC LIMIT 1", (key,)
