@@ -279,7 +279,7 @@ def bot(args: argparse.Namespace) -> int:
     """Run the Discord bot for a duel folder or every duel of a match (until Ctrl-C)."""
     import asyncio
 
-    from festival.discord import bot as duel_bot  # discord.py, only for this command
+    from festival.bot import bot as duel_bot  # discord.py, only for this command
 
     channels = args.practice_channel
     for channel in channels:

@@ -1,5 +1,5 @@
 """Discord, an adapter over the match and duel domains: Markdown cut into messages
 (`messages.py`, `tables.py`), the channel webhooks file, the sender, posting exactly once with
-its log in the match's or duel's store, a round's and a duel turn's posts, and the posting
-operations the command line calls (`match_posting.py`, `duel_posting.py`); and, as a front
-end of its own, the duel bot (`bot.py` and its slash commands)."""
+its log in the match's or duel's store, a round's and a duel turn's posts, the posting
+operations the command line calls (`match_posting.py`, `duel_posting.py`), and the seam that
+aims discord.py at a stand-in (`endpoint.py`). The bot, a front end, is festival/bot/."""

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from festival.discord import bot as duel_bot
+from festival.bot import bot as duel_bot
 from festival.discord.endpoint import API_VARIABLE, point_discord_py
 from festival.duels import service
 from festival.duels.store import DuelStore

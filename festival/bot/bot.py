@@ -20,12 +20,12 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from festival.bot.clock_watch import watch_clocks
+from festival.bot.duel_commands import Desk, Table, all_commands, messages, send
+from festival.bot.duel_replies import Reply, bot_replies
+from festival.bot.practice_commands import practice_command, practising
 from festival.core.errors import DuelHostError, FestivalError, StoreError
-from festival.discord.clock_watch import watch_clocks
-from festival.discord.duel_commands import Desk, Table, all_commands, messages, send
-from festival.discord.duel_replies import Reply, bot_replies
 from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
-from festival.discord.practice_commands import practice_command, practising
 from festival.duels import service
 
 TOKEN_VARIABLE = "FESTIVAL_DISCORD_TOKEN"
