@@ -123,6 +123,7 @@ from festival.match.rounds import (
     preview_source,
 )
 from festival.match.rounds import resolve as resolve_round
+from festival.match.seating import SeatPlayer, Seats, seat_player, seats_of
 from festival.match.spreadsheets import Spreadsheets, SpreadsheetsFor
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
 from festival.match.store import sqlite_failure
@@ -481,6 +482,12 @@ def status(folder: Path) -> Status:
         )
 
 
+def seats(folder: Path) -> Seats:
+    """Which Discord user plays which player, and in which channel (festival/match/seating.py)."""
+    with opened(folder) as match:
+        return seats_of(match)
+
+
 def check(folder: Path) -> CheckReport:
     """Verify a match store whole (under the lock: no command changes it meanwhile)."""
     with exclusive(folder):
@@ -580,6 +587,15 @@ def run(
 @overload
 def run(
     folder: Path,
+    command: SeatPlayer,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> Seats: ...
+@overload
+def run(
+    folder: Path,
     command: GoogleSetup,
     actor: Actor = ...,
     via: Via = ...,
@@ -588,7 +604,7 @@ def run(
 ) -> GoogleRecorded: ...
 def run(
     folder: Path,
-    command: NewMatch | MatchCommand,
+    command: NewMatch | MatchCommand | SeatPlayer,
     actor: Actor = HOST,
     via: Via = Via.CLI,
     key: str | None = None,
@@ -616,7 +632,11 @@ def run(
         return result
 
 
-def _apply(match: Match, command: MatchCommand, sheets: SpreadsheetsFor | None) -> object:
+def _apply(
+    match: Match, command: MatchCommand | SeatPlayer, sheets: SpreadsheetsFor | None
+) -> object:
+    if isinstance(command, SeatPlayer):
+        return seat_player(match, command)
     if isinstance(command, Allocate):
         return _allocate(match, command)
     if isinstance(command, Templates):
