@@ -330,19 +330,23 @@ def check_round(
     inputs: Mapping[str, PlayerInput],
     states: States,
     kept: StoredEntries | None = None,
+    by_event: Mapping[tuple[str, str], PlayerInput] | None = None,
 ) -> RoundCheck:
     """Parse and validate every expected submission, collecting every error.
 
     `kept` holds, per event and player, the stored entries of an earlier resolution of this
-    round: a player who hands in nothing now keeps what they handed in then.
+    round: a player who hands in nothing now keeps what they handed in then. `by_event`:
+    (player, event) -> what counts for that event alone (a hand-in, festival/match/handin.py),
+    before `inputs`.
     """
     check = RoundCheck(round_no)
     kept = kept or {}
+    by_event = by_event or {}
     for event in match.events_in_round(round_no):
         engine = match.engine(event)
         check.entries[event] = {}
         for player in match.participants(event):
-            given = inputs.get(player)
+            given = by_event.get((player, event)) or inputs.get(player)
             if given and given.json_by_event is not None and event not in given.json_by_event:
                 given = None  # nothing new for this event: keep or default as if absent
             errors: list[SubmissionProblem] = []
@@ -364,9 +368,12 @@ def check_round(
                     submission, errors = parsed.value, list(parsed.errors)
                     origin = previous.origin.kept_again()
             elif given.unreadable is not None:
-                errors = _unreadable_errors(
-                    given, event, first=event == _first_event(match, round_no, player)
+                first = next(
+                    e
+                    for e in match.events_of(player, round_no)
+                    if (by_event.get((player, e)) or inputs.get(player)) is given
                 )
+                errors = _unreadable_errors(given, event, first=event == first)
             elif given.workbook is not None:
                 template = engine.template(states[event], player, round_no)
                 book, renames, notes = fit_tabs(given.workbook, template, player, event)
@@ -452,10 +459,6 @@ def _store_warnings(match: Match, raw_id: int, warnings: Sequence[SubmissionProb
         match.store.add_parse_errors(raw_id, new)
 
 
-def _first_event(match: Match, round_no: int, player: str) -> str:
-    return match.events_of(player, round_no)[0]
-
-
 def _unreadable_errors(given: PlayerInput, event: str, first: bool) -> list[SubmissionProblem]:
     """Why a workbook could not be used: every cell at fault under the player's first event
     of the round, and one line pointing there under the others."""
@@ -487,15 +490,18 @@ def resolve(
     inputs: Mapping[str, PlayerInput],
     default_invalid: bool = False,
     notes: Sequence[str] = (),
+    by_event: Mapping[tuple[str, str], PlayerInput] | None = None,
 ) -> ResolveOutcome:
     """Resolve `round_no` (and recompute every later resolved round), then commit at once.
-    `notes`: what reading the submissions told the host (ingest_folder)."""
+    `notes`: what reading the submissions told the host (ingest_folder). `by_event`: the
+    hand-ins that count, by player and event (check_round)."""
     check_resolvable(match, round_no)
     current = {r.round_no: r for r in match.store.rounds()}
     states = states_after(match, round_no - 1, list(current.values()))
     kept = current[round_no].entries if round_no in current else None
-    check = check_round(match, round_no, inputs, states, kept)
-    check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
+    check = check_round(match, round_no, inputs, states, kept, by_event)
+    given = [*inputs.values(), *{id(i): i for i in (by_event or {}).values()}.values()]
+    check.file_notes = [*notes, *dict.fromkeys(i.note for i in given if i.note)]
     if check.invalid and not default_invalid:
         raise RoundRejected(check)
 

@@ -34,6 +34,7 @@ from festival.match.acts import (
     ChooseCandidate,
     FromFolder,
     FromGoogle,
+    FromHandIns,
     FromSource,
     GoogleSetup,
     GoogleTabs,
@@ -63,6 +64,10 @@ from festival.match.config import (
     small_roster,
 )
 from festival.match.engines import load_engines
+from festival.match.handin import hand_in, hand_in_inputs, refuse_both
+from festival.match.handin import round_table as _round_table
+from festival.match.handin import submission as _submission
+from festival.match.handin_acts import HandIn
 from festival.match.lock import exclusive
 from festival.match.match import Match
 from festival.match.match import templates_folder as templates_folder
@@ -127,6 +132,7 @@ from festival.match.seating import SeatPlayer, Seats, seat_player, seats_of
 from festival.match.spreadsheets import Spreadsheets, SpreadsheetsFor
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
 from festival.match.store import sqlite_failure
+from festival.match.verdict import HandedIn, RoundTable, Submission
 from festival.match.views import (
     GOOGLE_SETTINGS,
     Built,
@@ -338,7 +344,9 @@ def _resolve(match: Match, command: Resolve, sheets: SpreadsheetsFor | None) -> 
     check_resolvable(match, number)
     notes: list[str] = []
     inputs = _ingest(match, number, command.source, notes, sheets)
-    outcome = resolve_round(match, number, inputs, command.default_invalid, notes)
+    handed_in = hand_in_inputs(match, number)
+    refuse_both(number, inputs, handed_in)
+    outcome = resolve_round(match, number, inputs, command.default_invalid, notes, handed_in)
     return Resolved(number, outcome, _on_discord(match))
 
 
@@ -360,6 +368,8 @@ def _ingest(
             return ingest_source(match, round_no, remote.source(match, round_no))
         except GoogleError as exc:
             raise MatchError(str(exc)) from exc
+    if isinstance(source, FromHandIns):
+        return {}  # the hand-ins alone (_resolve adds them)
     if isinstance(source, FromSource) and isinstance(source.source, FolderSource):
         source = FromFolder(source.source.folder)
     if isinstance(source, FromSource):
@@ -488,6 +498,20 @@ def seats(folder: Path) -> Seats:
         return seats_of(match)
 
 
+def submission(folder: Path, player: str) -> Submission:
+    """What counts now for each of `player`'s events in the open round (their hand-ins'
+    verdicts and pictures), for the player's eyes: nothing of another player's."""
+    with opened(folder) as match:
+        return _submission(match, player)
+
+
+def round_table(folder: Path, round_no: int | None = None) -> RoundTable:
+    """For the host: per player and event of a round (default: the open one), ready / has
+    problems / nothing yet, and where it came from."""
+    with opened(folder) as match:
+        return _round_table(match, round_no)
+
+
 def check(folder: Path) -> CheckReport:
     """Verify a match store whole (under the lock: no command changes it meanwhile)."""
     with exclusive(folder):
@@ -596,6 +620,15 @@ def run(
 @overload
 def run(
     folder: Path,
+    command: HandIn,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> HandedIn: ...
+@overload
+def run(
+    folder: Path,
     command: GoogleSetup,
     actor: Actor = ...,
     via: Via = ...,
@@ -604,7 +637,7 @@ def run(
 ) -> GoogleRecorded: ...
 def run(
     folder: Path,
-    command: NewMatch | MatchCommand | SeatPlayer,
+    command: NewMatch | MatchCommand | SeatPlayer | HandIn,
     actor: Actor = HOST,
     via: Via = Via.CLI,
     key: str | None = None,
@@ -617,7 +650,13 @@ def run(
     bot interaction): a key applied before is refused (AlreadyApplied), never applied twice,
     and each applied key is recorded with the match. `sheets`: the adapter of the players'
     spreadsheets (festival/google/match_google.py `spreadsheets`), for the commands that
-    name them."""
+    name them.
+
+    A player may give one command: `HandIn`, their own file (festival/match/handin.py); its
+    `key` answered before is answered again as the first time, not refused."""
+    if isinstance(command, HandIn):
+        with changing(folder) as match:
+            return hand_in(match, command, actor, via, key)
     if actor.kind is not ActorKind.HOST:
         raise NotAllowed(actor, command)
     if isinstance(command, NewMatch):
