@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from festival.cli import bot_commands
 from festival.cli.dashboard_launch import add_address
 from festival.cli.match_words import refusal_words
 from festival.core import registry
@@ -55,6 +56,10 @@ def _match(function: str) -> Command:
 
 def _discord(function: str) -> Command:
     return Command("festival.cli.discord_commands", function)
+
+
+def _bot(function: str) -> Command:
+    return Command("festival.cli.bot_commands", function)
 
 
 def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -251,6 +256,18 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
         "Message Link) or id",
     )
     p.set_defaults(run=_discord("post"))
+
+    p = sub.add_parser(
+        "seat", help="say which Discord user plays a player, and their private channel (the bot)"
+    )
+    bot_commands.add_seat_arguments(p)
+    p.set_defaults(run=_bot("seat"))
+
+    p = sub.add_parser(
+        "bot", help="run the Discord bot: hand-ins and duels (token: $FESTIVAL_DISCORD_TOKEN)"
+    )
+    bot_commands.add_bot_arguments(p, "the match folder (its players and its duels/)")
+    p.set_defaults(run=_bot("bot"))
 
     p = sub.add_parser(
         "choose-candidate", help="record the sole winner's choice of Elimination Candidate"
