@@ -359,3 +359,50 @@ def test_a_bot_killed_between_storing_and_answering_answers_the_retry_once_from_
             out, err = again.communicate(timeout=PATIENCE)
     assert "Hand-ins (/submit) from Spadez in channel 900020" in out
     assert server.token not in out + err
+
+
+def test_another_rounds_workbook_is_kept_as_late_and_the_open_round_is_untouched(
+    room: Room, tmp_path: Path
+) -> None:
+    path = numbers_json(room.match, 1, lambda p, e: (len(p) + len(e)) % 5 + 1)
+    assert main(["resolve", str(room.match), "--from", str(path)]) == 0
+    assert main(["templates", str(room.match), "--out", str(tmp_path / "round-2")]) == 0
+    iid = room.submit(ASH, filled(room.inbox / "Spadez.xlsx"))  # round 1's, in round 2
+    sent = room.answer(iid)
+    assert "round 1 is closed" in sent.content
+    _private_and_clean(sent, room)
+    now = room.answer(room.server.command(ASH, "submission", channel=ASH_ROOM, wait=False))
+    assert "round 2" in now.content and "Alchemy: nothing yet" in now.content
+
+
+def test_one_bot_for_a_match_and_its_duels_seats_each_where_the_host_types(
+    toy_match: Path,
+) -> None:
+    from festival.duels import service as duels
+
+    duel = toy_match / "duels" / "ash-birch"
+    duels.create(duel, "element", "summary", {}, ["Ash", "Birch"], 18)
+    duels.seat(duel, CHANNEL, {})
+    hall = Hall(toy_match, MatchHandIns())
+    with BotApiServer() as server, running_bot(server, [duel], "Duel Host", hall=hall):
+        room = Room(toy_match, toy_match, server)
+        in_duel = {"player": "Ash", "user": ASH}
+        room.answer(server.command(HOST, "seat", in_duel, group="host", channel=CHANNEL))
+        in_room = {"player": "Spadez", "user": ASH}
+        said = room.answer(server.command(HOST, "seat", in_room, group="host", channel=ASH_ROOM))
+        assert said.content.startswith("Spadez is seated")
+        board = server.command(ASH, "board", channel=CHANNEL)
+        assert server.answers(board)[0].files  # the duel's commands as before
+    assert duels.seating(duel).player_of(ASH.id) == "Ash"
+    seat = service.seats(toy_match).of("Spadez")
+    assert seat is not None and (seat.user, seat.channel) == (ASH.id, ASH_ROOM)
+
+
+def test_a_match_bot_with_nobody_seated_is_refused_before_it_starts(
+    toy_match: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(TOKEN_VARIABLE, "stand-in-token.abc.def")
+    assert main(["bot", str(toy_match), "--host-role", "Duel Host"]) == 2
+    err = capsys.readouterr().err
+    assert "no player or duel is seated in a Discord channel: run festival seat" in err
+    assert len(err.strip().splitlines()) == 1
