@@ -406,3 +406,36 @@ def test_a_match_bot_with_nobody_seated_is_refused_before_it_starts(
     err = capsys.readouterr().err
     assert "no player or duel is seated in a Discord channel: run festival seat" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://cdn.discordapp.com/attachments/1/2/a.xlsx",  # not https
+        "https://example.com/attachments/1/2/a.xlsx",
+        "https://cdn.discordapp.com.example.com/a.xlsx",
+        "file:///etc/passwd",
+    ],
+)
+def test_only_discords_cdn_is_asked_for_an_attachment(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    import aiohttp
+
+    from festival.bot.download import DownloadRefused, Wanted, fetch
+
+    monkeypatch.delenv(API_VARIABLE, raising=False)
+
+    async def attempt() -> str:
+        async with aiohttp.ClientSession() as session:
+            try:
+                await fetch(session, Wanted("a.xlsx", url, 10))
+            except DownloadRefused as refused:
+                return refused.line
+        return "fetched"
+
+    assert asyncio.run(attempt()) == (
+        "a.xlsx is not on Discord's file server: nothing was kept; send it again"
+    )
