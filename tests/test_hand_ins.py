@@ -356,3 +356,61 @@ def test_the_host_hands_in_for_a_player_and_sees_the_bot_s_answer(
     assert main(["resolve", str(toy_match), "--hand-ins", "--default-invalid"]) == 0
     out = capsys.readouterr().out
     assert "Resolved round 1" in out
+
+
+# --- pictures ------------------------------------------------------------------------------
+
+
+def test_a_continuum_board_handed_in_comes_back_as_her_own_picture(
+    tmp_path: Path, roster_csv: Path
+) -> None:
+    from events.continuum.model import SetupSubmission
+    from events.continuum.parse import setup_json
+    from festival.core.picture import png
+    from tests.support.continuum_boards import stripes
+
+    folder = tmp_path / "real"
+    assert main(["new", str(folder), "--roster", str(roster_csv), "--seed", "7"]) == 0
+    assert main(["allocate", str(folder)]) == 0
+    board = setup_json(SetupSubmission(stripes()))
+    content = json.dumps({"round": 1, "submissions": {"Wren": {"continuum": board}}})
+    done = _hand_in(folder, content.encode(), "wren.json")
+    (verdict,) = done.events
+    assert verdict.kind is VerdictKind.READY, verdict.lines
+    ((name, picture),) = verdict.pictures
+    assert name == "Your board"
+    assert picture.caption == "Your board as handed in for round 1"
+    assert len(picture.cells) == 64
+    assert {c.symbol for c in picture.cells if c.symbol} >= {"F1:6", "E3:2", "N"}
+    assert png(picture).startswith(b"\x89PNG")
+    seen = {c.verdict.event: c for c in service.submission(folder, "Wren").events}
+    assert seen["continuum"].verdict.pictures == verdict.pictures
+    assert seen["continuum"].came_from is CameFrom.DISCORD
+    assert seen["alchemy"].verdict.kind is VerdictKind.NOTHING
+
+
+def test_a_bot_killed_between_storing_and_answering_answers_the_same_on_the_retry(
+    toy_match: Path, books: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed after the file was stored, before the hand-in and its answer were recorded: the
+    retry stores the file once and answers; killed after: the retry answers the same."""
+    from festival.match import handin
+
+    content = (books / "Wren.xlsx").read_bytes()
+    recorded = handin._record
+
+    def killed(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt  # the process dies here
+
+    monkeypatch.setattr(handin, "_record", killed)
+    with pytest.raises(KeyboardInterrupt):
+        _hand_in(toy_match, content, key="att-9")
+    assert _raws(toy_match) == 1
+    monkeypatch.setattr(handin, "_record", recorded)
+    first = _hand_in(toy_match, content, key="att-9")
+    again = _hand_in(toy_match, content, key="att-9")
+    assert _raws(toy_match) == 1 and not first.again and again.again
+    assert (again.sentence, again.events) == (first.sentence, first.events)
+    match = Match.open(toy_match)
+    assert len(handin.records(match)) == 1
+    match.close()

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.errors import close_matches, quoted
 from festival.core.registry import event_name, event_title
@@ -57,6 +57,9 @@ from festival.match.verdict import (
 from sheets.errors import SheetReadError
 from sheets.limits import MAX_FILE_BYTES
 from sheets.source import RawSubmission, shown_source
+
+if TYPE_CHECKING:
+    from events.duel import Picture
 
 RECORD = "hand-in"
 """the host input each hand-in is recorded under"""
@@ -406,14 +409,10 @@ def _verdicts(
 
 def _pictures(
     match: Match, states: States, event: str, player: str, submission: Any
-) -> tuple[tuple[str, Any], ...]:
+) -> tuple[tuple[str, Picture], ...]:
     """The event's pictures of this submission, from the player's own view only."""
-    engine = match.engine(event)
-    drawn = getattr(engine, "private_pictures", None)
-    if drawn is None:
-        return ()
-    view = engine.private_view(states[event], player)
-    return tuple(drawn(view, submission).items())
+    drawn = match.engine(event).private_pictures(states[event], player, submission)
+    return tuple(drawn.items())
 
 
 # --- what counts at resolve ---------------------------------------------------------------
