@@ -381,7 +381,8 @@ def test_a_continuum_board_handed_in_comes_back_as_her_own_picture(
     assert name == "Your board"
     assert picture.caption == "Your board as handed in for round 1"
     assert len(picture.cells) == 64
-    assert {c.symbol for c in picture.cells if c.symbol} >= {"F1:6", "E3:2", "N"}
+    assert {c.symbol for c in picture.cells if c.symbol} == {"2", "4", "6"}
+    assert picture.legend["symbol:6"] == "6: the ward is worth 6 points"
     assert png(picture).startswith(b"\x89PNG")
     seen = {c.verdict.event: c for c in service.submission(folder, "Wren").events}
     assert seen["continuum"].verdict.pictures == verdict.pictures
@@ -414,3 +415,25 @@ def test_a_bot_killed_between_storing_and_answering_answers_the_same_on_the_retr
     match = Match.open(toy_match)
     assert len(handin.records(match)) == 1
     match.close()
+
+
+def test_a_summoner_s_defence_comes_back_as_her_own_map() -> None:
+    from events.summoners.geometry import Facing
+    from events.summoners.model import Defence, Placement, SummonersSubmission
+    from festival.core.picture import png
+    from tests.support.summoners_kit import ENGINE, new_game
+
+    state = new_game()
+    first = state.catalog.maps[0]
+    tile = next(
+        (r, c) for r, line in enumerate(first.rows) for c, ch in enumerate(line) if ch == "G"
+    )
+    defence = Defence(first.name, (Placement("Yi", tile, Facing.EAST),))
+    drawn = ENGINE.private_pictures(state, "ann", SummonersSubmission(defence=defence))
+    picture = drawn["Your map"]
+    assert picture.caption == f"Your defence on {first.name}, as handed in"
+    (tower,) = [c for c in picture.cells if c.kind == "tower"]
+    assert (tower.row, tower.col, tower.symbol) == (*tile, "Yi>")
+    assert picture.legend["symbol:Yi>"] == "Yi>: Yi, facing east"
+    assert png(picture).startswith(b"\x89PNG")
+    assert ENGINE.private_pictures(state, "ann", SummonersSubmission()) == {}

@@ -98,7 +98,7 @@ def own_board_picture(
     wards: Mapping[str, Sequence[str]], values: Mapping[str, int], caption: str
 ) -> Picture:
     """A player's own board, for their eyes only: each ward (label -> its squares' names) in
-    its element's colour, its label and worth on its first square (the private view, or the
+    its element's colour, its worth on its first square (the private view, or the
     board they hand in in round 1)."""
     cols = tuple(FILES[:SIZE])
     rows = tuple(str(r) for r in range(SIZE, 0, -1))
@@ -113,7 +113,9 @@ def own_board_picture(
         kind = label[0] if label[0] in "FWEA" else "power"
         legend[kind] = OWN_LEGEND[kind]
         worth = values.get(label)
-        mark = label if worth is None else f"{label}:{worth}"
+        mark = "" if worth is None else str(worth)
+        if mark:
+            legend[f"symbol:{mark}"] = f"{mark}: the ward is worth {_points(mark)}"
         cells += [
             PictureCell(c, r, kind, mark if i == 0 else "") for i, (c, r) in enumerate(places)
         ]
