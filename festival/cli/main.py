@@ -183,11 +183,28 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
         help="read every player's Google spreadsheet (instead of --from)",
     )
     p.add_argument(
+        "--hand-ins",
+        action="store_true",
+        help="the players' hand-ins alone (Discord, festival hand-in), instead of --from; "
+        "they count with --from and --google too",
+    )
+    p.add_argument(
         "--credentials",
         type=Path,
         help="the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)",
     )
     p.set_defaults(run=_match("resolve"))
+
+    p = sub.add_parser(
+        "hand-in", help="hand in a player's file for the open round (as the bot takes it)"
+    )
+    p.add_argument("match", type=Path)
+    p.add_argument("file", type=Path, help="the player's .xlsx workbook or JSON submission")
+    p.add_argument("--player", required=True, help="whose file it is")
+    p.add_argument(
+        "--event", help="the one event it is handed in for (default: every event it holds)"
+    )
+    p.set_defaults(run=Command("festival.cli.handin_commands", "hand_in"))
 
     p = sub.add_parser("standings", help="each event's ranking and the festival standings")
     p.add_argument("match", type=Path)

@@ -24,10 +24,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from events.errors import close_matches, quoted
-from festival.core.registry import event_title
+from festival.core.registry import event_name, event_title
 from festival.match.acts import Actor, ActorKind, NotAllocated, NotAllowed, Via
 from festival.match.announce import problem_lines
 from festival.match.handin_acts import (
@@ -57,6 +57,9 @@ from festival.match.verdict import (
 from sheets.errors import SheetReadError
 from sheets.limits import MAX_FILE_BYTES
 from sheets.source import RawSubmission, shown_source
+
+if TYPE_CHECKING:
+    from events.duel import Picture
 
 RECORD = "hand-in"
 """the host input each hand-in is recorded under"""
@@ -203,15 +206,16 @@ def hand_in(
     events = tuple(match.events_of(player, round_no))
     if not events:
         raise NothingThisRound(player, round_no)
-    if command.event is not None and command.event not in events:
-        raise NotTheirEvent(player, _event_name(command.event), round_no, events)
+    asked = None if command.event is None else event_name(command.event) or command.event
+    if asked is not None and asked not in events:
+        raise NotTheirEvent(player, _event_name(asked), round_no, _titles(events))
     raw_id = match.store.add_raw(round_no, player, source, content_type, command.content)
     raw = RawSubmission(player, source, command.content, content_type)
     given = _input(match, round_no, player, raw, 0)
-    covers = _covers(given, events, command.event)
+    covers = _covers(given, events, asked)
     verdicts = _verdicts(match, round_no, player, given, covers)
     kinds = {v.event: v.kind for v in verdicts}
-    record = Record(round_no, player, raw_id, name, command.event, covers, kinds, False, source)
+    record = Record(round_no, player, raw_id, name, asked, covers, kinds, False, source)
     _record(match, record, via, key, {"record": record.to_json()})
     return HandedIn(round_no, player, name, verdicts, deadline=deadline(match, round_no))
 
@@ -268,6 +272,10 @@ def _event_name(event: str) -> str:
         return event_title(event)
     except (KeyError, ValueError):
         return event
+
+
+def _titles(events: Sequence[str]) -> tuple[str, ...]:
+    return tuple(_event_name(e) for e in events)
 
 
 def _content_type(name: str, content: bytes) -> str:
@@ -401,14 +409,10 @@ def _verdicts(
 
 def _pictures(
     match: Match, states: States, event: str, player: str, submission: Any
-) -> tuple[tuple[str, Any], ...]:
+) -> tuple[tuple[str, Picture], ...]:
     """The event's pictures of this submission, from the player's own view only."""
-    engine = match.engine(event)
-    drawn = getattr(engine, "private_pictures", None)
-    if drawn is None:
-        return ()
-    view = engine.private_view(states[event], player)
-    return tuple(drawn(view, submission).items())
+    drawn = match.engine(event).private_pictures(states[event], player, submission)
+    return tuple(drawn.items())
 
 
 # --- what counts at resolve ---------------------------------------------------------------
@@ -425,16 +429,21 @@ def counted(match: Match, round_no: int) -> dict[tuple[str, str], Record]:
     return found
 
 
-def hand_in_inputs(match: Match, round_no: int) -> dict[tuple[str, str], PlayerInput]:
+def hand_in_inputs(
+    match: Match, round_no: int, keep: bool = True
+) -> dict[tuple[str, str], PlayerInput]:
     """The hand-ins that count for `round_no`, loaded (each stored file once), by player and
-    event, for the round pipeline (rounds.check_round's `by_event`)."""
+    event, for the round pipeline (rounds.check_round's `by_event`). `keep`: their problems
+    are stored with them when checked (False: a preview, which stores nothing)."""
     loaded: dict[int, PlayerInput] = {}
     out: dict[tuple[str, str], PlayerInput] = {}
     for at, record in counted(match, round_no).items():
         if record.raw_id not in loaded:
             row = match.store.raw(record.raw_id)
             raw = RawSubmission(record.player, record.source, row.content, row.content_type)
-            loaded[record.raw_id] = _input(match, round_no, record.player, raw, record.raw_id)
+            loaded[record.raw_id] = _input(
+                match, round_no, record.player, raw, record.raw_id if keep else 0
+            )
         out[at] = loaded[record.raw_id]
     return out
 

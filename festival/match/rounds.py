@@ -231,9 +231,14 @@ def load_input(
     )
 
 
-def preview_source(match: Match, round_no: int, source: SubmissionSource) -> RoundCheck:
-    """What resolving `round_no` from `source` would find, player by player, without storing
-    or resolving anything."""
+def preview_source(
+    match: Match,
+    round_no: int,
+    source: SubmissionSource,
+    by_event: Mapping[tuple[str, str], PlayerInput] | None = None,
+) -> RoundCheck:
+    """What resolving `round_no` from `source` (and the hand-ins `by_event`, as resolve)
+    would find, player by player, without storing or resolving anything."""
     check_resolvable(match, round_no)
     notes: list[str] = []
     if isinstance(source, FolderSource):  # a misnamed workbook is taken by its mark
@@ -251,7 +256,8 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
         inputs[player] = load_input(match, round_no, player, raw, 0)
     current = {r.round_no: r for r in match.store.rounds()}
     kept = current[round_no].entries if round_no in current else None
-    check = check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
+    states = states_after(match, round_no - 1)
+    check = check_round(match, round_no, inputs, states, kept, by_event)
     check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
     return check
 

@@ -144,7 +144,7 @@ from festival.match.views import (
     store_version,
 )
 from sheets.errors import GoogleError
-from sheets.source import FolderSource
+from sheets.source import FileSource, FolderSource, SubmissionSource
 
 # --- opening ------------------------------------------------------------------------------
 
@@ -463,12 +463,20 @@ def read_spreadsheets(
         return ReadSource.read(remote, players)
 
 
-def preview(folder: Path, round_no: int, source: FromFolder | FromSource) -> RoundCheck:
-    """What resolving `round_no` from `source` would find, player by player; nothing is
-    stored or resolved."""
-    given = FolderSource(source.folder) if isinstance(source, FromFolder) else source.source
+def preview(
+    folder: Path, round_no: int, source: FromFolder | FromSource | FromHandIns
+) -> RoundCheck:
+    """What resolving `round_no` from `source` and the players' hand-ins would find, player
+    by player; nothing is stored or resolved."""
+    given: SubmissionSource = (
+        FolderSource(source.folder)
+        if isinstance(source, FromFolder)
+        else FileSource({})
+        if isinstance(source, FromHandIns)
+        else source.source
+    )
     with opened(folder) as match:
-        return preview_source(match, round_no, given)
+        return preview_source(match, round_no, given, hand_in_inputs(match, round_no, False))
 
 
 def status(folder: Path) -> Status:
