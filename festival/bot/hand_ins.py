@@ -30,7 +30,7 @@ from discord import app_commands
 
 from events.duel import Picture
 from festival.bot.download import DownloadRefused, Wanted, fetch
-from festival.bot.duel_commands import Desk
+from festival.bot.duel_commands import ANSWERED, Desk
 from festival.bot.duel_commands import run as duel_run
 from festival.bot.who import holds_role
 from festival.core import registry
@@ -44,8 +44,6 @@ from sheets.limits import MAX_FILE_BYTES
 
 log = logging.getLogger(__name__)
 
-ANSWERED = 40060
-"""Discord's error code for a second answer to one interaction"""
 NOT_SEATED = "You are not seated in this match: ask the host to seat you (/host seat)."
 NOT_HERE = "Hand in in your own private channel only: nothing was kept."
 BUSY = "The match cannot take this right now: try again in a minute (the host can see why)."
