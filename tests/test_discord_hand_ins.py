@@ -439,3 +439,25 @@ def test_only_discords_cdn_is_asked_for_an_attachment(
     assert asyncio.run(attempt()) == (
         "a.xlsx is not on Discord's file server: nothing was kept; send it again"
     )
+
+
+def test_the_webhooks_files_user_column_seats_a_player_once_their_channel_is_named(
+    toy_match: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    token = "t" * 68
+    hooks = tmp_path / "webhooks.csv"
+    hooks.write_text(
+        "player,webhook,user\n"
+        f"host,https://discord.com/api/webhooks/100000000000000001/{token},\n"
+        f"Wren,https://discord.com/api/webhooks/100000000000000002/{token},<@123456789012345678>\n"
+    )
+    assert main(["discord", str(toy_match), "--webhooks", str(hooks)]) == 0
+    seat = service.seats(toy_match).of("Wren")
+    assert seat is not None and (seat.user, seat.channel) == (123456789012345678, None)
+    capsys.readouterr()
+    assert (
+        main(["seat", str(toy_match), "--player", "Wren", "--channel", "223456789012345678"]) == 0
+    )
+    said = capsys.readouterr().out
+    assert said == "Wren on Discord: user 123456789012345678, channel 223456789012345678.\n"
+    assert [s.player for s in service.seats(toy_match).seated] == ["Wren"]
