@@ -437,3 +437,26 @@ def test_a_summoner_s_defence_comes_back_as_her_own_map() -> None:
     assert picture.legend["symbol:Yi>"] == "Yi>: Yi, facing east"
     assert png(picture).startswith(b"\x89PNG")
     assert ENGINE.private_pictures(state, "ann", SummonersSubmission()) == {}
+
+
+def test_a_correction_keeps_the_hand_ins_and_an_inbox_file_replaces_one(
+    toy_match: Path, books: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round 1 resolved with Wren's hand-in; the host corrects round 1 from a folder holding
+    only Wren's corrected workbook: it replaces her hand-in (no refusal: the round is closed
+    to hand-ins, and the stored round keeps them)."""
+    _hand_in(toy_match, _wren(books, alchemy_B2=2, continuum_B2=2))
+    fix = books.parent / "fix"
+    fix.mkdir()
+    (fix / "Wren.xlsx").write_bytes(_wren(books, alchemy_B2=5, continuum_B2=5))
+    (books / "Wren.xlsx").unlink()
+    assert main(["resolve", str(toy_match), "--from", str(books), "--default-invalid"]) == 0
+    match = Match.open(toy_match)
+    assert match.store.rounds()[0].submissions["alchemy"]["Wren"]["submission"] == {"number": 2}
+    match.close()
+    assert main(["resolve", str(toy_match), "--from", str(fix), "--round", "1"]) == 0
+    match = Match.open(toy_match)
+    row = match.store.rounds()[0]
+    assert row.submissions["alchemy"]["Wren"]["submission"] == {"number": 5}
+    assert row.submissions["continuum"]["Juniper"]["submission"] == {"number": 2}
+    match.close()

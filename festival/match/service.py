@@ -344,7 +344,8 @@ def _resolve(match: Match, command: Resolve, sheets: SpreadsheetsFor | None) -> 
     check_resolvable(match, number)
     notes: list[str] = []
     inputs = _ingest(match, number, command.source, notes, sheets)
-    handed_in = hand_in_inputs(match, number)
+    open_round = number > match.last_resolved_round()  # a correction keeps them as stored
+    handed_in = hand_in_inputs(match, number) if open_round else {}
     refuse_both(number, inputs, handed_in)
     outcome = resolve_round(match, number, inputs, command.default_invalid, notes, handed_in)
     return Resolved(number, outcome, _on_discord(match))
@@ -476,7 +477,10 @@ def preview(
         else source.source
     )
     with opened(folder) as match:
-        return preview_source(match, round_no, given, hand_in_inputs(match, round_no, False))
+        handed_in = (
+            hand_in_inputs(match, round_no, False) if round_no > match.last_resolved_round() else {}
+        )
+        return preview_source(match, round_no, given, handed_in)
 
 
 def status(folder: Path) -> Status:
