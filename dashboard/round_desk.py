@@ -23,6 +23,7 @@ from festival.match.acts import (
     HOST,
     AlreadyApplied,
     FromFolder,
+    FromHandIns,
     FromSource,
     InvalidSubmissions,
     Resolve,
@@ -35,6 +36,7 @@ from sheets.errors import GoogleError, SheetReadError
 
 FOLDER = "a folder of workbooks"
 GOOGLE = "the players' Google spreadsheets"
+HAND_INS = "the players' hand-ins alone (Discord, festival hand-in)"
 DEFAULT_INVALID = "Play the rules' default for invalid submissions"
 _READ = "round_desk_google_read"
 """session key: the spreadsheets as read (ReadSource), with the match and round they are for"""
@@ -45,8 +47,9 @@ _PRESS = "round_desk_press"
 a key once, so a double click or a rerun of the same press resolves the round once; a new key
 is drawn once the press is done"""
 
-Source = FromFolder | FromSource
-"""where the desk reads the round: a folder of workbooks, or the spreadsheets as read"""
+Source = FromFolder | FromSource | FromHandIns
+"""where the desk reads the round: a folder of workbooks, the spreadsheets as read, or the
+hand-ins alone (hand-ins count with the other two as well)"""
 
 
 @streamlit.cache_data(max_entries=8, show_spinner=False)
@@ -126,10 +129,14 @@ def _desk(st: Any, desk: DeskData) -> None:
     if not desk.finished:
         round_no = desk.next_round
         st.subheader(f"Round {round_no}: submissions")
-        choice = st.radio("Read the round from", [FOLDER, GOOGLE]) if desk.google else FOLDER
+        handed_in = _hand_ins(st, desk)
+        choices = [FOLDER, *([GOOGLE] if desk.google else []), *([HAND_INS] if handed_in else [])]
+        choice = st.radio("Read the round from", choices) if len(choices) > 1 else FOLDER
         source: Source | None = None
         if choice == GOOGLE:
             source = _google_source(st, desk)
+        elif choice == HAND_INS:
+            source = FromHandIns()
         else:
             inbox = Path(st.text_input(
                 "Folder of this round's workbooks (<player>.xlsx)", str(desk.inbox)
@@ -157,6 +164,25 @@ def _desk(st: Any, desk: DeskData) -> None:
             st.code(message, language="markdown")
     else:
         st.caption("The announcements to copy into Discord appear here once round 1 is resolved.")
+
+
+def _hand_ins(st: Any, desk: DeskData) -> bool:
+    """The round's hand-ins (the service's table): per player and event, ready / has
+    problems / nothing yet and where it came from; False when nobody handed in."""
+    table = service.round_table(desk.folder, desk.next_round)
+    if all(c.came_from is None for c in table.cells):
+        return False
+    st.caption(
+        "Hand-ins (Discord, `festival hand-in`): the latest counts, for each event it holds; "
+        "they count whatever the round is read from."
+    )
+    rows = [
+        {"player": c.player, "event": title(c.event), "hand-in": c.kind.value, "from": where}
+        for c in table.cells
+        for where in [c.came_from.value if c.came_from is not None else ""]
+    ]
+    st.dataframe(rows, hide_index=True)
+    return True
 
 
 def _resolve(st: Any, desk: DeskData, source: Source, default_invalid: bool, press: str) -> None:

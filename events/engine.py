@@ -189,6 +189,12 @@ class EventEngine(ABC, Generic[S, T]):
         none."""
         return {}
 
+    def private_pictures(self, state: S, player: str, submission: T) -> Mapping[str, Picture]:
+        """What `player` hands in, drawn for them alone while they can still change it (a
+        name for each, e.g. "Your board" -> its picture): built from their private view, the
+        public view and their own `submission` only. By default none."""
+        return {}
+
     # --- catalogs -----------------------------------------------------------------------
 
     catalog_fixture: ClassVar[str | None] = None

@@ -38,6 +38,8 @@ def shown_source(source: str) -> str:
         return PurePath(source.removeprefix("file:")).name
     if source.startswith("google:"):
         return "your Google spreadsheet"
+    if source.startswith("handin:"):  # "handin:<front end>:<the file's own name>"
+        return PurePath(source.split(":", 2)[-1]).name
     return source
 
 

@@ -166,3 +166,33 @@ def test_the_public_caption_names_the_match_not_the_folder(
     at = app(monkeypatch, unfinished, host=False, page="Overview")
     caption = at.caption[0].value
     assert caption.startswith(f"Match {unfinished.name}:") and str(unfinished.parent) not in caption
+
+
+def test_round_desk_shows_the_hand_ins_and_resolves_with_them(
+    unfinished: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Wren handed in round 6 on Discord instead of the inbox: the desk shows who handed in
+    what and from where (the service's table), and resolving counts her hand-in."""
+    from festival.match import service
+    from festival.match.acts import Actor, Via
+    from festival.match.handin_acts import HandIn
+
+    inbox = unfinished / "inbox" / "round-6"
+    content = (inbox / "Wren.xlsx").read_bytes()
+    (inbox / "Wren.xlsx").unlink()
+    done = service.run(
+        unfinished, HandIn("Wren", "Wren.xlsx", content), Actor.of_player("Wren"), Via.BOT, "w6"
+    )
+    assert done.ready
+    at = app(monkeypatch, unfinished, host=True, page="Round desk")
+    table = at.dataframe[0].value
+    wren = table[table["player"] == "Wren"]
+    assert set(wren["hand-in"]) == {"ready"} and set(wren["from"]) == {"Discord"}
+    assert set(table[table["player"] != "Wren"]["hand-in"]) == {"nothing yet"}
+    status = at.dataframe[1].value
+    assert set(status["status"]) == {"received"} and len(status) == 20
+    at.button[0].click().run()
+    assert not at.exception
+    assert "Round 6 resolved" in at.success[0].value
+    rows = service.round_table(unfinished, 6).rows()
+    assert {r[3] for r in rows if r[0] == "Wren"} == {"Discord"}

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from festival.bot.bot import TOKEN_VARIABLE
 from festival.cli.main import main
-from festival.discord.bot import TOKEN_VARIABLE
 from festival.discord.endpoint import API_VARIABLE
 from festival.duels import service
 from tests.support.discord.interactions import BotApiServer, User
@@ -178,8 +178,8 @@ def test_the_bot_runs_as_the_guide_says_and_never_shows_its_token(tmp_path: Path
 
 
 def test_a_match_folder_hosts_every_duel_seated_under_its_duels(tmp_path: Path) -> None:
+    from festival.bot.bot import duel_folders, tables
     from festival.core.errors import DuelHostError
-    from festival.discord.bot import duel_folders, tables
 
     duels = tmp_path / "awa-s1" / "duels"
     for name, channel in (("a", 11), ("b", 12), ("c", None)):

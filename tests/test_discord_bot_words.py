@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from festival.discord.clock_watch import Watch, news
-from festival.discord.who import holds_role
+from festival.bot.clock_watch import Watch, news
+from festival.bot.who import holds_role
 from festival.duels.service import Situation, Watched, Winner
 
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from events.duel import Concede
+from festival.bot.duel_replies import bot_replies
 from festival.core import registry
-from festival.discord.duel_replies import bot_replies
 from festival.duels import practice, service
 from festival.duels.host import Duel
 from festival.duels.levels import Level
@@ -275,7 +275,7 @@ def test_the_bot_never_plays_a_duel_that_is_not_a_practice_duel(tmp_path: Path) 
 
 
 def test_a_bot_started_again_picks_up_the_practice_duels_going_on(tmp_path: Path) -> None:
-    from festival.discord.practice_commands import practising
+    from festival.bot.practice_commands import practising
 
     base = tmp_path / "practice"
     for user, key in ((ASH, 1), (BIRCH, 2)):

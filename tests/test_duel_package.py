@@ -163,7 +163,7 @@ def test_a_verb_or_a_board_the_game_does_not_declare_is_refused_in_words(
 def test_a_new_games_verb_is_a_discord_command_and_its_colour_is_in_the_legend(
     pebbles: None,
 ) -> None:
-    from festival.discord.duel_commands import host_commands, player_commands
+    from festival.bot.duel_commands import host_commands, player_commands
 
     desk = cast(Any, None)  # the commands are only built here, never run
     names = [c.name for c in player_commands(desk)]

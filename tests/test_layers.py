@@ -17,7 +17,7 @@ from festival.discord.webhooks import WebhookError
 ROOT = Path(__file__).resolve().parent.parent
 TOPS = ("events", "sheets", "festival", "dashboard")
 DOMAINS = ("festival.match", "festival.duels", "festival.lab")
-ABOVE_DOMAINS = ("festival.discord", "festival.google", "festival.cli", "dashboard")
+ABOVE_DOMAINS = ("festival.bot", "festival.discord", "festival.google", "festival.cli", "dashboard")
 
 
 def _modules() -> dict[str, Path]:

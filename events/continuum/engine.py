@@ -431,6 +431,26 @@ class ContinuumEngine(EventEngine[ContinuumState, ContinuumSubmission]):
         """Each board as everyone knows it: broken tiles and the wards that broke down."""
         return picture.public_pictures(self.public_view(state))
 
+    def private_pictures(
+        self, state: ContinuumState, player: str, submission: ContinuumSubmission
+    ) -> Mapping[str, Picture]:
+        """The player's own board: in round 1, the board they hand in; later, their board as
+        their private view shows it (a board never changes)."""
+        if isinstance(submission, SetupSubmission):
+            if submission.board is None:
+                return {}  # none given: drawn for them at random when the round resolves
+            data = parse.setup_json(submission)
+            caption = f"Your board as handed in for round {state.round_no + 1}"
+            return {"Your board": picture.own_board_picture(data["board"], data["values"], caption)}
+        view = self.private_view(state, player)
+        wards: dict[str, list[str]] = {}
+        for name, label in dict(view["board"]).items():
+            wards.setdefault(str(label), []).append(str(name))
+        if not wards:
+            return {}
+        caption = f"Your board (round {state.round_no + 1})"
+        return {"Your board": picture.own_board_picture(wards, view["values"], caption)}
+
     def private_view(self, state: ContinuumState, player: str) -> Mapping[str, Any]:
         board = state.boards.get(player)
         return {

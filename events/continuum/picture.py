@@ -6,7 +6,7 @@ picture would be an empty grid (so round 1, when the boards are only set, posts 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from events import palette
@@ -83,3 +83,49 @@ def public_pictures(view: Mapping[str, Any]) -> dict[str, Picture]:
         for owner, board in view["boards"].items()
         if board["broken"]
     }
+
+
+OWN_LEGEND = {
+    "F": "fire ward",
+    "W": "water ward",
+    "E": "earth ward",
+    "A": "wind ward",
+    "power": "neutral ward",
+}
+
+
+def own_board_picture(
+    wards: Mapping[str, Sequence[str]], values: Mapping[str, int], caption: str
+) -> Picture:
+    """A player's own board, for their eyes only: each ward (label -> its squares' names) in
+    its element's colour, its worth on its first square (the private view, or the
+    board they hand in in round 1)."""
+    cols = tuple(FILES[:SIZE])
+    rows = tuple(str(r) for r in range(SIZE, 0, -1))
+
+    def at(name: str) -> tuple[int, int]:
+        return FILES.index(name[0]), SIZE - int(name[1:])
+
+    cells: list[PictureCell] = []
+    legend: dict[str, str] = {}
+    for label, names in sorted(wards.items()):
+        places = sorted((at(str(n)) for n in names), key=lambda p: (p[1], p[0]))
+        kind = label[0] if label[0] in "FWEA" else "power"
+        legend[kind] = OWN_LEGEND[kind]
+        worth = values.get(label)
+        mark = "" if worth is None else str(worth)
+        if mark:
+            legend[f"symbol:{mark}"] = f"{mark}: the ward is worth {_points(mark)}"
+        cells += [
+            PictureCell(c, r, kind, mark if i == 0 else "") for i, (c, r) in enumerate(places)
+        ]
+    return Picture(
+        "square",
+        cols,
+        rows,
+        tuple(sorted(cells, key=lambda x: (x.row, x.col))),
+        (),
+        caption=caption,
+        legend=legend,
+        colours={"power": palette.NEUTRAL},
+    )

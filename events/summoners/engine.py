@@ -7,13 +7,14 @@ from typing import Any
 
 import numpy as np
 
+from events.duel import Picture
 from events.engine import EventEngine, in_fixed_order
 from events.errors import ParseResult, SubmissionProblem, quoted
 from events.memo import LastRead, LastWritten
 from events.places import Place, located
 from events.ranking import Criterion, Ranking, TieWords, rank_players, tie_note
 from events.report import RoundReport
-from events.summoners import battle_words, parse
+from events.summoners import battle_words, parse, picture
 from events.summoners.catalog import FAMILIARS, TOWERS, Catalog, load_catalog
 from events.summoners.layout import (
     ATTACK_FIRST_ROW,
@@ -303,6 +304,19 @@ class SummonersEngine(EventEngine[SummonersState, SummonersSubmission]):
 
     def public_view(self, state: SummonersState) -> Mapping[str, Any]:
         return {"round": state.round_no, "catalog": _catalog_json(state.catalog)}
+
+    def private_pictures(
+        self, state: SummonersState, player: str, submission: SummonersSubmission
+    ) -> Mapping[str, Picture]:
+        """The map the player defends with and their towers on it: as handed in, else last
+        round's, which stands."""
+        defence = submission.defence or state.defence.get(player)
+        names = {m.name: m for m in state.catalog.maps}
+        if defence is None or defence.map not in names:
+            return {}
+        said = "as handed in" if submission.defence else "as last round (it stands)"
+        caption = f"Your defence on {defence.map}, {said}"
+        return {"Your map": picture.map_picture(defence, names[defence.map], caption)}
 
     def private_view(self, state: SummonersState, player: str) -> Mapping[str, Any]:
         d = state.defence[player]

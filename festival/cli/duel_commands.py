@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from festival.cli import duel_discord_commands
+from festival.cli import bot_commands, duel_discord_commands
 from festival.cli.dashboard_launch import add_address, streamlit_command, url
 from festival.cli.duel_order_commands import add_parsers
 from festival.core import registry
@@ -276,58 +276,9 @@ def seat(args: argparse.Namespace) -> int:
 
 
 def bot(args: argparse.Namespace) -> int:
-    """Run the Discord bot for a duel folder or every duel of a match (until Ctrl-C)."""
-    import asyncio
-
-    from festival.discord import bot as duel_bot  # discord.py, only for this command
-
-    channels = args.practice_channel
-    for channel in channels:
-        problem = service.discord_id_problem(channel, "channel")
-        if problem:
-            raise DuelHostError(f"--practice-channel: {problem}")
-    token = duel_bot.token_from_environment()
-    try:
-        folders = duel_bot.duel_folders(args.folder)
-    except DuelHostError as exc:
-        if not channels:
-            raise DuelHostError(
-                f"{exc}; or offer practice duels with --practice-channel ID"
-            ) from exc
-        folders = []  # a bot for practice duels only
-    seated, unseated = duel_bot.tables(folders)
-    for folder in unseated:
-        print(f"Not hosted: {folder} has no channel (festival duel seat {folder} --channel ID)")
-    if not seated and not channels:
-        raise DuelHostError(
-            "no duel is seated in a Discord channel: run festival duel seat, or offer practice "
-            "duels with --practice-channel ID"
-        )
-    for table in seated:
-        print(f"Hosting {table.folder} in channel {table.channel}")
-    practice_folder = args.practice_folder or args.folder / "practice"
-    if channels:
-        try:  # found out now, not when a player first asks for a practice duel
-            practice_folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise DuelHostError(
-                f"cannot keep practice duels in {practice_folder} ({exc.strerror or exc}): "
-                "give a folder you can write to with --practice-folder DIR"
-            ) from exc
-    desk = duel_bot.desk_of(seated, args.host_role, practice_folder, channels)
-    if desk.practice is not None:
-        where = ", ".join(str(c) for c in sorted(desk.practice.channels))
-        going = len(desk.practice.playing)
-        print(
-            f"Practice duels (/practice) in channel {where}, kept in {practice_folder} "
-            f"({going} going on)"
-        )
-    print(f"Host role: {args.host_role}. Ctrl-C stops the bot.")
-    try:
-        asyncio.run(duel_bot.serve(desk, token, args.warn))
-    except KeyboardInterrupt:
-        print("Bot stopped.")
-    return 0
+    """Run the Discord bot for a duel folder, every duel of a folder, or a match (its players'
+    hand-ins too): `festival bot`, until Ctrl-C."""
+    return bot_commands.bot(args)
 
 
 def _free_folder(base: Path, stem: str) -> Path:
@@ -444,25 +395,7 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p.set_defaults(run=seat)
 
     p = dsub.add_parser("bot", help="run the Discord bot (token: $FESTIVAL_DISCORD_TOKEN)")
-    p.add_argument("folder", type=Path, help="a duel folder, or a match (every duel in duels/)")
-    p.add_argument("--host-role", required=True, help="the Discord role of the hosts")
-    p.add_argument(
-        "--warn", type=float, default=60.0, help="warn a player this many seconds before time"
-    )
-    p.add_argument(
-        "--practice-channel",
-        type=int,
-        action="append",
-        default=[],
-        metavar="ID",
-        help="offer practice duels against the bot (/practice) in this channel",
-    )
-    p.add_argument(
-        "--practice-folder",
-        type=Path,
-        metavar="DIR",
-        help="where practice duels are kept (FOLDER/practice)",
-    )
+    bot_commands.add_bot_arguments(p, "a duel folder, or a match (every duel in duels/)")
     p.set_defaults(run=bot)
 
     p = dsub.add_parser("demo", help="play the shipped sample duel in a new folder")

@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from festival.cli import bot_commands
 from festival.cli.dashboard_launch import add_address
 from festival.cli.match_words import refusal_words
 from festival.core import registry
@@ -55,6 +56,10 @@ def _match(function: str) -> Command:
 
 def _discord(function: str) -> Command:
     return Command("festival.cli.discord_commands", function)
+
+
+def _bot(function: str) -> Command:
+    return Command("festival.cli.bot_commands", function)
 
 
 def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -178,11 +183,28 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
         help="read every player's Google spreadsheet (instead of --from)",
     )
     p.add_argument(
+        "--hand-ins",
+        action="store_true",
+        help="the players' hand-ins alone (Discord, festival hand-in), instead of --from; "
+        "they count with --from and --google too",
+    )
+    p.add_argument(
         "--credentials",
         type=Path,
         help="the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)",
     )
     p.set_defaults(run=_match("resolve"))
+
+    p = sub.add_parser(
+        "hand-in", help="hand in a player's file for the open round (as the bot takes it)"
+    )
+    p.add_argument("match", type=Path)
+    p.add_argument("file", type=Path, help="the player's .xlsx workbook or JSON submission")
+    p.add_argument("--player", required=True, help="whose file it is")
+    p.add_argument(
+        "--event", help="the one event it is handed in for (default: every event it holds)"
+    )
+    p.set_defaults(run=Command("festival.cli.handin_commands", "hand_in"))
 
     p = sub.add_parser("standings", help="each event's ranking and the festival standings")
     p.add_argument("match", type=Path)
@@ -251,6 +273,18 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
         "Message Link) or id",
     )
     p.set_defaults(run=_discord("post"))
+
+    p = sub.add_parser(
+        "seat", help="say which Discord user plays a player, and their private channel (the bot)"
+    )
+    bot_commands.add_seat_arguments(p)
+    p.set_defaults(run=_bot("seat"))
+
+    p = sub.add_parser(
+        "bot", help="run the Discord bot: hand-ins and duels (token: $FESTIVAL_DISCORD_TOKEN)"
+    )
+    bot_commands.add_bot_arguments(p, "the match folder (its players and its duels/)")
+    p.set_defaults(run=_bot("bot"))
 
     p = sub.add_parser(
         "choose-candidate", help="record the sole winner's choice of Elimination Candidate"

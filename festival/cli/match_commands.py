@@ -11,6 +11,7 @@ from pathlib import Path
 
 from events.numbers import decimal_text
 from festival.cli.dashboard_launch import LOCAL, streamlit_command, url
+from festival.cli.handin_commands import table_lines
 from festival.cli.match_words import item_words, refusal_words
 from festival.core.errors import MatchError
 from festival.core.options import ItemRefused, catalog_files, engine_overrides, event_options
@@ -21,11 +22,13 @@ from festival.match.acts import (
     Allocate,
     ChooseCandidate,
     FromGoogle,
+    FromHandIns,
     GoogleSetup,
     GoogleTabs,
     NewMatch,
     Publish,
     Resolve,
+    ResolveSource,
     Templates,
     Workbooks,
     from_path,
@@ -137,9 +140,17 @@ def templates(args: argparse.Namespace) -> int:
 
 
 def resolve(args: argparse.Namespace) -> int:
-    if (args.source is None) == (not args.google):
-        raise MatchError("say where the round comes from: --from FOLDER_OR_JSON, or --google")
-    source = FromGoogle(args.credentials) if args.google else from_path(args.source)
+    if [args.source is not None, args.google, args.hand_ins].count(True) != 1:
+        raise MatchError(
+            "say where the round comes from: --from FOLDER_OR_JSON, --google, or --hand-ins"
+        )
+    source: ResolveSource = (
+        FromGoogle(args.credentials)
+        if args.google
+        else FromHandIns()
+        if args.hand_ins
+        else from_path(args.source)
+    )
     try:
         done = service.run(
             args.match, Resolve(source, args.round, args.default_invalid), sheets=_sheets(args)
@@ -344,6 +355,9 @@ def status(args: argparse.Namespace) -> int:
             f"  {title(plan.event)}: {plan.players} players, rounds "
             + ", ".join(map(str, plan.rounds))
         )
+    if now.playable and not now.finished:
+        for line in table_lines(service.round_table(args.match)):
+            print(line)
     if not now.playable:
         print("No event can be played in this version.")
     elif now.finished:

@@ -20,6 +20,7 @@ from festival.match.acts import (
     TiebreakNamesStrangers,
     WorkbooksOfAnotherRound,
 )
+from festival.match.handin_acts import HandInAndFile, NotAPlayer, NotTheirEvent
 
 SMALL_OPTION = "--small-match"
 """How the host confirms a match smaller than the rules plan for (docs/rulings.md)."""
@@ -83,6 +84,21 @@ def refusal_words(refused: Refused) -> str:
         return (
             f"--round {refused.asked}: that round is not resolved, so there is nothing to post "
             f"(resolved: {refused.done}); {why}"
+        )
+    if isinstance(refused, NotAPlayer):
+        return f"--player {refused.name}: not a player of this match{refused.hint}"
+    if isinstance(refused, NotTheirEvent):
+        return (
+            f"--event {refused.event}: {refused.player} does not play it in round "
+            f"{refused.round_no} (plays: {', '.join(refused.events)}); leave --event out to "
+            "hand in for every event the file holds"
+        )
+    if isinstance(refused, HandInAndFile):
+        said = "; ".join(f"{p}: hand-in {h} and {f}" for p, h, f in refused.both)
+        return (
+            f"round {refused.round_no}: two submissions for one player ({said}); festival does "
+            "not guess which one counts: take the file out of the --from folder (or the "
+            "player out of the JSON file) and resolve again"
         )
     if isinstance(refused, SmallMatch):
         return f"{refused.plain}: pass {SMALL_OPTION} to {refused.act} anyway"

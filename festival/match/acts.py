@@ -88,7 +88,12 @@ class FromSource:
     source: SubmissionSource
 
 
-ResolveSource = FromFolder | FromJson | FromGoogle | FromSource
+@dataclass(frozen=True)
+class FromHandIns:
+    """The players' hand-ins alone (Discord, `festival hand-in`): no folder or file."""
+
+
+ResolveSource = FromFolder | FromJson | FromGoogle | FromSource | FromHandIns
 
 
 def from_path(path: Path) -> FromFolder | FromJson:

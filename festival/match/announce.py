@@ -209,14 +209,14 @@ def _notes(read: _Read, player: str) -> dict[str, list[str]]:
                 mine = (player, "*")
                 raws = [raw.id for raw in read.raws() if raw.player in mine]
                 stored = _problems_of(read, raws, player)
-            lines = [REFUSED, *_problem_lines(stored, event, errors=True)]
+            lines = [REFUSED, *problem_lines(stored, event, errors=True)]
             if len(lines) == 1:
                 lines.append("- (the reason was not recorded)")
         elif kind is OriginKind.MISSING:
             lines = [NOTHING if counted is None else UNTOUCHED]
         elif kind is OriginKind.BLANK:
             lines = [BLANK, *_blank_choice(read, event, player)]
-        unread = _problem_lines(stored, event, errors=False)
+        unread = problem_lines(stored, event, errors=False)
         if unread:
             lines += [*([""] if lines else []), NOT_READ_HEAD, *unread]
         if lines:
@@ -237,9 +237,10 @@ def _problems_of(read: _Read, raws: Sequence[int], player: str) -> list[dict[str
     return [e for r in raws for e in read.problems(r) if e["player"] == player]
 
 
-def _problem_lines(stored: Sequence[Mapping[str, Any]], event: str, errors: bool) -> list[str]:
+def problem_lines(stored: Sequence[Mapping[str, Any]], event: str, errors: bool) -> list[str]:
     """A line per stored problem of `event` (each once): the errors that refused the
-    submission (`errors`), or the warnings that did not."""
+    submission (`errors`), or the warnings that did not. A hand-in's verdict
+    (festival/match/verdict.py) says them in these words too."""
     lines: list[str] = []
     for e in stored:
         if e["event"] not in (event, "") or (e["code"] in WARNINGS) == errors:

@@ -140,3 +140,41 @@ def stored_entries(submissions: Mapping[str, Any]) -> dict[str, dict[str, Stored
 
 def _raw_id(value: object) -> int | None:
     return value if type(value) is int else None
+
+
+class CameFrom(StrEnum):
+    """Where a raw submission reached festival (its stored `source`, read once)."""
+
+    DISCORD = "Discord"
+    """handed in on Discord (`/submit`): source "handin:bot:<file name>" """
+    CLI = "CLI"
+    """handed in by the host for a player (`festival hand-in`): "handin:cli:<file name>" """
+    INBOX = "inbox"
+    """a workbook in the round's inbox folder: "file:<path>" """
+    JSON = "JSON file"
+    """a canonical JSON file of the round: "file:<path>" stored for "*" """
+    GOOGLE = "Google"
+    """the player's Google spreadsheet: "google:<key>" """
+    OTHER = "other"
+    """a source this festival does not write"""
+
+
+HAND_IN = "handin:"
+"""the stored source of a hand-in starts so: "handin:<front end>:<the file's own name>" """
+
+
+def hand_in_source(front_end: str, name: str) -> str:
+    """The stored source of a hand-in through `front_end` ("bot", "cli") of a file `name`."""
+    return f"{HAND_IN}{front_end}:{name}"
+
+
+def came_from(source: str, content_type: str = "xlsx") -> CameFrom:
+    """Where a raw submission with this stored `source` came from."""
+    if source.startswith(HAND_IN):
+        front_end = source.removeprefix(HAND_IN).split(":", 1)[0]
+        return CameFrom.DISCORD if front_end == "bot" else CameFrom.CLI
+    if source.startswith("google:"):
+        return CameFrom.GOOGLE
+    if source.startswith("file:"):
+        return CameFrom.JSON if content_type == "json" else CameFrom.INBOX
+    return CameFrom.OTHER

@@ -232,9 +232,14 @@ def load_input(
     )
 
 
-def preview_source(match: Match, round_no: int, source: SubmissionSource) -> RoundCheck:
-    """What resolving `round_no` from `source` would find, player by player, without storing
-    or resolving anything."""
+def preview_source(
+    match: Match,
+    round_no: int,
+    source: SubmissionSource,
+    by_event: Mapping[tuple[str, str], PlayerInput] | None = None,
+) -> RoundCheck:
+    """What resolving `round_no` from `source` (and the hand-ins `by_event`, as resolve)
+    would find, player by player, without storing or resolving anything."""
     check_resolvable(match, round_no)
     notes: list[str] = []
     if isinstance(source, FolderSource):  # a misnamed workbook is taken by its mark
@@ -252,7 +257,8 @@ def preview_source(match: Match, round_no: int, source: SubmissionSource) -> Rou
         inputs[player] = load_input(match, round_no, player, raw, 0)
     current = {r.round_no: r for r in match.store.rounds()}
     kept = current[round_no].entries if round_no in current else None
-    check = check_round(match, round_no, inputs, states_after(match, round_no - 1), kept)
+    states = states_after(match, round_no - 1)
+    check = check_round(match, round_no, inputs, states, kept, by_event)
     check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
     return check
 
@@ -331,19 +337,23 @@ def check_round(
     inputs: Mapping[str, PlayerInput],
     states: States,
     kept: StoredEntries | None = None,
+    by_event: Mapping[tuple[str, str], PlayerInput] | None = None,
 ) -> RoundCheck:
     """Parse and validate every expected submission, collecting every error.
 
     `kept` holds, per event and player, the stored entries of an earlier resolution of this
-    round: a player who hands in nothing now keeps what they handed in then.
+    round: a player who hands in nothing now keeps what they handed in then. `by_event`:
+    (player, event) -> what counts for that event alone (a hand-in, festival/match/handin.py),
+    before `inputs`.
     """
     check = RoundCheck(round_no)
     kept = kept or {}
+    by_event = by_event or {}
     for event in match.events_in_round(round_no):
         engine = match.engine(event)
         check.entries[event] = {}
         for player in match.participants(event):
-            given = inputs.get(player)
+            given = by_event.get((player, event)) or inputs.get(player)
             if given and given.json_by_event is not None and event not in given.json_by_event:
                 given = None  # nothing new for this event: keep or default as if absent
             errors: list[SubmissionProblem] = []
@@ -365,9 +375,12 @@ def check_round(
                     submission, errors = parsed.value, list(parsed.errors)
                     origin = previous.origin.kept_again()
             elif given.unreadable is not None:
-                errors = _unreadable_errors(
-                    given, event, first=event == _first_event(match, round_no, player)
+                first = next(
+                    e
+                    for e in match.events_of(player, round_no)
+                    if (by_event.get((player, e)) or inputs.get(player)) is given
                 )
+                errors = _unreadable_errors(given, event, first=event == first)
             elif given.workbook is not None:
                 template = engine.template(states[event], player, round_no)
                 book, renames, notes = fit_tabs(given.workbook, template, player, event)
@@ -453,10 +466,6 @@ def _store_warnings(match: Match, raw_id: int, warnings: Sequence[SubmissionProb
         match.store.add_parse_errors(raw_id, new)
 
 
-def _first_event(match: Match, round_no: int, player: str) -> str:
-    return match.events_of(player, round_no)[0]
-
-
 def _unreadable_errors(given: PlayerInput, event: str, first: bool) -> list[SubmissionProblem]:
     """Why a workbook could not be used: every cell at fault under the player's first event
     of the round, and one line pointing there under the others."""
@@ -489,17 +498,20 @@ def resolve(
     default_invalid: bool = False,
     notes: Sequence[str] = (),
     before: Mapping[int, Announcements] | None = None,
+    by_event: Mapping[tuple[str, str], PlayerInput] | None = None,
 ) -> ResolveOutcome:
     """Resolve `round_no` (and recompute every later resolved round), then commit at once.
     `notes`: what reading the submissions told the host (ingest_folder); `before`: the
     announcements of the rounds resolved again, as they read before the submissions were
-    read (worked out by the caller; else here)."""
+    read (worked out by the caller; else here); `by_event`: the hand-ins that count, by
+    player and event (check_round)."""
     check_resolvable(match, round_no)
     current = {r.round_no: r for r in match.store.rounds()}
     states = states_after(match, round_no - 1, list(current.values()))
     kept = current[round_no].entries if round_no in current else None
-    check = check_round(match, round_no, inputs, states, kept)
-    check.file_notes = [*notes, *(i.note for i in inputs.values() if i.note)]
+    check = check_round(match, round_no, inputs, states, kept, by_event)
+    given = [*inputs.values(), *{id(i): i for i in (by_event or {}).values()}.values()]
+    check.file_notes = [*notes, *dict.fromkeys(i.note for i in given if i.note)]
     if check.invalid and not default_invalid:
         raise RoundRejected(check)
 
@@ -526,8 +538,8 @@ def resolve(
         recomputed.append(later)
     redone = sorted(r for r in current if r >= round_no)
     rows = list(current.values())  # the store's rounds are read once before, once after
-    given = before or {}
-    posted = {r: given[r] if r in given else worked_out(match, r, rows) for r in redone}
+    told = before or {}
+    posted = {r: told[r] if r in told else worked_out(match, r, rows) for r in redone}
     match.store.commit_rounds(new_rows, expected_current=[r.id for r in rows])
     after, players = match.store.rounds(), match.config.players
     now = {r: worked_out(match, r, after) for r in redone}  # kept for posting them next

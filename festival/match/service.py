@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import overload
 
@@ -35,20 +33,18 @@ from festival.match.acts import (
     DiscordSetup,
     FromFolder,
     FromGoogle,
+    FromHandIns,
     FromSource,
     GoogleSetup,
     GoogleTabs,
     MatchCommand,
     NewMatch,
-    NoRoundResolved,
-    NotAllocated,
     NotAllowed,
     Post,
     Publish,
     Resolve,
     ResolveSource,
     RoundNotResolved,
-    RoundNumberedFromOne,
     RoundResolvedMeanwhile,
     SmallMatch,
     Templates,
@@ -56,11 +52,9 @@ from festival.match.acts import (
     Via,
 )
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_choices
-from festival.match.announce import Announcements, announcements, public_pictures
 from festival.match.announced import forget, worked_out
 from festival.match.catalogs import catalog_options
 from festival.match.channels import Channels
-from festival.match.check import CheckReport, check_match
 from festival.match.config import (
     MatchConfig,
     small_fields,
@@ -68,10 +62,28 @@ from festival.match.config import (
     small_roster,
 )
 from festival.match.engines import load_engines
-from festival.match.lock import exclusive
+from festival.match.handin import hand_in, hand_in_inputs, refuse_both
+from festival.match.handin_acts import HandIn
 from festival.match.match import Match
 from festival.match.match import templates_folder as templates_folder
-from festival.match.outcome import RoundCheck
+from festival.match.opening import changing as changing
+from festival.match.opening import check_opens as check_opens
+from festival.match.opening import next_round as next_round
+from festival.match.opening import opened as opened
+from festival.match.opening import resolved_round as resolved_round
+from festival.match.reads import announce as announce
+from festival.match.reads import check as check
+from festival.match.reads import desk as desk
+from festival.match.reads import match_view as match_view
+from festival.match.reads import preview as preview
+from festival.match.reads import read_spreadsheets as read_spreadsheets
+from festival.match.reads import round_announcements as round_announcements
+from festival.match.reads import round_table as round_table
+from festival.match.reads import seats as seats
+from festival.match.reads import standings as standings
+from festival.match.reads import status as status
+from festival.match.reads import submission as submission
+from festival.match.reads import version as version
 from festival.match.replay import states_after
 from festival.match.results import (
     Allocated as Allocated,
@@ -131,69 +143,15 @@ from festival.match.rounds import (
     ingest_folder,
     ingest_json,
     ingest_source,
-    preview_source,
 )
 from festival.match.rounds import resolve as resolve_round
+from festival.match.seating import SeatPlayer, Seats, seat_player
 from festival.match.spreadsheets import Spreadsheets, SpreadsheetsFor
-from festival.match.standings_view import event_rankings, festival_standings, standings_json
+from festival.match.standings_view import festival_standings
 from festival.match.store import sqlite_failure
-from festival.match.views import (
-    GOOGLE_SETTINGS,
-    Built,
-    DeskData,
-    MatchData,
-    ReadSource,
-    Version,
-    match_data,
-    store_version,
-)
+from festival.match.verdict import HandedIn
 from sheets.errors import GoogleError
 from sheets.source import FolderSource
-
-# --- opening ------------------------------------------------------------------------------
-
-
-@contextmanager
-def opened(folder: Path) -> Iterator[Match]:
-    """The match, open for reading; closed however the block ends."""
-    match = Match.open(folder)
-    try:
-        yield match
-    finally:
-        match.close()
-
-
-@contextmanager
-def changing(folder: Path) -> Iterator[Match]:
-    """The match, open under its lock (an operation that changes it, or reads it whole)."""
-    with exclusive(folder), opened(folder) as match:
-        yield match
-
-
-def check_opens(folder: Path) -> None:
-    """Open and close the match: a clear error now (StoreError) if it cannot be read."""
-    with opened(folder):
-        pass
-
-
-def next_round(match: Match, asked: int | None) -> int:
-    """The round to write templates for or resolve: `asked`, else the next one."""
-    return asked if asked is not None else match.last_resolved_round() + 1
-
-
-def resolved_round(match: Match, asked: int | None) -> int:
-    """The round to announce or publish: `asked`, else the last resolved one."""
-    if asked is not None and asked >= 1:
-        return asked  # a round not resolved yet is refused where it is read, in words
-    last = match.last_resolved_round()
-    if last < 1:
-        raise NoRoundResolved()
-    if asked is not None:
-        raise RoundNumberedFromOne(asked, last)
-    return last
-
-
-# --- creating and allocating --------------------------------------------------------------
 
 
 def gamewide_tiebreak(
@@ -353,7 +311,12 @@ def _resolve(match: Match, command: Resolve, sheets: SpreadsheetsFor | None) -> 
         before = {r: worked_out(match, r, current) for r in range(number, last + 1)}
     notes: list[str] = []
     inputs = _ingest(match, number, command.source, notes, sheets)
-    outcome = resolve_round(match, number, inputs, command.default_invalid, notes, before)
+    open_round = number > last  # a correction keeps them as stored
+    handed_in = hand_in_inputs(match, number) if open_round else {}
+    refuse_both(number, inputs, handed_in)
+    outcome = resolve_round(
+        match, number, inputs, command.default_invalid, notes, before, handed_in
+    )
     return Resolved(number, outcome, _on_discord(match))
 
 
@@ -375,6 +338,8 @@ def _ingest(
             return ingest_source(match, round_no, remote.source(match, round_no))
         except GoogleError as exc:
             raise MatchError(str(exc)) from exc
+    if isinstance(source, FromHandIns):
+        return {}  # the hand-ins alone (_resolve adds them)
     if isinstance(source, FromSource) and isinstance(source.source, FolderSource):
         source = FromFolder(source.source.folder)
     if isinstance(source, FromSource):
@@ -382,127 +347,6 @@ def _ingest(
     if isinstance(source, FromFolder):  # strays and an empty folder refused
         return ingest_folder(match, round_no, source.folder, notes)
     return ingest_json(match, round_no, source.path)
-
-
-# --- reading ------------------------------------------------------------------------------
-
-
-def standings(folder: Path, xlsx: Path | None = None) -> StandingsView:
-    """Each event's ranking and the festival standings (the host's view: secrets included);
-    also written as a results workbook to `xlsx`."""
-    with opened(folder) as match:
-        if not match.allocated:
-            raise NotAllocated(folder)
-        if not match.engines:
-            raise MatchError("no event of this match has a rules engine in this version")
-        data = standings_json(match)
-        if xlsx:
-            from festival.match.standings_view import standings_tables
-            from sheets.xlsx_writer import write_table  # the workbook writer, when used
-
-            write_table(xlsx, standings_tables(data))
-        last = match.last_resolved_round()
-        states = states_after(match, last)
-        state_word = "final" if match.finished else f"after round {last}"
-        rankings = event_rankings(match, states)
-        return StandingsView(data, state_word, rankings, festival_standings(match, states))
-
-
-def announce(folder: Path, round_no: int | None, pictures: bool = False) -> Announced:
-    """A round's public announcements and private reports (default: the last resolved);
-    with `pictures`, the public post's pictures too."""
-    with opened(folder) as match:
-        number = resolved_round(match, round_no)
-        drawn = public_pictures(match, number) if pictures else ()
-        return Announced(number, announcements(match, number), drawn)
-
-
-def round_announcements(folder: Path, round_no: int) -> Announcements:
-    """A round's announcements, worked out once per round version (a front end that posts
-    them next, or shows them again, finds them)."""
-    with opened(folder) as match:
-        return worked_out(match, round_no)
-
-
-# --- read models for the dashboard (values) ----------------------------------------------
-
-_MATCH_VIEWS: Built[MatchData] = Built()
-
-
-def version(folder: Path) -> Version:
-    """The match's version: it changes whenever the store does (a front end keeps what it
-    read until then)."""
-    return store_version(folder)
-
-
-def match_view(folder: Path) -> MatchData:
-    """The match as the dashboard's pages show it, built once per match version."""
-    now = store_version(folder)
-    built = _MATCH_VIEWS.get(folder, now)
-    if built is not None:
-        return built
-    with opened(folder) as match:
-        return _MATCH_VIEWS.put(folder, now, match_data(match))
-
-
-def desk(folder: Path) -> DeskData:
-    """What the round desk needs to know about the next round."""
-    with opened(folder) as match:
-        last = match.last_resolved_round()
-        finished = match.finished
-        expected = (
-            ()
-            if finished or not match.allocated
-            else tuple(p for p in match.config.players if match.events_of(p, last + 1))
-        )
-        google = match.store.host_input(GOOGLE_SETTINGS) is not None
-        return DeskData(folder, last, finished, google, expected)
-
-
-def read_spreadsheets(
-    folder: Path, round_no: int, sheets: SpreadsheetsFor, credentials: Path | None = None
-) -> ReadSource:
-    """Every player's spreadsheet for `round_no`, read now, once, through the adapter `sheets`
-    (a source that asks Google nothing more: preview it, then resolve from it)."""
-    with opened(folder) as match:
-        remote = sheets(credentials).source(match, round_no)
-        players = [p for p in match.config.players if match.events_of(p, round_no)]
-        return ReadSource.read(remote, players)
-
-
-def preview(folder: Path, round_no: int, source: FromFolder | FromSource) -> RoundCheck:
-    """What resolving `round_no` from `source` would find, player by player; nothing is
-    stored or resolved."""
-    given = FolderSource(source.folder) if isinstance(source, FromFolder) else source.source
-    with opened(folder) as match:
-        return preview_source(match, round_no, given)
-
-
-def status(folder: Path) -> Status:
-    """The match's rounds, events and what comes next."""
-    with opened(folder) as match:
-        plans: tuple[EventPlan, ...] = ()
-        if match.allocated:
-            plans = tuple(
-                EventPlan(event, len(match.participants(event)), rounds)
-                for event, rounds in match.schedule().items()
-            )
-        return Status(
-            len(match.config.players),
-            match.last_resolved_round(),
-            match.config.rounds,
-            tuple(match.missing_engines()),
-            match.allocated,
-            plans,
-            bool(match.engine_specs),
-            match.finished,
-        )
-
-
-def check(folder: Path) -> CheckReport:
-    """Verify a match store whole (under the lock: no command changes it meanwhile)."""
-    with exclusive(folder):
-        return check_match(folder)
 
 
 # --- the host's other inputs --------------------------------------------------------------
@@ -629,6 +473,26 @@ def run(
 @overload
 def run(
     folder: Path,
+    command: SeatPlayer,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
+) -> Seats: ...
+@overload
+def run(
+    folder: Path,
+    command: HandIn,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
+) -> HandedIn: ...
+@overload
+def run(
+    folder: Path,
     command: GoogleSetup,
     actor: Actor = ...,
     via: Via = ...,
@@ -658,7 +522,7 @@ def run(
 ) -> Posted: ...
 def run(
     folder: Path,
-    command: NewMatch | MatchCommand,
+    command: NewMatch | MatchCommand | SeatPlayer | HandIn,
     actor: Actor = HOST,
     via: Via = Via.CLI,
     key: str | None = None,
@@ -676,7 +540,13 @@ def run(
     posting.py), so its key is recorded after it. `sheets`: the adapter of the players'
     spreadsheets (festival/google/match_google.py `spreadsheets`), for the commands that name
     them; `channels`: the adapter of the match's channels (festival/discord/match_posting.py),
-    for `DiscordSetup` and `Post`."""
+    for `DiscordSetup` and `Post`.
+
+    A player may give one command: `HandIn`, their own file (festival/match/handin.py); its
+    `key` answered before is answered again as the first time, not refused."""
+    if isinstance(command, HandIn):
+        with changing(folder) as match:
+            return hand_in(match, command, actor, via, key)
     if actor.kind is not ActorKind.HOST:
         raise NotAllowed(actor, command)
     if isinstance(command, NewMatch):
@@ -703,8 +573,13 @@ def run(
 
 
 def _apply(
-    match: Match, command: MatchCommand, sheets: SpreadsheetsFor | None, channels: Channels | None
+    match: Match,
+    command: MatchCommand | SeatPlayer,
+    sheets: SpreadsheetsFor | None,
+    channels: Channels | None,
 ) -> object:
+    if isinstance(command, SeatPlayer):
+        return seat_player(match, command)
     if isinstance(command, Allocate):
         return _allocate(match, command)
     if isinstance(command, Templates):

@@ -416,6 +416,22 @@ class Store(SqliteFile):
         ).fetchone()
         return tuple(row)
 
+    def set_host_inputs(self, pairs: Sequence[tuple[str, str]]) -> None:
+        """Several host inputs at once, all or nothing (a hand-in and its answer)."""
+        stamp = now()
+        with self.transaction() as c:
+            c.executemany(
+                "INSERT INTO host_inputs (key, value, given_at) VALUES (?, ?, ?)",
+                [(key, value, stamp) for key, value in pairs],
+            )
+
+    def host_input_history(self, key: str) -> list[tuple[str, str]]:
+        """Every value given for `key`, oldest first, with when it was given."""
+        cur = self.conn.execute(
+            "SELECT value, given_at FROM host_inputs WHERE key = ? ORDER BY id", (key,)
+        )
+        return [(str(r[0]), str(r[1])) for r in cur]
+
     def host_input(self, key: str) -> str | None:
         row = self.conn.execute(
             "SELECT value FROM host_inputs WHERE key = ? ORDER BY id DESC LIMIT 1", (key,)

@@ -22,11 +22,21 @@ refused with 40060, as Discord does), ``POST /webhooks/{app}/{token}`` (follow-u
 
 Faults: :meth:`BotApiServer.rate_limit_next` answers the next *n* requests 429 with
 ``Retry-After`` (and Discord's ``Via`` header, without which discord.py takes a 429 for a
-Cloudflare ban).
+Cloudflare ban); :attr:`BotApiServer.stall_followups` holds every follow-up unanswered and
+unrecorded (a bot killed while it answers).
+
+Attachments (a slash command's option of type 11, ATTACHMENT): :meth:`BotApiServer.upload`
+keeps a file as Discord's CDN does and gives its attachment object (``id``, ``filename``,
+``size``, ``url``, ``proxy_url``, ``content_type``), which :meth:`BotApiServer.interaction`
+puts in the interaction's ``data.resolved.attachments`` by id, the option's value being the
+id, as Discord sends it. ``GET /attachments/{channel}/{id}/{filename}`` serves the file (the
+CDN download), or fails it as asked: ``fault="404"``, ``"cut"`` (the connection closed
+halfway through the body), or a ``declared`` size other than the bytes'.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import threading
 import time
@@ -48,6 +58,7 @@ from tests.support.discord.gateway import Gateway
 from tests.support.patience import PATIENCE
 
 EPHEMERAL = 64
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 GUILD = 900_001
 CHANNEL = 900_010
 OTHER_CHANNEL = 900_011
@@ -61,6 +72,16 @@ class User:
     id: int
     name: str
     roles: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file on the stand-in's CDN: its attachment object, the bytes, and how to fail."""
+
+    attachment: dict[str, Any]
+    data: bytes
+    fault: str | None = None
+    """None, "404" or "cut" """
 
 
 @dataclass
@@ -100,6 +121,12 @@ class BotApiServer(StandIn):
         self._answered: set[int] = set()
         self._interactions: dict[str, int] = {}
         self._changed = threading.Condition()
+        self.uploads: dict[str, Upload] = {}
+        self.downloads: list[str] = []
+        """the attachment ids whose download was asked for"""
+        self.stall_followups = False
+        self.stalled = 0
+        """follow-ups held (never answered while `stall_followups`)"""
         roles = [_role(GUILD, "@everyone", 0), _role(HOST_ROLE, host_role, 1)]
         channels = [_channel(CHANNEL, "duel-1", 0), _channel(OTHER_CHANNEL, "lobby", 1)]
         guild = {
@@ -161,6 +188,7 @@ class BotApiServer(StandIn):
         app.router.add_post(api + "/webhooks/{app}/{token}", self._followup)
         app.router.add_patch(api + "/webhooks/{app}/{token}/messages/@original", self._edit)
         app.router.add_post(api + "/channels/{id}/messages", self._channel_message)
+        app.router.add_get("/attachments/{channel}/{id}/{name}", self._cdn)
 
     def started(self) -> None:
         self.gateway.url = f"ws://127.0.0.1:{self.port}/gateway"
@@ -172,6 +200,33 @@ class BotApiServer(StandIn):
 
     def rate_limit_next(self, count: int, retry_after: float = 0.05) -> None:
         self._rate_limited, self._retry_after = count, retry_after
+
+    def upload(
+        self,
+        filename: str,
+        data: bytes,
+        content_type: str = XLSX,
+        channel: int = CHANNEL,
+        fault: str | None = None,
+        declared: int | None = None,
+    ) -> dict[str, Any]:
+        """A file a user attaches to a slash command: its attachment object, as Discord puts
+        it in ``resolved.attachments`` (`declared`: a size other than the bytes')."""
+        aid = str(next(self._ids))
+        signed = f"ex={int(time.time()) + 86400:x}&is={int(time.time()):x}&hm={aid}"
+        root = self.base.removesuffix("/api/v10")
+        url = f"{root}/attachments/{channel}/{aid}/{filename}?{signed}"
+        attachment = {
+            "id": aid,
+            "filename": filename,
+            "size": len(data) if declared is None else declared,
+            "url": url,
+            "proxy_url": url.replace("/attachments/", "/proxy/attachments/"),
+            "content_type": content_type,
+            "ephemeral": True,
+        }
+        self.uploads[aid] = Upload(attachment, data, fault)
+        return attachment
 
     def connected(self) -> bool:
         """A bot is connected and has registered its slash commands."""
@@ -196,15 +251,16 @@ class BotApiServer(StandIn):
     ) -> dict[str, Any]:
         """An INTERACTION_CREATE for slash command `name` (a subcommand of `group`)."""
         command = next(c for c in self.commands if c["name"] == (group or name))
-        opts = [
-            {"name": k, "type": _option_type(v), "value": str(v.id) if isinstance(v, User) else v}
-            for k, v in (options or {}).items()
-        ]
+        given = (options or {}).items()
+        opts = [{"name": k, "type": _option_type(v), "value": _value(v)} for k, v in given]
         named = [v for v in (options or {}).values() if isinstance(v, User)]
-        resolved = {
-            "users": {str(u.id): _user_json(u) for u in named},
-            "members": {str(u.id): _member_json(u) for u in named},
-        }
+        files = [v for v in (options or {}).values() if isinstance(v, dict)]
+        resolved: dict[str, Any] = {}
+        if named:
+            resolved["users"] = {str(u.id): _user_json(u) for u in named}
+            resolved["members"] = {str(u.id): _member_json(u) for u in named}
+        if files:
+            resolved["attachments"] = {str(f["id"]): f for f in files}
         if group is not None:
             opts = [{"name": name, "type": 1, "options": opts}]
         iid = next(self._ids)
@@ -224,7 +280,7 @@ class BotApiServer(StandIn):
                 "name": command["name"],
                 "type": 1,
                 "options": opts,
-                **({"resolved": resolved} if named else {}),
+                **({"resolved": resolved} if resolved else {}),
             },
             "member": {"user": _user_json(user), **_member_json(user)},
             "app_permissions": str((1 << 11) | (1 << 15)),
@@ -260,6 +316,14 @@ class BotApiServer(StandIn):
         self.wait_for(lambda: bool(self.answers(iid)), timeout)
         return self.answers(iid)[0]
 
+    def wait_followup(self, iid: int, timeout: float = PATIENCE) -> Sent:
+        """The first follow-up of interaction `iid` (the answer after a deferral)."""
+        self.wait_for(lambda: bool(self.followups(iid)), timeout)
+        return self.followups(iid)[0]
+
+    def followups(self, iid: int) -> list[Sent]:
+        return [s for s in self.answers(iid) if s.kind == "followup"]
+
     def answers(self, iid: int) -> list[Sent]:
         """What the bot answered interaction `iid`: its callback, edits and follow-ups."""
         with self._changed:
@@ -282,7 +346,9 @@ class BotApiServer(StandIn):
             result: web.StreamResponse = await handler(request)
             return result
         self.requests.append((request.method, request.path))
-        by_token = request.path.startswith(("/api/v10/interactions/", "/api/v10/webhooks/"))
+        by_token = request.path.startswith(
+            ("/api/v10/interactions/", "/api/v10/webhooks/", "/attachments/")
+        )  # an interaction's answers by its token; the CDN by its signed address
         if not by_token and request.headers.get("Authorization") != f"Bot {self.token}":
             return error(401, 0, "401: Unauthorized")
         if self._rate_limited > 0:
@@ -364,7 +430,28 @@ class BotApiServer(StandIn):
         return json_answer(200, body)
 
     async def _followup(self, request: web.Request) -> web.Response:
+        if self.stall_followups:
+            self._record(lambda: setattr(self, "stalled", self.stalled + 1))
+            while self.stall_followups:  # held until the test lets go (the bot is gone)
+                await asyncio.sleep(0.01)
+            return error(404, 10015, "Unknown Webhook")
         return await self._by_token(request, "followup")
+
+    async def _cdn(self, request: web.Request) -> web.StreamResponse:
+        """Discord's CDN: an attachment's bytes (or the fault asked for)."""
+        aid = request.match_info["id"]
+        upload = self.uploads.get(aid)
+        self._record(lambda: self.downloads.append(aid))
+        if upload is None or upload.fault == "404":
+            return web.Response(status=404, text="Not Found")
+        if upload.fault != "cut":
+            return web.Response(body=upload.data, content_type="application/octet-stream")
+        response = web.StreamResponse(headers={"Content-Length": str(len(upload.data))})
+        await response.prepare(request)
+        await response.write(upload.data[: len(upload.data) // 2])
+        if request.transport is not None:
+            request.transport.close()  # the connection cut halfway
+        return response
 
     async def _edit(self, request: web.Request) -> web.Response:
         return await self._by_token(request, "edit")
@@ -419,10 +506,22 @@ async def _read(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, b
 
 
 def _option_type(value: Any) -> int:
-    """A slash command option's type: USER (6), INTEGER (4) or STRING (3)."""
+    """A slash command option's type: USER (6), ATTACHMENT (11, an attachment object),
+    INTEGER (4) or STRING (3)."""
     if isinstance(value, User):
         return 6
+    if isinstance(value, dict):
+        return 11
     return 4 if isinstance(value, int) and not isinstance(value, bool) else 3
+
+
+def _value(value: Any) -> Any:
+    """An option's value as Discord sends it: a user's or an attachment's id, else itself."""
+    if isinstance(value, User):
+        return str(value.id)
+    if isinstance(value, dict):
+        return str(value["id"])
+    return value
 
 
 def _member_json(user: User) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from festival.discord import bot as duel_bot
+from festival.bot import bot as duel_bot
+from festival.bot.hand_ins import Hall
 from festival.discord.endpoint import API_VARIABLE, point_discord_py
 from festival.duels import service
 from festival.duels.store import DuelStore
@@ -27,9 +28,11 @@ def running_bot(
     every: float = 5.0,
     practice_folder: Path | None = None,
     practice_channels: Sequence[int] = (),
+    hall: Hall | None = None,
 ) -> Iterator[duel_bot.DuelBot]:
     """The bot, connected to `server` and its commands registered (with practice duels in
-    `practice_channels`, kept in `practice_folder`); closed afterwards."""
+    `practice_channels`, kept in `practice_folder`; with the hand-ins of `hall`'s match);
+    closed afterwards."""
     import os
 
     from discord.gateway import DiscordWebSocket
@@ -49,7 +52,7 @@ def running_bot(
 
         async def go() -> None:
             point_discord_py()
-            bot = duel_bot.DuelBot(desk, warn_seconds, every)
+            bot = duel_bot.DuelBot(desk, warn_seconds, every, hall)
             made.append(bot)
             async with bot:
                 await bot.start(duel_bot.token_from_environment())

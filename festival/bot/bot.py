@@ -1,10 +1,13 @@
-"""The Discord duel bot: a discord.py client with slash commands only (the default intents,
-no message content), hosting one duel per channel through the duel service.
+"""The Discord bot: a discord.py client with slash commands only (the default intents, no
+message content), hosting one duel per channel through the duel service and, for a match,
+the players' hand-ins in their private channels through the match service
+(festival/bot/hand_ins.py).
 
 The bot's token comes from the environment (`FESTIVAL_DISCORD_TOKEN`) and goes only to
 discord.py: it is never stored, printed or logged. discord.py is aimed at Discord or at a
 stand-in by festival/discord/endpoint.py. `festival duel bot` (festival/cli/duel_commands.py)
-starts it; discord.py is imported by this module, which only that command imports.
+and `festival bot` start it; discord.py is imported by this module, which only those commands
+import.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from festival.bot.clock_watch import watch_clocks
+from festival.bot.duel_commands import Desk, Table, all_commands, messages, send
+from festival.bot.duel_replies import Reply, bot_replies
+from festival.bot.hand_ins import Hall, host_seat, match_commands
+from festival.bot.practice_commands import practice_command, practising
 from festival.core.errors import DuelHostError, FestivalError, StoreError
-from festival.discord.clock_watch import watch_clocks
-from festival.discord.duel_commands import Desk, Table, all_commands, messages, send
-from festival.discord.duel_replies import Reply, bot_replies
 from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
-from festival.discord.practice_commands import practice_command, practising
 from festival.duels import service
 
 TOKEN_VARIABLE = "FESTIVAL_DISCORD_TOKEN"
@@ -77,11 +81,19 @@ def tables(folders: Sequence[Path]) -> tuple[list[Table], list[Path]]:
 
 
 class DuelBot(discord.Client):
-    """The client: slash commands for the duels of `desk`, and the clock watcher."""
+    """The client: slash commands for the duels of `desk` (and the hand-ins of the match of
+    `hall`), and the clock watcher."""
 
-    def __init__(self, desk: Desk, warn_seconds: float = 60.0, watch_every: float = 5.0):
+    def __init__(
+        self,
+        desk: Desk,
+        warn_seconds: float = 60.0,
+        watch_every: float = 5.0,
+        hall: Hall | None = None,
+    ):
         super().__init__(intents=discord.Intents.default())
         self.desk = desk
+        self.hall = hall
         self.warn_seconds = warn_seconds
         self.watch_every = watch_every
         self.tree: app_commands.CommandTree[DuelBot] = app_commands.CommandTree(self)
@@ -89,6 +101,12 @@ class DuelBot(discord.Client):
             self.tree.add_command(command)
         if desk.practice is not None:
             self.tree.add_command(practice_command(desk))
+        if hall is not None:
+            for command in match_commands(hall):
+                self.tree.add_command(command)
+            host = self.tree.get_command("host")
+            if isinstance(host, app_commands.Group):
+                host_seat(desk, hall, host)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         self._watcher: asyncio.Task[None] | None = None
         self._catching_up: asyncio.Task[None] | None = None
@@ -97,6 +115,8 @@ class DuelBot(discord.Client):
         if stand_in():  # its gateway is where its API says (festival/discord/endpoint.py)
             _, url, _ = await self.http.get_bot_gateway()
             point_gateway(url)
+        if self.hall is not None:
+            self.hall.session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120))
         await self.tree.sync()
         tables = list(self.desk.tables.values())
         watching = watch_clocks(tables, self.announce, self.warn_seconds, self.watch_every)
@@ -107,6 +127,8 @@ class DuelBot(discord.Client):
         for task in (self._watcher, self._catching_up):
             if task is not None:
                 task.cancel()
+        if self.hall is not None and self.hall.session is not None:
+            await self.hall.session.close()
         await super().close()
 
     async def catch_up(self) -> None:
@@ -159,11 +181,17 @@ def desk_of(
     return Desk({t.channel: t for t in seated}, host_role, room)
 
 
-async def serve(desk: Desk, token: str, warn_seconds: float = 60.0, every: float = 5.0) -> None:
+async def serve(
+    desk: Desk,
+    token: str,
+    warn_seconds: float = 60.0,
+    every: float = 5.0,
+    hall: Hall | None = None,
+) -> None:
     """Run the bot until it is closed (Ctrl-C)."""
     point_discord_py()
     try:
-        async with DuelBot(desk, warn_seconds, every) as bot:
+        async with DuelBot(desk, warn_seconds, every, hall) as bot:
             await bot.start(token)
     except discord.LoginFailure as exc:
         raise DuelHostError(

@@ -1,6 +1,6 @@
 """The Discord bot's `/practice GAME LEVEL [first]`: a practice duel against the search bot,
 played in the channel where it was asked for (one of the bot's practice channels) with the
-commands of any duel (festival/discord/duel_commands.py routes a player's commands there to
+commands of any duel (festival/bot/duel_commands.py routes a player's commands there to
 their practice duel). The duel service creates it (`practice_start`) and plays the bot's
 turns (`practice_answer`); this module only reads who asked and sends the answers.
 
@@ -16,10 +16,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from festival.bot.duel_commands import Desk, Practising, Table, bot_answers, send
+from festival.bot.duel_replies import Reply, practice_started
 from festival.core import registry
 from festival.core.errors import FestivalError, StoreError
-from festival.discord.duel_commands import Desk, Practising, Table, bot_answers, send
-from festival.discord.duel_replies import Reply, practice_started
 from festival.duels import practice, service
 from festival.duels.levels import LEVEL_NAMES
 from festival.duels.origin import Origin

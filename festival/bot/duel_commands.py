@@ -1,7 +1,7 @@
-"""The Discord bot's slash commands: each reads who sent it (festival/discord/who.py), becomes a
+"""The Discord bot's slash commands: each reads who sent it (festival/bot/who.py), becomes a
 duel command (festival/duels/acts.py) that the duel service's dispatcher does with a
 Discord origin (the interaction id and the user id, so a delivery seen twice is applied
-once), and sends what festival/discord/duel_replies.py makes of the result. One command at
+once), and sends what festival/bot/duel_replies.py makes of the result. One command at
 a time per duel (an asyncio lock per table; a command line holding the duel's own lock makes
 the bot answer "busy", changing nothing).
 
@@ -23,15 +23,15 @@ from discord import app_commands
 
 from events.duel import Picture
 from events.offers import Shortcut
-from festival.core.errors import FestivalError, StoreError
-from festival.discord.duel_replies import (
+from festival.bot.duel_replies import (
     Reply,
     bot_replies,
     replies,
     situation_line,
     status_text,
 )
-from festival.discord.who import actor as actor_of
+from festival.bot.who import actor as actor_of
+from festival.core.errors import FestivalError, StoreError
 from festival.duels import offers, service
 from festival.duels.acts import Command, Play, Resign, Seat, SetClock, Undo, Verb
 from festival.duels.origin import Origin

@@ -1,6 +1,6 @@
 """What the Discord bot says about a duel: the words of the duel service's results, and who
 may read them (the channel, or only the sender). Pure: results in, `Reply` values out; the bot
-sends them (festival/discord/duel_commands.py).
+sends them (festival/bot/duel_commands.py).
 
 A refusal (not your turn, not your duel, not the host), a delivery seen before and an input
 that was wrong are told to the sender only, in one line (or a line per problem); sealed orders
@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from events.duel import Picture
+from festival.bot.who import mention
 from festival.discord.messages import split_messages
-from festival.discord.who import mention
 from festival.duels.service import (
     Acted,
     Practice,

@@ -14,9 +14,9 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 
+from festival.bot.duel_commands import Table
+from festival.bot.who import mention
 from festival.core.errors import FestivalError, StoreError
-from festival.discord.duel_commands import Table
-from festival.discord.who import mention
 from festival.duels import service
 from festival.duels.service import Watched
 

@@ -1,0 +1,202 @@
+"""The match service's reads: values for the front ends (standings, announcements, the
+round desk, status, seats, a player's submission, the round's hand-ins table, a store
+check) and the dashboard's read models, built once per match version. Nothing here changes
+a match; `festival.match.service` re-exports every read, the one door front ends use.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from festival.core.errors import MatchError
+from festival.match.acts import (
+    FromFolder,
+    FromHandIns,
+    FromSource,
+    NotAllocated,
+)
+from festival.match.announce import Announcements, announcements, public_pictures
+from festival.match.announced import worked_out
+from festival.match.check import CheckReport, check_match
+from festival.match.handin import hand_in_inputs
+from festival.match.handin import round_table as _round_table
+from festival.match.handin import submission as _submission
+from festival.match.lock import exclusive
+from festival.match.opening import opened, resolved_round
+from festival.match.outcome import RoundCheck
+from festival.match.replay import states_after
+from festival.match.results import (
+    Announced,
+    EventPlan,
+    StandingsView,
+    Status,
+)
+from festival.match.rounds import (
+    preview_source,
+)
+from festival.match.seating import Seats, seats_of
+from festival.match.spreadsheets import SpreadsheetsFor
+from festival.match.standings_view import event_rankings, festival_standings, standings_json
+from festival.match.verdict import RoundTable, Submission
+from festival.match.views import (
+    GOOGLE_SETTINGS,
+    Built,
+    DeskData,
+    MatchData,
+    ReadSource,
+    Version,
+    match_data,
+    store_version,
+)
+from sheets.source import FileSource, FolderSource, SubmissionSource
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def standings(folder: Path, xlsx: Path | None = None) -> StandingsView:
+    """Each event's ranking and the festival standings (the host's view: secrets included);
+    also written as a results workbook to `xlsx`."""
+    with opened(folder) as match:
+        if not match.allocated:
+            raise NotAllocated(folder)
+        if not match.engines:
+            raise MatchError("no event of this match has a rules engine in this version")
+        data = standings_json(match)
+        if xlsx:
+            from festival.match.standings_view import standings_tables
+            from sheets.xlsx_writer import write_table  # the workbook writer, when used
+
+            write_table(xlsx, standings_tables(data))
+        last = match.last_resolved_round()
+        states = states_after(match, last)
+        state_word = "final" if match.finished else f"after round {last}"
+        rankings = event_rankings(match, states)
+        return StandingsView(data, state_word, rankings, festival_standings(match, states))
+
+
+def announce(folder: Path, round_no: int | None, pictures: bool = False) -> Announced:
+    """A round's public announcements and private reports (default: the last resolved);
+    with `pictures`, the public post's pictures too."""
+    with opened(folder) as match:
+        number = resolved_round(match, round_no)
+        drawn = public_pictures(match, number) if pictures else ()
+        return Announced(number, announcements(match, number), drawn)
+
+
+def round_announcements(folder: Path, round_no: int) -> Announcements:
+    """A round's announcements, worked out once per round version (a front end that posts
+    them next, or shows them again, finds them)."""
+    with opened(folder) as match:
+        return worked_out(match, round_no)
+
+
+# --- read models for the dashboard (values) ----------------------------------------------
+
+_MATCH_VIEWS: Built[MatchData] = Built()
+
+
+def version(folder: Path) -> Version:
+    """The match's version: it changes whenever the store does (a front end keeps what it
+    read until then)."""
+    return store_version(folder)
+
+
+def match_view(folder: Path) -> MatchData:
+    """The match as the dashboard's pages show it, built once per match version."""
+    now = store_version(folder)
+    built = _MATCH_VIEWS.get(folder, now)
+    if built is not None:
+        return built
+    with opened(folder) as match:
+        return _MATCH_VIEWS.put(folder, now, match_data(match))
+
+
+def desk(folder: Path) -> DeskData:
+    """What the round desk needs to know about the next round."""
+    with opened(folder) as match:
+        last = match.last_resolved_round()
+        finished = match.finished
+        expected = (
+            ()
+            if finished or not match.allocated
+            else tuple(p for p in match.config.players if match.events_of(p, last + 1))
+        )
+        google = match.store.host_input(GOOGLE_SETTINGS) is not None
+        return DeskData(folder, last, finished, google, expected)
+
+
+def read_spreadsheets(
+    folder: Path, round_no: int, sheets: SpreadsheetsFor, credentials: Path | None = None
+) -> ReadSource:
+    """Every player's spreadsheet for `round_no`, read now, once, through the adapter `sheets`
+    (a source that asks Google nothing more: preview it, then resolve from it)."""
+    with opened(folder) as match:
+        remote = sheets(credentials).source(match, round_no)
+        players = [p for p in match.config.players if match.events_of(p, round_no)]
+        return ReadSource.read(remote, players)
+
+
+def preview(
+    folder: Path, round_no: int, source: FromFolder | FromSource | FromHandIns
+) -> RoundCheck:
+    """What resolving `round_no` from `source` and the players' hand-ins would find, player
+    by player; nothing is stored or resolved."""
+    given: SubmissionSource = (
+        FolderSource(source.folder)
+        if isinstance(source, FromFolder)
+        else FileSource({})
+        if isinstance(source, FromHandIns)
+        else source.source
+    )
+    with opened(folder) as match:
+        handed_in = (
+            hand_in_inputs(match, round_no, False) if round_no > match.last_resolved_round() else {}
+        )
+        return preview_source(match, round_no, given, handed_in)
+
+
+def status(folder: Path) -> Status:
+    """The match's rounds, events and what comes next."""
+    with opened(folder) as match:
+        plans: tuple[EventPlan, ...] = ()
+        if match.allocated:
+            plans = tuple(
+                EventPlan(event, len(match.participants(event)), rounds)
+                for event, rounds in match.schedule().items()
+            )
+        return Status(
+            len(match.config.players),
+            match.last_resolved_round(),
+            match.config.rounds,
+            tuple(match.missing_engines()),
+            match.allocated,
+            plans,
+            bool(match.engine_specs),
+            match.finished,
+        )
+
+
+def seats(folder: Path) -> Seats:
+    """Which Discord user plays which player, and in which channel (festival/match/seating.py)."""
+    with opened(folder) as match:
+        return seats_of(match)
+
+
+def submission(folder: Path, player: str) -> Submission:
+    """What counts now for each of `player`'s events in the open round (their hand-ins'
+    verdicts and pictures), for the player's eyes: nothing of another player's."""
+    with opened(folder) as match:
+        return _submission(match, player)
+
+
+def round_table(folder: Path, round_no: int | None = None) -> RoundTable:
+    """For the host: per player and event of a round (default: the open one), ready / has
+    problems / nothing yet, and where it came from."""
+    with opened(folder) as match:
+        return _round_table(match, round_no)
+
+
+def check(folder: Path) -> CheckReport:
+    """Verify a match store whole (under the lock: no command changes it meanwhile)."""
+    with exclusive(folder):
+        return check_match(folder)
