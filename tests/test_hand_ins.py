@@ -283,8 +283,9 @@ def test_a_player_hands_in_only_for_herself_and_only_for_her_events(
     toy_match: Path, books: Path
 ) -> None:
     content = (books / "Juniper.xlsx").read_bytes()
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NotAllowed) as refused:
         service.run(toy_match, HandIn("Juniper", "J.xlsx", content), WREN, Via.BOT, "x")
+    assert str(refused.value) == "Wren may hand in only their own file, not Juniper's"
     with pytest.raises(NotTheirEvent) as caught:
         service.run(toy_match, HandIn("Wren", "W.xlsx", content, "summoners"), WREN, Via.BOT)
     assert "Wren does not play Summoner's Dream in round 1" in str(caught.value)

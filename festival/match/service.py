@@ -64,7 +64,7 @@ from festival.match.config import (
     small_roster,
 )
 from festival.match.engines import load_engines
-from festival.match.handin import hand_in, hand_in_inputs, refuse_both
+from festival.match.handin import hand_in, hand_in_inputs, open_round, refuse_both
 from festival.match.handin import round_table as _round_table
 from festival.match.handin import submission as _submission
 from festival.match.handin_acts import HandIn
@@ -142,6 +142,7 @@ from festival.match.views import (
     match_data,
     store_version,
 )
+from festival.match.watch import Watched, check_sheets
 from sheets.errors import GoogleError
 from sheets.source import FileSource, FolderSource, SubmissionSource
 
@@ -515,6 +516,21 @@ def round_table(folder: Path, round_no: int | None = None) -> RoundTable:
     problems / nothing yet, and where it came from."""
     with opened(folder) as match:
         return _round_table(match, round_no)
+
+
+def on_discord(folder: Path) -> bool:
+    """Whether the match's channels are mapped to Discord webhooks."""
+    with opened(folder) as match:
+        return _on_discord(match)
+
+
+def watch_sheets(folder: Path, sheets: SpreadsheetsFor, credentials: Path | None = None) -> Watched:
+    """Read every player's spreadsheet of the open round once (through the adapter `sheets`),
+    check it as a hand-in, and record each verdict that changed (festival/match/watch.py)."""
+    with changing(folder) as match:
+        if not match.allocated or match.finished:
+            return check_sheets(match, FileSource({}))
+        return check_sheets(match, sheets(credentials).source(match, open_round(match)))
 
 
 def check(folder: Path) -> CheckReport:
