@@ -367,7 +367,7 @@ def _json_problem(
     if wrong:
         return (
             f"{name}: {', '.join(quoted(e) for e in wrong)}: you play "
-            f"{', '.join(playing)} in round {round_no}"
+            f"{', '.join(_titles(playing))} in round {round_no}"
         )
     return by_event
 
