@@ -477,6 +477,22 @@ def refuse_both(
         raise HandInAndFile(tuple(both.values()), round_no)
 
 
+def over_sheets(
+    inputs: Mapping[str, PlayerInput], hand_ins: Mapping[tuple[str, str], PlayerInput]
+) -> list[str]:
+    """For the host, resolving from the Google spreadsheets: the hand-ins that count instead
+    of a player's spreadsheet, for the events they hold (docs/rulings.md, "Hand-ins")."""
+    over: dict[tuple[str, str], list[str]] = {}
+    for (player, event), given in hand_ins.items():
+        if player in inputs:
+            over.setdefault((player, shown_source(given.source)), []).append(_event_name(event))
+    return [
+        f"{player}: the hand-in {name} counts for {', '.join(events)}, not the Google "
+        "spreadsheet"
+        for (player, name), events in over.items()
+    ]
+
+
 # --- reads ------------------------------------------------------------------------------
 
 

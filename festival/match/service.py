@@ -64,7 +64,13 @@ from festival.match.config import (
     small_roster,
 )
 from festival.match.engines import load_engines
-from festival.match.handin import hand_in, hand_in_inputs, open_round, refuse_both
+from festival.match.handin import (
+    hand_in,
+    hand_in_inputs,
+    open_round,
+    over_sheets,
+    refuse_both,
+)
 from festival.match.handin import round_table as _round_table
 from festival.match.handin import submission as _submission
 from festival.match.handin_acts import HandIn
@@ -344,9 +350,12 @@ def _resolve(match: Match, command: Resolve, sheets: SpreadsheetsFor | None) -> 
     check_resolvable(match, number)
     notes: list[str] = []
     inputs = _ingest(match, number, command.source, notes, sheets)
-    open_round = number > match.last_resolved_round()  # a correction keeps them as stored
-    handed_in = hand_in_inputs(match, number) if open_round else {}
-    refuse_both(number, inputs, handed_in)
+    still_open = number > match.last_resolved_round()  # a correction keeps them as stored
+    handed_in = hand_in_inputs(match, number) if still_open else {}
+    if isinstance(command.source, FromGoogle):  # a spreadsheet cannot be taken out
+        notes.extend(over_sheets(inputs, handed_in))
+    else:
+        refuse_both(number, inputs, handed_in)
     outcome = resolve_round(match, number, inputs, command.default_invalid, notes, handed_in)
     return Resolved(number, outcome, _on_discord(match))
 
