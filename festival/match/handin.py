@@ -487,8 +487,7 @@ def over_sheets(
         if player in inputs:
             over.setdefault((player, shown_source(given.source)), []).append(_event_name(event))
     return [
-        f"{player}: the hand-in {name} counts for {', '.join(events)}, not the Google "
-        "spreadsheet"
+        f"{player}: the hand-in {name} counts for {', '.join(events)}, not the Google spreadsheet"
         for (player, name), events in over.items()
     ]
 
