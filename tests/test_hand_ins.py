@@ -350,6 +350,7 @@ def test_the_host_hands_in_for_a_player_and_sees_the_bot_s_answer(
     assert "Round 1 hand-ins (the latest counts):" in out
     assert "Wren      Alchemy: ready (CLI)" in out
     assert "Juniper   Elemental Continuum: nothing yet" in out
+    assert f"or alone: festival resolve {toy_match} --hand-ins" in out
     code = main(["hand-in", str(toy_match), "--player", "Wren", "--event", "summoners", str(path)])
     assert code != 0
     err = capsys.readouterr().err

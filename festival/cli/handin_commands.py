@@ -29,7 +29,7 @@ def hand_in(args: argparse.Namespace) -> int:
     return 0
 
 
-def table_lines(table: RoundTable) -> list[str]:
+def table_lines(table: RoundTable, folder: Path) -> list[str]:
     """The round's hand-ins for `festival status`: a line per player and event, when any
     player handed in (a match that takes no hand-ins prints nothing more)."""
     if all(c.came_from is None for c in table.cells):
@@ -39,4 +39,8 @@ def table_lines(table: RoundTable) -> list[str]:
     for c in table.cells:
         where = f" ({c.came_from.value})" if c.came_from is not None else ""
         lines.append(f"  {c.player:<{width}}  {title(c.event)}: {c.kind.value}{where}")
+    lines.append(
+        f"They count when the round is resolved, with --from or --google, or alone: festival "
+        f"resolve {folder} --hand-ins"
+    )
     return lines
