@@ -386,9 +386,17 @@ def test_a_continuum_board_handed_in_comes_back_as_her_own_picture(
     assert {c.symbol for c in picture.cells if c.symbol} == {"2", "4", "6"}
     assert picture.legend["symbol:6"] == "6: the ward is worth 6 points"
     assert png(picture).startswith(b"\x89PNG")
+    path = tmp_path / "wren.json"
+    path.write_text(content)
+    out = tmp_path / "pictures"
+    args = ["hand-in", str(folder), "--player", "Wren", str(path), "--pictures", str(out)]
+    assert main(args) == 0
+    (drawn,) = out.iterdir()
+    assert drawn.name == "wren-round-1-continuum-your-board.png"
+    assert drawn.read_bytes() == png(picture)
     seen = {c.verdict.event: c for c in service.submission(folder, "Wren").events}
     assert seen["continuum"].verdict.pictures == verdict.pictures
-    assert seen["continuum"].came_from is CameFrom.DISCORD
+    assert seen["continuum"].came_from is CameFrom.CLI  # the latest: the host's
     assert seen["alchemy"].verdict.kind is VerdictKind.NOTHING
 
 

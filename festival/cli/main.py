@@ -199,6 +199,9 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
     p.add_argument(
         "--event", help="the one event it is handed in for (default: every event it holds)"
     )
+    p.add_argument(
+        "--pictures", type=Path, help="write the answer's pictures (PNG) into this folder"
+    )
     p.set_defaults(run=Command("festival.cli.handin_commands", "hand_in"))
 
     p = sub.add_parser(
