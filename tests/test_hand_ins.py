@@ -283,8 +283,9 @@ def test_a_player_hands_in_only_for_herself_and_only_for_her_events(
     toy_match: Path, books: Path
 ) -> None:
     content = (books / "Juniper.xlsx").read_bytes()
-    with pytest.raises(NotAllowed):
+    with pytest.raises(NotAllowed) as refused:
         service.run(toy_match, HandIn("Juniper", "J.xlsx", content), WREN, Via.BOT, "x")
+    assert str(refused.value) == "Wren may hand in only their own file, not Juniper's"
     with pytest.raises(NotTheirEvent) as caught:
         service.run(toy_match, HandIn("Wren", "W.xlsx", content, "summoners"), WREN, Via.BOT)
     assert "Wren does not play Summoner's Dream in round 1" in str(caught.value)
@@ -349,6 +350,7 @@ def test_the_host_hands_in_for_a_player_and_sees_the_bot_s_answer(
     assert "Round 1 hand-ins (the latest counts):" in out
     assert "Wren      Alchemy: ready (CLI)" in out
     assert "Juniper   Elemental Continuum: nothing yet" in out
+    assert f"or alone: festival resolve {toy_match} --hand-ins" in out
     code = main(["hand-in", str(toy_match), "--player", "Wren", "--event", "summoners", str(path)])
     assert code != 0
     err = capsys.readouterr().err
@@ -384,9 +386,17 @@ def test_a_continuum_board_handed_in_comes_back_as_her_own_picture(
     assert {c.symbol for c in picture.cells if c.symbol} == {"2", "4", "6"}
     assert picture.legend["symbol:6"] == "6: the ward is worth 6 points"
     assert png(picture).startswith(b"\x89PNG")
+    path = tmp_path / "wren.json"
+    path.write_text(content)
+    out = tmp_path / "pictures"
+    args = ["hand-in", str(folder), "--player", "Wren", str(path), "--pictures", str(out)]
+    assert main(args) == 0
+    (drawn,) = out.iterdir()
+    assert drawn.name == "wren-round-1-continuum-your-board.png"
+    assert drawn.read_bytes() == png(picture)
     seen = {c.verdict.event: c for c in service.submission(folder, "Wren").events}
     assert seen["continuum"].verdict.pictures == verdict.pictures
-    assert seen["continuum"].came_from is CameFrom.DISCORD
+    assert seen["continuum"].came_from is CameFrom.CLI  # the latest: the host's
     assert seen["alchemy"].verdict.kind is VerdictKind.NOTHING
 
 

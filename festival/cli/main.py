@@ -204,7 +204,28 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
     p.add_argument(
         "--event", help="the one event it is handed in for (default: every event it holds)"
     )
+    p.add_argument(
+        "--pictures", type=Path, help="write the answer's pictures (PNG) into this folder"
+    )
     p.set_defaults(run=Command("festival.cli.handin_commands", "hand_in"))
+
+    p = sub.add_parser(
+        "watch",
+        help="read the players' Google spreadsheets every few minutes and tell each player "
+        "on Discord when what festival reads there changes",
+    )
+    p.add_argument("match", type=Path)
+    p.add_argument(
+        "--every",
+        type=float,
+        default=5.0,
+        help="minutes between two reads of every spreadsheet (default 5; never below what "
+        "Google's read quota allows)",
+    )
+    p.add_argument("--once", action="store_true", help="read once, tell, and stop")
+    p.add_argument("--webhooks", type=Path, help="the webhooks file (default: the one mapped)")
+    p.add_argument("--credentials", type=Path, help="the service-account JSON file")
+    p.set_defaults(run=Command("festival.cli.watch_commands", "watch"))
 
     p = sub.add_parser("standings", help="each event's ranking and the festival standings")
     p.add_argument("match", type=Path)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import close_matches, quoted
 from festival.core.registry import event_name, event_title
-from festival.match.acts import Actor, ActorKind, NotAllocated, NotAllowed, Via
+from festival.match.acts import Actor, ActorKind, NotAllocated, Via
 from festival.match.announce import problem_lines
 from festival.match.handin_acts import (
     ClosedWhy,
@@ -39,6 +39,7 @@ from festival.match.handin_acts import (
     NotAPlayer,
     NothingThisRound,
     NotTheirEvent,
+    NotTheirFile,
     RoundClosed,
 )
 from festival.match.match import Match
@@ -179,7 +180,7 @@ def hand_in(
     kept as late)."""
     player = _player(match, command.player)
     if actor.kind is not ActorKind.HOST and (actor.player or "").lower() != player.lower():
-        raise NotAllowed(actor, command)
+        raise NotTheirFile(actor, command, player)
     if key is not None:
         stored = match.store.host_input(_answer_key(via, key))
         if stored is not None:
@@ -311,6 +312,18 @@ def _round_said(match: Match, player: str, content_type: str, content: bytes) ->
     return stamp.number if stamp.player == player and stamp.number >= 1 else None
 
 
+def load_hand_in(match: Match, round_no: int, player: str, raw: RawSubmission) -> PlayerInput:
+    """A file as a hand-in is loaded (not stored: its problems are kept nowhere)."""
+    return _input(match, round_no, player, raw, 0)
+
+
+def verdicts_for(
+    match: Match, round_no: int, player: str, given: PlayerInput, covers: Sequence[str]
+) -> tuple[EventVerdict, ...]:
+    """Each of `covers`' verdict on `given`, in the words of the player's report."""
+    return _verdicts(match, round_no, player, given, covers)
+
+
 def _input(
     match: Match, round_no: int, player: str, raw: RawSubmission, raw_id: int
 ) -> PlayerInput:
@@ -354,7 +367,7 @@ def _json_problem(
     if wrong:
         return (
             f"{name}: {', '.join(quoted(e) for e in wrong)}: you play "
-            f"{', '.join(playing)} in round {round_no}"
+            f"{', '.join(_titles(playing))} in round {round_no}"
         )
     return by_event
 
@@ -462,6 +475,21 @@ def refuse_both(
             both[player] = (player, shown_source(given.source), shown_source(other.source))
     if both:
         raise HandInAndFile(tuple(both.values()), round_no)
+
+
+def over_sheets(
+    inputs: Mapping[str, PlayerInput], hand_ins: Mapping[tuple[str, str], PlayerInput]
+) -> list[str]:
+    """For the host, resolving from the Google spreadsheets: the hand-ins that count instead
+    of a player's spreadsheet, for the events they hold (docs/rulings.md, "Hand-ins")."""
+    over: dict[tuple[str, str], list[str]] = {}
+    for (player, event), given in hand_ins.items():
+        if player in inputs:
+            over.setdefault((player, shown_source(given.source)), []).append(_event_name(event))
+    return [
+        f"{player}: the hand-in {name} counts for {', '.join(events)}, not the Google spreadsheet"
+        for (player, name), events in over.items()
+    ]
 
 
 # --- reads ------------------------------------------------------------------------------

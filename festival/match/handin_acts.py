@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from festival.match.acts import Refused
+from festival.match.acts import Actor, NotAllowed, Refused
 from sheets.limits import MAX_FILE_BYTES, megabytes
 
 
@@ -106,6 +106,15 @@ class NotTheirEvent(Refused):
         super().__init__(
             f"{player} does not play {event} in round {round_no} (plays: {', '.join(events)})"
         )
+
+
+class NotTheirFile(NotAllowed):
+    """A player handing in for another player (only the host may)."""
+
+    def __init__(self, actor: Actor, command: HandIn, player: str) -> None:
+        super().__init__(actor, command)
+        self.player = player
+        Refused.__init__(self, f"{actor.player} may hand in only their own file, not {player}'s")
 
 
 class HandInAndFile(Refused):

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from festival.core import host_inputs
 from festival.match.acts import (
     NoRoundResolved,
     RoundNumberedFromOne,
@@ -56,3 +57,8 @@ def resolved_round(match: Match, asked: int | None) -> int:
 
 
 # --- creating and allocating --------------------------------------------------------------
+
+
+def channels_mapped(match: Match) -> bool:
+    """Whether the match's messages go to Discord (its channels were mapped)."""
+    return match.store.host_input(host_inputs.DISCORD) is not None

@@ -22,7 +22,7 @@ from festival.match.handin import hand_in_inputs
 from festival.match.handin import round_table as _round_table
 from festival.match.handin import submission as _submission
 from festival.match.lock import exclusive
-from festival.match.opening import opened, resolved_round
+from festival.match.opening import channels_mapped, opened, resolved_round
 from festival.match.outcome import RoundCheck
 from festival.match.replay import states_after
 from festival.match.results import (
@@ -194,6 +194,12 @@ def round_table(folder: Path, round_no: int | None = None) -> RoundTable:
     problems / nothing yet, and where it came from."""
     with opened(folder) as match:
         return _round_table(match, round_no)
+
+
+def on_discord(folder: Path) -> bool:
+    """Whether the match's channels are mapped to Discord webhooks."""
+    with opened(folder) as match:
+        return channels_mapped(match)
 
 
 def check(folder: Path) -> CheckReport:

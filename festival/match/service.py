@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import overload
 
 from events.errors import close_matches
-from festival.core import host_inputs, seeds
+from festival.core import seeds
 from festival.core.errors import MatchError
 from festival.core.registry import event_names, event_title
 from festival.match.acts import (
@@ -62,11 +62,12 @@ from festival.match.config import (
     small_roster,
 )
 from festival.match.engines import load_engines
-from festival.match.handin import hand_in, hand_in_inputs, refuse_both
+from festival.match.handin import hand_in, hand_in_inputs, open_round, over_sheets, refuse_both
 from festival.match.handin_acts import HandIn
 from festival.match.match import Match
 from festival.match.match import templates_folder as templates_folder
 from festival.match.opening import changing as changing
+from festival.match.opening import channels_mapped
 from festival.match.opening import check_opens as check_opens
 from festival.match.opening import next_round as next_round
 from festival.match.opening import opened as opened
@@ -75,6 +76,7 @@ from festival.match.reads import announce as announce
 from festival.match.reads import check as check
 from festival.match.reads import desk as desk
 from festival.match.reads import match_view as match_view
+from festival.match.reads import on_discord as on_discord
 from festival.match.reads import preview as preview
 from festival.match.reads import read_spreadsheets as read_spreadsheets
 from festival.match.reads import round_announcements as round_announcements
@@ -150,8 +152,9 @@ from festival.match.spreadsheets import Spreadsheets, SpreadsheetsFor
 from festival.match.standings_view import festival_standings
 from festival.match.store import sqlite_failure
 from festival.match.verdict import HandedIn
+from festival.match.watch import Watched, check_sheets
 from sheets.errors import GoogleError
-from sheets.source import FolderSource
+from sheets.source import FileSource, FolderSource
 
 
 def gamewide_tiebreak(
@@ -311,18 +314,16 @@ def _resolve(match: Match, command: Resolve, sheets: SpreadsheetsFor | None) -> 
         before = {r: worked_out(match, r, current) for r in range(number, last + 1)}
     notes: list[str] = []
     inputs = _ingest(match, number, command.source, notes, sheets)
-    open_round = number > last  # a correction keeps them as stored
-    handed_in = hand_in_inputs(match, number) if open_round else {}
-    refuse_both(number, inputs, handed_in)
+    still_open = number > last  # a correction keeps them as stored
+    handed_in = hand_in_inputs(match, number) if still_open else {}
+    if isinstance(command.source, FromGoogle):  # a spreadsheet cannot be taken out
+        notes.extend(over_sheets(inputs, handed_in))
+    else:
+        refuse_both(number, inputs, handed_in)
     outcome = resolve_round(
         match, number, inputs, command.default_invalid, notes, before, handed_in
     )
-    return Resolved(number, outcome, _on_discord(match))
-
-
-def _on_discord(match: Match) -> bool:
-    """Whether the match's messages go to Discord (its channels were mapped)."""
-    return match.store.host_input(host_inputs.DISCORD) is not None
+    return Resolved(number, outcome, channels_mapped(match))
 
 
 def _ingest(
@@ -347,6 +348,15 @@ def _ingest(
     if isinstance(source, FromFolder):  # strays and an empty folder refused
         return ingest_folder(match, round_no, source.folder, notes)
     return ingest_json(match, round_no, source.path)
+
+
+def watch_sheets(folder: Path, sheets: SpreadsheetsFor, credentials: Path | None = None) -> Watched:
+    """Read every player's spreadsheet of the open round once (through the adapter `sheets`),
+    check it as a hand-in, and record each verdict that changed (festival/match/watch.py)."""
+    with changing(folder) as match:
+        if not match.allocated or match.finished:
+            return check_sheets(match, FileSource({}))
+        return check_sheets(match, sheets(credentials).source(match, open_round(match)))
 
 
 # --- the host's other inputs --------------------------------------------------------------
