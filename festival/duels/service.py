@@ -18,16 +18,21 @@ from pathlib import Path
 from typing import Any
 
 from festival.core.errors import DuelHostError
-from festival.core.names import normalise_name
 from festival.duels.acts import (
     HOST,
     PRACTICE_BOT,
     Actor,
     BotMove,
     Command,
+    DiscordSetup,
     FromTabs,
+    GoogleSetup,
+    GoogleTabs,
     HoldAll,
+    HostRefused,
     Inbox,
+    NewDuel,
+    OrderSheets,
     Play,
     PlayFile,
     PracticeAnswer,
@@ -37,16 +42,18 @@ from festival.duels.acts import (
     ResolveOrders,
     Seat,
     SetClock,
+    StartPractice,
     Undo,
     Verb,
     Workbooks,
 )
+from festival.duels.creating import begin
 from festival.duels.dispatcher import dispatch
 from festival.duels.host import Duel
 from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.opening import changing, opened, situation, winner_of
 from festival.duels.origin import Origin, Via
-from festival.duels.practice_duels import practice_start, practices
+from festival.duels.practice_duels import practices
 from festival.duels.reads import History, history, log, show, status, time_out_announced, watch
 from festival.duels.results import (
     Acted,
@@ -70,13 +77,12 @@ from festival.duels.results import (
     Watched,
     Winner,
 )
-from festival.duels.sealed import order_sheets, require_simultaneous
+from festival.duels.sealed import require_simultaneous
 from festival.duels.seating import (
     CHANNEL_SETTING,
     USER_SETTING,
     discord_id_problem,
     seating,
-    seating_of,
     seating_settings,
 )
 from festival.duels.store import DUEL_FILE
@@ -97,15 +103,20 @@ __all__ = [
     "ClockShown",
     "Command",
     "Created",
+    "DiscordSetup",
     "DuelHostError",
     "Entered",
     "FromTabs",
+    "GoogleSetup",
+    "GoogleTabs",
     "History",
     "HoldAll",
     "HostRefused",
     "Inbox",
     "LogLine",
     "Logged",
+    "NewDuel",
+    "OrderSheets",
     "Ordered",
     "OrdersResolved",
     "Play",
@@ -123,6 +134,7 @@ __all__ = [
     "SheetsDone",
     "Shown",
     "Situation",
+    "StartPractice",
     "Status",
     "Turned",
     "Undo",
@@ -131,6 +143,7 @@ __all__ = [
     "Winner",
     "Workbooks",
     "as_host",
+    "begin",
     "changing",
     "discord_id_problem",
     "dispatch",
@@ -138,7 +151,6 @@ __all__ = [
     "history",
     "log",
     "opened",
-    "order_sheets",
     "practice_answer",
     "practice_start",
     "practices",
@@ -152,6 +164,11 @@ __all__ = [
 ]
 
 
+TEXT_ORIGIN = Origin(Via.TEXT)
+DESK = Origin(Via.DESK)
+DRAW = Origin(Via.DRAW)
+
+
 def create(
     folder: Path,
     game: str,
@@ -161,27 +178,22 @@ def create(
     seed: int | None,
     channel: int | None = None,
     users: dict[str, int] | None = None,
+    board: str | None = None,
 ) -> Created:
-    """A new duel; seated on Discord (`channel`, `users`: player to user id) when given, the
-    seating checked before the duel is made."""
-    seating = seating_settings([normalise_name(p) for p in players], channel, users or {})
-    duel = Duel.create(folder, game, variant, options, players, seed)
-    try:
-        for name, value in seating.items():
-            duel.store.set_setting(name, value)
-        state = duel.state()
-        first = "" if duel.game.simultaneous else duel.to_act(state)[0]
-        return Created(
-            duel.game.title,
-            str(duel.config["variant"]),
-            duel.players,
-            duel.seed,
-            duel.game.simultaneous,
-            first,
-            seating_of(duel),
-        )
-    finally:
-        duel.close()
+    """A new duel (`NewDuel`, sent by the host at the command line through `begin`); seated
+    on Discord (`channel`, `users`: player to user id) when given, the seating checked
+    before the duel is made."""
+    command = NewDuel(
+        game,
+        tuple(players),
+        variant,
+        tuple(options.items()),
+        seed,
+        board,
+        channel,
+        tuple((users or {}).items()),
+    )
+    return begin(folder, command, HOST, TEXT_ORIGIN)
 
 
 def play_sample(folder: Path, sample_file: Path) -> Sampled:
@@ -212,20 +224,6 @@ def play_sample(folder: Path, sample_file: Path) -> Sampled:
 
 
 # --- the host's commands, as the command line and the dashboard's desks name them --------
-
-TEXT_ORIGIN = Origin(Via.TEXT)
-DESK = Origin(Via.DESK)
-DRAW = Origin(Via.DRAW)
-
-
-class HostRefused(DuelHostError):
-    """A command the host sent that the dispatcher refused (`refusal`: a game without that
-    forfeit, or a player's own command sent as the host's)."""
-
-    def __init__(self, refusal: Refusal) -> None:
-        detail = f": {refusal.detail}" if refusal.detail else ""
-        super().__init__(f"refused ({refusal.why.value}{detail})")
-        self.refusal = refusal
 
 
 def as_host(folder: Path, command: Command, origin: Origin = TEXT_ORIGIN) -> Acted:
@@ -303,6 +301,14 @@ def seat(folder: Path, channel: int | None, users: dict[str, int]) -> Seating:
     """Record the duel's Discord channel and which Discord user plays which player."""
     as_host(folder, Seat(tuple(users.items()), channel))
     return seating(folder)
+
+
+def practice_start(
+    base: Path, command: StartPractice, actor: Actor, origin: Origin
+) -> PracticeStarted:
+    """A practice duel a player asked for (`StartPractice`, through `begin`), kept under
+    `base`."""
+    return begin(base, command, actor, origin)
 
 
 def practice_answer(folder: Path) -> Acted | None:
