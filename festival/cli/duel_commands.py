@@ -358,7 +358,7 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="element", help=", ".join(d.name for d in registry.duels()))
     if offers.boards():  # the games' own boards (events/offers.py)
         p.add_argument("--board", help=offers.boards_help())
-    p.add_argument("--variant", help="the rule text's variant (element: grand-final, dm5, summary)")
+    p.add_argument("--variant", help=f"the rule text's variant ({offers.variants_help()})")
     p.add_argument("--players", required=True, help='the players, the first starts: "A,B"')
     p.add_argument("--seed", type=int, help="the duel's seed (drawn and recorded if not given)")
     p.add_argument(
