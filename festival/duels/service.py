@@ -1,14 +1,19 @@
 """The duel service: the one door through which a front end (the command line, the dashboard,
 a bot) creates, changes or reads a duel. Every change is a typed command
 (festival/duels/acts.py) done by the dispatcher (festival/duels/dispatcher.py: the
-duel's lock, a time-out recorded first, who may act, once per origin); reads return values
+duel's lock, a time-out recorded first, who may act, once per origin); a duel not made yet
+is made through one door, `begin` (festival/duels/creating.py: `NewDuel`, `StartPractice`,
+with the same actor and origin, refused typed); a command that reaches the players'
+spreadsheets or the duel's Discord channel carries the adapter's port
+(festival/duels/ports.py), called inside the lock; reads return values
 (festival/duels/reads.py, results.py). The functions here are the host's commands in the
 words a front end uses (`play`, `undo`, `clock`...): each is the command it names, sent by
 the host, its result read back as the front end prints it. Each operation opens the duel
 folder, always closes the store, and returns a typed result; it prints nothing.
 
-The Google client and the workbook writer are imported by the operations that use them only,
-so reading a duel costs no network or spreadsheet library.
+The service imports no Google or Discord client (the adapters' ports are handed in), and the
+workbook writer only when workbooks are written, so reading a duel costs no network or
+spreadsheet library.
 """
 
 from __future__ import annotations
