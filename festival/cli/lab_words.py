@@ -35,7 +35,6 @@ from festival.lab.service import (
     SweepClash,
     SweepNext,
     SweepPrice,
-    TooManyGames,
     catalog_event,
 )
 
@@ -71,10 +70,6 @@ def refusal(r: Refusal) -> str:
             return f"--force {event}:{item}: {words}"
         case NotSold(event, item, sold):
             return f"--force {event}:{item}: not sold in {event} ({', '.join(sold)})"
-        case BadJob(_, problems) if problems:
-            return "; ".join(p if isinstance(p, str) else _too_many(p) for p in problems)
-        case BadSettings(words, setting) if setting:
-            return f"--{setting} {words}"
         case BadJob(words) | BadSettings(words) | BadResults(words):
             return words
         case ReplayNeedsFolder():
@@ -90,10 +85,6 @@ def refusal(r: Refusal) -> str:
             return f"{folder} holds no games to report on"
         case NoSweep(folder):
             return f"{folder} holds no sweep"
-
-
-def _too_many(problem: TooManyGames) -> str:
-    return f"{problem.held}; split the study into jobs with --seed"
 
 
 def setting(

@@ -12,9 +12,8 @@ from pathlib import Path
 from events.numbers import decimal_text
 from festival.cli.dashboard_launch import LOCAL, streamlit_command, url
 from festival.cli.match_words import refusal_words
-from festival.cli.setting_words import flagged
 from festival.core.errors import MatchError
-from festival.core.options import SettingRefused, catalog_files, engine_overrides, event_options
+from festival.core.options import catalog_files, engine_overrides, event_options
 from festival.core.registry import event_title as title
 from festival.discord.messages import round_messages
 from festival.match import service
@@ -39,14 +38,6 @@ from festival.match.spreadsheets import SpreadsheetsFor
 
 
 def new(args: argparse.Namespace) -> int:
-    try:  # an item that cannot be read names its flag (festival/cli/setting_words.py)
-        settings = (
-            engine_overrides(args.engine),
-            catalog_files(args.catalog),
-            event_options(args.option),
-        )
-    except SettingRefused as exc:
-        raise flagged(exc) from exc
     made = service.run(
         args.match,
         NewMatch(
@@ -56,7 +47,9 @@ def new(args: argparse.Namespace) -> int:
             args.capacity,
             args.events_per_player,
             args.rounds,
-            *settings,
+            engine_overrides(args.engine),
+            catalog_files(args.catalog),
+            event_options(args.option),
             args.small_match,
         ),
     )

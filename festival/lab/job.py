@@ -25,41 +25,13 @@ MAX_SEED = 2**63 - 1
 MAX_GAMES = 200_000
 """games in one job (seeds x catalog sets x arms): every result is held in memory until the
 tables are written (a festival's is some 15 KB), so a study larger than this is split into
-jobs by their first seed"""
+jobs by --seed"""
 BASELINE = "-"
 """the force label of the arm in which nobody is forced to buy anything"""
 
 
-@dataclass(frozen=True)
-class TooManyGames:
-    """A job of more games than one job plays (`total` against `limit`): a front end says how
-    its user splits the study into jobs by their first seed (the command line: --seed)."""
-
-    total: int
-    limit: int = MAX_GAMES
-
-    def __str__(self) -> str:
-        return f"{self.held}; split the study into jobs, each from its own first seed"
-
-    @property
-    def held(self) -> str:
-        """What is too many, and why, in words."""
-        return (
-            f"{self.total:,} games is more than one job plays ({self.limit:,}: results are held "
-            "in memory)"
-        )
-
-
-JobProblem = str | TooManyGames
-"""what is wrong with a job: words, or typed where a front end words it its own way"""
-
-
 class JobError(ValueError):
-    """A lab job that cannot be played, in words (`problems`: each, typed where it is)."""
-
-    def __init__(self, problems: str | list[JobProblem]) -> None:
-        self.problems = tuple([problems] if isinstance(problems, str) else problems)
-        super().__init__("; ".join(map(str, self.problems)))
+    """A lab job that cannot be played, in words."""
 
 
 @dataclass(frozen=True)
@@ -81,8 +53,8 @@ class Job:
             return self.seats
         return FESTIVAL_SEATS if self.kind == FESTIVAL else DEFAULT_CAPACITY
 
-    def problems(self) -> list[JobProblem]:
-        out: list[JobProblem] = []
+    def problems(self) -> list[str]:
+        out = []
         events = event_names()
         if self.kind != FESTIVAL and self.kind not in events:
             out.append(f"{self.kind!r} is neither {FESTIVAL!r} nor an event ({', '.join(events)})")
@@ -94,7 +66,10 @@ class Job:
             out.append(f"the seed plus the games played must stay within {MAX_SEED}")
         total = self.games * len(self.catalogs) * (1 + len(self.forces))
         if total > MAX_GAMES:
-            out.append(TooManyGames(total))
+            out.append(
+                f"{total:,} games is more than one job plays ({MAX_GAMES:,}: results are held "
+                "in memory); split the study into jobs with --seed"
+            )
         unknown = sorted(set(self.mix) - set(STRATEGIES))
         if unknown or not self.mix:
             named = [_did_you_mean(u) for u in unknown]
@@ -123,7 +98,7 @@ def seating(seed: int, mix: tuple[str, ...], seats: int) -> tuple[str, ...]:
 def specs(job: Job) -> list[GameSpec]:
     problems = job.problems()
     if problems:
-        raise JobError(problems)
+        raise JobError("; ".join(problems))
     arms: list[Force | None] = [None, *job.forces]
     out = []
     for i in range(job.games):

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from festival.bots.registry import STRONGEST
 from festival.core.errors import MatchError
-from festival.core.options import SettingRefused
 from festival.core.registry import event_name, event_names
 from festival.lab import findings as found_in
 from festival.lab import run_args, tables, text
@@ -40,7 +39,7 @@ from festival.lab.findings import (
     sweep_again,
 )
 from festival.lab.game import FESTIVAL, Force, engine
-from festival.lab.job import Job, JobError, JobProblem, TooManyGames, all_items, specs
+from festival.lab.job import Job, JobError, all_items, specs
 from festival.lab.run_args import RunArgs, catalog_event
 from festival.lab.verdict import Verdict
 
@@ -64,7 +63,6 @@ __all__ = [
     "RunArgs",
     "SweepAgain",
     "SweepPrice",
-    "TooManyGames",
     "catalog_event",
     "labelled",
 ]
@@ -186,20 +184,16 @@ class NotSold:
 
 @dataclass(frozen=True)
 class BadJob:
-    """The job cannot be played (unknown strategies, too many games, a bad seed...):
-    `problems`, each in words or typed (`TooManyGames`)."""
+    """The job cannot be played (unknown strategies, too many games, a bad seed...)."""
 
     words: str
-    problems: tuple[JobProblem, ...] = ()
 
 
 @dataclass(frozen=True)
 class BadSettings:
-    """The catalogs or options cannot be read; `setting`: an item of that kind (catalog,
-    option) that cannot be read, `words` saying what is wrong with it after its name."""
+    """The catalogs or options cannot be read."""
 
     words: str
-    setting: str = ""
 
 
 @dataclass(frozen=True)
@@ -369,7 +363,7 @@ def plan(study: Study) -> Plan:
     try:
         games = specs(job)
     except JobError as exc:
-        raise LabRefused(BadJob(str(exc), exc.problems)) from exc
+        raise LabRefused(BadJob(str(exc))) from exc
     return Plan(
         study,
         kind,
@@ -440,7 +434,7 @@ def replay(study: Study) -> Replayed:
     try:
         spec = specs(one)[0]
     except JobError as exc:
-        raise LabRefused(BadJob(str(exc), exc.problems)) from exc
+        raise LabRefused(BadJob(str(exc))) from exc
     match, result = replay_into(spec, sets[FIRST], folder)
     match.close()
     played = result.spec
@@ -557,8 +551,6 @@ def _checked(
     try:
         sets = option_sets(list(study.catalogs), list(study.options),
                            list(study.compare_catalogs), list(study.compare_options))  # fmt: skip
-    except SettingRefused as exc:
-        raise LabRefused(BadSettings(exc.words, exc.setting.value)) from exc
     except MatchError as exc:
         raise LabRefused(BadSettings(str(exc))) from exc
     swept = _sweep(study, sets[FIRST]) if study.sweep is not None else None
