@@ -14,6 +14,7 @@ from festival.core import picture as duel_picture
 from festival.core.errors import FestivalError, StoreError
 from festival.duels import service
 from festival.duels.acts import BotMove, HoldAll, Play, Undo
+from festival.duels.levels import Level
 
 MESSAGES = "duel-desk-messages"
 
@@ -39,8 +40,7 @@ def orders_desk(st: Any, folder: Path, history: service.History) -> None:
             messages += _play(folder, text, player)
         level = bot_level(bot, f"desk-bot-level-{player}")
         if bot.button(f"Bot orders for {player}", key=f"desk-bot-{player}"):
-            service.as_host(folder, BotMove(player, "mcts", level), service.DESK)
-            messages.append(("ok", f"The {level.value} bot sealed orders for {player}."))
+            messages += _bot(folder, player, level)
     undo, resolve = st.columns(2)
     if undo.button("Take back the last sealed orders", key="desk-undo"):
         try:
@@ -50,17 +50,28 @@ def orders_desk(st: Any, folder: Path, history: service.History) -> None:
         except (FestivalError, StoreError) as exc:
             messages.append(("error", str(exc)))
     if resolve.button("Resolve the turn (no orders: hold)", key="desk-resolve"):
-        try:
-            done = service.as_host(folder, HoldAll(), service.DESK)
-        except (FestivalError, StoreError) as exc:
-            messages.append(("error", str(exc)))
-        else:
-            for player, entered in done.held:
-                messages += _said(entered, player)
-            messages.append(("ok", "Resolved. " + "; ".join(done.turn_lines)))
+        messages += _resolve(folder)
     if messages:
         st.session_state[MESSAGES] = messages
         st.rerun()
+
+
+def _bot(folder: Path, player: str, level: Level) -> list[tuple[str, str]]:
+    """The search bot seals `player`'s orders (`BotMove`, as the host)."""
+    service.as_host(folder, BotMove(player, "mcts", level), service.DESK)
+    return [("ok", f"The {level.value} bot sealed orders for {player}.")]
+
+
+def _resolve(folder: Path) -> list[tuple[str, str]]:
+    """Every player still awaited holds, so the turn resolves (`HoldAll`, as the host)."""
+    try:
+        done = service.as_host(folder, HoldAll(), service.DESK)
+    except (FestivalError, StoreError) as exc:
+        return [("error", str(exc))]
+    said: list[tuple[str, str]] = []
+    for player, entered in done.held:
+        said += _said(entered, player)
+    return [*said, ("ok", "Resolved. " + "; ".join(done.turn_lines))]
 
 
 def _play(folder: Path, text: str, player: str) -> list[tuple[str, str]]:

@@ -261,10 +261,9 @@ def test_a_practice_command_delivered_twice_starts_one_duel(room: Room) -> None:
     finally:
         store.close()
     assert raw.content == "practice halma easy me" and raw.source.via is Via.DISCORD
-    assert service.practice_start(
-        room.folder, practice.ask("halma", "easy"), PRACTICE, ASH.id, "ash", iid,
-        Origin.discord(iid, ASH.id),
-    ).repeated  # fmt: skip
+    asked = service.StartPractice(practice.ask("halma", "easy"), PRACTICE, ASH.id, "ash")
+    again = Origin.discord(iid, ASH.id)
+    assert service.practice_start(room.folder, asked, service.Actor(None), again).repeated
 
 
 def test_the_bot_never_plays_a_duel_that_is_not_a_practice_duel(tmp_path: Path) -> None:
@@ -279,9 +278,9 @@ def test_a_bot_started_again_picks_up_the_practice_duels_going_on(tmp_path: Path
 
     base = tmp_path / "practice"
     for user, key in ((ASH, 1), (BIRCH, 2)):
-        asked = practice.ask("halma", "medium")
+        asked = service.StartPractice(practice.ask("halma", "medium"), PRACTICE, user.id, user.name)
         origin = Origin.discord(key, user.id)
-        service.practice_start(base, asked, PRACTICE, user.id, user.name, key, origin)
+        service.practice_start(base, asked, service.Actor(None), origin)
     over = practice.practice_folder(base, "halma", PRACTICE, BIRCH.id, 2)
     service.dispatch(over, service.Resign(), service.Actor("birch"), Origin(Via.TEXT))
     room = practising(base, frozenset({PRACTICE}))
@@ -320,8 +319,8 @@ def test_a_bots_turn_left_unplayed_is_played_and_posted_when_the_bot_starts(
     tmp_path: Path,
 ) -> None:
     base = tmp_path / "practice"
-    asked = practice.ask("halma", "easy", "bot")
-    started = service.practice_start(base, asked, PRACTICE, ASH.id, "ash", 7, Origin(Via.TEXT))
+    asked = service.StartPractice(practice.ask("halma", "easy", "bot"), PRACTICE, ASH.id, "ash")
+    started = service.practice_start(base, asked, service.Actor(None), Origin(Via.TEXT))
     assert started.practice is not None and started.practice.to_act == ("Easy bot",)
     with BotApiServer() as server, running_bot(server, [], practice_folder=base,
                                                practice_channels=[PRACTICE]):  # fmt: skip

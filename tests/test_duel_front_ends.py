@@ -1,12 +1,15 @@
 """One way in (issue 37): every front end turns an act into the same typed duel command for the
-one dispatcher (festival/duels/dispatcher.py). The command line and the dashboard's duel desk
-send it as the host; the Discord bot as the player who sent the slash command, or, for a
-/host command, as a member with the host's role. The dispatcher is watched: each front end's
-act is recorded as the command and the actor it reached the dispatcher with."""
+one dispatcher (festival/duels/dispatcher.py), or, for a duel not made yet, the service's one
+door for a new duel (`begin`). The command line and the dashboard's duel desks send it as the
+host; the Discord bot as the player who sent the slash command, or, for a /host command, as a
+member with the host's role; the practice bot as itself. The dispatcher and the door are
+watched: each front end's act is recorded as the command, the actor and the way it came
+(its origin) it reached them with."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -14,22 +17,48 @@ import pytest
 
 from dashboard import duels_orders_desk, duels_page
 from festival.cli.main import main
-from festival.duels import service
+from festival.discord.duel_posting import DuelWebhooks
+from festival.duels import practice, service
 from festival.duels.acts import (
     BotMove,
     Command,
+    DiscordSetup,
+    FromTabs,
+    GoogleSetup,
+    GoogleTabs,
+    HoldAll,
+    Inbox,
+    NewDuel,
+    OrderSheets,
     Play,
+    PracticeAnswer,
     Resign,
+    ResolveOrders,
     Seat,
     SetClock,
+    StartPractice,
     Undo,
     Verb,
+    Workbooks,
 )
 from festival.duels.levels import Level
+from festival.duels.origin import Origin, Via
+from festival.google.duel_google import GoogleOrderSheets
+from tests.support.discord.interactions import BotApiServer
 from tests.support.discord.run import ASH, HOST, Table, hosted
 
 Sent = tuple[Command, str | None, bool]
 """a command, and its actor's player and whether they hold the host's role"""
+
+VIA = {
+    "cli": {Via.TEXT, Via.DRAW},
+    "desk": {Via.DESK},
+    "orders desk": {Via.DESK},
+    "discord": {Via.DISCORD},
+    "practice": {Via.DISCORD},
+    "practice bot": {Via.BOT},
+}
+"""the ways in (the origin's `via`) each front end sends its commands by"""
 
 ACTS: dict[str, tuple[Sent, dict[str, Any]]] = {
     "the host takes back the last action": (
@@ -100,18 +129,42 @@ def table(tmp_path: Path) -> Iterator[Table]:
         yield t
 
 
+@dataclass
+class Watched:
+    """What reached the dispatcher and the door for a new duel (then done as ever)."""
+
+    sent: list[Sent]
+    ways: list[Via]
+    bots: list[bool]
+    """whether each actor was a bot"""
+
+    def clear(self) -> None:
+        self.sent.clear()
+        self.ways.clear()
+        self.bots.clear()
+
+
 @pytest.fixture
-def sent(monkeypatch: pytest.MonkeyPatch) -> list[Sent]:
-    """What reached the dispatcher (then done as ever)."""
-    seen: list[Sent] = []
-    dispatch = service.dispatch
+def watched(monkeypatch: pytest.MonkeyPatch) -> Watched:
+    seen = Watched([], [], [])
 
-    def watched(folder: Path, command: Command, actor: service.Actor, origin: Any) -> Any:
-        seen.append((command, actor.player, actor.host))
-        return dispatch(folder, command, actor, origin)
+    def watch(door: Callable[..., Any]) -> Callable[..., Any]:
+        def watching(where: Path, command: Any, actor: service.Actor, origin: Origin) -> Any:
+            seen.sent.append((command, actor.player, actor.host))
+            seen.ways.append(origin.via)
+            seen.bots.append(actor.bot)
+            return door(where, command, actor, origin)
 
-    monkeypatch.setattr(service, "dispatch", watched)
+        return watching
+
+    monkeypatch.setattr(service, "dispatch", watch(service.dispatch))
+    monkeypatch.setattr(service, "begin", watch(service.begin))
     return seen
+
+
+@pytest.fixture
+def sent(watched: Watched) -> list[Sent]:
+    return watched.sent
 
 
 def _send(front: str, how: Any, table: Table) -> None:
@@ -126,12 +179,113 @@ def _send(front: str, how: Any, table: Table) -> None:
 
 
 @pytest.mark.parametrize("act", list(ACTS))
-def test_every_front_end_reaches_the_same_command(act: str, table: Table, sent: list[Sent]) -> None:
+def test_every_front_end_reaches_the_same_command(act: str, table: Table, watched: Watched) -> None:
     expected, fronts = ACTS[act]
     for front, how in fronts.items():
-        sent.clear()
+        watched.clear()
         _send(front, how, table)
-        assert sent == [expected], front
+        assert watched.sent == [expected], front
+        assert set(watched.ways) <= VIA[front] and watched.bots == [False], front
+
+
+# --- a duel by sealed orders: its workbooks, spreadsheets and channel -----------------------
+
+SHEETS = GoogleOrderSheets(None)
+"""the Google adapter's port, as the command line hands it in (no credentials named)"""
+
+SEALED_ACTS: dict[str, tuple[Callable[[Path], Command], dict[str, Any]]] = {
+    "the host writes the turn's order workbooks": (
+        lambda at: OrderSheets(Workbooks(at / "out")),
+        {"cli": ["duel", "sheets", "{duel}", "--out", "{at}/out"]},
+    ),
+    "the host pushes the turn's order tabs": (
+        lambda at: OrderSheets(GoogleTabs(SHEETS, force=True)),
+        {"cli": ["duel", "sheets", "{duel}", "--google", "--force"]},
+    ),
+    "the host records whose spreadsheet is whose": (
+        lambda at: GoogleSetup(at / "sheets.csv", SHEETS),
+        {"cli": ["duel", "google", "{duel}", "--sheets", "{at}/sheets.csv"]},
+    ),
+    "the host resolves the turn from an inbox": (
+        lambda at: ResolveOrders(Inbox(at / "inbox", hold_missing=True)),
+        {"cli": ["duel", "resolve", "{duel}", "--from", "{at}/inbox", "--hold-missing"]},
+    ),
+    "the host resolves the turn from the spreadsheets": (
+        lambda at: ResolveOrders(FromTabs(SHEETS)),
+        {"cli": ["duel", "resolve", "{duel}", "--google"]},
+    ),
+    "the host records the duel's Discord channel": (
+        lambda at: DiscordSetup(at / "hooks.csv", DuelWebhooks()),
+        {"cli": ["duel", "discord", "{duel}", "--webhooks", "{at}/hooks.csv"]},
+    ),
+    "the host holds every player still awaited": (
+        lambda at: HoldAll(),
+        {"orders desk": lambda duel: duels_orders_desk._resolve(duel)},
+    ),
+    "a bot seals a player's orders": (
+        lambda at: BotMove("Ash", "mcts", Level.EASY),
+        {
+            "cli": ["duel", "play", "{duel}", "--bot", "Ash", "--bot-level", "easy"],
+            "orders desk": lambda duel: duels_orders_desk._bot(duel, "Ash", Level.EASY),
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("act", list(SEALED_ACTS))
+def test_every_front_end_reaches_the_same_command_of_sealed_orders(
+    act: str, tmp_path: Path, watched: Watched, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command that reaches Google or Discord carries the adapter's port (called by the
+    dispatcher inside the duel's lock); here the files it names are missing, so the command
+    is refused after it reached the dispatcher, which is all this test asks."""
+    monkeypatch.delenv("FESTIVAL_GOOGLE_CREDENTIALS", raising=False)
+    folder = tmp_path / "duel"
+    service.create(folder, "elementarium", None, {}, ["Ash", "Birch"], 5)
+    expected, fronts = SEALED_ACTS[act]
+    for front, how in fronts.items():
+        watched.clear()
+        if front == "cli":
+            main([word.format(duel=folder, at=tmp_path) for word in how])
+        else:
+            how(folder)
+        assert watched.sent == [(expected(tmp_path), None, True)], front
+        assert set(watched.ways) <= VIA[front], front
+
+
+# --- a duel not made yet: the door for a new duel -----------------------------------------
+
+
+def test_the_host_creates_a_duel_through_the_door_for_a_new_duel(
+    tmp_path: Path, watched: Watched
+) -> None:
+    folder = tmp_path / "new"
+    args = ["--game", "alchelemental", "--players", "Ash,Birch", "--seed", "3"]
+    more = ["--board", "battleground", "--option", "x=1", "--discord-user", f"Ash={ASH.id}"]
+    main(["duel", "new", str(folder), *args, *more, "--discord-channel", "7"])
+    new = NewDuel("alchelemental", ("Ash", "Birch"), None, (("x", 1),), 3, "battleground", 7,
+                  (("Ash", ASH.id),))  # fmt: skip
+    assert watched.sent == [(new, None, True)] and watched.ways == [Via.TEXT]
+
+
+def test_a_player_starts_a_practice_duel_and_the_practice_bot_answers(
+    tmp_path: Path, watched: Watched
+) -> None:
+    """/practice reaches the door for a new duel as the player who asked (no seat yet, not
+    the host), from their interaction; the bot's first turn reaches the dispatcher as the
+    practice bot."""
+    from tests.support.discord.interactions import OTHER_CHANNEL
+    from tests.support.discord.run import running_bot
+
+    base = tmp_path / "practice"
+    asked = {"game": "halma", "level": "easy", "first": "bot"}
+    with BotApiServer() as server, running_bot(server, [], practice_folder=base,
+                                               practice_channels=[OTHER_CHANNEL]):  # fmt: skip
+        iid = server.command(ASH, "practice", asked, channel=OTHER_CHANNEL)
+        server.wait_for(lambda: len(server.answers(iid)) >= 2)  # the board, the bot's turn
+    start = StartPractice(practice.ask("halma", "easy", "bot"), OTHER_CHANNEL, ASH.id, ASH.name)
+    assert watched.sent == [(start, None, False), (PracticeAnswer(), None, False)]
+    assert watched.ways == [Via.DISCORD, Via.BOT] and watched.bots == [False, True]
 
 
 def test_a_players_own_command_sent_as_the_host_is_refused_and_stores_nothing(

@@ -32,6 +32,7 @@ PEBBLES = DuelEntry(
     data={"heaps": "heaps.json"},
     offers="tests.support.pebbles.offers:OFFERS",
     example="grab 1",
+    variants=("small", "big"),
 )
 HEAPS = {"small": [1, 2], "big": [3, 4, 5]}
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +65,22 @@ def test_a_games_offers_fit_its_rules(entry: DuelEntry) -> None:
         assert set(offered.boards.names) <= set(game.variants())
     for shortcut in offered.shortcuts:
         assert game.parse_actions(shortcut.text(2)).ok, shortcut
+
+
+@pytest.mark.parametrize("entry", registry.duels(), ids=lambda d: d.name)
+def test_a_games_entry_declares_its_own_variants(entry: DuelEntry) -> None:
+    """The variants the front ends offer in their help are the game's."""
+    assert entry.variants == tuple(duel_game(entry.name).variants())
+
+
+def test_the_front_ends_write_no_games_variants_or_example_turns() -> None:
+    """The command line's --variant help and Discord's /play and /orders examples come from
+    the registry entries: a new game is its package and one entry."""
+    words = {v for d in registry.duels() for v in (d.example, *d.variants)}
+    for module in ("festival/cli/duel_commands.py", "festival/bot/duel_commands.py"):
+        text = (ROOT / module).read_text()
+        assert not [w for w in words if w in text], module
+        assert 'describe(text="e.g.' not in text, module
 
 
 @pytest.mark.parametrize("entry", registry.duels(), ids=lambda d: d.name)
@@ -116,6 +133,8 @@ def test_a_new_games_verbs_and_boards_reach_the_command_line(
     assert "draw the stones of the turn (Element's /take N)" in out
     code, out, _ = run(capsys, "duel", "new", "--help")
     assert "pebbles: small, big or a board file (JSON)" in out
+    assert "variant (element: grand-final, dm5, summary;" in out
+    assert "; pebbles: small, big)" in out
 
     folder = str(tmp_path / "p")
     new = ["duel", "new", folder, "--game", "pebbles", "--players", "Ann,Bob", "--seed", "1"]
@@ -171,6 +190,11 @@ def test_a_new_games_verb_is_a_discord_command_and_its_colour_is_in_the_legend(
     host = {c.name: c for c in host_commands(desk).commands}
     assert {"take", "grab"} <= set(host)
     assert [p.display_name for p in cast(Any, host["grab"]).parameters] == ["count", "pile"]
+    commands = [cast(Any, c) for c in player_commands(desk)]
+    said = {c.name: c.parameters[0].description for c in commands if c.parameters}
+    assert said["play"].startswith("e.g. take 2, UR, fire B3, confirm; ")
+    assert said["play"].endswith("; grab 1") and len(said["play"]) <= 100
+    assert said["orders"] == "e.g. b2-b3, f3-e4"
 
     game = duel_game("pebbles")
     options = game.options("small", {}).value

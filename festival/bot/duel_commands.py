@@ -34,6 +34,7 @@ from festival.bot.who import actor as actor_of
 from festival.core.errors import FestivalError, StoreError
 from festival.duels import offers, service
 from festival.duels.acts import Command, Play, Resign, Seat, SetClock, Undo, Verb
+from festival.duels.games import examples
 from festival.duels.origin import Origin
 from festival.duels.service import Situation
 
@@ -41,6 +42,8 @@ log = logging.getLogger(__name__)
 
 ANSWERED = 40060
 """Discord's error code for a second answer to one interaction (a delivery seen twice)"""
+DESCRIPTION = 100
+"""the most characters Discord takes in a command's or an option's description"""
 NO_DUEL = "No duel is played in this channel."
 NOT_SEALED = "This duel is not played by sealed orders: use /play."
 SEALED = "This duel is played by sealed orders: send them with /orders (only you see them)."
@@ -242,12 +245,12 @@ def player_commands(desk: Desk) -> Sequence[app_commands.Command[Any, Any, Any]]
         await read(interaction, desk, board=False)
 
     @app_commands.command(name="play", description="your actions, as the game writes them")
-    @app_commands.describe(text="e.g. take 2, UL, W A8, confirm")
+    @app_commands.describe(text=examples(sealed=False, limit=DESCRIPTION))
     async def play(interaction: discord.Interaction[Any], text: str) -> None:
         await typed(interaction, desk, text, orders=False)
 
     @app_commands.command(name="orders", description="your sealed orders (only you see them)")
-    @app_commands.describe(text="e.g. d2-d4, e2-e4, i2-h4")
+    @app_commands.describe(text=examples(sealed=True, limit=DESCRIPTION))
     async def orders(interaction: discord.Interaction[Any], text: str) -> None:
         await typed(interaction, desk, text, orders=True)
 

@@ -64,6 +64,15 @@ def refusal_words(refusal: Refusal) -> str:
             return "The last action is not yours to take back."
         case Refused.NO_FORFEIT:
             return f"{refusal.detail} has no {refusal.what}."
+        case Refused.WHICH_PLAYER:
+            return f"Say which player acts: {waiting}."
+        case Refused.PRACTISING:
+            return (
+                f"You are playing {refusal.detail} against {refusal.what} here already: "
+                "/resign ends it."
+            )
+        case _:  # asked for at the command line only (a new duel's players, seed, board)
+            return refusal.plain()
 
 
 def to_act_line(acted: Acted, seating: Seating) -> tuple[str, tuple[int, ...]]:

@@ -1,8 +1,9 @@
 """The Discord bot's `/practice GAME LEVEL [first]`: a practice duel against the search bot,
 played in the channel where it was asked for (one of the bot's practice channels) with the
 commands of any duel (festival/bot/duel_commands.py routes a player's commands there to
-their practice duel). The duel service creates it (`practice_start`) and plays the bot's
-turns (`practice_answer`); this module only reads who asked and sends the answers.
+their practice duel). The duel service creates it (`StartPractice`, through its door for a
+new duel) and plays the bot's turns (`PracticeAnswer`); this module only reads who asked and
+sends the answers.
 
 discord.py is imported here: only `festival duel bot` imports this module.
 """
@@ -17,10 +18,11 @@ import discord
 from discord import app_commands
 
 from festival.bot.duel_commands import Desk, Practising, Table, bot_answers, send
-from festival.bot.duel_replies import Reply, practice_started
+from festival.bot.duel_replies import Reply, practice_started, refusal_words
 from festival.core import registry
 from festival.core.errors import FestivalError, StoreError
 from festival.duels import practice, service
+from festival.duels.acts import Actor, StartPractice
 from festival.duels.levels import LEVEL_NAMES
 from festival.duels.origin import Origin
 
@@ -59,21 +61,22 @@ async def start(
                 if seating.player_of(user.id) is not None:
                     await send(interaction, Reply(SEATED, private=True))
                     return
+            asked = StartPractice(
+                practice.ask(game, level, first), channel, user.id, user.display_name
+            )
             started = await asyncio.to_thread(
                 service.practice_start,
                 room.folder,
-                practice.ask(game, level, first),
-                channel,
-                user.id,
-                user.display_name,
-                interaction.id,
+                asked,
+                Actor(None),  # anyone in a practice channel may ask
                 Origin.discord(interaction.id, user.id),
             )
         except (FestivalError, StoreError) as exc:
             await send(interaction, Reply(str(exc).splitlines()[0], private=True))
             return
         if started.practice is None:
-            await send(interaction, Reply(started.problem or REPEATED, private=True))
+            said = refusal_words(started.refused) if started.refused else started.problem
+            await send(interaction, Reply(said or REPEATED, private=True))
             return
         went = started.practice
         table = Table(went.folder, channel, went.simultaneous, bot=went.bot)

@@ -14,11 +14,12 @@ from typing import Any
 from festival.cli import bot_commands, duel_discord_commands
 from festival.cli.dashboard_launch import add_address, streamlit_command, url
 from festival.cli.duel_order_commands import add_parsers
+from festival.cli.duel_words import worded
 from festival.core import registry
 from festival.core.errors import DuelHostError
 from festival.core.paths import fixture
-from festival.duels import boards, offers, service
-from festival.duels.acts import BotMove, Play, PlayFile, Seat, SetClock, Undo
+from festival.duels import offers, service
+from festival.duels.acts import BotMove, NewDuel, Play, PlayFile, Seat, SetClock, Undo
 from festival.duels.bots import BOTS
 from festival.duels.levels import DEFAULT_LEVEL, LEVEL_NAMES, Level
 from festival.duels.service import Entered, Situation
@@ -40,15 +41,21 @@ def _options(pairs: list[str]) -> dict[str, Any]:
     return out
 
 
+@worded
 def new(args: argparse.Namespace) -> int:
-    players = [p for p in str(args.players).replace(";", ",").split(",")]
-    variant, options = args.variant, _options(args.option)
-    if getattr(args, "board", None):
-        variant, options = boards.board_option(args.game, args.board, variant, options)
-    users = _users(args.discord_user, "--discord-user")
-    made = service.create(
-        args.duel, args.game, variant, options, players, args.seed, args.discord_channel, users
+    """The host's `NewDuel`, through the duel service's door for a new duel."""
+    players = tuple(p for p in str(args.players).replace(";", ",").split(","))
+    command = NewDuel(
+        args.game,
+        players,
+        args.variant,
+        tuple(_options(args.option).items()),
+        args.seed,
+        getattr(args, "board", None),
+        args.discord_channel,
+        tuple(_users(args.discord_user, "--discord-user").items()),
     )
+    made = service.begin(args.duel, command, service.HOST, service.TEXT_ORIGIN)
     starts = "Both send orders each turn." if made.simultaneous else f"{made.first} starts."
     print(
         f"Created {made.title} duel {args.duel} ({made.variant}) for "
@@ -91,6 +98,7 @@ def _situation(now: Situation) -> str:
     return f"The duel is over: {now.over}." if now.over is not None else now.progress
 
 
+@worded
 def draw(args: argparse.Namespace) -> int:
     """A game's shortcut verb (events/offers.py): `festival duel draw DIR N` is Element's take."""
     done = service.draw(args.duel, args.count, args.detail, args.player, args.verb)
@@ -111,6 +119,7 @@ def turn_command(args: argparse.Namespace) -> Play | PlayFile | None:
     return None
 
 
+@worded
 def play(args: argparse.Namespace) -> int:
     turn = turn_command(args)
     done = service.as_host(args.duel, turn) if turn is not None else service.play(args.duel)
@@ -135,6 +144,7 @@ def play(args: argparse.Namespace) -> int:
     return code
 
 
+@worded
 def undo(args: argparse.Namespace) -> int:
     done = service.as_host(args.duel, Undo(host=True))
     assert done.took_back is not None
@@ -196,6 +206,7 @@ def status(args: argparse.Namespace) -> int:
     return 0
 
 
+@worded
 def clock(args: argparse.Namespace) -> int:
     running = {"start": True, "stop": False}.get(args.action)
     if running is None:
@@ -267,6 +278,7 @@ def _seated_line(folder: Path, seated: service.Seating) -> str:
     return f"Duel {folder} on Discord: {where}; {people}."
 
 
+@worded
 def seat(args: argparse.Namespace) -> int:
     """Record the duel's Discord channel and which Discord user plays whom."""
     users = tuple(_users(args.user, "--user").items())
@@ -297,7 +309,7 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default="element", help=", ".join(d.name for d in registry.duels()))
     if offers.boards():  # the games' own boards (events/offers.py)
         p.add_argument("--board", help=offers.boards_help())
-    p.add_argument("--variant", help="the rule text's variant (element: grand-final, dm5, summary)")
+    p.add_argument("--variant", help=f"the rule text's variant ({offers.variants_help()})")
     p.add_argument("--players", required=True, help='the players, the first starts: "A,B"')
     p.add_argument("--seed", type=int, help="the duel's seed (drawn and recorded if not given)")
     p.add_argument(

@@ -9,12 +9,20 @@ import signal
 import sys
 from pathlib import Path
 
+from festival.cli.duel_words import worded
 
+
+@worded
 def discord_setup(args: argparse.Namespace) -> int:
+    """The host's `DiscordSetup`: the duel's channel recorded through the Discord adapter's
+    port, inside the duel's lock."""
     from festival.discord import duel_posting  # the Discord client, when used
+    from festival.duels import service
+    from festival.duels.acts import DiscordSetup
 
-    done = duel_posting.discord_setup(args.duel, args.webhooks)
-    pinged = ", ".join(done.users) if done.users else "nobody (no user column)"
+    command = DiscordSetup(args.webhooks, duel_posting.DuelWebhooks())
+    users = service.as_host(args.duel, command).pinged or ()
+    pinged = ", ".join(users) if users else "nobody (no user column)"
     print(
         "The duel's Discord channel is mapped (the webhook URL stays in your file); "
         f"pinged to move: {pinged}."

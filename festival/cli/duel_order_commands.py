@@ -9,10 +9,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from festival.cli.duel_words import worded
 from festival.duels import service
-from festival.duels.acts import FromTabs, Inbox, ResolveOrders, Workbooks
+from festival.duels.acts import (
+    FromTabs,
+    GoogleSetup,
+    GoogleTabs,
+    Inbox,
+    OrderSheets,
+    ResolveOrders,
+    Workbooks,
+)
 
 
+@worded
 def resolve(args: argparse.Namespace) -> int:
     """Read every awaited player's orders in one pass, from the inbox or their Google
     spreadsheets; a player with no order file holds only with --hold-missing; the turn
@@ -71,7 +81,7 @@ def _orders_source(args: argparse.Namespace) -> Inbox | FromTabs:
         )
     from festival.google import duel_google  # the Google client, when used
 
-    return FromTabs(duel_google.order_tabs(args.credentials))
+    return FromTabs(duel_google.order_sheets(args.credentials))
 
 
 def _without(done: service.OrdersResolved, inbox: Path) -> None:
@@ -89,13 +99,16 @@ def _without(done: service.OrdersResolved, inbox: Path) -> None:
     )
 
 
+@worded
 def sheets(args: argparse.Namespace) -> int:
     """Write the order workbook of every player awaited this turn, or push their Orders tab
     into their Google spreadsheet."""
     if args.force and not args.google:
         raise service.DuelHostError("--force is for --google (a workbook is always written anew)")
     if not args.google:
-        written = service.order_sheets(args.duel, Workbooks(args.out)).written
+        done = service.as_host(args.duel, OrderSheets(Workbooks(args.out))).sheets
+        assert done is not None
+        written = done.written
         for path in written:
             print(f"Wrote {path}")
         if written:
@@ -106,8 +119,10 @@ def sheets(args: argparse.Namespace) -> int:
         return 0
     from festival.google import duel_google  # the Google client, when used
 
-    done = duel_google.push_orders(args.duel, args.force, args.credentials)
-    print("\n".join(done.google_lines))
+    tabs = GoogleTabs(duel_google.order_sheets(args.credentials), args.force)
+    pushed = service.as_host(args.duel, OrderSheets(tabs)).sheets
+    assert pushed is not None
+    print("\n".join(pushed.google_lines))
     print(
         "Next: ask each player to choose their targets, then: "
         f"festival duel resolve {args.duel} --google"
@@ -115,11 +130,13 @@ def sheets(args: argparse.Namespace) -> int:
     return 0
 
 
+@worded
 def google_setup(args: argparse.Namespace) -> int:
     """Record which Google spreadsheet is whose (`festival duel google`)."""
     from festival.google import duel_google  # the Google client, when used
 
-    count = duel_google.google_setup(args.duel, args.sheets, args.credentials)
+    command = GoogleSetup(args.sheets, duel_google.order_sheets(args.credentials))
+    count = service.as_host(args.duel, command).spreadsheets
     print(f"{count} player spreadsheets recorded.")
     print(f"Next: festival duel sheets {args.duel} --google")
     return 0

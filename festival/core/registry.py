@@ -80,6 +80,9 @@ class DuelEntry:
     """the sample duel's path under fixtures/, if it has one"""
     example: str = ""
     """a turn as a player types it, for help texts (a test plays it in a new duel)"""
+    variants: tuple[str, ...] = ()
+    """the rule text's variants a duel is created as, for help texts (a test holds them to
+    the game's own `variants`)"""
     data: Mapping[str, str] = field(default_factory=dict)
     """the game's shipped data: a keyword of its constructor -> the file under
     fixtures/<name>/ it takes (JSON parsed, any other file as text; read by
@@ -234,6 +237,7 @@ register_duel(
         "events.element:ElementGame",
         sample=("element", "sample-duel.json"),
         example="take 2, UR, fire B3, confirm",
+        variants=("grand-final", "dm5", "summary"),
         offers="events.element.offers:OFFERS",
     )
 )
@@ -246,6 +250,7 @@ register_duel(
         aliases=("elemental halma",),
         sample=("halma", "sample-duel.json"),
         example="C3-D4, confirm",
+        variants=("standard", "every-move"),
     )
 )
 register_duel(
@@ -255,6 +260,7 @@ register_duel(
         "events.alchelemental:AlchelementalGame",
         sample=("alchelemental", "sample-duel.json"),
         example="call gnome water L R4, move R",
+        variants=("pit", "battleground"),
         offers="events.alchelemental.offers:OFFERS",
     )
 )
@@ -266,5 +272,6 @@ register_duel(
         data={"board": "board.txt", "rules_data": "rules.json"},
         sample=("elementarium", "sample-duel.json"),
         example="b2-b3, f3-e4",
+        variants=("standard", "first-reading"),
     )
 )

@@ -1,7 +1,9 @@
 """A duel on Discord, for the front ends (`festival duel discord`, `festival duel post`): the
-duel's channel webhook, and the board after each turn posted exactly once. The duel service
-opens the duel under its lock; this module reads its values (the steps, the store's post log)
-and does the Discord part (festival/discord/posting.py)."""
+duel's channel webhook, recorded through the duel service's `DiscordSetup` command (this
+module's `DuelWebhooks` is the port, festival/duels/ports.py `DuelChannel`, the dispatcher
+calls inside the duel's lock), and the board after each turn posted exactly once (the duel
+service opens the duel under its lock; this module reads its values, the steps and the
+store's post log, and does the Discord part, festival/discord/posting.py)."""
 
 from __future__ import annotations
 
@@ -14,15 +16,9 @@ from festival.discord.duel_posts import duel_posts
 from festival.discord.post_log import PostLog
 from festival.discord.posting import Decision, PostResult, post_all
 from festival.discord.sender import Sender
+from festival.duels.host import Duel
 from festival.duels.service import changing
 from sheets.retry import Retry
-
-
-@dataclass(frozen=True)
-class DiscordMapped:
-    """The duel's channel is mapped; the players whose Discord user id is known (pinged)."""
-
-    users: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -32,14 +28,18 @@ class TurnPosted:
     result: PostResult
 
 
-def discord_setup(folder: Path, webhooks_file: Path) -> DiscordMapped:
-    """Record the duel's channel webhook (the file's path only) and the players' user ids."""
-    webhooks.check_place(webhooks_file, folder)
-    with changing(folder) as duel:
+@dataclass(frozen=True)
+class DuelWebhooks:
+    """The duel's channel as a webhooks file maps it (festival/duels/ports.py
+    `DuelChannel`): the file's path and the players' user ids are recorded, never the
+    webhook URL."""
+
+    def record(self, duel: Duel, webhooks_file: Path) -> tuple[str, ...]:
+        webhooks.check_place(webhooks_file, duel.folder)
         hooks = webhooks.read_webhooks(webhooks_file, duel.players, webhooks.DUEL)
         settings = webhooks.settings_for(webhooks_file, hooks)
         duel.store.set_setting(webhooks.SETTINGS, json.dumps(settings.to_json()))
-        return DiscordMapped(tuple(hooks.users))
+        return tuple(hooks.users)
 
 
 def post(

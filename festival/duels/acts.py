@@ -6,19 +6,28 @@ only translate their input into these values and hand them to the dispatcher
 
 A command marked `host` is the host's: anyone else is refused. A player's own command (not
 `host`) is theirs alone: on their turn (a resignation, and sealed orders taken back, at any
-time while the duel goes on)."""
+time while the duel goes on).
+
+A duel that does not exist yet is made by `NewDuel` (the host's) or `StartPractice` (a player
+asks for a practice duel against the bot), through the service's one door for a new duel
+(`festival.duels.service.begin`), which takes the same `Actor` and `Origin` and refuses in
+the same typed `Refusal` values. A command that reaches a spreadsheet or Discord carries the
+adapter's port (festival/duels/ports.py), which the dispatcher calls inside the lock."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from festival.core.errors import DuelHostError
 from festival.duels.levels import DEFAULT_LEVEL, Level
 
 if TYPE_CHECKING:
     from festival.duels.orders import OrderTabs
+    from festival.duels.ports import DuelChannel, OrderSpreadsheets
+    from festival.duels.practice import Asked
 
 
 @dataclass(frozen=True)
@@ -170,10 +179,77 @@ class ResolveOrders:
 
 
 @dataclass(frozen=True)
+class GoogleTabs:
+    """The turn's order tab pushed into every awaited player's spreadsheet through the
+    adapter's `sheets`; `force` replaces tabs that hold typed values (stored first)."""
+
+    sheets: OrderSpreadsheets
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class OrderSheets:
+    """Sealed orders: every awaited player's order workbook for the turn (`Workbooks`), or
+    their order tab in their spreadsheet (`GoogleTabs`)."""
+
+    target: Workbooks | GoogleTabs
+    host: bool = True
+
+
+@dataclass(frozen=True)
+class GoogleSetup:
+    """Record which spreadsheet is whose (a file of player, spreadsheet), through the
+    adapter's `sheets`."""
+
+    sheets_file: Path
+    sheets: OrderSpreadsheets
+    host: bool = True
+
+
+@dataclass(frozen=True)
+class DiscordSetup:
+    """Record the duel's Discord channel webhook and the players' user ids (a webhooks
+    file), through the adapter's `channel`."""
+
+    webhooks_file: Path
+    channel: DuelChannel
+    host: bool = True
+
+
+@dataclass(frozen=True)
 class PracticeAnswer:
     """In a practice duel, the practice bot plays its seat's turn when that seat alone is to
     act (nothing is done otherwise): sent by `PRACTICE_BOT` after each command."""
 
+    host: bool = False
+
+
+@dataclass(frozen=True)
+class NewDuel:
+    """A new duel of `game` (its name, title or an alias) for `players` (the first starts),
+    on `board` (a board the game offers by name, or a board file), seated on Discord
+    (`channel`, `users`: player to user id) when given. The host's."""
+
+    game: str
+    players: tuple[str, ...]
+    variant: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    seed: int | None = None
+    board: str | None = None
+    channel: int | None = None
+    users: tuple[tuple[str, int], ...] = ()
+    host: bool = True
+
+
+@dataclass(frozen=True)
+class StartPractice:
+    """A practice duel against the bot, as a player asked for it (`asked`), played in
+    `channel` by Discord user `user` (seated as their `display` name); anyone may ask."""
+
+    asked: Asked
+    channel: int
+    user: int
+    display: str
     host: bool = False
 
 
@@ -188,6 +264,9 @@ Command = (
     | BotMove
     | HoldAll
     | ResolveOrders
+    | OrderSheets
+    | GoogleSetup
+    | DiscordSetup
     | PracticeAnswer
 )
 
@@ -208,6 +287,22 @@ class Refused(Enum):
     """the last action (to take back) is another player's"""
     NO_FORFEIT = "no-forfeit"
     """the game has no such forfeit (`Refusal.detail`: the game's title, `Refusal.what`)"""
+    WHICH_PLAYER = "which-player"
+    """the host's command names no player and several (`Refusal.waiting`) are to act"""
+    PLAYERS = "players"
+    """a new duel's players do not fit the game (`Refusal.detail`: its title; `counts`: how
+    many it is played by; `names`: the players given; `what`: a name given twice)"""
+    SEED = "seed"
+    """a new duel's seed is below 0 (`Refusal.what`: the seed given)"""
+    NO_BOARDS = "no-boards"
+    """a board is named for a game not played on a choice of boards (`detail`: its title,
+    `what`: the board named)"""
+    NOT_A_BOARD = "not-a-board"
+    """the board named is none of the game's (`names`) nor a board file it could read
+    (`what`: the board named, `detail`: why the file could not be read)"""
+    PRACTISING = "practising"
+    """a practice duel asked for while the player's practice duel there goes on (`detail`:
+    its game's title, `what`: the bot's seat)"""
 
 
 @dataclass(frozen=True)
@@ -218,3 +313,53 @@ class Refusal:
     detail: str = ""
     waiting: tuple[str, ...] = ()
     what: str = ""
+    names: tuple[str, ...] = ()
+    counts: tuple[int, ...] = ()
+
+    def plain(self) -> str:
+        """The refusal in the service's own plain words, for a front end that has none (each
+        front end words it in its own terms)."""
+        match self.why:
+            case Refused.WHICH_PLAYER:
+                return f"say which player acts: {', '.join(self.waiting)}"
+            case Refused.PLAYERS:
+                return players_wanted(self, "the players named", "")
+            case Refused.SEED:
+                return "the seed must be a whole number >= 0"
+            case Refused.NO_BOARDS:
+                return f"{self.what}: {self.detail} is not played on a choice of boards"
+            case Refused.NOT_A_BOARD:
+                return f"{self.what}: not {', '.join(self.names)} or a board file ({self.detail})"
+            case Refused.PRACTISING:
+                return f"You are playing {self.detail} against {self.what} here already."
+        detail = f": {self.detail}" if self.detail else ""
+        return f"refused ({self.why.value}{detail})"
+
+
+class HostRefused(DuelHostError):
+    """A command the host sent that was refused (`refusal`: the facts, which each front end
+    words in its own terms; the message is the service's own plain words)."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.plain())
+        self.refusal = refusal
+
+
+def players_wanted(refusal: Refusal, named: str, example: str) -> str:
+    """Why the players given cannot play the game, in words: how many players it needs,
+    whom the front end's `named` (its flag, or its words) named, a name given twice, and how
+    to write them (`example`: the front end's way, given the example names)."""
+    wanted = " or ".join(str(n) for n in refusal.counts)
+    names = refusal.names
+    if refusal.what:
+        said = f"{refusal.what} is named twice"
+    elif names:
+        said = f"{named} names {len(names)} ({', '.join(names)})"
+    else:
+        said = f"{named} names nobody"
+    sample = ",".join(["Ash", "Birch", "Cedar", "Dale"][: refusal.counts[0]])
+    how = f" (e.g. {example.format(sample)})" if example else ""
+    return (
+        f"{refusal.detail} needs {wanted} different players, and {said}: give each player "
+        f"once, separated by commas, the first starts{how}"
+    )

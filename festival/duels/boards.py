@@ -1,6 +1,7 @@
-"""`festival duel new --board NAME|FILE` for any game that declares boards
-(events/offers.py): a named board is the variant of that name; a board file's JSON is recorded
-in the duel's options under the game's board option."""
+"""A new duel's board for any game that declares boards (events/offers.py): a named board is
+the variant of that name; a board file's JSON is recorded in the duel's options under the
+game's board option. A board the game does not take is a typed refusal (`NO_BOARDS`,
+`NOT_A_BOARD`) each front end words."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from festival.core import registry
-from festival.core.errors import DuelHostError
+from festival.duels.acts import HostRefused, Refusal, Refused
 from festival.duels.games import duel_game
 from festival.duels.offers import of_game
-from festival.duels.service import file_bytes
+from festival.duels.turn_files import file_bytes
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 
@@ -19,16 +20,17 @@ from sheets.json_input import load_json
 def board_option(
     game: str, board: str, variant: str | None, options: dict[str, Any]
 ) -> tuple[str | None, dict[str, Any]]:
-    """`--board NAME|FILE`, as the game declares its boards (events/offers.py): a named board
-    is the variant of that name; a board file's JSON is recorded in the duel's options under
-    the game's board option (checked like the shipped boards)."""
+    """The board `board` (a name or a file), as the game declares its boards
+    (events/offers.py): a named board is the variant of that name; a board file's JSON is
+    recorded in the duel's options under the game's board option (checked like the shipped
+    boards)."""
     entry = registry.find_duel(game)
     if entry is None:
         duel_game(game)  # names the games festival hosts
     assert entry is not None
     choice = of_game(entry.name).boards
     if choice is None:
-        raise DuelHostError(f"--board {board}: {entry.title} is not played on a choice of boards")
+        raise HostRefused(Refusal(Refused.NO_BOARDS, entry.title, what=board))
     if board in choice.names:
         return variant or board, options
     path = Path(board)
@@ -37,7 +39,6 @@ def board_option(
             raise OSError("this game takes no board files")
         data = load_json(file_bytes(path), board)
     except (OSError, SheetReadError) as exc:
-        raise DuelHostError(
-            f"--board {board}: not {', '.join(choice.names)} or a board file ({exc})"
-        ) from exc
+        refusal = Refusal(Refused.NOT_A_BOARD, str(exc), what=board, names=choice.names)
+        raise HostRefused(refusal) from exc
     return variant, {**options, choice.option: data}

@@ -23,7 +23,11 @@ from festival.duels.acts import (
     Actor,
     BotMove,
     Command,
+    DiscordSetup,
+    GoogleSetup,
     HoldAll,
+    HostRefused,
+    OrderSheets,
     Play,
     PlayFile,
     PracticeAnswer,
@@ -41,7 +45,7 @@ from festival.duels.opening import changing, entered_of, situation
 from festival.duels.origin import Origin
 from festival.duels.practice_duels import practice_answer
 from festival.duels.results import Acted, BotPlayed, Entered
-from festival.duels.sealed import resolve_orders
+from festival.duels.sealed import google_setup, order_sheets, resolve_orders
 from festival.duels.seating import seat_players
 from festival.duels.turn_files import play_file
 
@@ -56,7 +60,10 @@ def dispatch(folder: Path, command: Command, actor: Actor, origin: Origin) -> Ac
         state = duel.state()
         if command.host and not actor.host:
             return acted(duel, state, refused=Refusal(Refused.NOT_HOST))
-        return _apply(duel, state, command, actor, origin)
+        try:
+            return _apply(duel, state, command, actor, origin)
+        except HostRefused as exc:  # found refused on the way (which player?): nothing stored
+            return acted(duel, state, refused=exc.refusal)
 
 
 def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origin) -> Acted:
@@ -80,6 +87,13 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
             return _hold_all(duel, state, origin)
         case ResolveOrders():
             return acted(duel, state, orders=resolve_orders(duel, command))
+        case OrderSheets():
+            return acted(duel, state, sheets=order_sheets(duel, command))
+        case GoogleSetup():
+            return acted(duel, state, spreadsheets=google_setup(duel, command))
+        case DiscordSetup():  # the adapter records the channel: the duel is not changed
+            pinged = command.channel.record(duel, command.webhooks_file)
+            return acted(duel, state, pinged=pinged)
         case PracticeAnswer():
             return practice_answer(duel, state)
 
@@ -157,7 +171,7 @@ def play_own(duel: Duel, text: str, player: str, origin: Origin, host: bool) -> 
     parsed = duel.game.parse_actions(text)
     if not host and parsed.value is not None and any(map(duel.game.chance_named, parsed.value)):
         shortcut = offers.find_shortcut(duel.game.name, None)
-        how = f" (/{shortcut.verb} N)" if shortcut else ""
+        how = f" ({shortcut.verb} N)" if shortcut else ""
         problem = DuelProblem(
             "duel.chance", f"the draw is made with the duel's seed: give only how many{how}"
         )

@@ -59,3 +59,18 @@ def duel_game(name: str) -> DuelGame[Any, Any]:
         hosted = ", ".join(sorted(d.name for d in registry.duels()))
         raise DuelHostError(f"no duel game {name!r}; festival hosts: {hosted}")
     return hosted_game(entry)
+
+
+def examples(sealed: bool, limit: int) -> str:
+    """The registered games' example turns (`DuelEntry.example`) for a help text of at most
+    `limit` characters: those of the games played by sealed orders (`sealed`) or the others,
+    "e.g. " and as many as fit, each game's whole. Reads each game's class, not its data."""
+    text = ""
+    for entry in registry.duels():
+        game = registry.load(entry.game)
+        if not entry.example or bool(getattr(game, "simultaneous", False)) != sealed:
+            continue
+        longer = f"{text}; {entry.example}" if text else f"e.g. {entry.example}"
+        if len(longer) <= limit:
+            text = longer
+    return text

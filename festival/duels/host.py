@@ -23,6 +23,7 @@ from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, take
 from events.parsed import Parsed
 from festival.core.errors import DuelHostError
 from festival.core.names import check_player_name, normalise_name
+from festival.duels.acts import HostRefused, Refusal, Refused
 from festival.duels.clock import ClockReading, read_clock, turn_spans
 from festival.duels.games import duel_game
 from festival.duels.origin import JSON, TEXT, Origin, Via
@@ -48,22 +49,14 @@ class Played:
         return not self.errors
 
 
-def _players_wanted(title: str, counts: Sequence[int], names: Sequence[str]) -> str:
-    """Why `names` cannot play `title`, in words: how many players it needs, whom --players
-    named (a name given twice said so), and how to write them."""
-    wanted = " or ".join(str(n) for n in counts)
+def _players_wanted(title: str, counts: Sequence[int], names: Sequence[str]) -> Refusal:
+    """Why `names` cannot play `title`: how many players it needs, whom the host named (a
+    name given twice said so)."""
     keys = [n.lower() for n in names]
     twice = [n for i, n in enumerate(names) if keys[i] in keys[:i]]
-    if twice:
-        named = f"{twice[0]} is named twice"
-    elif names:
-        named = f"--players names {len(names)} ({', '.join(names)})"
-    else:
-        named = "--players names nobody"
-    example = ",".join(["Ash", "Birch", "Cedar", "Dale"][: counts[0]])
-    return (
-        f"{title} needs {wanted} different players, and {named}: give each player once, "
-        f'separated by commas, the first starts (e.g. --players "{example}")'
+    twice_named = twice[0] if twice else ""
+    return Refusal(
+        Refused.PLAYERS, title, what=twice_named, names=tuple(names), counts=tuple(counts)
     )
 
 
@@ -98,13 +91,13 @@ class Duel:
         if bad:
             raise DuelHostError("; ".join(bad))
         if len(names) not in game.player_counts or len({n.lower() for n in names}) != len(names):
-            raise DuelHostError(_players_wanted(game.title, game.player_counts, names))
+            raise HostRefused(_players_wanted(game.title, game.player_counts, names))
         chosen = variant or game.default_variant
         options = game.options(chosen, overrides)
         if options.value is None:
             raise DuelHostError("; ".join(e.message for e in options.errors))
         if seed is not None and seed < 0:
-            raise DuelHostError("--seed must be a whole number >= 0")
+            raise HostRefused(Refusal(Refused.SEED, what=str(seed)))
         config = {
             "game": game.name,
             "variant": chosen,
@@ -214,7 +207,7 @@ class Duel:
             raise DuelHostError(f"the duel is over: {outcome.detail if outcome else ''}")
         if player is None:
             if len(acting) > 1:
-                raise DuelHostError(f"say which player acts (--player): {', '.join(acting)}")
+                raise HostRefused(Refusal(Refused.WHICH_PLAYER, waiting=acting))
             return acting[0]
         by_key = {p.lower(): p for p in self.players}
         if player.lower() not in by_key:

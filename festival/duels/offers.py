@@ -55,3 +55,9 @@ def boards_help() -> str:
         f"{name}: {', '.join(b.names)}" + (" or a board file (JSON)" if b.option else "")
         for name, b in boards()
     )
+
+
+def variants_help() -> str:
+    """The variants each registered game declares (`DuelEntry.variants`), for a help text
+    ("element: grand-final, dm5, summary; halma: standard, every-move")."""
+    return "; ".join(f"{d.name}: {', '.join(d.variants)}" for d in registry.duels() if d.variants)

@@ -75,7 +75,7 @@ def player_folder(base: Path, channel: int, user: int) -> Path:
     return base / f"{channel}-{user}"
 
 
-def practice_folder(base: Path, game: str, channel: int, user: int, key: int) -> Path:
+def practice_folder(base: Path, game: str, channel: int, user: int, key: int | str) -> Path:
     """Where a practice duel is kept: under `base`, a folder per channel and player, one per
     duel named by its game and the command that asked for it (`key`: Discord's interaction
     id, never reused), so two players, two games or two duels never share one, and a command

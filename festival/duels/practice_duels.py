@@ -8,6 +8,7 @@ from typing import Any
 
 from festival.duels import practice
 from festival.duels.acting import acted, bot_steps
+from festival.duels.acts import Refusal, Refused, StartPractice
 from festival.duels.host import Duel
 from festival.duels.levels import parse_level
 from festival.duels.opening import open_duel, situation
@@ -55,31 +56,23 @@ def practices(base: Path) -> tuple[Practice, ...]:
     return tuple(p for p in found if p is not None)
 
 
-def practice_start(
-    base: Path,
-    asked: practice.Asked,
-    channel: int,
-    user: int,
-    display: str,
-    key: int,
-    origin: Origin,
-) -> PracticeStarted:
-    """Start the practice duel a Discord user asked for in `channel` (`key`: the command's
-    id, `origin`: where it came from), kept under `base`: the user seated as themselves
-    (their `display` name), the bot's seat marked with its level, the seed drawn and
-    recorded, the command stored in the duel. Once per `key`; refused while the user plays
-    a practice duel in that channel that is not over."""
+def practice_start(base: Path, command: StartPractice, origin: Origin) -> PracticeStarted:
+    """Start the practice duel a user asked for in `command.channel` (`origin`: where it
+    came from; a delivery is done once: its key names the duel's folder), kept under `base`:
+    the user seated as themselves (their `display` name), the bot's seat marked with its
+    level, the seed drawn and recorded, the command stored in the duel. Refused while the
+    user plays a practice duel in that channel that is not over."""
+    asked, channel, user, display = command.asked, command.channel, command.user, command.display
     if asked.problem is not None:
         return PracticeStarted(problem=asked.problem)
+    key = origin_key(origin)
     mine = practice.player_folder(base, channel, user)
     if any(mine.glob(f"*-{key}")):
         return PracticeStarted(repeated=True)
     for folder in practice.practice_folders(mine, depth=1):
         if (live := _live_practice(folder)) is not None:
-            return PracticeStarted(
-                problem=f"You are playing {live.title} against {live.bot} here already: "
-                "/resign ends it."
-            )
+            refusal = Refusal(Refused.PRACTISING, live.title, what=live.bot)
+            return PracticeStarted(refused=refusal)
     bot = practice.bot_name(asked.level)
     human = practice.player_name(display, asked.level)
     players = [bot, human] if asked.bot_first else [human, bot]
@@ -96,6 +89,14 @@ def practice_start(
         return PracticeStarted(_practice(duel, picture=True))
     finally:
         duel.close()
+
+
+def origin_key(origin: Origin) -> str:
+    """The key a practice duel's folder ends in: a Discord interaction's id (the first
+    number of its origin), else the origin's words."""
+    words = origin.detail.split()
+    number = next((w for w in words if w.isdigit()), None)
+    return number or str(origin).replace(":", "-").replace(" ", "-")
 
 
 def practice_answer(duel: Duel, state: Any) -> Acted:

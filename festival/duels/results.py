@@ -242,6 +242,12 @@ class Acted:
     """(player, what their hold recorded) of each player a `HoldAll` held"""
     orders: OrdersResolved | None = None
     """what resolving sealed orders read and did (`ResolveOrders`)"""
+    sheets: SheetsDone | None = None
+    """the order workbooks written or tabs pushed (`OrderSheets`)"""
+    spreadsheets: int | None = None
+    """how many player spreadsheets were recorded (`GoogleSetup`)"""
+    pinged: tuple[str, ...] | None = None
+    """the duel's Discord channel was recorded: the players pinged to move (`DiscordSetup`)"""
 
     @property
     def done(self) -> bool:
@@ -291,9 +297,11 @@ class Practice:
 
 @dataclass(frozen=True)
 class PracticeStarted:
-    """A practice duel started (`practice`); or why not, in one line (`problem`); or the
-    command was handled before (`repeated`: nothing was done again)."""
+    """A practice duel started (`practice`); or why not, in one line (`problem`: what was
+    asked for is not offered) or typed (`refused`: one is going on); or the command was
+    handled before (`repeated`: nothing was done again)."""
 
     practice: Practice | None = None
     problem: str | None = None
     repeated: bool = False
+    refused: Refusal | None = None

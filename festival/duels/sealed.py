@@ -1,7 +1,9 @@
 """Sealed orders (Elementarium): the host resolves a turn from every awaited player's orders
 (an inbox of order files, or their Orders tabs read through an adapter's `OrderTabs`) and
-writes the next turn's order workbooks; the dashboard's orders desk holds for the players
-still awaited. The Google spreadsheets are the adapter's (festival/google/duel_google.py)."""
+writes the turn's order workbooks or pushes its order tabs (`OrderSheets`), and records whose
+spreadsheet is whose (`GoogleSetup`); the dashboard's orders desk holds for the players still
+awaited. The Google spreadsheets are the adapter's (festival/google/duel_google.py), handed
+in as a port (festival/duels/ports.py) and called here, inside the duel's lock."""
 
 from __future__ import annotations
 
@@ -9,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from festival.core.errors import DuelHostError
-from festival.duels.acts import FromTabs, Inbox, ResolveOrders, Workbooks
+from festival.duels.acts import FromTabs, GoogleSetup, Inbox, OrderSheets, ResolveOrders, Workbooks
 from festival.duels.host import Duel
-from festival.duels.opening import changing
 from festival.duels.orders import from_inbox, from_tabs, order_file_stem
 from festival.duels.origin import NO_ORDERS
 from festival.duels.results import Ordered, OrdersResolved, SheetsDone
@@ -79,9 +80,17 @@ def _write_order_books(duel: Duel, state: Any, out: Path) -> tuple[Path, ...]:
     return tuple(written)
 
 
-def order_sheets(folder: Path, target: Workbooks) -> SheetsDone:
-    """Write the order workbook of every player awaited this turn (their Orders tab in their
-    Google spreadsheet: festival/google/duel_google.py)."""
-    with changing(folder) as duel:
-        require_simultaneous(duel)
+def order_sheets(duel: Duel, command: OrderSheets) -> SheetsDone:
+    """Write the order workbook of every player awaited this turn, or push their order tab
+    into their spreadsheet through the adapter's port."""
+    require_simultaneous(duel)
+    target = command.target
+    if isinstance(target, Workbooks):
         return SheetsDone(_write_order_books(duel, duel.state(), target.folder), ())
+    return SheetsDone((), target.sheets.push(duel, target.force))
+
+
+def google_setup(duel: Duel, command: GoogleSetup) -> int:
+    """Record which spreadsheet is whose, through the adapter's port; how many."""
+    require_simultaneous(duel)
+    return command.sheets.record(duel, command.sheets_file)

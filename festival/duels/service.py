@@ -1,14 +1,19 @@
 """The duel service: the one door through which a front end (the command line, the dashboard,
 a bot) creates, changes or reads a duel. Every change is a typed command
 (festival/duels/acts.py) done by the dispatcher (festival/duels/dispatcher.py: the
-duel's lock, a time-out recorded first, who may act, once per origin); reads return values
+duel's lock, a time-out recorded first, who may act, once per origin); a duel not made yet
+is made through one door, `begin` (festival/duels/creating.py: `NewDuel`, `StartPractice`,
+with the same actor and origin, refused typed); a command that reaches the players'
+spreadsheets or the duel's Discord channel carries the adapter's port
+(festival/duels/ports.py), called inside the lock; reads return values
 (festival/duels/reads.py, results.py). The functions here are the host's commands in the
 words a front end uses (`play`, `undo`, `clock`...): each is the command it names, sent by
 the host, its result read back as the front end prints it. Each operation opens the duel
 folder, always closes the store, and returns a typed result; it prints nothing.
 
-The Google client and the workbook writer are imported by the operations that use them only,
-so reading a duel costs no network or spreadsheet library.
+The service imports no Google or Discord client (the adapters' ports are handed in), and the
+workbook writer only when workbooks are written, so reading a duel costs no network or
+spreadsheet library.
 """
 
 from __future__ import annotations
@@ -18,16 +23,21 @@ from pathlib import Path
 from typing import Any
 
 from festival.core.errors import DuelHostError
-from festival.core.names import normalise_name
 from festival.duels.acts import (
     HOST,
     PRACTICE_BOT,
     Actor,
     BotMove,
     Command,
+    DiscordSetup,
     FromTabs,
+    GoogleSetup,
+    GoogleTabs,
     HoldAll,
+    HostRefused,
     Inbox,
+    NewDuel,
+    OrderSheets,
     Play,
     PlayFile,
     PracticeAnswer,
@@ -37,16 +47,18 @@ from festival.duels.acts import (
     ResolveOrders,
     Seat,
     SetClock,
+    StartPractice,
     Undo,
     Verb,
     Workbooks,
 )
+from festival.duels.creating import begin
 from festival.duels.dispatcher import dispatch
 from festival.duels.host import Duel
 from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.opening import changing, opened, situation, winner_of
 from festival.duels.origin import Origin, Via
-from festival.duels.practice_duels import practice_start, practices
+from festival.duels.practice_duels import practices
 from festival.duels.reads import History, history, log, show, status, time_out_announced, watch
 from festival.duels.results import (
     Acted,
@@ -70,13 +82,12 @@ from festival.duels.results import (
     Watched,
     Winner,
 )
-from festival.duels.sealed import order_sheets, require_simultaneous
+from festival.duels.sealed import require_simultaneous
 from festival.duels.seating import (
     CHANNEL_SETTING,
     USER_SETTING,
     discord_id_problem,
     seating,
-    seating_of,
     seating_settings,
 )
 from festival.duels.store import DUEL_FILE
@@ -97,15 +108,20 @@ __all__ = [
     "ClockShown",
     "Command",
     "Created",
+    "DiscordSetup",
     "DuelHostError",
     "Entered",
     "FromTabs",
+    "GoogleSetup",
+    "GoogleTabs",
     "History",
     "HoldAll",
     "HostRefused",
     "Inbox",
     "LogLine",
     "Logged",
+    "NewDuel",
+    "OrderSheets",
     "Ordered",
     "OrdersResolved",
     "Play",
@@ -123,6 +139,7 @@ __all__ = [
     "SheetsDone",
     "Shown",
     "Situation",
+    "StartPractice",
     "Status",
     "Turned",
     "Undo",
@@ -131,6 +148,7 @@ __all__ = [
     "Winner",
     "Workbooks",
     "as_host",
+    "begin",
     "changing",
     "discord_id_problem",
     "dispatch",
@@ -138,7 +156,6 @@ __all__ = [
     "history",
     "log",
     "opened",
-    "order_sheets",
     "practice_answer",
     "practice_start",
     "practices",
@@ -152,6 +169,11 @@ __all__ = [
 ]
 
 
+TEXT_ORIGIN = Origin(Via.TEXT)
+DESK = Origin(Via.DESK)
+DRAW = Origin(Via.DRAW)
+
+
 def create(
     folder: Path,
     game: str,
@@ -161,27 +183,22 @@ def create(
     seed: int | None,
     channel: int | None = None,
     users: dict[str, int] | None = None,
+    board: str | None = None,
 ) -> Created:
-    """A new duel; seated on Discord (`channel`, `users`: player to user id) when given, the
-    seating checked before the duel is made."""
-    seating = seating_settings([normalise_name(p) for p in players], channel, users or {})
-    duel = Duel.create(folder, game, variant, options, players, seed)
-    try:
-        for name, value in seating.items():
-            duel.store.set_setting(name, value)
-        state = duel.state()
-        first = "" if duel.game.simultaneous else duel.to_act(state)[0]
-        return Created(
-            duel.game.title,
-            str(duel.config["variant"]),
-            duel.players,
-            duel.seed,
-            duel.game.simultaneous,
-            first,
-            seating_of(duel),
-        )
-    finally:
-        duel.close()
+    """A new duel (`NewDuel`, sent by the host at the command line through `begin`); seated
+    on Discord (`channel`, `users`: player to user id) when given, the seating checked
+    before the duel is made."""
+    command = NewDuel(
+        game,
+        tuple(players),
+        variant,
+        tuple(options.items()),
+        seed,
+        board,
+        channel,
+        tuple((users or {}).items()),
+    )
+    return begin(folder, command, HOST, TEXT_ORIGIN)
 
 
 def play_sample(folder: Path, sample_file: Path) -> Sampled:
@@ -212,20 +229,6 @@ def play_sample(folder: Path, sample_file: Path) -> Sampled:
 
 
 # --- the host's commands, as the command line and the dashboard's desks name them --------
-
-TEXT_ORIGIN = Origin(Via.TEXT)
-DESK = Origin(Via.DESK)
-DRAW = Origin(Via.DRAW)
-
-
-class HostRefused(DuelHostError):
-    """A command the host sent that the dispatcher refused (`refusal`: a game without that
-    forfeit, or a player's own command sent as the host's)."""
-
-    def __init__(self, refusal: Refusal) -> None:
-        detail = f": {refusal.detail}" if refusal.detail else ""
-        super().__init__(f"refused ({refusal.why.value}{detail})")
-        self.refusal = refusal
 
 
 def as_host(folder: Path, command: Command, origin: Origin = TEXT_ORIGIN) -> Acted:
@@ -303,6 +306,14 @@ def seat(folder: Path, channel: int | None, users: dict[str, int]) -> Seating:
     """Record the duel's Discord channel and which Discord user plays which player."""
     as_host(folder, Seat(tuple(users.items()), channel))
     return seating(folder)
+
+
+def practice_start(
+    base: Path, command: StartPractice, actor: Actor, origin: Origin
+) -> PracticeStarted:
+    """A practice duel a player asked for (`StartPractice`, through `begin`), kept under
+    `base`."""
+    return begin(base, command, actor, origin)
 
 
 def practice_answer(folder: Path) -> Acted | None:
