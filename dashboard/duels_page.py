@@ -4,16 +4,16 @@ game's shortcut verbs, Element's take N among them), sees the board after each, 
 confirms, starts and stops the clock, and lets a bot play.
 
 Duel folders are found in FESTIVAL_DUELS (a duel folder, or a folder of them) and in the
-match folder's `duels/` folder. The page draws what the duel service (festival/duels/service.py)
-returns, and changes a duel only through it.
+match folder's `duels/` folder (dashboard/duel_folders.py). The page draws what the duel
+service (festival/duels/service.py) returns, and changes a duel only through it.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
+from dashboard.duel_folders import ENV_DUELS
 from dashboard.duels_bot_level import bot_level
 from dashboard.duels_orders_desk import orders_desk
 from events.offers import Shortcut
@@ -23,25 +23,6 @@ from festival.duels import offers, service
 from festival.duels.acts import BotMove, Play, SetClock, Undo
 from festival.duels.levels import Level
 from festival.duels.service import History
-
-ENV_DUELS = "FESTIVAL_DUELS"
-
-
-def duel_folders(match_folder: Path | None) -> list[Path]:
-    """Every duel folder the dashboard can show."""
-    roots = []
-    value = os.environ.get(ENV_DUELS)
-    if value:
-        roots.append(Path(value))
-    if match_folder is not None:
-        roots.append(match_folder / "duels")
-    found: list[Path] = []
-    for root in roots:
-        if (root / service.DUEL_FILE).is_file():
-            found.append(root)
-        elif root.is_dir():
-            found.extend(sorted(p for p in root.iterdir() if (p / service.DUEL_FILE).is_file()))
-    return found
 
 
 def duel_labels(folders: list[Path]) -> list[str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import streamlit
+
 from dashboard.lab_charts import interval_chart
 from festival.core.registry import event_title
 from festival.lab import service
@@ -20,10 +22,17 @@ def is_lab_folder(folder: Path) -> bool:
     return service.is_results(folder)
 
 
+@streamlit.cache_resource(max_entries=4, show_spinner="Reading the results…")
+def _balance(folder: str, version: str) -> service.Balance | None:
+    """The page's values, worked out once per content of the results (`version`); shared
+    read-only by every session (lab results hold nothing private)."""
+    return service.balance(Path(folder))
+
+
 def render(st: Any, folder: Path) -> None:
     st.title("Balance lab")
     try:
-        b = service.balance(folder)
+        b = _balance(str(folder.resolve()), service.results_version(folder))
     except service.LabRefused as refused:  # damaged or foreign tables: named, not a traceback
         problem = refused.refusal
         st.error(problem.words if isinstance(problem, service.BadResults) else repr(problem))

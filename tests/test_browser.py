@@ -16,6 +16,7 @@ import pytest
 from festival.cli.main import main
 from tests.support.dashboard_server import (
     have_chromium,
+    laid_out,
     launch,
     log_in,
     open_page,
@@ -78,7 +79,7 @@ def visit_every_page(browser: Any, url: str, host: bool) -> dict[tuple[str, int]
         open_page(page, label)
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 1000})
-            page.wait_for_timeout(250)  # the layout follows the new width
+            laid_out(page, width)  # the layout follows the new width
             found[(label, width)] = problems(page)
     page.close()
     return found

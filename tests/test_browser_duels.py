@@ -17,6 +17,7 @@ from festival.duels.host import Duel
 from tests.support.dashboard_server import (
     CHROMIUM,
     FLAGS,
+    laid_out,
     launch,
     problems,
     served,
@@ -85,18 +86,22 @@ NO_SCROLL = """() => {
 }"""
 
 
-READY = """() => {
+READY = """(tab) => {
   const app = document.querySelector('.stApp');
+  const chosen = document.querySelector('[role="tab"][aria-selected="true"]');
+  const shown = [...document.querySelectorAll('[data-testid="stMain"] svg')]
+    .some(s => s.getBoundingClientRect().width > 0);
   return app && app.dataset.testScriptState === 'notRunning'
     && !document.querySelector('[data-stale="true"], [data-testid="stSkeleton"]')
-    && document.querySelector('[data-testid="stMain"] svg');
+    && (tab === null || (chosen && chosen.innerText.trim() === tab)) && shown;
 }"""
-"""the duels page has run and drawn its picture (it has no h1 to wait for, as `settle` does)"""
+"""the duels page has run and shows its picture (on the tab chosen, if any): it has no h1 to
+wait for, as `settle` does"""
 
 
-def _ready(page: Any) -> None:
-    page.wait_for_timeout(300)
-    page.wait_for_function(READY, timeout=60_000, polling=50)
+def _ready(page: Any, tab: str | None = None) -> None:
+    page.wait_for_function(READY, arg=tab, timeout=60_000, polling=50)
+    laid_out(page, PHONE)
 
 
 def _fits(page: Any, where: str) -> None:
@@ -131,7 +136,7 @@ def test_every_games_picture_fits_a_phone(game: str, tmp_path: Path) -> None:
             page.get_by_text("Duel desk (host)").wait_for(timeout=60_000)
             for tab in ("Board and log", "Duel desk (host)"):
                 page.get_by_role("tab", name=tab).click()
-                _ready(page)
+                _ready(page, tab)
                 _fits(page, f"{game}, host, {tab}")
         finally:
             browser.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -137,3 +138,32 @@ def test_the_play_button_steps_through_the_latest_battle_to_its_end(
         set(re.findall(r"time unit \d+", m.value)) for m in at.markdown if "time unit" in m.value
     ]
     assert shown == [{f"time unit {last}"}], shown  # the final frame, once
+
+
+def test_a_public_session_is_never_handed_the_values_kept_for_the_host(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host opens the dashboard first (the match is read and kept for them); a public
+    session opened afterwards is handed a match with no host view, ranking or report in it."""
+    from dashboard import overview_page
+
+    handed: list[tuple[bool, Any]] = []
+    draw = overview_page.render
+    monkeypatch.setattr(
+        overview_page,
+        "render",
+        lambda st, data, host: (handed.append((host, data)), draw(st, data, host)),
+    )
+    host = app(monkeypatch, played, "pw")
+    host.sidebar.text_input[0].input("pw").run()
+    assert not host.exception and handed[-1][0]
+    kept = handed[-1][1]
+    assert all(e.host and e.reports for e in kept.events.values())
+    handed.clear()
+    public = app(monkeypatch, played, "pw")  # a new session, no password given
+    assert handed and not any(mode for mode, _ in handed)
+    for _, data in handed:
+        assert data is not kept
+        for event in data.events.values():
+            assert (event.host, event.ranking, event.reports, event.rankings) == ({}, [], {}, {})
+    assert "Final standings" in [h.value for h in public.subheader]  # the match is over

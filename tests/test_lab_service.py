@@ -166,6 +166,28 @@ def test_the_balance_page_names_damaged_results_instead_of_failing(tmp_path: Pat
     assert len(errors) == 1 and "items.parquet: not lab results" in errors[0]
 
 
+def test_the_balance_page_reads_the_results_again_only_when_they_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dashboard import lab_page
+
+    out = tmp_path / "r"
+    assert main(["simulate", "--event", "continuum", "--games", "1", "--serial", "--quiet",
+                 "--out", str(out)]) == 0  # fmt: skip
+    reads: list[Path] = []
+    worked_out = service.balance
+    monkeypatch.setattr(service, "balance", lambda f: reads.append(f) or worked_out(f))
+    for _ in range(3):  # a rerun, another browser: drawn from what was worked out once
+        lab_page.render(_Page(), out)
+    assert len(reads) == 1
+    shutil.copy(out / "players.parquet", out / "items.parquet")  # the results change
+    page = _Page()
+    lab_page.render(page, out)
+    assert len(reads) == 2
+    errors = [x for kind, x in page.drawn if kind == "error"]
+    assert len(errors) == 1 and "items.parquet: not lab results" in errors[0]
+
+
 def test_a_sweep_too_small_to_conclude_is_a_value_the_command_line_words(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

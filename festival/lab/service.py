@@ -16,6 +16,7 @@ and returns the report; `report` reads a results folder back into the same repor
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -456,6 +457,21 @@ def check(folder: Path) -> None:
 def is_results(folder: Path) -> bool:
     """Whether `folder` holds the lab's results (its players table)."""
     return (folder / tables.PLAYERS_FILE).is_file()
+
+
+def results_version(folder: Path) -> str:
+    """What changes whenever the results in `folder` do: a digest of its tables' bytes (the
+    tables are rewritten in place, so their sizes and times alone could stay the same). A
+    front end keeps what it read from them until this changes."""
+    digest = hashlib.blake2b(digest_size=16)
+    for name in (tables.PLAYERS_FILE, tables.ITEMS_FILE, tables.SOLD_FILE):
+        digest.update(name.encode() + b"\0")
+        try:
+            digest.update((folder / name).read_bytes())
+        except OSError as exc:  # missing or unreadable: `balance` says which
+            digest.update(f"unread: {type(exc).__name__}".encode())
+        digest.update(b"\0")
+    return digest.hexdigest()
 
 
 def report(folder: Path) -> Report | SweepReport:

@@ -37,15 +37,18 @@ from festival.match.rounds import (
 from festival.match.seating import Seats, seats_of
 from festival.match.spreadsheets import SpreadsheetsFor
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
+from festival.match.store import STORE_FILE
 from festival.match.verdict import RoundTable, Submission
 from festival.match.views import (
     GOOGLE_SETTINGS,
+    Audience,
     Built,
     DeskData,
     MatchData,
     ReadSource,
     Version,
     match_data,
+    public_only,
     store_version,
 )
 from sheets.source import FileSource, FolderSource, SubmissionSource
@@ -93,6 +96,7 @@ def round_announcements(folder: Path, round_no: int) -> Announcements:
 # --- read models for the dashboard (values) ----------------------------------------------
 
 _MATCH_VIEWS: Built[MatchData] = Built()
+_DESKS: Built[DeskData] = Built()
 
 
 def version(folder: Path) -> Version:
@@ -101,18 +105,34 @@ def version(folder: Path) -> Version:
     return store_version(folder)
 
 
-def match_view(folder: Path) -> MatchData:
-    """The match as the dashboard's pages show it, built once per match version."""
+def is_match(folder: Path) -> bool:
+    """Whether `folder` holds a match's store (nothing is opened)."""
+    return (folder / STORE_FILE).is_file()
+
+
+def match_view(folder: Path, audience: Audience = Audience.PUBLIC) -> MatchData:
+    """The match as the dashboard's pages show it to `audience`, built once per match version
+    and audience (the public's is the host's with everything private left out)."""
     now = store_version(folder)
-    built = _MATCH_VIEWS.get(folder, now)
+    built = _MATCH_VIEWS.get(folder, now, audience)
     if built is not None:
         return built
-    with opened(folder) as match:
-        return _MATCH_VIEWS.put(folder, now, match_data(match))
+    host = _MATCH_VIEWS.get(folder, now, Audience.HOST)
+    if host is None:
+        with opened(folder) as match:
+            host = _MATCH_VIEWS.put(folder, now, Audience.HOST, match_data(match))
+    if audience is Audience.HOST:
+        return host
+    return _MATCH_VIEWS.put(folder, now, audience, public_only(host))
 
 
 def desk(folder: Path) -> DeskData:
-    """What the round desk needs to know about the next round."""
+    """What the round desk needs to know about the next round (for the host), built once per
+    match version."""
+    now = store_version(folder)
+    built = _DESKS.get(folder, now, Audience.HOST)
+    if built is not None:
+        return built
     with opened(folder) as match:
         last = match.last_resolved_round()
         finished = match.finished
@@ -122,7 +142,8 @@ def desk(folder: Path) -> DeskData:
             else tuple(p for p in match.config.players if match.events_of(p, last + 1))
         )
         google = match.store.host_input(GOOGLE_SETTINGS) is not None
-        return DeskData(folder, last, finished, google, expected)
+        desk = DeskData(folder, last, finished, google, expected)
+    return _DESKS.put(folder, now, Audience.HOST, desk)
 
 
 def read_spreadsheets(

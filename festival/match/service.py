@@ -75,6 +75,7 @@ from festival.match.opening import resolved_round as resolved_round
 from festival.match.reads import announce as announce
 from festival.match.reads import check as check
 from festival.match.reads import desk as desk
+from festival.match.reads import is_match as is_match
 from festival.match.reads import match_view as match_view
 from festival.match.reads import on_discord as on_discord
 from festival.match.reads import preview as preview

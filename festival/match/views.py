@@ -1,8 +1,10 @@
 """Read models of a match: values (never a live Match, store or Google client) that a front
 end draws, built through the match service (festival/match/service.py).
 
-- `MatchData`: the match as the dashboard's pages show it (every event's views, rankings and
-  stored reports, the standings), built once per match version (`store_version`) and shared;
+- `MatchData`: the match as the dashboard's pages show it to one `Audience`, built once per
+  match version (`store_version`) and audience and shared: the host's holds every event's
+  views, rankings and stored reports and the standings; the public's only what the rules make
+  public (`public_only`), so a value kept for the host can never be drawn for the public;
 - `DeskData`: what the round desk needs to know about the next round;
 - `ReadSource`: the players' spreadsheets as read once, a submission source that asks Google
   nothing more (the round desk keeps it until the host reads again).
@@ -12,7 +14,8 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -27,6 +30,14 @@ GOOGLE_SETTINGS = "google"
 """the host input that records the players' Google spreadsheets (festival/google/
 match_sheets.py writes it): named here so that reading whether there are any loads no Google
 client"""
+
+
+class Audience(StrEnum):
+    """Who a read model is for: the public (what the rules make public; safe on a stream) or
+    the host (everything)."""
+
+    PUBLIC = "public"
+    HOST = "host"
 
 
 @dataclass(frozen=True)
@@ -95,20 +106,50 @@ def match_data(match: Match) -> MatchData:
     )
 
 
+def public_only(data: MatchData) -> MatchData:
+    """What the public may see of `data`: each event's public view and, once the match is
+    over, its final announcement and the standings; no host view, ranking, stored report or
+    standings before the end (the dashboard reveals them only at the end, as the rules do)."""
+    events = {
+        name: replace(
+            event,
+            host={},
+            ranking=[],
+            reports={},
+            rankings={},
+            final_lines=event.final_lines if data.finished else (),
+        )
+        for name, event in data.events.items()
+    }
+    return replace(data, events=events, standings=data.standings if data.finished else {})
+
+
 Version = tuple[int, ...]
+
+CHANGE_COUNTER = slice(24, 28)
+"""where an SQLite file's header keeps its file change counter, which SQLite adds one to at
+every committed write (the store keeps its rollback journal: festival never turns WAL on)"""
 
 
 def store_version(folder: Path) -> Version:
-    """What changes whenever the match store changes (a resolved round, an allocation): the
-    size and modification time of the store file and of its journal, if any."""
+    """What changes whenever the match store changes (a resolved round, an allocation, a host
+    input): SQLite's own change counter in the store's header, with the file's identity, size
+    and modification time (a store made anew in the same folder starts counting again), and
+    those of a journal left beside it. Read from the file alone: no connection, no lock."""
     stamp: list[int] = []
     for name in (STORE_FILE, STORE_FILE + "-wal", STORE_FILE + "-journal"):
         try:
             info = os.stat(folder / name)
         except OSError:
-            stamp += [0, 0]
+            stamp += [0, 0, 0]
         else:
-            stamp += [info.st_mtime_ns, info.st_size]
+            stamp += [info.st_ino, info.st_mtime_ns, info.st_size]
+    try:
+        with open(folder / STORE_FILE, "rb") as file:
+            header = file.read(CHANGE_COUNTER.stop)
+    except OSError:
+        header = b""
+    stamp.append(int.from_bytes(header[CHANGE_COUNTER], "big") if len(header) == 28 else -1)
     return tuple(stamp)
 
 
@@ -116,21 +157,22 @@ T = TypeVar("T")
 
 
 class Built(Generic[T]):
-    """A read model built once per match version and folder, shared by every caller (the
-    dashboard's sessions are threads): the newest few kept."""
+    """A read model built once per match version, folder and audience, shared by every caller
+    (the dashboard's sessions are threads): the newest few kept. The audience is part of
+    every key, so a value built for the host is never handed to the public."""
 
-    def __init__(self, keep: int = 4) -> None:
+    def __init__(self, keep: int = 8) -> None:
         self.keep = keep
         self._lock = threading.Lock()
-        self._values: dict[tuple[str, Version], T] = {}
+        self._values: dict[tuple[str, Version, Audience], T] = {}
 
-    def get(self, folder: Path, version: Version) -> T | None:
+    def get(self, folder: Path, version: Version, audience: Audience) -> T | None:
         with self._lock:
-            return self._values.get((str(folder.resolve()), version))
+            return self._values.get((str(folder.resolve()), version, audience))
 
-    def put(self, folder: Path, version: Version, value: T) -> T:
+    def put(self, folder: Path, version: Version, audience: Audience, value: T) -> T:
         with self._lock:
-            self._values[(str(folder.resolve()), version)] = value
+            self._values[(str(folder.resolve()), version, audience)] = value
             while len(self._values) > self.keep:
                 self._values.pop(next(iter(self._values)))
         return value

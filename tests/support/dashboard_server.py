@@ -14,6 +14,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +39,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@dataclass(frozen=True)
+class Server:
+    url: str
+    pid: int
+    """the `streamlit run` process (the benchmark reads its CPU time)"""
+
+
 @contextmanager
 def served(
     folder: Path, password: str | None, cwd: Path, variable: str = "FESTIVAL_MATCH"
 ) -> Iterator[str]:
     """The dashboard of the match in `folder` (or, with `variable="FESTIVAL_DUELS"`, of the
     duel in it), at the URL yielded, until the block ends."""
+    with serving(folder, password, cwd, variable) as server:
+        yield server.url
+
+
+@contextmanager
+def serving(
+    folder: Path, password: str | None, cwd: Path, variable: str = "FESTIVAL_MATCH"
+) -> Iterator[Server]:
+    """As `served`, yielding the server's URL and process."""
     port = free_port()
     env = {**os.environ, variable: str(folder)}
     if variable != "FESTIVAL_MATCH":
@@ -69,7 +86,7 @@ def served(
                 time.sleep(0.2)
         else:
             raise RuntimeError(f"streamlit did not start within {PATIENCE:.0f} s")
-        yield url
+        yield Server(url, server.pid)
     finally:
         server.terminate()
         server.wait(timeout=PATIENCE)
@@ -90,9 +107,34 @@ SETTLED = """() => {
 
 def settle(page: Any, timeout: float = 60_000) -> None:
     """Wait until the app has finished its run and drawn everything it sent (no element left
-    over from the run before, no placeholder of an element still loading)."""
-    page.wait_for_timeout(60)
+    over from the run before, no placeholder of an element still loading). After an action,
+    `after` first sees the run start."""
     page.wait_for_function(SETTLED, timeout=timeout, polling=25)
+
+
+STILL_FRAMES = 5
+LAID_OUT = """([width, frames]) => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const drawn = [...main.querySelectorAll('[data-testid="stDataFrame"]')]
+      .every(t => t.querySelector('table'))
+    && [...main.querySelectorAll('.vega-embed')].every(c => c.querySelector('canvas, svg'));
+  const boxes = [...main.querySelectorAll('svg, img, canvas, [data-testid="stElementContainer"]')]
+    .map(e => { const b = e.getBoundingClientRect(); return `${b.left},${b.right},${b.bottom}`; });
+  const seen = `${window.innerWidth}|${drawn}|${boxes.join(';')}`;
+  window.__festivalStill = seen === window.__festivalSeen ? (window.__festivalStill || 0) + 1 : 0;
+  window.__festivalSeen = seen;
+  return window.innerWidth === width && drawn && window.__festivalStill >= frames;
+}"""
+"""the page is as wide as asked, every table and chart has drawn its content (a table's cells
+and a chart's picture come in frames of their own, after the run), and no box in it has moved
+for `frames` animation frames (charts and tables follow a new width after the window)"""
+
+
+def laid_out(page: Any, width: int, timeout: float = 60_000) -> None:
+    """Wait until the page is drawn at a new viewport width: every table and chart drawn,
+    every box still."""
+    page.evaluate("() => { window.__festivalSeen = null; window.__festivalStill = 0; }")
+    page.wait_for_function(LAID_OUT, arg=[width, STILL_FRAMES], timeout=timeout, polling="raf")
 
 
 def pages(page: Any) -> list[str]:
@@ -143,7 +185,7 @@ def full_height(page: Any, width: int) -> None:
         " return Math.max(0, ...boxes) + main.scrollTop; }"
     )
     page.set_viewport_size({"width": width, "height": min(int(height) + 40, 12_000)})
-    page.wait_for_timeout(300)
+    laid_out(page, width)
 
 
 PROBLEMS_JS = """
