@@ -339,6 +339,8 @@ def status(args: argparse.Namespace) -> int:
             f"  {title(plan.event)}: {plan.players} players, rounds "
             + ", ".join(map(str, plan.rounds))
         )
+    if not now.finished and (line := _deadline(args.match)) is not None:
+        print(line)
     if not now.playable:
         print("No event can be played in this version.")
     elif now.finished:
@@ -352,6 +354,14 @@ def status(args: argparse.Namespace) -> int:
     else:
         print(f"Next: festival templates {args.match} --round {now.last + 1}")
     return 0
+
+
+def _deadline(folder: Path) -> str | None:
+    """The next deadline, in the host's zone (festival/cli/schedule_commands.py)."""
+    from festival.cli.schedule_commands import next_deadline_line
+    from festival.match.schedule import system_now
+
+    return next_deadline_line(folder, system_now())
 
 
 def dashboard_command(

@@ -123,6 +123,7 @@ from festival.match.rounds import (
     preview_source,
 )
 from festival.match.rounds import resolve as resolve_round
+from festival.match.schedule_acts import SCHEDULE_COMMANDS, ScheduleCommand, apply_schedule
 from festival.match.spreadsheets import Spreadsheets, SpreadsheetsFor
 from festival.match.standings_view import event_rankings, festival_standings, standings_json
 from festival.match.store import sqlite_failure
@@ -526,6 +527,15 @@ def _publish(match: Match, command: Publish, sheets: SpreadsheetsFor | None) -> 
 @overload
 def run(
     folder: Path,
+    command: ScheduleCommand,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> object: ...
+@overload
+def run(
+    folder: Path,
     command: NewMatch,
     actor: Actor = ...,
     via: Via = ...,
@@ -588,7 +598,7 @@ def run(
 ) -> GoogleRecorded: ...
 def run(
     folder: Path,
-    command: NewMatch | MatchCommand,
+    command: NewMatch | MatchCommand | ScheduleCommand,
     actor: Actor = HOST,
     via: Via = Via.CLI,
     key: str | None = None,
@@ -616,7 +626,11 @@ def run(
         return result
 
 
-def _apply(match: Match, command: MatchCommand, sheets: SpreadsheetsFor | None) -> object:
+def _apply(
+    match: Match, command: MatchCommand | ScheduleCommand, sheets: SpreadsheetsFor | None
+) -> object:
+    if isinstance(command, SCHEDULE_COMMANDS):  # festival/match/schedule_acts.py
+        return apply_schedule(match, command, lambda m, c: _resolve(m, c, sheets))
     if isinstance(command, Allocate):
         return _allocate(match, command)
     if isinstance(command, Templates):
