@@ -2,8 +2,9 @@
 clock the caller reads.
 
 - A step an earlier run intended and did not finish comes first: it is done again if its
-  deadline is still the one it was planned for, else dropped (a step of an older generation
-  of the deadline is never carried out: an extension or a pause supersedes it).
+  deadline is still the one it was planned for (a reminder: and has not passed), else
+  dropped (a step of an older generation of the deadline is never carried out: an extension
+  or a pause supersedes it).
 - At the deadline (or before it, when every player is ready and the host switched early
   close on): the round closes (hand-ins close, it is resolved, posted, and the next deadline
   announced), as one step of the deadline's generation.
@@ -76,7 +77,7 @@ def due(
     """The steps due at `now` (UTC epoch seconds), unfinished ones first. `readiness`: the
     hand-ins of the round the current deadline is for (None: unknown, no reminders and no
     early close)."""
-    steps = _unfinished(schedule, journal)
+    steps = _unfinished(schedule, journal, now)
     if any(s.kind is StepKind.CLOSE for s in steps):
         return steps  # a round closing: nothing else until it is done
     keys = {e.key for e in journal}
@@ -102,7 +103,7 @@ def due(
     return steps
 
 
-def _unfinished(schedule: Schedule, journal: Sequence[JournalEntry]) -> list[Step]:
+def _unfinished(schedule: Schedule, journal: Sequence[JournalEntry], now: int) -> list[Step]:
     steps: list[Step] = []
     for e in journal:
         if e.done:
@@ -122,6 +123,7 @@ def _unfinished(schedule: Schedule, journal: Sequence[JournalEntry]) -> list[Ste
             and e.round_no > schedule.resolved
             and deadline is not None
             and not deadline.paused
+            and now < deadline.at
         ):
             offset = int(e.key.rsplit(":", 1)[1])
             steps.append(Step(kind, e.round_no, e.generation, e.player, offset, at=deadline.at))
