@@ -67,7 +67,14 @@ class Step:
 
     def entry(self) -> JournalEntry:
         return JournalEntry(
-            self.key, self.kind.value, self.round_no, self.generation, self.player, False
+            self.key,
+            self.kind.value,
+            self.round_no,
+            self.generation,
+            self.player,
+            False,
+            None,
+            self.late,
         )
 
 
@@ -126,7 +133,9 @@ def _unfinished(schedule: Schedule, journal: Sequence[JournalEntry], now: int) -
             and now < deadline.at
         ):
             offset = int(e.key.rsplit(":", 1)[1])
-            steps.append(Step(kind, e.round_no, e.generation, e.player, offset, at=deadline.at))
+            steps.append(
+                Step(kind, e.round_no, e.generation, e.player, offset, e.late, at=deadline.at)
+            )
         else:
             steps.append(Step(StepKind.DROP, e.round_no, e.generation, e.player, key_=e.key))
     return steps

@@ -40,6 +40,7 @@ _SCHEMA = (
     round_no INTEGER NOT NULL,
     generation INTEGER NOT NULL,
     player TEXT NOT NULL,
+    late INTEGER NOT NULL DEFAULT 0,
     intended_at TEXT NOT NULL,
     done_at TEXT,
     outcome TEXT)""",
@@ -56,6 +57,8 @@ class JournalEntry:
     done: bool
     outcome: str | None = None
     """how it ended: "done", or "superseded" (its deadline changed before it was done)"""
+    late: bool = False
+    """a reminder sent late (its words say so, also when a restarted run sends it)"""
 
 
 class ScheduleTables:
@@ -129,8 +132,8 @@ class ScheduleTables:
 
     def journal(self) -> list[JournalEntry]:
         rows = self.store.conn.execute(
-            f"SELECT key, kind, round_no, generation, player, done_at, outcome FROM {JOURNAL} "
-            "ORDER BY rowid"
+            "SELECT key, kind, round_no, generation, player, done_at, outcome, late "
+            f"FROM {JOURNAL} ORDER BY rowid"
         )
         return [
             JournalEntry(
@@ -141,6 +144,7 @@ class ScheduleTables:
                 str(r[4]),
                 r[5] is not None,
                 None if r[6] is None else str(r[6]),
+                bool(r[7]),
             )
             for r in rows
         ]
@@ -153,9 +157,18 @@ class ScheduleTables:
             if row is not None:
                 return None if row[0] is not None else entry
             c.execute(
-                f"INSERT INTO {JOURNAL} (key, kind, round_no, generation, player, intended_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (entry.key, entry.kind, entry.round_no, entry.generation, entry.player, now()),
+                f"INSERT INTO {JOURNAL} "
+                "(key, kind, round_no, generation, player, late, intended_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    entry.key,
+                    entry.kind,
+                    entry.round_no,
+                    entry.generation,
+                    entry.player,
+                    int(entry.late),
+                    now(),
+                ),
             )
             return entry
 
