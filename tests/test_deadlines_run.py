@@ -184,3 +184,29 @@ def test_festival_run_once_says_what_it_did(
     assert "Nothing is due now." in capsys.readouterr().out
     assert service.status(toy_match).last == 1
     assert main(["check", str(toy_match)]) == 0  # the schedule's tables are no damage
+
+
+def test_the_loop_keeps_every_deadline_on_an_injected_clock_and_ends_with_the_match(
+    toy_match: Path,
+) -> None:
+    from festival.discord.schedule_runner import loop
+
+    rounds = 6
+    gap = 600  # ten minutes between deadlines
+    service.run(toy_match, SetSchedule(tuple((r, D + r * gap) for r in range(1, 7)), D))
+    for r in range(1, rounds + 1):
+        box = inbox(toy_match, r, PLAYERS)
+    clock = Clock(D)
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        clock.now += int(seconds)
+
+    run = runner(toy_match, box, clock)
+    loop(run, sleep)
+    assert service.status(toy_match).last == rounds
+    closes = [d for d in run.done if d.step.kind is StepKind.CLOSE]
+    assert [d.step.round_no for d in closes] == list(range(1, 7))
+    assert clock.now <= D + rounds * gap + 60, "each round closed within a minute"
+    assert max(slept) <= 60, "the schedule is read again at least every minute"
