@@ -210,3 +210,32 @@ def test_the_loop_keeps_every_deadline_on_an_injected_clock_and_ends_with_the_ma
     assert [d.step.round_no for d in closes] == list(range(1, 7))
     assert clock.now <= D + rounds * gap + 60, "each round closed within a minute"
     assert max(slept) <= 60, "the schedule is read again at least every minute"
+
+
+def test_a_workbook_with_problems_in_the_inbox_is_named_in_its_players_reminder(
+    toy_match: Path, discord_api: DiscordServer
+) -> None:
+    from tests.conftest import TABS, fill_workbooks
+
+    mapped(toy_match, discord_api)
+    box = toy_match.parent / "inbox"
+    assert main(["templates", str(toy_match), "--out", str(box / "round-1")]) == 0
+    kept = ("Wren", "Spadez")
+    fill_workbooks(
+        box / "round-1",
+        {
+            "Wren": {TABS["alchemy"]: 9, TABS["continuum"]: 2},  # 9: not a number from 1 to 5
+            "Spadez": {TABS["alchemy"]: 1, TABS["continuum"]: 2},
+        },
+    )
+    for workbook in (box / "round-1").iterdir():
+        if workbook.stem not in kept:
+            workbook.unlink()
+    service.run(toy_match, SetSchedule(((1, D),), D - 48 * HOUR))
+    runner(toy_match, box, Clock(D - 11 * HOUR)).once()
+    (wren,) = texts(discord_api, "Wren")
+    assert "- Alchemy: your hand-in has problems" in wren
+    assert "Elemental Continuum" not in wren, "a ready event is not named"
+    assert texts(discord_api, "Spadez") == []
+    (cam,) = texts(discord_api, "cam")
+    assert "nothing handed in yet" in cam

@@ -4,10 +4,11 @@ run`), through the match service's opening; its changes go through `service.run`
 
 Where a round's hand-ins are, until the hand-in read model of issue #38 is merged: the host's
 inbox folder, `INBOX/round-N/` (a workbook per player, as `festival resolve --from` reads
-it) or `INBOX/round-N.json` (the canonical JSON file). `inbox_readiness` says who handed in
-there; it does not check the workbooks (a player's "has problems" comes with the read
-model). THE SEAM: a `ReadinessSource` that reads the hand-ins stored on Discord replaces
-`InboxReadiness`, and `Close`'s source becomes the stored hand-ins.
+it) or `INBOX/round-N.json` (the canonical JSON file). `InboxReadiness` reads the folder's
+workbooks as `resolve` would (nothing stored) and says, per player and event, ready, has
+problems or nothing yet (a JSON file: who is in it). THE SEAM: a `ReadinessSource` that
+reads the hand-ins stored on Discord replaces `InboxReadiness`, and `Close`'s source becomes
+the stored hand-ins.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from festival.core.errors import FestivalError
 from festival.match import service
 from festival.match.acts import FromFolder, FromJson, ResolveSource, Via
 from festival.match.schedule import HandIn, Readiness, Schedule
@@ -23,6 +25,7 @@ from festival.match.schedule_acts import Close, Closed, Intend, MarkDone, read_s
 from festival.match.schedule_due import Step
 from festival.match.schedule_store import JournalEntry, ScheduleTables
 from festival.match.service import opened
+from sheets.errors import SheetReadError
 from sheets.source import FolderSource, name_key
 
 
@@ -57,6 +60,9 @@ class InboxReadiness:
             plays = {p: match.events_of(p, round_no) for p in match.config.players}
         plays = {p: events for p, events in plays.items() if events}
         source = round_source(self.inbox, round_no)
+        checked = _checked(folder, round_no, source, plays)
+        if checked is not None:
+            return checked
         handed = _handed_in(source, plays)
         return Readiness(
             round_no,
@@ -65,6 +71,29 @@ class InboxReadiness:
                 for p, events in plays.items()
             },
         )
+
+
+def _checked(
+    folder: Path, round_no: int, source: ResolveSource, plays: dict[str, list[str]]
+) -> Readiness | None:
+    """A folder's workbooks read and checked as `resolve` would (nothing stored): a player's
+    event is ready, has problems, or has nothing yet. None: the folder cannot be read as a
+    whole (two files for one player...): `resolve` will say why; who handed in is then told by
+    the files' names only."""
+    if not isinstance(source, FromFolder) or not source.folder.is_dir():
+        return None
+    try:
+        check = service.preview(folder, round_no, source)
+    except (FestivalError, SheetReadError):
+        return None
+    problems, missing = set(check.invalid), set(check.missing)
+
+    def state(player: str, event: str) -> HandIn:
+        if (player, event) in problems:
+            return HandIn.PROBLEMS
+        return HandIn.NOTHING if (player, event) in missing else HandIn.READY
+
+    return Readiness(round_no, {p: {e: state(p, e) for e in events} for p, events in plays.items()})
 
 
 def _handed_in(source: ResolveSource, plays: dict[str, list[str]]) -> dict[str, set[str]]:
