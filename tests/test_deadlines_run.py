@@ -239,3 +239,49 @@ def test_a_workbook_with_problems_in_the_inbox_is_named_in_its_players_reminder(
     assert texts(discord_api, "Spadez") == []
     (cam,) = texts(discord_api, "cam")
     assert "nothing handed in yet" in cam
+
+
+def test_a_round_that_cannot_close_is_retried_and_the_host_is_told_once(
+    toy_match: Path, discord_api: DiscordServer
+) -> None:
+    mapped(toy_match, discord_api)
+    box = toy_match.parent / "inbox"
+    assert main(["templates", str(toy_match), "--out", str(box / "round-1")]) == 0
+    # two workbooks for Wren: which one counts? resolve stops, and so does the deadline
+    (box / "round-1" / "Wren.xlsx").rename(box / "round-1" / "wren.xlsx")
+    (box / "round-1" / "WREN.xlsx").write_bytes((box / "round-1" / "wren.xlsx").read_bytes())
+    service.run(toy_match, SetSchedule(((1, D),), D - HOUR))
+    clock = Clock(D)
+    run = runner(toy_match, box, clock)
+    (stuck,) = run.once()
+    assert stuck.failed and "round 1 could not be closed at its deadline" in stuck.said
+    assert "Wren" in stuck.said
+    clock.now += 60
+    (again,) = run.once()
+    assert again.failed
+    (told,) = texts(discord_api, "host channel")
+    assert told.startswith("round 1 could not be closed at its deadline")
+    (box / "round-1" / "WREN.xlsx").unlink()
+    clock.now += 60
+    (closed,) = run.once()
+    assert not closed.failed and service.status(toy_match).last == 1
+
+
+def test_status_shows_who_is_ready_from_the_inbox_the_host_named_once(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    box = inbox(toy_match, 1, [p for p in PLAYERS if p not in ("Wren", "uri")])
+    assert main(["run", str(toy_match), "--once"]) == 2
+    assert "Name the inbox once: festival schedule" in capsys.readouterr().err
+    args = ["schedule", str(toy_match), "--inbox", str(box), "--at", "2099-01-01 12:00"]
+    assert main([*args, "--tz", "UTC"]) == 0
+    capsys.readouterr()
+    assert main(["status", str(toy_match)]) == 0
+    out = capsys.readouterr().out
+    assert "Next deadline: round 1, 2099-01-01 12:00 UTC" in out
+    assert (
+        "Round 1 hand-ins: 8 of 10 players ready; nothing yet: uri (Elemental Continuum), "
+        "Wren (Alchemy, Elemental Continuum)." in out
+    ), out
+    assert main(["run", str(toy_match), "--once"]) == 0  # the inbox kept: nothing due yet
+    assert "Nothing is due now." in capsys.readouterr().out

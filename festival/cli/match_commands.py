@@ -339,8 +339,9 @@ def status(args: argparse.Namespace) -> int:
             f"  {title(plan.event)}: {plan.players} players, rounds "
             + ", ".join(map(str, plan.rounds))
         )
-    if not now.finished and (line := _deadline(args.match)) is not None:
-        print(line)
+    if not now.finished:
+        for line in _deadline(args.match):
+            print(line)
     if not now.playable:
         print("No event can be played in this version.")
     elif now.finished:
@@ -356,12 +357,13 @@ def status(args: argparse.Namespace) -> int:
     return 0
 
 
-def _deadline(folder: Path) -> str | None:
-    """The next deadline, in the host's zone (festival/cli/schedule_commands.py)."""
-    from festival.cli.schedule_commands import next_deadline_line
+def _deadline(folder: Path) -> list[str]:
+    """The next deadline in the host's zone, and who is ready (festival/cli/
+    schedule_commands.py)."""
+    from festival.cli.schedule_commands import next_deadline_lines
     from festival.match.schedule import system_now
 
-    return next_deadline_line(folder, system_now())
+    return next_deadline_lines(folder, system_now())
 
 
 def dashboard_command(

@@ -20,9 +20,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--inbox",
         type=Path,
-        required=True,
         help="where the players' hand-ins are: INBOX/round-N/ (a workbook each) or "
-        "INBOX/round-N.json",
+        "INBOX/round-N.json (default: the one `festival schedule --inbox` gave)",
     )
     p.add_argument("--webhooks", type=Path, help="the webhooks file (default: the one mapped)")
     p.add_argument("--once", action="store_true", help="do what is due now, then exit")
@@ -31,10 +30,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     from festival.discord.schedule_runner import Runner, loop
-    from festival.match.schedule_service import InboxReadiness, round_source
+    from festival.match.schedule_service import InboxReadiness, round_source, schedule
 
     folder: Path = args.match
-    inbox: Path = args.inbox
+    kept = schedule(folder).settings.inbox
+    if args.inbox is None and kept is None:
+        print(
+            f"festival: error: where are the hand-ins? Name the inbox once: festival schedule "
+            f"{folder} --inbox INBOX (INBOX/round-N/ holds round N's workbooks), or pass "
+            "--inbox INBOX",
+            file=sys.stderr,
+        )
+        return 2
+    inbox: Path = args.inbox or Path(str(kept))
 
     def say(line: str) -> None:
         print(line, flush=True)
@@ -50,7 +58,7 @@ def run_command(args: argparse.Namespace) -> int:
         done = runner.once()
         if not done:
             print("Nothing is due now.")
-        return 0
+        return 1 if any(d.failed for d in done) else 0
     print(f"Keeping the deadlines of {folder} (Ctrl-C stops).", flush=True)
     try:
         loop(runner)

@@ -9,9 +9,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from festival.core.registry import event_title as title
 from festival.match import schedule_service, service
 from festival.match.acts import Refused
 from festival.match.schedule import (
+    HandIn,
     Schedule,
     UnknownZone,
     UnreadableTime,
@@ -59,6 +61,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="with --every: the first deadline (of --round, default the next round)",
     )
     p.add_argument("--tz", metavar="ZONE", help="the host's time zone, e.g. Europe/Berlin")
+    p.add_argument(
+        "--inbox",
+        type=Path,
+        help="where the players' hand-ins are: INBOX/round-N/ (a workbook each) or "
+        "INBOX/round-N.json (kept for `festival run`)",
+    )
     p.add_argument(
         "--reminders",
         metavar="LIST",
@@ -112,8 +120,9 @@ def _commands(
     if args.reminders is not None:
         reminders = tuple(read_duration(r) for r in args.reminders.split(",") if r.strip())
     early = None if args.early_close is None else args.early_close == "on"
-    if args.tz is not None or reminders is not None or early is not None or args.misses:
-        commands.append(Configure(now, reminders, early, args.misses, args.tz))
+    given = (args.tz, reminders, early, args.misses, args.inbox)
+    if any(g is not None for g in given):
+        commands.append(Configure(now, reminders, early, args.misses, args.tz, args.inbox))
     first = args.round or before.resolved + 1
     if args.at is not None:
         commands.append(SetSchedule(((first, read_time(args.at, zone)),), now))
@@ -160,23 +169,56 @@ def show(folder: Path, schedule: Schedule, now: int) -> None:
         f"Reminders {reminders} before; early close {'on' if s.early_close else 'off'}; "
         f"the host is told after {s.misses} misses in a row."
     )
+    if s.inbox is not None:
+        print(f"Hand-ins are read from {s.inbox} (round-N/ or round-N.json).")
+        for line in ready_lines(folder):
+            print(line)
     if schedule.current is not None:
-        print(f"Next: festival run {folder} --inbox INBOX (keeps the deadlines)")
+        inbox = "" if s.inbox is not None else " --inbox INBOX"
+        print(f"Next: festival run {folder}{inbox} (keeps the deadlines)")
     elif schedule.resolved < schedule.rounds:
         print(f'Next: festival schedule {folder} --at "YYYY-MM-DD HH:MM"')
 
 
-def next_deadline_line(folder: Path, now: int) -> str | None:
-    """`festival status`'s line: the next deadline in the host's zone (None: none set)."""
+def next_deadline_lines(folder: Path, now: int) -> list[str]:
+    """`festival status`'s lines: the next deadline in the host's zone, and who is ready
+    (none: no deadline set)."""
     schedule = schedule_service.schedule(folder)
     d = schedule.current
     if d is None:
-        return None
+        return []
     zone = schedule.settings.zone
     if d.paused_left is not None:
-        return f"Round {d.round_no}'s deadline is paused ({duration_words(d.paused_left)} left)."
-    left = f"in {duration_words(d.at - now)}" if d.at > now else "due now"
-    return f"Next deadline: round {d.round_no}, {host_time(d.at, zone)} ({left})."
+        left = duration_words(d.paused_left)
+        return [f"Round {d.round_no}'s deadline is paused ({left} left).", *ready_lines(folder)]
+    when = f"in {duration_words(d.at - now)}" if d.at > now else "due now"
+    first = f"Next deadline: round {d.round_no}, {host_time(d.at, zone)} ({when})."
+    return [first, *ready_lines(folder)]
+
+
+def ready_lines(folder: Path) -> list[str]:
+    """Who is ready for the next round, from the inbox the host named (none: not named)."""
+    schedule = schedule_service.schedule(folder)
+    d, inbox = schedule.current, schedule.settings.inbox
+    if d is None or inbox is None:
+        return []
+    readiness = schedule_service.InboxReadiness(Path(inbox))(folder, d.round_no)
+    players = readiness.players
+    ready = [p for p in players if not readiness.wanting(p)]
+
+    def named(state: HandIn) -> str:
+        found = []
+        for p in players:
+            events = [title(e) for e, s in readiness.wanting(p) if s is state]
+            if events:
+                found.append(f"{p} ({', '.join(events)})")
+        return ", ".join(found)
+
+    line = f"Round {d.round_no} hand-ins: {len(ready)} of {len(players)} players ready"
+    for state in (HandIn.NOTHING, HandIn.PROBLEMS):
+        if text := named(state):
+            line += f"; {state.value}: {text}"
+    return [line + "."]
 
 
 def _read_words(exc: UnreadableTime | UnknownZone) -> str:

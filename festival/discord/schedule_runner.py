@@ -12,11 +12,13 @@ deadline changed meanwhile (extended, paused) is dropped, never carried out.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from festival.core.errors import FestivalError, StoreError
 from festival.core.registry import event_title
 from festival.discord import match_posting
 from festival.discord.schedule_posting import Note, already_posted, on_discord, post_notes
@@ -27,7 +29,10 @@ from festival.match.schedule import ReadinessSource, system_now
 from festival.match.schedule_acts import Superseded
 from festival.match.schedule_due import Step, StepKind, due
 from festival.match.schedule_words import closed_text, misses_text, reminder_text
+from sheets.errors import SheetReadError
 
+STUCK = (FestivalError, StoreError, SheetReadError)
+"""what stops a step for now (the host is told; the next run tries again)"""
 CLOSED = "closed"
 """the post log's kind of the game room's word that a round closed"""
 MISSES = "misses"
@@ -45,6 +50,8 @@ class Done:
 
     step: Step
     said: str
+    failed: bool = False
+    """not done: tried again on the next run"""
 
 
 @dataclass
@@ -86,25 +93,43 @@ class Runner:
         times = [now + 60]
         if d is not None and not d.paused:
             times += [d.at] + [d.at - o for o in schedule.settings.reminders if d.at - o > now]
-        return max(
-            now + 1, min(t for t in times if t > now) if any(t > now for t in times) else now + 60
-        )
+        return max(now + 1, min(t for t in times if t > now))
 
     def execute(self, step: Step) -> Done | None:
+        """Carry out one step: its intent recorded, done, marked done. A step that cannot be
+        done now (the inbox cannot be read as a whole, Discord refused, another command holds
+        the match) stays unfinished, is tried again on the next run, and the host is told
+        (a round that cannot close: once, in the host channel)."""
+        try:
+            return self._execute(step)
+        except Superseded:
+            self._mark(step, "superseded")
+            dropped = f"round {step.round_no}: its deadline changed; the old one is dropped"
+            return Done(step, dropped)
+        except STUCK as exc:
+            return Done(step, self._stuck(step, exc), failed=True)
+
+    def _execute(self, step: Step) -> Done | None:
         if step.kind is StepKind.DROP:
             self._mark(step, "superseded")
             return None
         if schedule_service.intend(self.folder, step) is None:
             return None  # done already (another runner?)
-        try:
-            said = self.act(step)
-        except Superseded:
-            self._mark(step, "superseded")
-            return Done(
-                step, f"round {step.round_no}: its deadline changed; the old one is dropped"
-            )
+        said = self.act(step)
         self._mark(step, "done")
         return Done(step, said)
+
+    def _stuck(self, step: Step, exc: Exception) -> str:
+        what = {
+            StepKind.REMIND: f"round {step.round_no}: the reminder to {step.player}",
+            StepKind.CLOSE: f"round {step.round_no} could not be closed at its deadline",
+        }.get(step.kind, "the host's note")
+        said = f"{what}: {exc}. festival run tries again each time it runs"
+        if step.kind is StepKind.CLOSE:
+            note = Note(HOST_CHANNEL, step.round_no, f"stuck-g{step.generation}", said, what)
+            with contextlib.suppress(*STUCK):
+                post_notes(self.folder, [note], self.webhooks_file)
+        return said
 
     def _mark(self, step: Step, outcome: str) -> None:
         schedule_service.mark_done(self.folder, step, outcome)
@@ -185,13 +210,15 @@ def _held(posted: object) -> str:
 def loop(
     runner: Runner,
     sleep: Callable[[float], None] = time.sleep,
-    clock: Callable[[], int] = system_now,
     stop: Callable[[], bool] = lambda: False,
 ) -> None:
     """Run until `stop` says so (or the match is over): do what is due, sleep until the next
     time something may be."""
     while not stop():
-        runner.once()
+        try:
+            runner.once()
+        except STUCK as exc:  # the match busy or unreadable for a moment: the next run
+            runner.say(f"not now: {exc}")
         schedule = schedule_service.schedule(runner.folder)
         if schedule.resolved >= schedule.rounds:
             return

@@ -54,6 +54,9 @@ class Settings:
     misses: int = DEFAULT_MISSES
     zone: str | None = None
     """the host's time zone (IANA name) for showing times; None: this computer's"""
+    inbox: str | None = None
+    """where the players' hand-ins are (INBOX/round-N/ or INBOX/round-N.json), if the host
+    said"""
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ class Configure:
     early_close: bool | None = None
     misses: int | None = None
     zone: str | None = None
+    inbox: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -256,6 +257,8 @@ def _settings(old: Settings, command: Configure) -> Settings:
         new = replace(new, misses=command.misses)
     if command.zone is not None:
         new = replace(new, zone=command.zone)
+    if command.inbox is not None:
+        new = replace(new, inbox=str(command.inbox.resolve()))
     return new
 
 

@@ -113,6 +113,7 @@ class ScheduleTables:
             bool(data["early_close"]),
             int(data["misses"]),
             None if data.get("zone") is None else str(data["zone"]),
+            None if data.get("inbox") is None else str(data["inbox"]),
         )
 
     def put_settings(self, settings: Settings) -> None:
@@ -121,6 +122,7 @@ class ScheduleTables:
             "early_close": settings.early_close,
             "misses": settings.misses,
             "zone": settings.zone,
+            "inbox": settings.inbox,
         }
         with self.store.transaction() as c:
             c.execute(
