@@ -285,3 +285,23 @@ def test_status_shows_who_is_ready_from_the_inbox_the_host_named_once(
     ), out
     assert main(["run", str(toy_match), "--once"]) == 0  # the inbox kept: nothing due yet
     assert "Nothing is due now." in capsys.readouterr().out
+
+
+def test_a_round_resolved_whose_posting_discord_refuses_is_posted_on_a_later_run(
+    toy_match: Path, discord_api: DiscordServer
+) -> None:
+    mapped(toy_match, discord_api)
+    service.run(toy_match, SetSchedule(((1, D),), D - HOUR))
+    box, clock = inbox(toy_match, 1, PLAYERS), Clock(D)
+    run = runner(toy_match, box, clock)
+    discord_api.delete_webhook("game room")  # Discord answers 404 Unknown Webhook
+    (stuck,) = run.once()
+    assert stuck.failed and "round 1 is resolved, but posting it stopped" in stuck.said
+    assert service.status(toy_match).last == 1
+    mapped(toy_match, discord_api)  # the host makes a new webhook and maps it again
+    clock.now += 60
+    (done,) = run.once()
+    assert not done.failed and "resolved already" in done.said
+    public = service.announce(toy_match, 1).messages.public
+    assert texts(discord_api, "game room")[0].startswith(public[:40])
+    assert run.once() == []

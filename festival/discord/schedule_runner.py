@@ -124,6 +124,8 @@ class Runner:
             StepKind.REMIND: f"round {step.round_no}: the reminder to {step.player}",
             StepKind.CLOSE: f"round {step.round_no} could not be closed at its deadline",
         }.get(step.kind, "the host's note")
+        if step.kind is StepKind.CLOSE and _resolved(self.folder) >= step.round_no:
+            what = f"round {step.round_no} is resolved, but posting it stopped"
         said = f"{what}: {exc}. festival run tries again each time it runs"
         if step.kind is StepKind.CLOSE:
             note = Note(HOST_CHANNEL, step.round_no, f"stuck-g{step.generation}", said, what)
@@ -199,6 +201,12 @@ class Runner:
         posted = post_notes(self.folder, [note], self.webhooks_file)
         where = "" if posted.result is not None else " (no host channel in the webhooks file)"
         return f"host: {text}{where}"
+
+
+def _resolved(folder: Path) -> int:
+    with contextlib.suppress(*STUCK):
+        return schedule_service.schedule(folder).resolved
+    return 0
 
 
 def _held(posted: object) -> str:
