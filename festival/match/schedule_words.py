@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from festival.match.schedule import HandIn, discord_time, duration_words
+from festival.match.schedule import HandIn, discord_time
 from festival.match.schedule_due import Step
 
 
@@ -18,14 +18,13 @@ def deadline_line(round_no: int, at: int) -> str:
 
 
 def reminder_text(step: Step, title: Callable[[str], str]) -> str:
-    """A player's reminder: the deadline, and each of their events missing or with problems."""
+    """A player's reminder: the deadline, and each of their events missing or with problems.
+    It names no offset ("12 h before"): a reminder sent late would say it wrongly; the
+    timestamp shows each reader the time left."""
     lines = []
     if step.late:
         lines.append("*(A late reminder: festival was not running when it was due.)*")
-    lines.append(
-        f"**Reminder** ({duration_words(step.offset)} before the deadline): "
-        + deadline_line(step.round_no, step.at)
-    )
+    lines.append("**Reminder**: " + deadline_line(step.round_no, step.at))
     for event, state in step.wanting:
         what = (
             "nothing handed in yet"
