@@ -69,12 +69,16 @@ class Runner:
         """Carry out every step due now; what each did."""
         now = self.clock()
         schedule = schedule_service.schedule(self.folder)
-        current = schedule.current
-        readiness = (
-            None
-            if current is None or current.paused
-            else self.readiness(self.folder, current.round_no)
+        current, settings = schedule.current, schedule.settings
+        # the hand-ins are read (every workbook of the inbox) only when they can matter:
+        # early close, or a reminder's time come
+        wanted = (
+            current is not None
+            and not current.paused
+            and now < current.at
+            and (settings.early_close or any(current.at - o <= now for o in settings.reminders))
         )
+        readiness = self.readiness(self.folder, current.round_no) if wanted and current else None
         journal = schedule_service.journal(self.folder)
         finished: list[Done] = []
         for step in due(schedule, journal, readiness, now):
