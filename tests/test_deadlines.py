@@ -33,6 +33,10 @@ EARLIER = BERLIN_20H - 5 * 86400
 def _stored(folder: Path) -> list[tuple[int, int, int]]:
     conn = sqlite3.connect(folder / "match.sqlite")
     try:
+        if not conn.execute(
+            "SELECT name FROM sqlite_master WHERE name = 'schedule_deadlines'"
+        ).fetchall():
+            return []  # nothing ever written
         return conn.execute(
             "SELECT round_no, at, generation FROM schedule_deadlines ORDER BY round_no"
         ).fetchall()
@@ -137,3 +141,23 @@ def test_a_match_from_before_schedules_opens_and_shows_no_deadline(
     assert main(["status", str(toy_match)]) == 0
     assert "deadline" not in capsys.readouterr().out
     assert main(["check", str(toy_match)]) == 0
+
+
+def test_reading_a_match_without_a_schedule_writes_nothing(
+    toy_match: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A read-only copy of a match folder (a backup) can be read: status and the schedule's
+    show make no tables."""
+
+    def tables() -> set[str]:
+        conn = sqlite3.connect(toy_match / "match.sqlite")
+        try:
+            return {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        finally:
+            conn.close()
+
+    before = tables()
+    assert main(["status", str(toy_match)]) == 0
+    assert main(["schedule", str(toy_match)]) == 0
+    assert "round 1: no deadline" in capsys.readouterr().out
+    assert tables() == before

@@ -66,10 +66,17 @@ class ScheduleTables:
 
     def __init__(self, store: SqliteFile) -> None:
         self.store = store
-        if not self._made():
-            with store.transaction() as conn:
+        self.made = self._made()
+        """the tables are there (reading a match without them writes nothing: a read-only
+        copy of a match folder can be read)"""
+
+    def _make(self) -> None:
+        """The tables, made before the first write."""
+        if not self.made:
+            with self.store.transaction() as conn:
                 for statement in _SCHEMA:
                     conn.execute(statement)
+            self.made = True
 
     def _made(self) -> bool:
         names = {
@@ -83,6 +90,8 @@ class ScheduleTables:
     # --- deadlines ----------------------------------------------------------------------
 
     def deadlines(self) -> dict[int, Deadline]:
+        if not self.made:
+            return {}
         rows = self.store.conn.execute(
             f"SELECT round_no, at, generation, paused_left FROM {DEADLINES} ORDER BY round_no"
         )
@@ -90,6 +99,7 @@ class ScheduleTables:
 
     def put_deadlines(self, deadlines: list[Deadline]) -> None:
         """Write deadlines, all or nothing (each with the generation the caller gave it)."""
+        self._make()
         with self.store.transaction() as c:
             c.executemany(
                 f"INSERT INTO {DEADLINES} (round_no, at, generation, paused_left, changed_at) "
@@ -102,6 +112,8 @@ class ScheduleTables:
     # --- settings -----------------------------------------------------------------------
 
     def settings(self) -> Settings:
+        if not self.made:
+            return Settings()
         row = self.store.conn.execute(
             f"SELECT content FROM {SETTINGS} ORDER BY id DESC LIMIT 1"
         ).fetchone()
@@ -117,6 +129,7 @@ class ScheduleTables:
         )
 
     def put_settings(self, settings: Settings) -> None:
+        self._make()
         content = {
             "reminders": list(settings.reminders),
             "early_close": settings.early_close,
@@ -133,6 +146,8 @@ class ScheduleTables:
     # --- the journal --------------------------------------------------------------------
 
     def journal(self) -> list[JournalEntry]:
+        if not self.made:
+            return []
         rows = self.store.conn.execute(
             "SELECT key, kind, round_no, generation, player, done_at, outcome, late "
             f"FROM {JOURNAL} ORDER BY rowid"
@@ -154,6 +169,7 @@ class ScheduleTables:
     def intend(self, entry: JournalEntry) -> JournalEntry | None:
         """Record the intent of a step in the transaction that checks it is not done: None if
         it was done already; else the entry (new, or the intent an earlier run left)."""
+        self._make()
         with self.store.transaction() as c:
             row = c.execute(f"SELECT done_at FROM {JOURNAL} WHERE key = ?", (entry.key,)).fetchone()
             if row is not None:
@@ -175,6 +191,7 @@ class ScheduleTables:
             return entry
 
     def mark_done(self, key: str, outcome: str = "done") -> None:
+        self._make()
         with self.store.transaction() as c:
             c.execute(
                 f"UPDATE {JOURNAL} SET done_at = ?, outcome = ? WHERE key = ? AND done_at IS NULL",
