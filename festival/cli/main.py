@@ -28,6 +28,14 @@ GROUPS = {
         f"host a duel game ({', '.join(d.title for d in registry.duels())}): "
         "new, play, undo, show...",
     ),
+    "schedule": (
+        "festival.cli.schedule_commands",
+        "set or show the deadlines: reminders, extend, pause, resume, resolve now",
+    ),
+    "run": (
+        "festival.cli.run_commands",
+        "keep the deadlines: remind, resolve and post on time (or --once: what is due now)",
+    ),
     "simulate": (
         "festival.cli.lab_commands",
         "the balance lab: play many festivals (or games of one event) with bot strategies",

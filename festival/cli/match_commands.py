@@ -355,6 +355,9 @@ def status(args: argparse.Namespace) -> int:
             f"  {title(plan.event)}: {plan.players} players, rounds "
             + ", ".join(map(str, plan.rounds))
         )
+    if not now.finished:
+        for line in _deadline(args.match):
+            print(line)
     if now.playable and not now.finished:
         for line in table_lines(service.round_table(args.match), args.match):
             print(line)
@@ -371,6 +374,15 @@ def status(args: argparse.Namespace) -> int:
     else:
         print(f"Next: festival templates {args.match} --round {now.last + 1}")
     return 0
+
+
+def _deadline(folder: Path) -> list[str]:
+    """The next deadline in the host's zone, and who is ready (festival/cli/
+    schedule_commands.py)."""
+    from festival.cli.schedule_commands import next_deadline_lines
+    from festival.match.schedule import system_now
+
+    return next_deadline_lines(folder, system_now())
 
 
 def dashboard_command(

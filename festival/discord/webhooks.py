@@ -26,6 +26,9 @@ from festival.core.errors import FestivalError
 GAME_ROOM = "game room"
 """the public channel's name, as festival shows it"""
 HOST_ROWS = ("host", "game room", "gameroom", "public")
+HOST_CHANNEL = "host channel"
+"""the host's own channel (optional): what only the host is told (a player's misses)"""
+HOST_CHANNEL_ROWS = ("host channel", "hostchannel", "hosts")
 SETTINGS = host_inputs.DISCORD
 """the host input that keeps the mapping (the file's path and channel names only)"""
 DUEL = "this duel"
@@ -120,6 +123,7 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
     uc = header.index("user") if "user" in header else None
     known = {name_key(p): p for p in players}
     hosts = {name_key(h) for h in HOST_ROWS}
+    host_channel = {name_key(h) for h in HOST_CHANNEL_ROWS}
     hooks: dict[str, Webhook] = {}
     owners: dict[str, str] = {}
     """webhook id -> the channel whose row named it first"""
@@ -130,7 +134,13 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
         user = grid.text(r, uc).strip() if uc is not None else ""
         if not name and not url and not user:
             continue
-        channel = GAME_ROOM if name_key(name) in hosts else known.get(name_key(name))
+        channel = (
+            GAME_ROOM
+            if name_key(name) in hosts
+            else HOST_CHANNEL
+            if name_key(name) in host_channel
+            else known.get(name_key(name))
+        )
         where = f"row {r + 1}"
         if channel is None:
             hint = close_matches(name, [*players, *HOST_ROWS])
@@ -139,7 +149,7 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
             continue
         if user:
             found = USER_ID.fullmatch(user)
-            if found is None or channel == GAME_ROOM:
+            if found is None or channel in (GAME_ROOM, HOST_CHANNEL):
                 problems.append(
                     f"{where} ({channel}): the user column takes a player's Discord user id "
                     "(17 to 20 digits: right-click the player, Copy User ID)"
@@ -147,7 +157,7 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
             else:
                 users[channel] = found.group(1)
         if not url:
-            if channel == GAME_ROOM or not user:
+            if channel in (GAME_ROOM, HOST_CHANNEL) or not user:
                 problems.append(f"{where} ({channel}): no webhook")
             continue
         if WEBHOOK_URL.fullmatch(url) is None:
@@ -171,7 +181,7 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
         problems.append("no row for the game room (player `host`): the public posts go there")
     if problems:
         raise WebhookError(f"{path}: " + "; ".join(problems))
-    ordered = {c: hooks[c] for c in (GAME_ROOM, *players) if c in hooks}
+    ordered = {c: hooks[c] for c in (GAME_ROOM, HOST_CHANNEL, *players) if c in hooks}
     return Webhooks(ordered, users)
 
 

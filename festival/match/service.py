@@ -148,6 +148,7 @@ from festival.match.rounds import (
     ingest_source,
 )
 from festival.match.rounds import resolve as resolve_round
+from festival.match.schedule_acts import SCHEDULE_COMMANDS, ScheduleCommand, apply_schedule
 from festival.match.seating import SeatPlayer, Seats, seat_player
 from festival.match.spreadsheets import Spreadsheets, SpreadsheetsFor
 from festival.match.standings_view import festival_standings
@@ -424,6 +425,15 @@ def _post(match: Match, command: Post, channels: Channels) -> Posted:
 @overload
 def run(
     folder: Path,
+    command: ScheduleCommand,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+) -> object: ...
+@overload
+def run(
+    folder: Path,
     command: NewMatch,
     actor: Actor = ...,
     via: Via = ...,
@@ -533,7 +543,7 @@ def run(
 ) -> Posted: ...
 def run(
     folder: Path,
-    command: NewMatch | MatchCommand | SeatPlayer | HandIn,
+    command: NewMatch | MatchCommand | SeatPlayer | HandIn | ScheduleCommand,
     actor: Actor = HOST,
     via: Via = Via.CLI,
     key: str | None = None,
@@ -585,12 +595,14 @@ def run(
 
 def _apply(
     match: Match,
-    command: MatchCommand | SeatPlayer,
+    command: MatchCommand | SeatPlayer | ScheduleCommand,
     sheets: SpreadsheetsFor | None,
     channels: Channels | None,
 ) -> object:
     if isinstance(command, SeatPlayer):
         return seat_player(match, command)
+    if isinstance(command, SCHEDULE_COMMANDS):  # festival/match/schedule_acts.py
+        return apply_schedule(match, command, lambda m, c: _resolve(m, c, sheets))
     if isinstance(command, Allocate):
         return _allocate(match, command)
     if isinstance(command, Templates):

@@ -1,0 +1,133 @@
+"""The schedule's reads for the front ends (`festival schedule`, `festival status`, `festival
+run`), through the match service's opening; its changes go through `service.run`
+(festival/match/schedule_acts.py).
+
+Where a round's hand-ins are, until the hand-in read model of issue #38 is merged: the host's
+inbox folder, `INBOX/round-N/` (a workbook per player, as `festival resolve --from` reads
+it) or `INBOX/round-N.json` (the canonical JSON file). `InboxReadiness` reads the folder's
+workbooks as `resolve` would (nothing stored) and says, per player and event, ready, has
+problems or nothing yet (a JSON file: who is in it). THE SEAM: a `ReadinessSource` that
+reads the hand-ins stored on Discord replaces `InboxReadiness`, and `Close`'s source becomes
+the stored hand-ins.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from festival.core.errors import FestivalError
+from festival.match import service
+from festival.match.acts import FromFolder, FromJson, ResolveSource, Via
+from festival.match.schedule import HandIn, Readiness, Schedule
+from festival.match.schedule_acts import Close, Closed, Intend, MarkDone, read_schedule
+from festival.match.schedule_due import Step
+from festival.match.schedule_store import JournalEntry, ScheduleTables
+from festival.match.service import opened
+from sheets.errors import SheetReadError
+from sheets.source import FolderSource, name_key
+
+
+def schedule(folder: Path) -> Schedule:
+    """The match's schedule and where it stands."""
+    with opened(folder) as match:
+        return read_schedule(match)
+
+
+def journal(folder: Path) -> list[JournalEntry]:
+    with opened(folder) as match:
+        return ScheduleTables(match.store).journal()
+
+
+def round_source(inbox: Path, round_no: int) -> ResolveSource:
+    """Where round `round_no`'s hand-ins are in the host's inbox: its folder of workbooks, or
+    its JSON file if there is one and no folder."""
+    folder, file = inbox / f"round-{round_no}", inbox / f"round-{round_no}.json"
+    if not folder.exists() and file.is_file():
+        return FromJson(file)
+    return FromFolder(folder)
+
+
+@dataclass(frozen=True)
+class InboxReadiness:
+    """A `ReadinessSource` reading the host's inbox folder (see the module's words)."""
+
+    inbox: Path
+
+    def __call__(self, folder: Path, round_no: int) -> Readiness:
+        with opened(folder) as match:
+            plays = {p: match.events_of(p, round_no) for p in match.config.players}
+        plays = {p: events for p, events in plays.items() if events}
+        source = round_source(self.inbox, round_no)
+        checked = _checked(folder, round_no, source, plays)
+        if checked is not None:
+            return checked
+        handed = _handed_in(source, plays)
+        return Readiness(
+            round_no,
+            {
+                p: {e: HandIn.READY if e in handed.get(p, ()) else HandIn.NOTHING for e in events}
+                for p, events in plays.items()
+            },
+        )
+
+
+def _checked(
+    folder: Path, round_no: int, source: ResolveSource, plays: dict[str, list[str]]
+) -> Readiness | None:
+    """A folder's workbooks read and checked as `resolve` would (nothing stored): a player's
+    event is ready, has problems, or has nothing yet. None: the folder cannot be read as a
+    whole (two files for one player...): `resolve` will say why; who handed in is then told by
+    the files' names only."""
+    if not isinstance(source, FromFolder) or not source.folder.is_dir():
+        return None
+    try:
+        check = service.preview(folder, round_no, source)
+    except (FestivalError, SheetReadError):
+        return None
+    problems, missing = set(check.invalid), set(check.missing)
+
+    def state(player: str, event: str) -> HandIn:
+        if (player, event) in problems:
+            return HandIn.PROBLEMS
+        return HandIn.NOTHING if (player, event) in missing else HandIn.READY
+
+    return Readiness(round_no, {p: {e: state(p, e) for e in events} for p, events in plays.items()})
+
+
+def _handed_in(source: ResolveSource, plays: dict[str, list[str]]) -> dict[str, set[str]]:
+    if isinstance(source, FromJson):
+        try:
+            data = json.loads(source.path.read_text(encoding="utf-8"))
+            given = data["submissions"]
+            return {p: {str(e) for e in given.get(p, {})} for p in plays}
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            return {}
+    if not isinstance(source, FromFolder) or not source.folder.is_dir():
+        return {}
+    there = FolderSource(source.folder)
+    missing = set(there.players_without_file(plays))
+    keys = {name_key(p) for p in plays} - {name_key(p) for p in missing}
+    return {p: set(events) for p, events in plays.items() if name_key(p) in keys}
+
+
+# --- the scheduler's commands, typed (each through `service.run`) ----------------------------
+
+
+def intend(folder: Path, step: Step) -> JournalEntry | None:
+    """Record a step's intent (None: it was done already)."""
+    entry = service.run(folder, Intend(step), via=Via.SCHEDULER)
+    assert entry is None or isinstance(entry, JournalEntry)
+    return entry
+
+
+def mark_done(folder: Path, step: Step, outcome: str) -> None:
+    service.run(folder, MarkDone(step.key, outcome), via=Via.SCHEDULER)
+
+
+def close(folder: Path, step: Step, source: ResolveSource) -> Closed:
+    """Close the step's round (Superseded if its deadline changed since the step was planned)."""
+    closed = service.run(folder, Close(step.round_no, step.generation, source), via=Via.SCHEDULER)
+    assert isinstance(closed, Closed)
+    return closed
