@@ -147,7 +147,7 @@ from festival.match.rounds import (
     ingest_source,
 )
 from festival.match.rounds import resolve as resolve_round
-from festival.match.seating import SeatPlayer, Seats, seat_player
+from festival.match.seating import SeatPlayer, Seats, record_roster_users, seat_player
 from festival.match.spreadsheets import Spreadsheets, SpreadsheetsFor
 from festival.match.standings_view import festival_standings
 from festival.match.store import sqlite_failure
@@ -217,6 +217,7 @@ def _create(folder: Path, command: NewMatch) -> Created:
     )
     match = Match.create(folder, config)
     try:
+        record_roster_users(match, roster.discord)
         missing = tuple(match.missing_engines())
         return Created(players, seed, gamewide, source, missing, bool(too_small))
     finally:
