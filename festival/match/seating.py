@@ -5,8 +5,9 @@ A player's Discord user id comes from the roster's `discord` column (kept when t
 created, festival/match/roster.py), the webhooks file's `user` column (`festival discord`,
 kept in the host input `discord`) or the host's `SeatPlayer` command (`festival seat`,
 `/host seat`), which also names the player's private channel; the later wins: a seat given
-by the host over the webhooks file's user, and that over the roster's. Pure values out; the command goes through the match service's one
-door (festival/match/service.py `run`), as the host.
+by the host over the webhooks file's user, and that over the roster's. Pure values out; the
+command goes through the match service's one door (festival/match/service.py `run`), as the
+host.
 """
 
 from __future__ import annotations
