@@ -5,11 +5,11 @@ The first read of a player's sheet in a round is where the watch starts: kept, n
 sheet as it came, tabs blank, is no news; start the watch when the round's tabs are pushed).
 
 Each verdict read is recorded in the match's host inputs (key `watch`, one JSON value each:
-round, player, seq, digest, and the words to tell the player, or null when there is nothing
-to tell), so the Discord adapter posts each change exactly once (its post log keys a change by
-player, round and seq), whatever happens between the check and the post. No raw submission
-is stored: a spreadsheet read to watch it is not handed in (the round reads it again when it
-is resolved).
+round, player, seq, digest, and the words to tell the player, or null when there is nothing to
+tell, with the pictures of the player's own view to send with them: watch_pictures.py), so the
+Discord adapter posts each change exactly once (its post log keys a change by player, round and
+seq), whatever happens between the check and the post. No raw submission is stored: a
+spreadsheet read to watch it is not handed in (the round reads it again when it is resolved).
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+from events.duel import Picture
 from festival.match.handin import closed_because, open_round
 from festival.match.handin import load_hand_in as _load
 from festival.match.handin import verdicts_for as _verdicts
 from festival.match.match import Match
 from festival.match.verdict import EventVerdict, VerdictKind, ready_sentence
+from festival.match.watch_pictures import pictures_from_json, pictures_json
 from sheets.errors import GoogleError, SheetReadError
 from sheets.source import SubmissionSource
 
@@ -50,6 +52,9 @@ class Change:
     """the how-manyeth verdict of this player's this round (1, 2, ...): one message each"""
     text: str
     """Markdown, for the player's channel"""
+    pictures: tuple[tuple[str, Picture], ...] = ()
+    """(name, picture) of the player's own view of their sheet (Continuum board, Summoner's
+    map), sent with the words; none for an event without one"""
 
 
 @dataclass(frozen=True)
@@ -135,10 +140,13 @@ def check_sheets(match: Match, source: SubmissionSource) -> Watched:
         seq = int(str(before.get("seq", 0))) + 1 if before is not None else 1
         worth = before is not None and _worth_telling(verdicts)  # the first read: the start
         text = sheet_words(round_no, verdicts) if worth else None
+        pictures = tuple(p for v in verdicts for p in v.pictures) if worth else ()
         record = {"round": round_no, "player": player, "seq": seq, "digest": digest, "text": text}
+        if pictures:
+            record["pictures"] = pictures_json(pictures)
         match.store.set_host_input(RECORD, json.dumps(record))
         if text is not None:
-            changes.append(Change(round_no, player, seq, text))
+            changes.append(Change(round_no, player, seq, text, pictures))
     return Watched(round_no, tuple(changes), tuple(unread))
 
 
@@ -155,6 +163,7 @@ def to_tell(match: Match) -> tuple[Change, ...]:
                     str(record["player"]),
                     int(str(record["seq"])),
                     text,
+                    pictures_from_json(record.get("pictures")),
                 )
             )
     return tuple(out)
