@@ -6,10 +6,11 @@ sheet as it came, tabs blank, is no news; start the watch when the round's tabs 
 
 Each verdict read is recorded in the match's host inputs (key `watch`, one JSON value each:
 round, player, seq, digest, and the words to tell the player, or null when there is nothing to
-tell, with the pictures of the player's own view to send with them: watch_pictures.py), so the
-Discord adapter posts each change exactly once (its post log keys a change by player, round and
-seq), whatever happens between the check and the post. No raw submission is stored: a
-spreadsheet read to watch it is not handed in (the round reads it again when it is resolved).
+tell, each event's verdict for the host's round table, with the pictures of the player's own
+view to send with them: watch_pictures.py), so the Discord adapter posts each change exactly
+once (its post log keys a change by player, round and seq), whatever happens between the check
+and the post. No raw submission is stored: a spreadsheet read to watch it is not handed in (the
+round reads it again when it is resolved).
 """
 
 from __future__ import annotations
@@ -109,16 +110,22 @@ def _records(match: Match) -> list[dict[str, object]]:
     return out
 
 
+def _last_records(match: Match, round_no: int) -> dict[str, dict[str, object]]:
+    """Each player's last verdict recorded for `round_no`."""
+    last: dict[str, dict[str, object]] = {}
+    for record in _records(match):
+        if record.get("round") == round_no:
+            last[str(record.get("player"))] = record
+    return last
+
+
 def check_sheets(match: Match, source: SubmissionSource) -> Watched:
     """Read every player's spreadsheet of the open round once, check it, and record each
     verdict that changed; a spreadsheet that cannot be read now is named and skipped."""
     round_no = open_round(match)
     if closed_because(match, round_no) is not None or not match.allocated:
         return Watched(min(round_no, match.config.rounds), (), (), closed=True)
-    last: dict[str, dict[str, object]] = {}
-    for record in _records(match):
-        if record.get("round") == round_no:
-            last[str(record.get("player"))] = record
+    last = _last_records(match, round_no)
     changes: list[Change] = []
     unread: list[str] = []
     for player in match.config.players:
@@ -141,7 +148,14 @@ def check_sheets(match: Match, source: SubmissionSource) -> Watched:
         worth = before is not None and _worth_telling(verdicts)  # the first read: the start
         text = sheet_words(round_no, verdicts) if worth else None
         pictures = tuple(p for v in verdicts for p in v.pictures) if worth else ()
-        record = {"round": round_no, "player": player, "seq": seq, "digest": digest, "text": text}
+        record: dict[str, object] = {
+            "round": round_no,
+            "player": player,
+            "seq": seq,
+            "digest": digest,
+            "text": text,
+            "kinds": {v.event: v.kind.value for v in verdicts},
+        }
         if pictures:
             record["pictures"] = pictures_json(pictures)
         match.store.set_host_input(RECORD, json.dumps(record))
@@ -167,3 +181,20 @@ def to_tell(match: Match) -> tuple[Change, ...]:
                 )
             )
     return tuple(out)
+
+
+def sheet_kinds(match: Match, round_no: int) -> dict[tuple[str, str], VerdictKind]:
+    """The verdict festival watch read last in each player's spreadsheet for `round_no`, by
+    player and event (the host's round table: where it came from, Google)."""
+    last = _last_records(match, round_no)
+    out: dict[tuple[str, str], VerdictKind] = {}
+    for player, kept in last.items():
+        kinds = kept.get("kinds")
+        if not isinstance(kinds, dict):
+            continue  # recorded before the watch kept its verdicts
+        for event, kind in kinds.items():
+            try:
+                out[(player, str(event))] = VerdictKind(kind)
+            except ValueError:
+                continue
+    return out
