@@ -56,6 +56,7 @@ from festival.match.verdict import (
     VerdictKind,
 )
 from sheets.errors import SheetReadError
+from sheets.json_input import json_quoted
 from sheets.limits import MAX_FILE_BYTES
 from sheets.source import RawSubmission, shown_source
 
@@ -353,7 +354,7 @@ def _json_problem(
         return f"{name}: {shape}"
     said = data.get("round")
     if said != round_no or type(said) is not int:
-        told = 'has no "round"' if said is None else f'says "round": {quoted(said)}'
+        told = 'has no "round"' if said is None else f'says "round": {json_quoted(said)}'
         return f'{name} {told}; this is round {round_no}: give "round": {round_no}'
     mine = {k: v for k, v in data["submissions"].items() if str(k).lower() == player.lower()}
     others = [str(k) for k in data["submissions"] if str(k).lower() != player.lower()]

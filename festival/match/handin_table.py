@@ -62,8 +62,10 @@ def _inbox_kinds(
 ) -> tuple[dict[tuple[str, str], VerdictKind], list[str]]:
     """Each inbox file's verdict per event, checked as a hand-in is; and, for the host, the
     files that are not anyone's (the inbox's problems, as `resolve --from` names them)."""
-    if not folder.is_dir():
+    if not folder.exists():
         return {}, [f"{folder} does not exist yet: put the players' workbooks there"]
+    if not folder.is_dir():
+        return {}, [f"{folder} is a file: give the folder of the round's workbooks (--from)"]
     sorted_inbox = sort_inbox(match, round_no, folder)
     notes = [*sorted_inbox.problems]
     source = FileSource(sorted_inbox.files)
