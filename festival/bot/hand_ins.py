@@ -32,6 +32,7 @@ from events.duel import Picture
 from festival.bot.download import DownloadRefused, Wanted, fetch
 from festival.bot.duel_commands import ANSWERED, Desk
 from festival.bot.duel_commands import run as duel_run
+from festival.bot.sheet_watch import SheetWatch
 from festival.bot.who import holds_role
 from festival.core import registry
 from festival.core.errors import FestivalError, StoreError
@@ -84,6 +85,9 @@ class Hall:
     """interactions this run has taken up: a delivery seen twice is answered once"""
     session: aiohttp.ClientSession | None = None
     """the downloads' HTTP session (opened when the bot starts)"""
+    sheets: SheetWatch | None = None
+    """the players' Google spreadsheets watched beside the bot (festival/bot/sheet_watch.py),
+    when the match reads Google"""
 
 
 def _png(picture: Picture) -> bytes:

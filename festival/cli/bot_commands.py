@@ -73,6 +73,7 @@ def bot(args: argparse.Namespace) -> int:
     from festival.bot import bot as duel_bot  # discord.py, only for this command
     from festival.bot.hand_ins import Hall
     from festival.bot.match_hand_ins import MatchHandIns
+    from festival.bot.sheet_watch import for_match
     from festival.duels import service as duels
     from festival.match import service
     from festival.match.seating import is_match
@@ -124,7 +125,12 @@ def bot(args: argparse.Namespace) -> int:
             f"Practice duels (/practice) in channel {where}, kept in {practice_folder} "
             f"({going} going on)"
         )
-    hall = Hall(match, MatchHandIns()) if match is not None else None
+    hall = Hall(match, MatchHandIns(), sheets=for_match(match)) if match is not None else None
+    if hall is not None and hall.sheets is not None:
+        print(
+            f"Google spreadsheets read every {hall.sheets.every_minutes:g} minutes; each player "
+            "told in their channel when their verdict changes"
+        )
     print(f"Host role: {args.host_role}. Ctrl-C stops the bot.")
     try:
         asyncio.run(duel_bot.serve(desk, token, args.warn, hall=hall))

@@ -198,6 +198,12 @@ def round_table(folder: Path, round_no: int | None = None, inbox: Path | None = 
         return who_is_where(match, round_no, inbox)
 
 
+def on_google(folder: Path) -> bool:
+    """Whether the match reads the players' Google spreadsheets (`templates --google`)."""
+    with opened(folder) as match:
+        return match.store.host_input(GOOGLE_SETTINGS) is not None
+
+
 def on_discord(folder: Path) -> bool:
     """Whether the match's channels are mapped to Discord webhooks."""
     with opened(folder) as match:

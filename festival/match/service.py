@@ -77,6 +77,7 @@ from festival.match.reads import check as check
 from festival.match.reads import desk as desk
 from festival.match.reads import match_view as match_view
 from festival.match.reads import on_discord as on_discord
+from festival.match.reads import on_google as on_google
 from festival.match.reads import preview as preview
 from festival.match.reads import read_spreadsheets as read_spreadsheets
 from festival.match.reads import round_announcements as round_announcements

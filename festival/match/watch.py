@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from events.duel import Picture
 from festival.match.handin import closed_because, open_round
 from festival.match.handin import load_hand_in as _load
 from festival.match.handin import verdicts_for as _verdicts
@@ -28,6 +28,9 @@ from festival.match.verdict import EventVerdict, VerdictKind, ready_sentence
 from festival.match.watch_pictures import pictures_from_json, pictures_json
 from sheets.errors import GoogleError, SheetReadError
 from sheets.source import SubmissionSource
+
+if TYPE_CHECKING:
+    from events.duel import Picture  # numpy: only where a picture is made
 
 RECORD = "watch"
 """the host input each verdict read is recorded under"""

@@ -7,9 +7,10 @@ none (a store edited by hand loses the picture, never the words)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from events.duel import Picture, PictureCell, PicturePiece
+if TYPE_CHECKING:
+    from events.duel import Picture  # numpy: imported only where a picture is read back
 
 
 def picture_json(picture: Picture) -> dict[str, Any]:
@@ -37,6 +38,8 @@ def picture_from_json(data: object) -> Picture | None:
     """The picture `picture_json` wrote (None: not one)."""
     if not isinstance(data, Mapping):
         return None
+    from events.duel import Picture, PictureCell, PicturePiece
+
     try:
         return Picture(
             shape=str(data["shape"]),
