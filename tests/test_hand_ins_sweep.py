@@ -35,6 +35,19 @@ def _zipped(room: Room) -> bytes:
     return out.getvalue()
 
 
+def _macro_enabled(room: Room) -> bytes:
+    """The workbook saved as .xlsm: its package says its main part is macro-enabled."""
+    source = zipfile.ZipFile(io.BytesIO(_workbook(room)))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as package:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "[Content_Types].xml":
+                data = data.replace(b"spreadsheetml.sheet.main+xml", b"sheet.macroEnabled.main+xml")
+            package.writestr(item, data)
+    return out.getvalue()
+
+
 def _edited(room: Room, change: Callable[[openpyxl.Workbook], None]) -> bytes:
     book = openpyxl.load_workbook(io.BytesIO(_workbook(room)))
     change(book)
@@ -64,6 +77,7 @@ CASES: list[tuple[str, str, Callable[[Room], bytes], str]] = [
     ),
     ("a screenshot", "screenshot.png", lambda r: PNG, "not an .xlsx workbook"),
     ("a zipped workbook", "Spadez.zip", _zipped, "not an .xlsx workbook"),
+    ("an .xlsm", "Spadez.xlsm", _macro_enabled, "macro-enabled workbook (.xlsm); save it as"),
     ("a password", "Spadez.xlsx", lambda r: OLE, "password-protected workbook"),
     ("a tab renamed", "Spadez.xlsx", lambda r: _edited(r, _renamed), "no 'Tally A' tab"),
     ("a tab deleted", "Spadez.xlsx", lambda r: _edited(r, _deleted), "no 'Tally C' tab"),
