@@ -203,6 +203,11 @@ def test_a_match_not_allocated_yet_says_so_to_the_player_in_their_words(
         (["hand-in", "{m}", "--player", "Wren", "{t}/missing.xlsx"], 2, "No such file"),
         (["hand-in", "{m}", "--player", "Wren", "{t}"], 2, "Is a directory"),
         (["hand-in", "{m}", "--player", "Nobody", "{t}/w.json"], 2, "not a player"),
+        (
+            ["hand-in", "{m}", "--player", "Wren", "--event", "chess", "{t}/w.json"],
+            2,
+            "--event chess: not an event (Alchemy, Elemental Continuum, Summoner's Dream)",
+        ),
         (["hand-in", "{m}", "--player", "Wren", "{t}/w.json"], 0, 'says "round": true'),
         (["status", "{m}", "--from", "{t}/w.json"], 0, "is a file: give the folder"),
         (["status", "{m}", "--from", "{t}/nowhere"], 0, "does not exist yet"),

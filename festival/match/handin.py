@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import close_matches, quoted
 from festival.core.registry import event_name, event_title
+from festival.core.registry import events as registry_events
 from festival.match.acts import Actor, ActorKind, NotAllocated, Via
 from festival.match.announce import problem_lines
 from festival.match.handin_acts import (
@@ -41,6 +42,7 @@ from festival.match.handin_acts import (
     NotTheirEvent,
     NotTheirFile,
     RoundClosed,
+    UnknownEvent,
 )
 from festival.match.match import Match
 from festival.match.origin import CameFrom, OriginKind, came_from, hand_in_source
@@ -208,7 +210,9 @@ def hand_in(
     events = tuple(match.events_of(player, round_no))
     if not events:
         raise NothingThisRound(player, round_no)
-    asked = None if command.event is None else event_name(command.event) or command.event
+    asked = None if command.event is None else event_name(command.event)
+    if command.event is not None and asked is None:
+        raise UnknownEvent(command.event, tuple(e.title for e in registry_events()))
     if asked is not None and asked not in events:
         raise NotTheirEvent(player, _event_name(asked), round_no, _titles(events))
     raw_id = match.store.add_raw(round_no, player, source, content_type, command.content)
