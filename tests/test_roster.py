@@ -199,7 +199,9 @@ def test_the_discord_column_gives_snowflakes_one_player_each(
 
 
 def test_new_keeps_the_rosters_discord_ids_and_the_bot_seats_by_them(
-    tmp_path: Path, roster_csv: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    roster_csv: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     from festival.match import service
 
@@ -220,6 +222,13 @@ def test_new_keeps_the_rosters_discord_ids_and_the_bot_seats_by_them(
     assert capsys.readouterr().out == (
         f"{first} on Discord: user 100000000000000001, channel 223456789012345678.\n"
     )
+    second = lines[4].split(",")[0]  # seated by the roster: asked for the channel only
+    assert main(["seat", str(folder), "--player", second, "--user", "100000000000000003"]) == 0
+    assert capsys.readouterr().out.endswith(
+        f"festival seat {folder} --player {second} --channel ID\n"
+    )
+    assert main(["seat", str(folder), "--player", second, "--user", "100000000000000009"]) == 2
+    assert "user 100000000000000009 plays " in capsys.readouterr().err  # the roster's, another's
     # an old roster (no discord column) still makes a match, with nobody seated
     assert main(["new", str(tmp_path / "old"), "--roster", str(roster_csv), "--seed", "3"]) == 0
     assert all(s.user is None for s in service.seats(tmp_path / "old").seats)

@@ -49,9 +49,16 @@ def seat(args: argparse.Namespace) -> int:
 
 
 def _unseated_hint(match: Path, seat: PlayerSeat) -> str:
+    """The command that completes a seat, asking only for what is missing (a user may come
+    from the roster or the webhooks file)."""
+    missing = " ".join(
+        flag
+        for flag, given in (("--user ID", seat.user), ("--channel ID", seat.channel))
+        if given is None
+    )
     return (
         f"Not served by the bot until seated: festival seat {match} --player {seat.player} "
-        "--user ID --channel ID"
+        f"{missing}"
     )
 
 
