@@ -209,7 +209,11 @@ def test_a_match_not_allocated_yet_says_so_to_the_player_in_their_words(
             "--event chess: not an event (Alchemy, Elemental Continuum, Summoner's Dream)",
         ),
         (["hand-in", "{m}", "--player", "Wren", "{t}/w.json"], 0, 'says "round": true'),
-        (["status", "{m}", "--from", "{t}/w.json"], 0, "is a file: give the folder"),
+        (
+            ["status", "{m}", "--from", "{t}/w.json"],
+            0,
+            "is a file: give the folder of the round's workbooks",
+        ),
         (["status", "{m}", "--from", "{t}/nowhere"], 0, "does not exist yet"),
     ],
 )

@@ -168,8 +168,8 @@ DISCORD_HEADER = ["player", "first", "second", "discord"]
             ["12345", ""],
             [
                 "ann: roster!D2: '12345' is not a Discord user id: 17 to 20 digits (in Discord, "
-                "turn on Developer Mode, then right-click the player and Copy User ID); leave "
-                "it blank to seat them later (roster.discord)"
+                "turn on Developer Mode, then Copy User ID on the player); leave it blank to "
+                "seat them later (roster.discord)"
             ],
         ),
         (

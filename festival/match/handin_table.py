@@ -65,7 +65,7 @@ def _inbox_kinds(
     if not folder.exists():
         return {}, [f"{folder} does not exist yet: put the players' workbooks there"]
     if not folder.is_dir():
-        return {}, [f"{folder} is a file: give the folder of the round's workbooks (--from)"]
+        return {}, [f"{folder} is a file: give the folder of the round's workbooks"]
     sorted_inbox = sort_inbox(match, round_no, folder)
     notes = [*sorted_inbox.problems]
     source = FileSource(sorted_inbox.files)

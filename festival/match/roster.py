@@ -161,8 +161,8 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
                     r,
                     header["discord"],
                     f"{quoted(text)} is not a Discord user id: {low} to {high} digits (in "
-                    "Discord, turn on Developer Mode, then right-click the player and Copy "
-                    "User ID); leave it blank to seat them later",
+                    "Discord, turn on Developer Mode, then Copy User ID on the player); leave "
+                    "it blank to seat them later",
                     who,
                 )
             elif text and (first := ids.get(int(text))) is not None:
