@@ -31,6 +31,7 @@ from festival.match.acts import (
     Via,
 )
 from festival.match.announce import Announcements
+from festival.match.origin import CameFrom
 from festival.match.views import DeskData, ReadSource
 from sheets.errors import GoogleError, SheetReadError
 
@@ -40,6 +41,8 @@ HAND_INS = "the players' hand-ins alone (Discord, festival hand-in)"
 DEFAULT_INVALID = "Play the rules' default for invalid submissions"
 _READ = "round_desk_google_read"
 """session key: the spreadsheets as read (ReadSource), with the match and round they are for"""
+_INBOX = "round_desk_inbox"
+"""session key: the inbox folder the host typed (the hand-ins table shows its files too)"""
 _DONE = "round_desk_done"
 """session key: the message of the last action, shown after the rerun"""
 _PRESS = "round_desk_press"
@@ -139,7 +142,7 @@ def _desk(st: Any, desk: DeskData) -> None:
             source = FromHandIns()
         else:
             inbox = Path(st.text_input(
-                "Folder of this round's workbooks (<player>.xlsx)", str(desk.inbox)
+                "Folder of this round's workbooks (<player>.xlsx)", str(desk.inbox), key=_INBOX
             ))  # fmt: skip
             if inbox.is_dir():
                 source = FromFolder(inbox)
@@ -167,22 +170,28 @@ def _desk(st: Any, desk: DeskData) -> None:
 
 
 def _hand_ins(st: Any, desk: DeskData) -> bool:
-    """The round's hand-ins (the service's table): per player and event, ready / has
-    problems / nothing yet and where it came from; False when nobody handed in."""
-    table = service.round_table(desk.folder, desk.next_round)
-    if all(c.came_from is None for c in table.cells):
-        return False
+    """Who is where (the service's table): per player and event, ready / has problems /
+    nothing yet and where it came from (a hand-in, the inbox folder typed, a Google sheet
+    watched), when anything but the inbox is there; whether anybody handed in."""
+    inbox = Path(st.session_state.get(_INBOX, str(desk.inbox)))
+    try:
+        table = service.round_table(desk.folder, desk.next_round, inbox if inbox.is_dir() else None)
+    except MatchError as exc:  # the inbox named is the templates folder
+        st.error(str(exc))
+        table = service.round_table(desk.folder, desk.next_round)
+    if all(c.came_from in (None, CameFrom.INBOX) for c in table.cells):
+        return False  # the inbox alone: the preview below shows it
     st.caption(
-        "Hand-ins (Discord, `festival hand-in`): the latest counts, for each event it holds; "
-        "they count whatever the round is read from."
+        "Who is where: hand-ins (Discord, `festival hand-in`; the latest counts, for each event "
+        "it holds, whatever the round is read from), else the inbox folder's workbook, else "
+        "the Google sheet as `festival watch` last read it."
     )
     rows = [
-        {"player": c.player, "event": title(c.event), "hand-in": c.kind.value, "from": where}
+        {"player": c.player, "event": title(c.event), "hand-in": c.kind.value, "from": c.where}
         for c in table.cells
-        for where in [c.came_from.value if c.came_from is not None else ""]
     ]
     st.dataframe(rows, hide_index=True)
-    return True
+    return any(c.came_from in (CameFrom.DISCORD, CameFrom.CLI) for c in table.cells)
 
 
 def _resolve(st: Any, desk: DeskData, source: Source, default_invalid: bool, press: str) -> None:

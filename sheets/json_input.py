@@ -90,3 +90,10 @@ def _problem(value: Any, max_text: int) -> str | None:
         elif isinstance(item, str) and len(item) > max_text:
             return f"{path}: a text of {len(item)} characters; at most {max_text}"
     return None
+
+
+def json_quoted(value: Any, limit: int = 80) -> str:
+    """A value read from a JSON file, for a message, as JSON spells it (`"1"`, `true`,
+    `null`, `[1, 2]`), cut to `limit` characters with its full length."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"

@@ -188,7 +188,8 @@ def test_round_desk_shows_the_hand_ins_and_resolves_with_them(
     table = at.dataframe[0].value
     wren = table[table["player"] == "Wren"]
     assert set(wren["hand-in"]) == {"ready"} and set(wren["from"]) == {"Discord"}
-    assert set(table[table["player"] != "Wren"]["hand-in"]) == {"nothing yet"}
+    others = table[table["player"] != "Wren"]  # their workbooks are in the inbox folder typed
+    assert set(others["hand-in"]) == {"ready"} and set(others["from"]) == {"inbox"}
     status = at.dataframe[1].value
     assert set(status["status"]) == {"received"} and len(status) == 20
     at.button[0].click().run()

@@ -82,6 +82,9 @@ def test_the_watch_reads_the_real_adapter_and_tells_only_what_changed(
     told = [c.player for c in filled.changes]
     assert told and set(told) <= set(players) and len(told) == len(set(told))
     assert all(c.text.startswith("Ready: this counts for round 1") for c in filled.changes)
-    table = {(c.player, c.kind.value) for c in service.round_table(match_dir).cells}
-    assert all((p, "nothing yet") in table for p in players)  # a sheet is not a hand-in
+    table = {(c.player, c.kind.value, c.where) for c in service.round_table(match_dir).cells}
+    assert all((p, "ready", "Google") in table for p in told)  # who is where: the sheet read
+    watched = Match.open(match_dir)
+    assert watched.store.raws() == []  # a sheet watched is not a hand-in
+    watched.close()
     assert service.watch_sheets(match_dir, match_google.spreadsheets).changes == ()

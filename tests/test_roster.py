@@ -155,3 +155,80 @@ def test_unknown_or_repeated_columns_are_errors_not_silently_ignored(
 def test_only_the_digits_0_9_make_a_number() -> None:
     roster, errors = parse(["ann", "EC", "SD", "²"])
     assert roster is None and "garnets spent must be a whole number" in errors[0]
+
+
+DISCORD_HEADER = ["player", "first", "second", "discord"]
+
+
+@pytest.mark.parametrize(
+    ("ids", "problems"),
+    [
+        (["123456789012345678", ""], []),
+        (
+            ["12345", ""],
+            [
+                "ann: roster!D2: '12345' is not a Discord user id: 17 to 20 digits (in Discord, "
+                "turn on Developer Mode, then Copy User ID on the player); leave it blank to "
+                "seat them later (roster.discord)"
+            ],
+        ),
+        (
+            ["<@123456789012345678>", ""],
+            ["ann: roster!D2: '<@123456789012345678>' is not a Discord user id"],
+        ),
+        (
+            ["123456789012345678", "123456789012345678"],
+            [
+                "bob: roster!D3: Discord user 123456789012345678 is given to ann in row 2 too: "
+                "one player each (roster.discord)"
+            ],
+        ),
+    ],
+)
+def test_the_discord_column_gives_snowflakes_one_player_each(
+    ids: list[str], problems: list[str]
+) -> None:
+    rows = [DISCORD_HEADER, ["ann", "EC", "SD", ids[0]], ["bob", "SD", "EC", ids[1]]]
+    roster, errors = parse_roster(Grid.from_rows("roster", rows))
+    said = [str(e) for e in errors]
+    assert len(said) == len(problems)
+    for line, wanted in zip(said, problems, strict=True):
+        assert line.startswith(wanted)
+    if not problems:
+        assert roster is not None and roster.discord == (("ann", 123456789012345678),)
+
+
+def test_new_keeps_the_rosters_discord_ids_and_the_bot_seats_by_them(
+    tmp_path: Path,
+    roster_csv: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from festival.match import service
+
+    lines = roster_csv.read_text().splitlines()
+    with_ids = [lines[0] + ",Discord ID"] + [
+        f"{line},{100000000000000000 + i if i % 2 else ''}" for i, line in enumerate(lines[1:])
+    ]
+    new_roster = tmp_path / "roster-ids.csv"
+    new_roster.write_text("\n".join(with_ids) + "\n")
+    folder = tmp_path / "m"
+    assert main(["new", str(folder), "--roster", str(new_roster), "--seed", "3"]) == 0
+    first = lines[2].split(",")[0]
+    seat = service.seats(folder).of(first)
+    assert seat is not None and (seat.user, seat.channel) == (100000000000000001, None)
+    assert service.seats(folder).of(lines[1].split(",")[0]).user is None  # type: ignore[union-attr]
+    capsys.readouterr()
+    assert main(["seat", str(folder), "--player", first, "--channel", "223456789012345678"]) == 0
+    assert capsys.readouterr().out == (
+        f"{first} on Discord: user 100000000000000001, channel 223456789012345678.\n"
+    )
+    second = lines[4].split(",")[0]  # seated by the roster: asked for the channel only
+    assert main(["seat", str(folder), "--player", second, "--user", "100000000000000003"]) == 0
+    assert capsys.readouterr().out.endswith(
+        f"festival seat {folder} --player {second} --channel ID\n"
+    )
+    assert main(["seat", str(folder), "--player", second, "--user", "100000000000000009"]) == 2
+    assert "user 100000000000000009 plays " in capsys.readouterr().err  # the roster's, another's
+    # an old roster (no discord column) still makes a match, with nobody seated
+    assert main(["new", str(tmp_path / "old"), "--roster", str(roster_csv), "--seed", "3"]) == 0
+    assert all(s.user is None for s in service.seats(tmp_path / "old").seats)

@@ -151,3 +151,32 @@ def test_festival_watch_once_reads_tells_and_stops(
     out = capsys.readouterr().out
     assert "  round 1, Wren: Your Google spreadsheet has problems in Alchemy (round 1)" in out
     assert "(no Discord channels mapped: tell the players yourself)" in out
+
+
+def test_a_changed_verdict_brings_the_players_own_board_picture(
+    tmp_path: Path, roster_csv: Path, discord_api: DiscordServer
+) -> None:
+    """As `/submit` does: a Continuum player whose sheet is ready is sent their board."""
+    from festival.core.picture import png
+    from festival.match.watch_pictures import picture_from_json, picture_json
+    from tests.support.continuum_boards import fill_setup, stripes
+
+    folder = tmp_path / "real"
+    assert main(["new", str(folder), "--roster", str(roster_csv), "--seed", "7"]) == 0
+    assert main(["allocate", str(folder)]) == 0
+    out = tmp_path / "sheets"
+    assert main(["templates", str(folder), "--out", str(out)]) == 0
+    sheets = Sheets(out)
+    assert _watch(folder, sheets).changes == ()  # the start
+    fill_setup(out / "Wren.xlsx", stripes())
+    (change,) = [c for c in _watch(folder, sheets).changes if c.player == "Wren"]
+    ((name, picture),) = change.pictures
+    assert name == "Your board" and picture.caption == "Your board as handed in for round 1"
+    assert picture_from_json(picture_json(picture)) == picture  # kept whole in the record
+    hooks = webhooks_file(discord_api, folder.parent)
+    assert main(["discord", str(folder), "--webhooks", str(hooks)]) == 0
+    tell_changes(folder)
+    (message,) = discord_api.messages("Wren")
+    assert "Elemental Continuum" in message.content.split("\n")[0]
+    assert message.filenames == ["Your board.png"]
+    assert message.attachments[0].data == png(picture)

@@ -28,6 +28,7 @@ from festival.bot.duel_commands import Desk, Table, all_commands, messages, send
 from festival.bot.duel_replies import Reply, bot_replies
 from festival.bot.hand_ins import Hall, host_seat, match_commands
 from festival.bot.practice_commands import practice_command, practising
+from festival.bot.sheet_watch import start as start_sheet_watch
 from festival.core.errors import DuelHostError, FestivalError, StoreError
 from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
 from festival.duels import service
@@ -110,6 +111,7 @@ class DuelBot(discord.Client):
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         self._watcher: asyncio.Task[None] | None = None
         self._catching_up: asyncio.Task[None] | None = None
+        self._sheets: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if stand_in():  # its gateway is where its API says (festival/discord/endpoint.py)
@@ -122,9 +124,10 @@ class DuelBot(discord.Client):
         watching = watch_clocks(tables, self.announce, self.warn_seconds, self.watch_every)
         self._watcher = asyncio.create_task(watching)
         self._catching_up = asyncio.create_task(self.catch_up())
+        self._sheets = start_sheet_watch(self.hall.sheets if self.hall is not None else None)
 
     async def close(self) -> None:
-        for task in (self._watcher, self._catching_up):
+        for task in (self._watcher, self._catching_up, self._sheets):
             if task is not None:
                 task.cancel()
         if self.hall is not None and self.hall.session is not None:

@@ -32,13 +32,14 @@ from events.duel import Picture
 from festival.bot.download import DownloadRefused, Wanted, fetch
 from festival.bot.duel_commands import ANSWERED, Desk
 from festival.bot.duel_commands import run as duel_run
+from festival.bot.sheet_watch import SheetWatch
 from festival.bot.who import holds_role
 from festival.core import registry
 from festival.core.errors import FestivalError, StoreError
 from festival.discord.messages import split_messages
 from festival.duels.acts import Seat
 from festival.match import service
-from festival.match.acts import HOST, Refused, Via
+from festival.match.acts import HOST, NotAllocated, Refused, Via
 from festival.match.seating import PlayerSeat, SeatPlayer
 from sheets.limits import MAX_FILE_BYTES
 
@@ -48,6 +49,7 @@ NOT_SEATED = "You are not seated in this match: ask the host to seat you (/host 
 NOT_HERE = "Hand in in your own private channel only: nothing was kept."
 BUSY = "The match cannot take this right now: try again in a minute (the host can see why)."
 HOST_ONLY = "Only the host may do that."
+NOT_OPEN = "The match has not begun: the events are not allocated yet, so nothing was kept."
 MAX_FILES = 10
 """Discord's most attachments on one message"""
 
@@ -83,6 +85,9 @@ class Hall:
     """interactions this run has taken up: a delivery seen twice is answered once"""
     session: aiohttp.ClientSession | None = None
     """the downloads' HTTP session (opened when the bot starts)"""
+    sheets: SheetWatch | None = None
+    """the players' Google spreadsheets watched beside the bot (festival/bot/sheet_watch.py),
+    when the match reads Google"""
 
 
 def _png(picture: Picture) -> bytes:
@@ -199,6 +204,8 @@ async def _asked(call: Any, *args: Any) -> Answer:
     try:
         answer: Answer = await asyncio.to_thread(call, *args)
         return answer
+    except NotAllocated:  # the service's words are the host's ("allocate them first")
+        return Answer(NOT_OPEN)
     except Refused as exc:
         return Answer(str(exc).splitlines()[0])
     except (FestivalError, StoreError) as exc:

@@ -49,9 +49,16 @@ def seat(args: argparse.Namespace) -> int:
 
 
 def _unseated_hint(match: Path, seat: PlayerSeat) -> str:
+    """The command that completes a seat, asking only for what is missing (a user may come
+    from the roster or the webhooks file)."""
+    missing = " ".join(
+        flag
+        for flag, given in (("--user ID", seat.user), ("--channel ID", seat.channel))
+        if given is None
+    )
     return (
         f"Not served by the bot until seated: festival seat {match} --player {seat.player} "
-        "--user ID --channel ID"
+        f"{missing}"
     )
 
 
@@ -73,6 +80,7 @@ def bot(args: argparse.Namespace) -> int:
     from festival.bot import bot as duel_bot  # discord.py, only for this command
     from festival.bot.hand_ins import Hall
     from festival.bot.match_hand_ins import MatchHandIns
+    from festival.bot.sheet_watch import for_match
     from festival.duels import service as duels
     from festival.match import service
     from festival.match.seating import is_match
@@ -124,7 +132,12 @@ def bot(args: argparse.Namespace) -> int:
             f"Practice duels (/practice) in channel {where}, kept in {practice_folder} "
             f"({going} going on)"
         )
-    hall = Hall(match, MatchHandIns()) if match is not None else None
+    hall = Hall(match, MatchHandIns(), sheets=for_match(match)) if match is not None else None
+    if hall is not None and hall.sheets is not None:
+        print(
+            f"Google spreadsheets read every {hall.sheets.every_minutes:g} minutes; each player "
+            "told in their channel when their verdict changes"
+        )
     print(f"Host role: {args.host_role}. Ctrl-C stops the bot.")
     try:
         asyncio.run(duel_bot.serve(desk, token, args.warn, hall=hall))

@@ -12,6 +12,7 @@ from festival.core.registry import event_title as title
 from festival.match import service
 from festival.match.acts import HOST, Via
 from festival.match.handin_acts import HandIn, HandInTooLarge
+from festival.match.origin import CameFrom
 from festival.match.verdict import RoundTable
 from sheets.limits import MAX_FILE_BYTES
 
@@ -45,17 +46,36 @@ def _slug(text: str) -> str:
 
 
 def table_lines(table: RoundTable, folder: Path) -> list[str]:
-    """The round's hand-ins for `festival status`: a line per player and event, when any
-    player handed in (a match that takes no hand-ins prints nothing more)."""
+    """Who is where for `festival status`: a line per player and event, when anything was
+    handed in, watched or found in the inbox folder named (else nothing more), what a
+    player's hand-in and inbox file together do, and why an inbox file is left out."""
     if all(c.came_from is None for c in table.cells):
-        return []
+        return [*table.notes]
+    hand_ins = {CameFrom.DISCORD, CameFrom.CLI}
+    seen = {c.came_from for c in table.cells} | {a for c in table.cells for a in c.also}
     width = max(len(c.player) for c in table.cells)
-    lines = [f"Round {table.round_no} hand-ins (the latest counts):"]
+    if seen - hand_ins - {None}:
+        lines = [
+            f"Round {table.round_no}, who is where (a hand-in counts over an inbox file or a "
+            "Google sheet; the latest hand-in counts):"
+        ]
+    else:
+        lines = [f"Round {table.round_no} hand-ins (the latest counts):"]
     for c in table.cells:
-        where = f" ({c.came_from.value})" if c.came_from is not None else ""
+        where = f" ({c.where})" if c.came_from is not None else ""
         lines.append(f"  {c.player:<{width}}  {title(c.event)}: {c.kind.value}{where}")
-    lines.append(
-        f"They count when the round is resolved, with --from or --google, or alone: festival "
-        f"resolve {folder} --hand-ins"
+    both = sorted(
+        {c.player for c in table.cells if c.came_from in hand_ins and CameFrom.INBOX in c.also}
     )
-    return lines
+    if both:
+        lines.append(
+            f"{', '.join(both)} handed in and also {'has' if len(both) == 1 else 'have'} a "
+            "file in the inbox: resolve --from refuses the round until you move one of the two "
+            "out (docs/rulings.md, Hand-ins)"
+        )
+    if seen & hand_ins:
+        lines.append(
+            f"Hand-ins count when the round is resolved, with --from or --google, or alone: "
+            f"festival resolve {folder} --hand-ins"
+        )
+    return [*lines, *table.notes]

@@ -324,6 +324,14 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
 
     p = sub.add_parser("status", help="the match's rounds, events and what comes next")
     p.add_argument("match", type=Path)
+    p.add_argument(
+        "--from",
+        dest="inbox",
+        type=Path,
+        metavar="FOLDER",
+        help="the open round's inbox folder: its workbooks are checked and shown with the "
+        "hand-ins (nothing is stored)",
+    )
     p.set_defaults(run=_match("status"))
 
     p = sub.add_parser(

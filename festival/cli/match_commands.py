@@ -359,7 +359,8 @@ def status(args: argparse.Namespace) -> int:
         for line in _deadline(args.match):
             print(line)
     if now.playable and not now.finished:
-        for line in table_lines(service.round_table(args.match), args.match):
+        table = service.round_table(args.match, inbox=getattr(args, "inbox", None))
+        for line in table_lines(table, args.match):
             print(line)
     if not now.playable:
         print("No event can be played in this version.")

@@ -20,7 +20,7 @@ from festival.match.acts import (
     TiebreakNamesStrangers,
     WorkbooksOfAnotherRound,
 )
-from festival.match.handin_acts import HandInAndFile, NotAPlayer, NotTheirEvent
+from festival.match.handin_acts import HandInAndFile, NotAPlayer, NotTheirEvent, UnknownEvent
 
 SMALL_OPTION = "--small-match"
 """How the host confirms a match smaller than the rules plan for (docs/rulings.md)."""
@@ -87,6 +87,8 @@ def refusal_words(refused: Refused) -> str:
         )
     if isinstance(refused, NotAPlayer):
         return f"--player {refused.name}: not a player of this match{refused.hint}"
+    if isinstance(refused, UnknownEvent):
+        return f"--event {refused.event}: not an event ({', '.join(refused.titles)})"
     if isinstance(refused, NotTheirEvent):
         return (
             f"--event {refused.event}: {refused.player} does not play it in round "

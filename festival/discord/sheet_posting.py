@@ -1,6 +1,7 @@
 """Telling players what festival read in their Google spreadsheet (`festival watch`): each
 change of a player's verdict the match recorded (festival/match/watch.py) posted once to the
-player's own channel, through the match's webhooks and the post log (posting.py), so a
+player's own channel, with the pictures of their own view (Continuum board, Summoner's map)
+as `/submit` sends them, through the match's webhooks and the post log (posting.py), so a
 change is told exactly once whatever stops the run between the check and the post."""
 
 from __future__ import annotations
@@ -8,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from events.duel import Picture
 from festival.discord import webhooks
 from festival.discord.messages import discord_messages
 from festival.discord.post_log import PostKey, PostLog
 from festival.discord.posting import Outgoing, PostResult, post_all
-from festival.discord.sender import Sender
+from festival.discord.sender import Attachment, Sender
 from festival.match.service import changing
 from festival.match.watch import to_tell
 from sheets.retry import Retry
@@ -20,6 +22,16 @@ from sheets.retry import Retry
 KIND = "sheet-{seq}"
 """a change's kind in the post log: one message (or post) per change, never an edit of the
 last one (an edit tells the player nothing)"""
+
+
+def _pngs(pictures: tuple[tuple[str, Picture], ...]) -> tuple[Attachment, ...]:
+    """The player's own pictures as PNG attachments, as `/submit` sends them (at most
+    Discord's 10 files on one message)."""
+    if not pictures:
+        return ()
+    from festival.core.picture import png  # Pillow, only when there is something to draw
+
+    return tuple(Attachment(f"{name}.png", png(picture)) for name, picture in pictures[:10])
 
 
 @dataclass(frozen=True)
@@ -47,10 +59,12 @@ def tell_changes(
                     unmapped.append(change.player)
                 continue
             texts = discord_messages(change.text)
+            pictures = _pngs(change.pictures)
             for part, text in enumerate(texts, 1):
                 key = PostKey(change.player, change.round_no, KIND.format(seq=change.seq), part)
                 label = f"round {change.round_no}, {change.player}'s sheet check {change.seq}"
-                messages.append(Outgoing(key, text, (), label))
+                files = pictures if part == len(texts) else ()
+                messages.append(Outgoing(key, text, files, label))
         sender = Sender(hooks, retry, f"`festival watch {folder}`")
         try:
             result = post_all(

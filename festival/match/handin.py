@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from events.errors import close_matches, quoted
 from festival.core.registry import event_name, event_title
+from festival.core.registry import events as registry_events
 from festival.match.acts import Actor, ActorKind, NotAllocated, Via
 from festival.match.announce import problem_lines
 from festival.match.handin_acts import (
@@ -41,6 +42,7 @@ from festival.match.handin_acts import (
     NotTheirEvent,
     NotTheirFile,
     RoundClosed,
+    UnknownEvent,
 )
 from festival.match.match import Match
 from festival.match.origin import CameFrom, OriginKind, came_from, hand_in_source
@@ -56,6 +58,7 @@ from festival.match.verdict import (
     VerdictKind,
 )
 from sheets.errors import SheetReadError
+from sheets.json_input import json_quoted
 from sheets.limits import MAX_FILE_BYTES
 from sheets.source import RawSubmission, shown_source
 
@@ -207,7 +210,9 @@ def hand_in(
     events = tuple(match.events_of(player, round_no))
     if not events:
         raise NothingThisRound(player, round_no)
-    asked = None if command.event is None else event_name(command.event) or command.event
+    asked = None if command.event is None else event_name(command.event)
+    if command.event is not None and asked is None:
+        raise UnknownEvent(command.event, tuple(e.title for e in registry_events()))
     if asked is not None and asked not in events:
         raise NotTheirEvent(player, _event_name(asked), round_no, _titles(events))
     raw_id = match.store.add_raw(round_no, player, source, content_type, command.content)
@@ -353,7 +358,7 @@ def _json_problem(
         return f"{name}: {shape}"
     said = data.get("round")
     if said != round_no or type(said) is not int:
-        told = 'has no "round"' if said is None else f'says "round": {quoted(said)}'
+        told = 'has no "round"' if said is None else f'says "round": {json_quoted(said)}'
         return f'{name} {told}; this is round {round_no}: give "round": {round_no}'
     mine = {k: v for k, v in data["submissions"].items() if str(k).lower() == player.lower()}
     others = [str(k) for k in data["submissions"] if str(k).lower() != player.lower()]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from events.errors import quoted
 from festival.match.acts import Actor, NotAllowed, Refused
 from sheets.limits import MAX_FILE_BYTES, megabytes
 
@@ -106,6 +107,14 @@ class NotTheirEvent(Refused):
         super().__init__(
             f"{player} does not play {event} in round {round_no} (plays: {', '.join(events)})"
         )
+
+
+class UnknownEvent(Refused):
+    """A hand-in for an event festival does not know (a typo: `--event chess`)."""
+
+    def __init__(self, event: str, titles: tuple[str, ...]) -> None:
+        self.event, self.titles = event, titles
+        super().__init__(f"{quoted(event)} is not an event ({', '.join(titles)})")
 
 
 class NotTheirFile(NotAllowed):

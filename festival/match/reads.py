@@ -19,8 +19,8 @@ from festival.match.announce import Announcements, announcements, public_picture
 from festival.match.announced import worked_out
 from festival.match.check import CheckReport, check_match
 from festival.match.handin import hand_in_inputs
-from festival.match.handin import round_table as _round_table
 from festival.match.handin import submission as _submission
+from festival.match.handin_table import who_is_where
 from festival.match.lock import exclusive
 from festival.match.opening import channels_mapped, opened, resolved_round
 from festival.match.outcome import RoundCheck
@@ -210,11 +210,19 @@ def submission(folder: Path, player: str) -> Submission:
         return _submission(match, player)
 
 
-def round_table(folder: Path, round_no: int | None = None) -> RoundTable:
+def round_table(folder: Path, round_no: int | None = None, inbox: Path | None = None) -> RoundTable:
     """For the host: per player and event of a round (default: the open one), ready / has
-    problems / nothing yet, and where it came from."""
+    problems / nothing yet, and where it came from: the hand-ins, the Google verdicts
+    `festival watch` recorded, and the files of `inbox` (the round's inbox folder, when the
+    host names it), checked as hand-ins are; nothing is stored."""
     with opened(folder) as match:
-        return _round_table(match, round_no)
+        return who_is_where(match, round_no, inbox)
+
+
+def on_google(folder: Path) -> bool:
+    """Whether the match reads the players' Google spreadsheets (`templates --google`)."""
+    with opened(folder) as match:
+        return match.store.host_input(GOOGLE_SETTINGS) is not None
 
 
 def on_discord(folder: Path) -> bool:

@@ -1,8 +1,9 @@
 """The roster and pregame preferences file (.csv or .xlsx), parsed with every error named.
 
 Columns (a header row, any order, case-insensitive): player, first, second, garnets
-(blank = 0), and optionally tiebreak: the player's place in the Gamewide Tiebreak
-(1 wins every tie). See docs/formats.md.
+(blank = 0), optionally tiebreak: the player's place in the Gamewide Tiebreak
+(1 wins every tie), and optionally discord: the player's Discord user id, which seats them
+for the bot (festival/match/seating.py). See docs/formats.md.
 """
 
 from __future__ import annotations
@@ -26,7 +27,14 @@ _COLUMNS = {
     "garnetsspent": "garnets",
     "tiebreak": "tiebreak",
     "gamewidetiebreak": "tiebreak",
+    "discord": "discord",
+    "discordid": "discord",
+    "discorduser": "discord",
+    "discorduserid": "discord",
 }
+
+SNOWFLAKE_DIGITS = (17, 20)
+"""a Discord id (a snowflake) is written with 17 to 20 digits"""
 
 
 @dataclass(frozen=True)
@@ -34,6 +42,8 @@ class Roster:
     preferences: tuple[Preference, ...]
     tiebreak: tuple[str, ...] | None
     """the host's Gamewide Tiebreak order, when the file gives one"""
+    discord: tuple[tuple[str, int], ...] = ()
+    """(player, Discord user id) for the players whose row gives one, in roster order"""
 
 
 def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
@@ -56,7 +66,8 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
                 "header",
                 0,
                 c,
-                f"{quoted(text)} is not a roster column (player, first, second, garnets, tiebreak)",
+                f"{quoted(text)} is not a roster column "
+                "(player, first, second, garnets, tiebreak, discord)",
             )
         elif _COLUMNS[key] in header:
             err("header", 0, c, f"the {_COLUMNS[key]!r} column is given twice")
@@ -71,6 +82,8 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
     prefs: list[Preference] = []
     places: dict[str, int] = {}
     seen: dict[str, int] = {}
+    ids: dict[int, tuple[str, int]] = {}  # Discord id -> (player, row) of its first row
+    users: list[tuple[str, int]] = []
     for r in range(1, grid.height):
         name = normalise_name(grid.text(r, header["player"]))
         if not name and not any(grid.text(r, c) for c in range(grid.width)):
@@ -139,6 +152,32 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
                     f"{quoted(text)}: the tiebreak place must be 1, 2, 3...",
                     who,
                 )
+        if "discord" in header:
+            text = grid.text(r, header["discord"])
+            low, high = SNOWFLAKE_DIGITS
+            if text and not (text.isascii() and text.isdigit() and low <= len(text) <= high):
+                err(
+                    "discord",
+                    r,
+                    header["discord"],
+                    f"{quoted(text)} is not a Discord user id: {low} to {high} digits (in "
+                    "Discord, turn on Developer Mode, then Copy User ID on the player); leave "
+                    "it blank to seat them later",
+                    who,
+                )
+            elif text and (first := ids.get(int(text))) is not None:
+                err(
+                    "discord",
+                    r,
+                    header["discord"],
+                    f"Discord user {text} is given to {first[0] or 'the player'} in row "
+                    f"{first[1]} too: one player each",
+                    who,
+                )
+            elif text:
+                ids[int(text)] = (who, r + 1)
+                if usable:
+                    users.append((name, int(text)))
         if usable and len(choices) == 2 and choices[0] != choices[1]:
             prefs.append(Preference(name, choices[0], choices[1], garnets))
 
@@ -157,7 +196,7 @@ def parse_roster(grid: Grid) -> tuple[Roster | None, list[SubmissionProblem]]:
         err("empty", None, None, "the roster lists no players")
     if errors:
         return None, errors
-    return Roster(tuple(prefs), tiebreak), []
+    return Roster(tuple(prefs), tiebreak, tuple(users)), []
 
 
 def _whole(text: str) -> bool:

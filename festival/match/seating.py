@@ -1,11 +1,13 @@
 """Which Discord user plays which player of a match, and in which private channel (issue #38):
 the seating the bot reads to know who sent `/submit`, and where they may.
 
-A player's Discord user id comes from the webhooks file's `user` column (`festival discord`,
-kept in the host input `discord`) or from the host's `SeatPlayer` command (`festival seat`,
-`/host seat`), which also names the player's private channel; a seat given by the host wins
-over the file's user. Pure values out; the command goes through the match service's one
-door (festival/match/service.py `run`), as the host.
+A player's Discord user id comes from the roster's `discord` column (kept when the match is
+created, festival/match/roster.py), the webhooks file's `user` column (`festival discord`,
+kept in the host input `discord`) or the host's `SeatPlayer` command (`festival seat`,
+`/host seat`), which also names the player's private channel; the later wins: a seat given
+by the host over the webhooks file's user, and that over the roster's. Pure values out; the
+command goes through the match service's one door (festival/match/service.py `run`), as the
+host.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from festival.match.store import STORE_FILE
 
 SEAT = "discord seat:"
 """the host input a player's seat is kept under (followed by the player's name)"""
+ROSTER_USERS = "discord roster users"
+"""the host input the roster's Discord user ids are kept under ({player: id})"""
 ID_LIMIT = 2**64
 
 
@@ -66,8 +70,25 @@ class NotSeatable(Refused):
     or a user or channel that is another player's already."""
 
 
+def record_roster_users(match: Match, users: tuple[tuple[str, int], ...]) -> None:
+    """Keep the roster's Discord user ids (checked by the roster's parser) with the match."""
+    if users:
+        match.store.set_host_input(ROSTER_USERS, json.dumps(dict(users)))
+
+
+def _roster_users(match: Match) -> dict[str, object]:
+    kept = match.store.host_input(ROSTER_USERS)
+    try:
+        data = json.loads(kept) if kept is not None else {}
+        return {str(k): v for k, v in dict(data).items()}
+    except (ValueError, TypeError, AttributeError):
+        return {}  # a store edited by hand: the roster's ids are not read
+
+
 def seats_of(match: Match) -> Seats:
-    """The match's seating: the webhooks file's users, then the host's seats over them."""
+    """The match's seating: the roster's users, the webhooks file's over them, then the
+    host's seats over both."""
+    from_roster = _roster_users(match)
     from_file: dict[str, str] = {}
     mapped = match.store.host_input(host_inputs.DISCORD)
     if mapped is not None:
@@ -78,7 +99,7 @@ def seats_of(match: Match) -> Seats:
             from_file = {}
     seats = []
     for player in match.config.players:
-        user = _id(from_file.get(player))
+        user = _id(from_file.get(player)) or _id(from_roster.get(player))
         channel = None
         kept = match.store.host_input(SEAT + player)
         if kept is not None:

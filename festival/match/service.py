@@ -78,6 +78,7 @@ from festival.match.reads import desk as desk
 from festival.match.reads import is_match as is_match
 from festival.match.reads import match_view as match_view
 from festival.match.reads import on_discord as on_discord
+from festival.match.reads import on_google as on_google
 from festival.match.reads import preview as preview
 from festival.match.reads import read_spreadsheets as read_spreadsheets
 from festival.match.reads import round_announcements as round_announcements
@@ -149,7 +150,7 @@ from festival.match.rounds import (
 )
 from festival.match.rounds import resolve as resolve_round
 from festival.match.schedule_acts import SCHEDULE_COMMANDS, ScheduleCommand, apply_schedule
-from festival.match.seating import SeatPlayer, Seats, seat_player
+from festival.match.seating import SeatPlayer, Seats, record_roster_users, seat_player
 from festival.match.spreadsheets import Spreadsheets, SpreadsheetsFor
 from festival.match.standings_view import festival_standings
 from festival.match.store import sqlite_failure
@@ -219,6 +220,7 @@ def _create(folder: Path, command: NewMatch) -> Created:
     )
     match = Match.create(folder, config)
     try:
+        record_roster_users(match, roster.discord)
         missing = tuple(match.missing_engines())
         return Created(players, seed, gamewide, source, missing, bool(too_small))
     finally:

@@ -168,21 +168,33 @@ class TableCell:
     event: str
     kind: VerdictKind
     came_from: CameFrom | None = None
+    also: tuple[CameFrom, ...] = ()
+    """the other places the player's submission for the event is seen that do not count over
+    it (docs/rulings.md, "Hand-ins": a hand-in, then an inbox file, then a Google sheet)"""
+
+    @property
+    def where(self) -> str:
+        """Where it came from, for a table: "Discord", "Discord; also inbox", or ""."""
+        if self.came_from is None:
+            return ""
+        if not self.also:
+            return self.came_from.value
+        return f"{self.came_from.value}; also {', '.join(a.value for a in self.also)}"
 
 
 @dataclass(frozen=True)
 class RoundTable:
     """The host's table of a round: per player and event, ready / has problems / nothing yet
-    and where it came from. For the open round, from the hand-ins; for a resolved round, from
-    what counted."""
+    and where it came from. For the open round, from the hand-ins, the Google verdicts
+    `festival watch` recorded and the inbox folder the host names (handin_table.py); for a
+    resolved round, from what counted."""
 
     round_no: int
     resolved: bool
     cells: tuple[TableCell, ...]
+    notes: tuple[str, ...] = ()
+    """for the host: why some of the inbox folder's files are not in the table"""
 
     def rows(self) -> list[tuple[str, str, str, str]]:
         """(player, event, verdict, from) for a table, in roster order."""
-        return [
-            (c.player, c.event, c.kind.value, "" if c.came_from is None else c.came_from.value)
-            for c in self.cells
-        ]
+        return [(c.player, c.event, c.kind.value, c.where) for c in self.cells]

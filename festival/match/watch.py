@@ -5,11 +5,12 @@ The first read of a player's sheet in a round is where the watch starts: kept, n
 sheet as it came, tabs blank, is no news; start the watch when the round's tabs are pushed).
 
 Each verdict read is recorded in the match's host inputs (key `watch`, one JSON value each:
-round, player, seq, digest, and the words to tell the player, or null when there is nothing
-to tell), so the Discord adapter posts each change exactly once (its post log keys a change by
-player, round and seq), whatever happens between the check and the post. No raw submission
-is stored: a spreadsheet read to watch it is not handed in (the round reads it again when it
-is resolved).
+round, player, seq, digest, and the words to tell the player, or null when there is nothing to
+tell, each event's verdict for the host's round table, with the pictures of the player's own
+view to send with them: watch_pictures.py), so the Discord adapter posts each change exactly
+once (its post log keys a change by player, round and seq), whatever happens between the check
+and the post. No raw submission is stored: a spreadsheet read to watch it is not handed in (the
+round reads it again when it is resolved).
 """
 
 from __future__ import annotations
@@ -17,14 +18,19 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from festival.match.handin import closed_because, open_round
 from festival.match.handin import load_hand_in as _load
 from festival.match.handin import verdicts_for as _verdicts
 from festival.match.match import Match
 from festival.match.verdict import EventVerdict, VerdictKind, ready_sentence
+from festival.match.watch_pictures import pictures_from_json, pictures_json
 from sheets.errors import GoogleError, SheetReadError
 from sheets.source import SubmissionSource
+
+if TYPE_CHECKING:
+    from events.duel import Picture  # numpy: only where a picture is made
 
 RECORD = "watch"
 """the host input each verdict read is recorded under"""
@@ -50,6 +56,9 @@ class Change:
     """the how-manyeth verdict of this player's this round (1, 2, ...): one message each"""
     text: str
     """Markdown, for the player's channel"""
+    pictures: tuple[tuple[str, Picture], ...] = ()
+    """(name, picture) of the player's own view of their sheet (Continuum board, Summoner's
+    map), sent with the words; none for an event without one"""
 
 
 @dataclass(frozen=True)
@@ -104,16 +113,22 @@ def _records(match: Match) -> list[dict[str, object]]:
     return out
 
 
+def _last_records(match: Match, round_no: int) -> dict[str, dict[str, object]]:
+    """Each player's last verdict recorded for `round_no`."""
+    last: dict[str, dict[str, object]] = {}
+    for record in _records(match):
+        if record.get("round") == round_no:
+            last[str(record.get("player"))] = record
+    return last
+
+
 def check_sheets(match: Match, source: SubmissionSource) -> Watched:
     """Read every player's spreadsheet of the open round once, check it, and record each
     verdict that changed; a spreadsheet that cannot be read now is named and skipped."""
     round_no = open_round(match)
     if closed_because(match, round_no) is not None or not match.allocated:
         return Watched(min(round_no, match.config.rounds), (), (), closed=True)
-    last: dict[str, dict[str, object]] = {}
-    for record in _records(match):
-        if record.get("round") == round_no:
-            last[str(record.get("player"))] = record
+    last = _last_records(match, round_no)
     changes: list[Change] = []
     unread: list[str] = []
     for player in match.config.players:
@@ -135,10 +150,20 @@ def check_sheets(match: Match, source: SubmissionSource) -> Watched:
         seq = int(str(before.get("seq", 0))) + 1 if before is not None else 1
         worth = before is not None and _worth_telling(verdicts)  # the first read: the start
         text = sheet_words(round_no, verdicts) if worth else None
-        record = {"round": round_no, "player": player, "seq": seq, "digest": digest, "text": text}
+        pictures = tuple(p for v in verdicts for p in v.pictures) if worth else ()
+        record: dict[str, object] = {
+            "round": round_no,
+            "player": player,
+            "seq": seq,
+            "digest": digest,
+            "text": text,
+            "kinds": {v.event: v.kind.value for v in verdicts},
+        }
+        if pictures:
+            record["pictures"] = pictures_json(pictures)
         match.store.set_host_input(RECORD, json.dumps(record))
         if text is not None:
-            changes.append(Change(round_no, player, seq, text))
+            changes.append(Change(round_no, player, seq, text, pictures))
     return Watched(round_no, tuple(changes), tuple(unread))
 
 
@@ -155,6 +180,24 @@ def to_tell(match: Match) -> tuple[Change, ...]:
                     str(record["player"]),
                     int(str(record["seq"])),
                     text,
+                    pictures_from_json(record.get("pictures")),
                 )
             )
     return tuple(out)
+
+
+def sheet_kinds(match: Match, round_no: int) -> dict[tuple[str, str], VerdictKind]:
+    """The verdict festival watch read last in each player's spreadsheet for `round_no`, by
+    player and event (the host's round table: where it came from, Google)."""
+    last = _last_records(match, round_no)
+    out: dict[tuple[str, str], VerdictKind] = {}
+    for player, kept in last.items():
+        kinds = kept.get("kinds")
+        if not isinstance(kinds, dict):
+            continue  # recorded before the watch kept its verdicts
+        for event, kind in kinds.items():
+            try:
+                out[(player, str(event))] = VerdictKind(kind)
+            except ValueError:
+                continue
+    return out
