@@ -13,10 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from festival.cli.dashboard_launch import add_address
-from festival.cli.match_words import refusal_words
 from festival.core import registry
 from festival.core.errors import EngineError, FestivalError, StoreError
-from festival.match.acts import Refused
 from sheets.errors import GoogleError, SheetReadError
 
 USER_ERRORS = (FestivalError, StoreError, SheetReadError, EngineError, GoogleError)
@@ -301,11 +299,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _stop_writing()
         return 1
-    except Refused as exc:  # a typed refusal of the match service, in the command line's words
-        print(f"festival: error: {refusal_words(exc)}", file=sys.stderr)
-        return 2
     except USER_ERRORS as exc:
-        print(f"festival: error: {exc}", file=sys.stderr)
+        print(f"festival: error: {_error_words(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:
         where = f": {exc.filename}" if exc.filename else ""
@@ -320,6 +315,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     return code
+
+
+def _error_words(exc: Exception) -> str:
+    """What a command's error says: a typed refusal of the match service in the command
+    line's words (festival/cli/match_words.py), any other error its own."""
+    if "festival.match.acts" not in sys.modules:
+        return str(exc)  # the match service was not imported: no refusal of it was raised
+    # the match command group's words, imported when a command failed: a duel command
+    # builds its parser, runs and fails without importing the match service (not a cycle)
+    from festival.cli.match_words import refusal_words
+    from festival.match.acts import Refused
+
+    return refusal_words(exc) if isinstance(exc, Refused) else str(exc)
 
 
 def _stop_writing() -> None:

@@ -8,8 +8,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from festival.core.errors import StoreBusy
 
 
@@ -20,6 +18,9 @@ def folder_lock(folder: Path, store_file: str, lock_file: str, busy: str) -> Ite
     if not (folder / store_file).is_file():
         yield
         return
+    # a library that brings threads and logging: imported by the commands that lock only
+    from filelock import FileLock, Timeout
+
     lock = FileLock(folder / lock_file, timeout=0)
     try:
         lock.acquire()

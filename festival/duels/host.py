@@ -17,9 +17,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, take
+from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, seeded, take
 from events.parsed import Parsed
 from festival.core.errors import DuelHostError
 from festival.core.names import check_player_name, normalise_name
@@ -147,7 +145,7 @@ class Duel:
     # --- positions ----------------------------------------------------------------------
 
     def start(self) -> Any:
-        setup = np.random.default_rng(np.random.SeedSequence([self.seed, 0]))
+        setup = seeded(self.seed, 0)  # numpy only for a game that draws its setup
         return self.game.initial_state(self.players, self.config["options"], setup)
 
     def recorded(self) -> tuple[list[StepRow], list[Step[Any]]]:
