@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -65,6 +65,12 @@ def _players_wanted(title: str, counts: Sequence[int], names: Sequence[str]) -> 
     )
 
 
+def _random_bits(bits: int) -> int:
+    """`secrets.randbits(bits)`: the system's randomness (os.urandom, as `secrets` draws it),
+    without importing `random`, `hmac` and `base64` into every duel command."""
+    return int.from_bytes(os.urandom((bits + 7) // 8), "big") >> (-bits % 8)
+
+
 class Duel:
     """One duel folder, open."""
 
@@ -108,9 +114,9 @@ class Duel:
             "variant": chosen,
             "options": options.value,
             "players": names,
-            "seed": seed if seed is not None else secrets.randbits(63),
+            "seed": seed if seed is not None else _random_bits(63),
         }
-        return Duel(folder, DuelStore.create(folder, config, secrets.token_hex(6)))
+        return Duel(folder, DuelStore.create(folder, config, os.urandom(6).hex()))
 
     @staticmethod
     def open(folder: Path) -> Duel:
