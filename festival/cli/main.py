@@ -9,9 +9,9 @@ import os
 import sqlite3
 import sys
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
+from festival.cli.command import Command
 from festival.cli.dashboard_launch import add_address
 from festival.core import registry
 from festival.core.errors import EngineError, FestivalError, StoreError
@@ -21,7 +21,7 @@ USER_ERRORS = (FestivalError, StoreError, SheetReadError, EngineError, GoogleErr
 
 GROUPS = {
     "duel": (
-        "festival.cli.duel_commands",
+        "festival.cli.duel_parser",
         f"host a duel game ({', '.join(d.title for d in registry.duels())}): "
         "new, play, undo, show...",
     ),
@@ -30,21 +30,11 @@ GROUPS = {
         "the balance lab: play many festivals (or games of one event) with bot strategies",
     ),
 }
-"""command -> (the module that fills its parser and runs it, its line in `festival --help`).
-A group's module is imported only when its command is run or asked for help: building the
-parser for `festival --help` or `festival status` imports no duel, lab or spreadsheet code."""
-
-
-@dataclass(frozen=True)
-class Command:
-    """A subcommand's body, named "module:function" and imported when it runs."""
-
-    module: str
-    function: str
-
-    def __call__(self, args: argparse.Namespace) -> int:
-        code: int = getattr(importlib.import_module(self.module), self.function)(args)
-        return code
+"""command -> (the module that fills its parser, its line in `festival --help`). A group's
+module is imported only when its command is run or asked for help: building the parser for
+`festival --help` or `festival status` imports no duel, lab or spreadsheet code. The duel
+group's parser names each subcommand's body as a `Command`, so `festival duel status` imports
+the duel's reads and no command of the duel service."""
 
 
 def _match(function: str) -> Command:
