@@ -1,10 +1,11 @@
 """The duel service: the one door through which a front end (the command line, the dashboard,
 a bot) creates, changes or reads a duel. Every change is a typed command
 (festival/duels/acts.py) done by the dispatcher (festival/duels/dispatcher.py: the
-duel's lock, a time-out recorded first, who may act, once per origin); reads return values
-(festival/duels/reads.py, results.py). The functions here are the host's commands in the
-words a front end uses (`play`, `undo`, `clock`...): each is the command it names, sent by
-the host, its result read back as the front end prints it. Each operation opens the duel
+duel's lock, a time-out recorded first, who may act, once per origin) and returns values
+(festival/duels/acted.py); reads return values (festival/duels/reads.py, results.py). The
+functions here are the host's commands in the words a front end uses (`play`, `undo`,
+`clock`...): each is the command it names, sent by the host, its result read back as the
+front end prints it. Each operation opens the duel
 folder, always closes the store, and returns a typed result; it prints nothing.
 
 The Google client and the workbook writer are imported by the operations that use them only,
@@ -19,6 +20,18 @@ from typing import Any
 
 from festival.core.errors import DuelHostError
 from festival.core.names import normalise_name
+from festival.duels.acted import (
+    Acted,
+    BotPlayed,
+    Created,
+    Ordered,
+    OrdersResolved,
+    Practice,
+    PracticeStarted,
+    Sampled,
+    SheetsDone,
+    Turned,
+)
 from festival.duels.acts import (
     HOST,
     PRACTICE_BOT,
@@ -49,24 +62,14 @@ from festival.duels.origin import Origin, Via
 from festival.duels.practice_duels import practice_start, practices
 from festival.duels.reads import History, history, log, show, status, time_out_announced, watch
 from festival.duels.results import (
-    Acted,
-    BotPlayed,
     ClockShown,
-    Created,
     Entered,
     Logged,
     LogLine,
-    Ordered,
-    OrdersResolved,
-    Practice,
-    PracticeStarted,
-    Sampled,
     Seating,
-    SheetsDone,
     Shown,
     Situation,
     Status,
-    Turned,
     Watched,
     Winner,
 )
