@@ -22,13 +22,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, ClassVar, Generic, TypeVar, cast
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from events.parsed import Parsed as Parsed
 from events.tables import Grid
 from events.template import Template
+
+if TYPE_CHECKING:
+    import numpy as np
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -547,9 +548,34 @@ class Step(Generic[A]):
     action: A
 
 
+class _Seeded:
+    """`np.random.default_rng(np.random.SeedSequence([*numbers]))`, made on its first draw:
+    numpy is imported only when a game draws (Element's draws), not for every action taken
+    or position set up (`seeded`)."""
+
+    __slots__ = ("_made", "_numbers")
+
+    def __init__(self, numbers: tuple[int, ...]) -> None:
+        self._numbers = numbers
+        self._made: np.random.Generator | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._made is None:
+            import numpy as np  # a heavy library, for the games that draw
+
+            self._made = np.random.default_rng(np.random.SeedSequence(list(self._numbers)))
+        return getattr(self._made, name)
+
+
+def seeded(*numbers: int) -> np.random.Generator:
+    """The generator of `np.random.default_rng(np.random.SeedSequence([*numbers]))`, the same
+    draws; numpy is imported (and the generator made) when it is first drawn from."""
+    return cast("np.random.Generator", _Seeded(numbers))
+
+
 def chance_rng(seed: int, index: int) -> np.random.Generator:
     """The generator for the chance of the action at `index` of a duel with `seed`."""
-    return np.random.default_rng(np.random.SeedSequence([seed, index]))
+    return seeded(seed, index)
 
 
 def take(

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from events.alchelemental import desk, judge, notation, rules
 from events.alchelemental.actions import (
@@ -44,6 +42,9 @@ from events.duel import (
     PicturePiece,
     only,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 CODE = "alchelemental"
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from events.duel import (
     CodecGame,
@@ -39,6 +37,9 @@ from events.element.board import (
 )
 from events.element.state import START, ElementState, TurnProgress, state_from_json, state_to_json
 from events.element.variant import DEFAULT_VARIANT, VARIANTS, Variant, check_variant
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MOVES_PER_TURN = 5
 """moves = 5 - stones drawn"""

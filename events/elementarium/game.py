@@ -8,9 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from events import palette
 from events.duel import (
@@ -46,6 +44,9 @@ from events.elementarium.setup import (
 from events.elementarium.state import State, TurnReport, state_from_json, state_to_json
 from events.tables import Grid
 from events.template import Template
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SWITCHES = ("board", "rules", "spawning", "standing_enemy")
 

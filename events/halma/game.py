@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from events import palette
 from events.duel import (
@@ -43,6 +41,9 @@ from events.halma.state import (
     state_to_json,
     text_rows,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEFAULT_VARIANT = "standard"
 EVERY_MOVE_VARIANT = "every-move"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-from pathlib import Path
 
 from festival.cli.duel_words import worded
 
@@ -53,28 +52,3 @@ def post(args: argparse.Namespace) -> int:
         print(f"Stopped by {done.result.stopped}; run `festival duel post {args.duel}` again.")
         return 128 + signal.Signals[done.result.stopped].value
     return 2 if question else 0
-
-
-def add_parsers(dsub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = dsub.add_parser("discord", help="say which Discord channel (webhook) the duel posts to")
-    p.add_argument("duel", type=Path)
-    p.add_argument(
-        "--webhooks",
-        type=Path,
-        required=True,
-        help="a .csv or .xlsx with columns player, webhook[, user]: the row `host` is the "
-        "duel's channel, a player's `user` their Discord user id (pinged to move)",
-    )
-    p.set_defaults(run=discord_setup)
-
-    p = dsub.add_parser(
-        "post", help="post the board after the last turn to Discord, pinging who is to move"
-    )
-    p.add_argument("duel", type=Path)
-    p.add_argument("--webhooks", type=Path, help="the webhooks file (default: the one mapped)")
-    cut = p.add_mutually_exclusive_group()
-    cut.add_argument(
-        "--resend", action="store_true", help="a cut post is not on Discord: send it again"
-    )
-    cut.add_argument("--mark-sent", metavar="LINK", help="a cut post is on Discord: its link or id")
-    p.set_defaults(run=post)

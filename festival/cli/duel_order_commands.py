@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
 
 from festival.cli.duel_words import worded
 from festival.duels import service
@@ -140,52 +139,3 @@ def google_setup(args: argparse.Namespace) -> int:
     print(f"{count} player spreadsheets recorded.")
     print(f"Next: festival duel sheets {args.duel} --google")
     return 0
-
-
-def add_parsers(dsub: Any) -> None:
-    credentials = "the service-account JSON file (default: FESTIVAL_GOOGLE_CREDENTIALS)"
-    p = dsub.add_parser("resolve", help="resolve a turn from every player's orders")
-    p.add_argument("duel", type=Path)
-    where = p.add_mutually_exclusive_group(required=True)
-    where.add_argument("--from", dest="inbox", type=Path, help="folder: NAME.json/.txt/.xlsx")
-    where.add_argument(
-        "--google", action="store_true", help="read each player's Orders tab in Google Sheets"
-    )
-    p.add_argument("--credentials", type=Path, help=credentials)
-    p.add_argument("--out", type=Path, help="then write next turn's order workbooks here")
-    p.add_argument(
-        "--hold-missing",
-        action="store_true",
-        help="with --from: a player with no order file holds every unit still "
-        "(without it such an inbox is refused)",
-    )
-    p.set_defaults(run=resolve)
-
-    p = dsub.add_parser("sheets", help="each awaited player's order workbook or Google tab")
-    p.add_argument("duel", type=Path)
-    where = p.add_mutually_exclusive_group(required=True)
-    where.add_argument("--out", type=Path, help="the folder for the workbooks")
-    where.add_argument(
-        "--google", action="store_true", help="make the turn's Orders tab in each spreadsheet"
-    )
-    p.add_argument(
-        "--force",
-        action="store_true",
-        help="with --google: replace tabs that hold typed values when they changed "
-        "(the values are kept in the duel store first)",
-    )
-    p.add_argument("--credentials", type=Path, help=credentials)
-    p.set_defaults(run=sheets)
-
-    p = dsub.add_parser("google", help="say which Google spreadsheet is whose")
-    p.add_argument("duel", type=Path)
-    p.add_argument(
-        "--sheets",
-        type=Path,
-        required=True,
-        help="a .csv or .xlsx with columns player, spreadsheet (key or URL)",
-    )
-    p.add_argument(
-        "--credentials", type=Path, help="the service-account JSON file's path (kept as a path)"
-    )
-    p.set_defaults(run=google_setup)

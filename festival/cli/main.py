@@ -9,22 +9,20 @@ import os
 import sqlite3
 import sys
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from festival.cli import bot_commands
+from festival.cli.command import Command
 from festival.cli.dashboard_launch import add_address
-from festival.cli.match_words import refusal_words
 from festival.core import registry
 from festival.core.errors import EngineError, FestivalError, StoreError
-from festival.match.acts import Refused
 from sheets.errors import GoogleError, SheetReadError
 
 USER_ERRORS = (FestivalError, StoreError, SheetReadError, EngineError, GoogleError)
 
 GROUPS = {
     "duel": (
-        "festival.cli.duel_commands",
+        "festival.cli.duel_parser",
         f"host a duel game ({', '.join(d.title for d in registry.duels())}): "
         "new, play, undo, show...",
     ),
@@ -41,21 +39,11 @@ GROUPS = {
         "the balance lab: play many festivals (or games of one event) with bot strategies",
     ),
 }
-"""command -> (the module that fills its parser and runs it, its line in `festival --help`).
-A group's module is imported only when its command is run or asked for help: building the
-parser for `festival --help` or `festival status` imports no duel, lab or spreadsheet code."""
-
-
-@dataclass(frozen=True)
-class Command:
-    """A subcommand's body, named "module:function" and imported when it runs."""
-
-    module: str
-    function: str
-
-    def __call__(self, args: argparse.Namespace) -> int:
-        code: int = getattr(importlib.import_module(self.module), self.function)(args)
-        return code
+"""command -> (the module that fills its parser, its line in `festival --help`). A group's
+module is imported only when its command is run or asked for help: building the parser for
+`festival --help` or `festival status` imports no duel, lab or spreadsheet code. The duel
+group's parser names each subcommand's body as a `Command`, so `festival duel status` imports
+the duel's reads and no command of the duel service."""
 
 
 def _match(function: str) -> Command:
@@ -372,11 +360,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _stop_writing()
         return 1
-    except Refused as exc:  # a typed refusal of the match service, in the command line's words
-        print(f"festival: error: {refusal_words(exc)}", file=sys.stderr)
-        return 2
     except USER_ERRORS as exc:
-        print(f"festival: error: {exc}", file=sys.stderr)
+        print(f"festival: error: {_error_words(exc)}", file=sys.stderr)
         return 2
     except OSError as exc:
         where = f": {exc.filename}" if exc.filename else ""
@@ -391,6 +376,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     return code
+
+
+def _error_words(exc: Exception) -> str:
+    """What a command's error says: a typed refusal of the match service in the command
+    line's words (festival/cli/match_words.py), any other error its own."""
+    if "festival.match.acts" not in sys.modules:
+        return str(exc)  # the match service was not imported: no refusal of it was raised
+    # the match command group's words, imported when a command failed: a duel command
+    # builds its parser, runs and fails without importing the match service (not a cycle)
+    from festival.cli.match_words import refusal_words
+    from festival.match.acts import Refused
+
+    return refusal_words(exc) if isinstance(exc, Refused) else str(exc)
 
 
 def _stop_writing() -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from events.duel import Step
+from festival.duels.acted import Acted
 from festival.duels.bots import bot_turn, make_bot
 from festival.duels.host import Duel
 from festival.duels.opening import situation
-from festival.duels.results import Acted
 from festival.duels.words import board_picture, last_turn_start
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from events.duel import DuelGame
 from festival.duels.levels import DEFAULT_LEVEL, Budget, Level, level_budget
 from festival.duels.origin import Origin, Via
@@ -23,6 +21,8 @@ class RandomBot:
     """Uniformly random legal actions (as sampled by the game's `random_action`)."""
 
     def __init__(self, game: DuelGame[Any, Any], seed: int) -> None:
+        import numpy as np  # a heavy library, for the bots that play
+
         self.game = game
         self.rng = np.random.default_rng(seed)
 

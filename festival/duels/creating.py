@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import overload
 
 from festival.core.names import normalise_name
+from festival.duels.acted import Created, PracticeStarted
 from festival.duels.acts import Actor, HostRefused, NewDuel, Refusal, Refused, StartPractice
 from festival.duels.boards import board_option
 from festival.duels.host import Duel
 from festival.duels.origin import Origin
 from festival.duels.practice_duels import practice_start
-from festival.duels.results import Created, PracticeStarted
 from festival.duels.seating import seating_of, seating_settings
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from events.duel import ConcedeReason, DuelProblem
 from festival.core.errors import DuelHostError
 from festival.duels import offers
+from festival.duels.acted import Acted, BotPlayed
 from festival.duels.acting import acted, bot_steps
 from festival.duels.acts import (
     Actor,
@@ -44,7 +45,7 @@ from festival.duels.host import Duel, Played
 from festival.duels.opening import changing, entered_of, situation
 from festival.duels.origin import Origin
 from festival.duels.practice_duels import practice_answer
-from festival.duels.results import Acted, BotPlayed, Entered
+from festival.duels.results import Entered
 from festival.duels.sealed import google_setup, order_sheets, resolve_orders
 from festival.duels.seating import seat_players
 from festival.duels.turn_files import play_file

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, take
+from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, seeded, take
 from events.parsed import Parsed
 from festival.core.errors import DuelHostError
 from festival.core.names import check_player_name, normalise_name
@@ -58,6 +56,12 @@ def _players_wanted(title: str, counts: Sequence[int], names: Sequence[str]) -> 
     return Refusal(
         Refused.PLAYERS, title, what=twice_named, names=tuple(names), counts=tuple(counts)
     )
+
+
+def _random_bits(bits: int) -> int:
+    """`secrets.randbits(bits)`: the system's randomness (os.urandom, as `secrets` draws it),
+    without importing `random`, `hmac` and `base64` into every duel command."""
+    return int.from_bytes(os.urandom((bits + 7) // 8), "big") >> (-bits % 8)
 
 
 class Duel:
@@ -103,9 +107,9 @@ class Duel:
             "variant": chosen,
             "options": options.value,
             "players": names,
-            "seed": seed if seed is not None else secrets.randbits(63),
+            "seed": seed if seed is not None else _random_bits(63),
         }
-        return Duel(folder, DuelStore.create(folder, config, secrets.token_hex(6)))
+        return Duel(folder, DuelStore.create(folder, config, os.urandom(6).hex()))
 
     @staticmethod
     def open(folder: Path) -> Duel:
@@ -140,7 +144,7 @@ class Duel:
     # --- positions ----------------------------------------------------------------------
 
     def start(self) -> Any:
-        setup = np.random.default_rng(np.random.SeedSequence([self.seed, 0]))
+        setup = seeded(self.seed, 0)  # numpy only for a game that draws its setup
         return self.game.initial_state(self.players, self.config["options"], setup)
 
     def recorded(self) -> tuple[list[StepRow], list[Step[Any]]]:

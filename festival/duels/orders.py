@@ -20,7 +20,7 @@ from festival.duels.origin import Origin
 from sheets.errors import SheetReadError
 from sheets.json_input import load_json
 from sheets.limits import MAX_FILE_BYTES, MAX_STORED_BYTES, megabytes
-from sheets.source import RawSubmission
+from sheets.raw import RawSubmission
 from sheets.stamp import DUEL, Stamp, StampError, mismatch, read_stamp
 
 SUFFIXES = (".json", ".txt", ".xlsx")

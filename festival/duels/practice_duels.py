@@ -7,13 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from festival.duels import practice
+from festival.duels.acted import Acted, Practice, PracticeStarted
 from festival.duels.acting import acted, bot_steps
 from festival.duels.acts import Refusal, Refused, StartPractice
 from festival.duels.host import Duel
 from festival.duels.levels import parse_level
 from festival.duels.opening import open_duel, situation
 from festival.duels.origin import Origin
-from festival.duels.results import Acted, Entered, Practice, PracticeStarted
+from festival.duels.results import Entered
 from festival.duels.seating import seating_of, seating_settings
 from festival.duels.words import board_picture
 

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from festival.core.errors import DuelHostError
+from festival.duels.acted import Ordered, OrdersResolved, SheetsDone
 from festival.duels.acts import FromTabs, GoogleSetup, Inbox, OrderSheets, ResolveOrders, Workbooks
 from festival.duels.host import Duel
 from festival.duels.orders import from_inbox, from_tabs, order_file_stem
 from festival.duels.origin import NO_ORDERS
-from festival.duels.results import Ordered, OrdersResolved, SheetsDone
 
 
 def require_simultaneous(duel: Duel) -> None:

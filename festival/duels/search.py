@@ -25,8 +25,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from events.duel import DuelGame
 from festival.duels.levels import Budget
 
@@ -73,6 +71,8 @@ class MctsBot:
         clock: Callable[[], float] = time.perf_counter,
         turn_choices: int = 1,
     ) -> None:
+        import numpy as np  # a heavy library, for the bots that play
+
         self.game = game
         self.rng = np.random.default_rng(seed)
         self.seconds = seconds

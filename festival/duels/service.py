@@ -5,11 +5,12 @@ duel's lock, a time-out recorded first, who may act, once per origin); a duel no
 is made through one door, `begin` (festival/duels/creating.py: `NewDuel`, `StartPractice`,
 with the same actor and origin, refused typed); a command that reaches the players'
 spreadsheets or the duel's Discord channel carries the adapter's port
-(festival/duels/ports.py), called inside the lock; reads return values
-(festival/duels/reads.py, results.py). The functions here are the host's commands in the
-words a front end uses (`play`, `undo`, `clock`...): each is the command it names, sent by
-the host, its result read back as the front end prints it. Each operation opens the duel
-folder, always closes the store, and returns a typed result; it prints nothing.
+(festival/duels/ports.py), called inside the lock; a command returns values
+(festival/duels/acted.py), and reads return values (festival/duels/reads.py, results.py).
+The functions here are the host's commands in the words a front end uses (`play`, `undo`,
+`clock`...): each is the command it names, sent by the host, its result read back as the
+front end prints it. Each operation opens the duel folder, always closes the store, and
+returns a typed result; it prints nothing.
 
 The service imports no Google or Discord client (the adapters' ports are handed in), and the
 workbook writer only when workbooks are written, so reading a duel costs no network or
@@ -23,6 +24,18 @@ from pathlib import Path
 from typing import Any
 
 from festival.core.errors import DuelHostError
+from festival.duels.acted import (
+    Acted,
+    BotPlayed,
+    Created,
+    Ordered,
+    OrdersResolved,
+    Practice,
+    PracticeStarted,
+    Sampled,
+    SheetsDone,
+    Turned,
+)
 from festival.duels.acts import (
     HOST,
     PRACTICE_BOT,
@@ -61,24 +74,14 @@ from festival.duels.origin import Origin, Via
 from festival.duels.practice_duels import practices
 from festival.duels.reads import History, history, log, show, status, time_out_announced, watch
 from festival.duels.results import (
-    Acted,
-    BotPlayed,
     ClockShown,
-    Created,
     Entered,
     Logged,
     LogLine,
-    Ordered,
-    OrdersResolved,
-    Practice,
-    PracticeStarted,
-    Sampled,
     Seating,
-    SheetsDone,
     Shown,
     Situation,
     Status,
-    Turned,
     Watched,
     Winner,
 )
