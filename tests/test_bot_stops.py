@@ -5,14 +5,17 @@ test (tests/support/paused_bot.py), as a slow command on a busy machine would be
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from festival.bot.bot import TOKEN_VARIABLE
+from festival.bot.stopping import run_until_stopped
 from festival.discord.endpoint import API_VARIABLE
 from festival.duels import service
 from tests.support.discord.interactions import BotApiServer, User
@@ -51,3 +54,31 @@ def test_the_bot_stops_while_a_command_is_mid_way_and_the_duel_is_whole(
     assert ended.out.splitlines()[-1] == "Bot stopped.", ended.out
     assert "Traceback" not in ended.err, ended.err
     assert service.status(folder).actions == 0  # the command cut short is not recorded
+
+
+def test_a_signal_stops_what_ignores_its_cancellation_and_leaves_a_stuck_call_behind() -> None:
+    """The runner itself (festival/bot/stopping.py), with a main that loses its cancellation
+    (as asyncio.wait_for of Python 3.11 may) and a call in a thread that never ends: the
+    signal still ends the run, which says which signal it was."""
+    stuck = threading.Event()
+    begun = threading.Event()
+
+    def call() -> None:
+        begun.set()
+        stuck.wait()
+
+    async def main(stop: asyncio.Event) -> None:
+        calling = asyncio.ensure_future(asyncio.to_thread(call))
+        await asyncio.to_thread(begun.wait)
+        os.kill(os.getpid(), signal.SIGTERM)
+        while not calling.done():
+            try:
+                await asyncio.sleep(3600)
+            except asyncio.CancelledError:  # lost, as a wait_for racing its result loses it
+                continue
+
+    try:
+        assert run_until_stopped(main, grace=0.05) == "SIGTERM"
+    finally:
+        stuck.set()
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # as it was

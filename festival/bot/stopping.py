@@ -101,6 +101,7 @@ def run_until_stopped(main: Main, grace: float = GRACE) -> str | None:
         caught.append(sig.name)
         stop.set()
 
+    before = {sig: signal.getsignal(sig) for sig in STOP_SIGNALS}
     for sig in STOP_SIGNALS:
         loop.add_signal_handler(sig, stopped_by, sig)
     try:
@@ -114,8 +115,9 @@ def run_until_stopped(main: Main, grace: float = GRACE) -> str | None:
         try:
             _end(loop, threads, grace)
         finally:
-            for sig in STOP_SIGNALS:
+            for sig, handler in before.items():
                 loop.remove_signal_handler(sig)
+                signal.signal(sig, handler)
             loop.close()
     return caught[0] if caught else None
 

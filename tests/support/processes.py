@@ -8,7 +8,8 @@ At the block's end, or at `child.stop()`, a process still running gets its signa
 Ctrl-C, unless told otherwise) and `bound` seconds to end; one that has not ended then is
 killed, and the test fails with what the process printed. A test that ends early (a failed
 assert) so never leaves a process behind, and a process that does not stop when asked fails
-its test instead of running on after the suite.
+its test instead of running on after the suite. `child.wait()` waits for a process that ends
+of itself (a command run to its end) as long, and kills it the same way.
 """
 
 from __future__ import annotations
@@ -52,9 +53,16 @@ class Child:
         if self.ended is not None:
             return self.ended
         sig = sig or self.signal
-        bound = self.bound if bound is None else bound
         if self.process.poll() is None:
             self.process.send_signal(sig)
+        return self.wait(bound, f"after {sig.name}")
+
+    def wait(self, bound: float | None = None, after: str = "") -> Ended:
+        """Wait `bound` seconds at most for the process to end of itself; kill it and fail
+        the test if it has not."""
+        if self.ended is not None:
+            return self.ended
+        bound = self.bound if bound is None else bound
         killed = False
         try:
             out, err = self.process.communicate(timeout=bound)
@@ -65,12 +73,23 @@ class Child:
         self.ended = Ended(self.process.returncode, out or "", err or "")
         if killed:
             pytest.fail(
-                f"{' '.join(map(str, self.process.args))}\nstill ran {bound:.0f} s after "
-                f"{sig.name}, and was killed. Its output:\n{self.ended.out}\n"
+                f"{' '.join(map(str, self.process.args))}\nstill ran {bound:.0f} s {after}, "
+                f"and was killed. Its output:\n{self.ended.out}\n"
                 f"Its errors:\n{self.ended.err}",
                 pytrace=False,
             )
         return self.ended
+
+
+def start(
+    argv: Sequence[str], stop: signal.Signals = signal.SIGINT, bound: float = PATIENCE, **popen: Any
+) -> Child:
+    """`argv` started (subprocess.Popen's keywords; its output captured as text unless they say
+    otherwise); `started` or `Children` see that it ends."""
+    popen.setdefault("stdout", subprocess.PIPE)
+    popen.setdefault("stderr", subprocess.PIPE)
+    popen.setdefault("text", True)
+    return Child(subprocess.Popen(list(argv), **popen), stop, bound)
 
 
 @contextmanager
@@ -80,13 +99,50 @@ def started(
     bound: float = PATIENCE,
     **popen: Any,
 ) -> Iterator[Child]:
-    """`argv` running for the block (subprocess.Popen's keywords; its output captured as text
-    unless they say otherwise), stopped at its end (`Child.stop`)."""
-    popen.setdefault("stdout", subprocess.PIPE)
-    popen.setdefault("stderr", subprocess.PIPE)
-    popen.setdefault("text", True)
-    child = Child(subprocess.Popen(list(argv), **popen), stop, bound)
+    """`argv` running for the block (as `start`), stopped at its end (`Child.stop`)."""
+    child = start(argv, stop, bound, **popen)
     try:
         yield child
     finally:
         child.stop()
+
+
+class Children:
+    """The processes a test starts without a block of their own (in loops, several at once):
+    `end`, at the test's end (a fixture's teardown), stops every one still running."""
+
+    def __init__(self) -> None:
+        self.all: list[Child] = []
+
+    def start(
+        self,
+        argv: Sequence[str],
+        stop: signal.Signals = signal.SIGINT,
+        bound: float = PATIENCE,
+        **popen: Any,
+    ) -> Child:
+        child = start(argv, stop, bound, **popen)
+        self.all.append(child)
+        return child
+
+    def end(self) -> None:
+        """Stop them all (each `Child.stop`), then fail with the first that had to be killed."""
+        failed: list[BaseException] = []
+        for child in self.all:
+            try:
+                child.stop()
+            except BaseException as exc:  # pytest.fail's: the others are stopped first
+                failed.append(exc)
+        self.all.clear()
+        if failed:
+            raise failed[0]
+
+
+@contextmanager
+def children() -> Iterator[Children]:
+    """For a fixture: `with children() as c: yield c`."""
+    every = Children()
+    try:
+        yield every
+    finally:
+        every.end()
