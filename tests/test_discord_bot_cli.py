@@ -5,7 +5,6 @@ token (read from FESTIVAL_DISCORD_TOKEN only) never shows in what it prints or i
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +17,7 @@ from festival.discord.endpoint import API_VARIABLE
 from festival.duels import service
 from tests.support.discord.interactions import BotApiServer, User
 from tests.support.doc_blocks import code_blocks, commands
-from tests.support.patience import PATIENCE
+from tests.support.processes import started
 
 GUIDE = "docs/duels-guide.md"
 CHANNEL = 1100000000000000001
@@ -159,19 +158,16 @@ def test_the_bot_runs_as_the_guide_says_and_never_shows_its_token(tmp_path: Path
     assert done.returncode == 0, done.stderr
     with BotApiServer() as server:
         env = {**os.environ, API_VARIABLE: server.api, TOKEN_VARIABLE: server.token}
-        process = subprocess.Popen(
-            [sys.executable, "-m", "festival.cli", *bot[1:]], cwd=tmp_path, env=env,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
-        try:
+        argv = [sys.executable, "-m", "festival.cli", *bot[1:]]
+        with started(argv, cwd=tmp_path, env=env) as process:
             server.wait_for(lambda: server.connected() or process.poll() is not None)
-            assert server.connected(), process.communicate()
+            assert server.connected(), process.stop()
             iid = server.command(ASH, "take", {"count": 2}, channel=CHANNEL)
             assert server.answers(iid)[0].content.startswith("Ash: take 2 ")
-        finally:
-            process.send_signal(signal.SIGINT)
-            out, err = process.communicate(timeout=PATIENCE)
+            ended = process.stop()  # Ctrl-C
+    out, err = ended.out, ended.err
     assert "Hosting ash-birch in channel 1100000000000000001" in out
+    assert out.endswith("Bot stopped.\n") and "Traceback" not in err, out + err
     assert server.token not in out + err
     for path in (tmp_path / "ash-birch").iterdir():
         assert server.token.encode() not in path.read_bytes()
@@ -226,22 +222,18 @@ def test_the_guides_practice_bot_runs_and_starts_a_practice_duel(tmp_path: Path)
     command = _practice_command()
     with BotApiServer() as server:
         env = {**os.environ, API_VARIABLE: server.api, TOKEN_VARIABLE: server.token}
-        process = subprocess.Popen(
-            [sys.executable, "-m", "festival.cli", *command[1:]], cwd=tmp_path, env=env,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
-        try:
+        argv = [sys.executable, "-m", "festival.cli", *command[1:]]
+        with started(argv, cwd=tmp_path, env=env) as process:
             server.wait_for(lambda: server.connected() or process.poll() is not None)
-            assert server.connected(), process.communicate()
+            assert server.connected(), process.stop()
             options = {"game": "halma", "level": "easy", "first": "bot"}
             iid = server.command(ASH, "practice", options, channel=1100000000000000009)
             server.wait_for(lambda: len(server.answers(iid)) == 2)
-            started, moved = server.answers(iid)
-            assert "ash against Easy bot (easy)" in started.content
+            begun, moved = server.answers(iid)
+            assert "ash against Easy bot (easy)" in begun.content
             assert moved.content.startswith("Easy bot: ")
-        finally:
-            process.send_signal(signal.SIGINT)
-            out, err = process.communicate(timeout=PATIENCE)
+            ended = process.stop()  # Ctrl-C
+    out, err = ended.out, ended.err
     assert "kept in club/practice (0 going on)" in out, out + err
     (folder,) = (tmp_path / "club" / "practice").glob("*/*")
     assert folder.parent.name == f"1100000000000000009-{ASH.id}"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +28,7 @@ from festival.match.match import Match
 from tests.conftest import numbers_json
 from tests.support.discord.interactions import CHANNEL, BotApiServer, Sent, User
 from tests.support.discord.run import ASH, BIRCH, HOST, SPECTATOR, running_bot
-from tests.support.patience import PATIENCE
+from tests.support.processes import Child, started
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 
@@ -303,16 +303,13 @@ def test_the_answer_carries_its_pictures_as_files_and_the_event_asked_for(
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _bot_process(server: BotApiServer, match: Path) -> subprocess.Popen[str]:
+def _bot_process(
+    server: BotApiServer, match: Path, stop: signal.Signals = signal.SIGINT
+) -> AbstractContextManager[Child]:
+    """`festival bot MATCH` for the block, stopped at its end with `stop`."""
     env = {**os.environ, API_VARIABLE: server.api, TOKEN_VARIABLE: server.token}
-    return subprocess.Popen(
-        [sys.executable, "-m", "festival.cli", "bot", str(match), "--host-role", "Duel Host"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    argv = [sys.executable, "-m", "festival.cli", "bot", str(match), "--host-role", "Duel Host"]
+    return started(argv, stop, cwd=ROOT, env=env)
 
 
 @pytest.mark.slow
@@ -325,10 +322,9 @@ def test_a_bot_killed_between_storing_and_answering_answers_the_retry_once_from_
     assert main([*seat, "--channel", str(ASH_ROOM)]) == 0
     with BotApiServer() as server:
         server.stall_followups = True  # the answer never gets through: the bot is killed first
-        first = _bot_process(server, toy_match)
-        try:
+        with _bot_process(server, toy_match, signal.SIGKILL) as first:
             server.wait_for(lambda: server.connected() or first.poll() is not None)
-            assert server.connected(), first.communicate()
+            assert server.connected(), first.stop()
             attachment = server.upload(
                 "Spadez.xlsx", filled(inbox / "Spadez.xlsx"), channel=ASH_ROOM
             )
@@ -338,13 +334,9 @@ def test_a_bot_killed_between_storing_and_answering_answers_the_retry_once_from_
             assert server.stalled == 1  # stored, and answering
             room = Room(toy_match, inbox, server)
             assert room.raws() == 1
-        finally:
-            first.kill()
-            first.communicate(timeout=PATIENCE)
         server.wait_for(lambda: not server.gateway.connected.is_set())
         server.stall_followups = False
-        again = _bot_process(server, toy_match)
-        try:
+        with _bot_process(server, toy_match) as again:
             server.wait_for(lambda: server.gateway.connected.is_set() or again.poll() is not None)
             iid = server.deliver(interaction)  # Discord's retry of the same interaction
             sent = server.wait_followup(iid)
@@ -354,9 +346,8 @@ def test_a_bot_killed_between_storing_and_answering_answers_the_retry_once_from_
             assert "Alchemy: ready" in room.answer(done).content
             assert len(server.followups(iid)) == 1
             assert room.raws() == 1  # nothing stored twice, nothing lost
-        finally:
-            again.send_signal(signal.SIGINT)
-            out, err = again.communicate(timeout=PATIENCE)
+            ended = again.stop()  # Ctrl-C
+    out, err = ended.out, ended.err
     assert "Hand-ins (/submit) from Spadez in channel 900020" in out
     assert server.token not in out + err
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -19,7 +17,7 @@ from festival.discord.endpoint import API_VARIABLE
 from festival.match import service
 from tests.support.discord.interactions import BotApiServer, User
 from tests.support.doc_blocks import ROOT, code_blocks, commands
-from tests.support.patience import PATIENCE
+from tests.support.processes import started
 
 SPADEZ = User(1300000000000000001, "spadez")
 SPADEZ_ROOM = 1400000000000000001
@@ -57,13 +55,10 @@ def test_the_host_guides_hand_ins_run_as_written(
     with BotApiServer(host_role=bot[bot.index("--host-role") + 1]) as server:
         env = {**os.environ, API_VARIABLE: server.api, TOKEN_VARIABLE: server.token}
         env["PYTHONPATH"] = str(ROOT)
-        process = subprocess.Popen(
-            [sys.executable, "-m", "festival.cli", *bot[1:]], cwd=tmp_path, env=env,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
-        try:
+        argv = [sys.executable, "-m", "festival.cli", *bot[1:]]
+        with started(argv, cwd=tmp_path, env=env) as process:
             server.wait_for(lambda: server.connected() or process.poll() is not None)
-            assert server.connected(), process.communicate()
+            assert server.connected(), process.stop()
             data = (tmp_path / "inbox" / "Spadez.xlsx").read_bytes()
             attachment = server.upload("Spadez.xlsx", data, channel=SPADEZ_ROOM)
             interaction = server.interaction(
@@ -72,9 +67,8 @@ def test_the_host_guides_hand_ins_run_as_written(
             sent = server.wait_followup(server.deliver(interaction))
             assert sent.content.startswith("Ready: this counts for round 1 (")
             assert sent.ephemeral and str(tmp_path) not in sent.content
-        finally:
-            process.send_signal(signal.SIGINT)
-            out, err = process.communicate(timeout=PATIENCE)
+            ended = process.stop()  # Ctrl-C
+    out, err = ended.out, ended.err
     assert "Hand-ins (/submit) from Spadez in channel 1400000000000000001" in out
     assert "festival seat awa-s1 --player cam --user ID --channel ID" in out  # not seated yet
     assert server.token not in out + err

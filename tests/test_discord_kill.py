@@ -10,9 +10,9 @@ import os
 import re
 import shutil
 import signal
-import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +25,7 @@ from festival.match import service
 from tests.conftest import numbers_json
 from tests.support.discord.webhooks import DiscordServer
 from tests.support.patience import PATIENCE
+from tests.support.processes import Child, Children
 from tests.test_discord_post import webhooks_file
 
 pytestmark = [
@@ -34,16 +35,19 @@ pytestmark = [
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def festival(server: DiscordServer, *args: str) -> subprocess.Popen[str]:
+RUNNING = Children()
+"""every `festival` process of the test running, ended at its end (`_ended`)"""
+
+
+@pytest.fixture(autouse=True)
+def _ended() -> Iterator[None]:
+    yield
+    RUNNING.end()
+
+
+def festival(server: DiscordServer, *args: str) -> Child:
     env = {**os.environ, endpoint.API_VARIABLE: server.base}
-    return subprocess.Popen(
-        [sys.executable, "-m", "festival.cli", *args],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    return RUNNING.start([sys.executable, "-m", "festival.cli", *args], cwd=ROOT, env=env)
 
 
 def expected(folder: Path) -> dict[str, list[str]]:
@@ -65,7 +69,7 @@ def trial_folder(base: Path, tmp: Path, n: int, server: DiscordServer) -> Path:
     return folder
 
 
-def until_posted(server: DiscordServer, run: subprocess.Popen[str], count: int) -> None:
+def until_posted(server: DiscordServer, run: Child, count: int) -> None:
     """Wait until Discord holds `count` messages (the last one's answer still stalled: the
     window between Discord accepting a message and the store recording it), or the run
     ended."""
@@ -96,17 +100,17 @@ def test_sigterm_at_random_points_posts_every_message_exactly_once(
                 run = festival(server, "post", str(folder))
                 # at a random message: 0 more (while starting) to 3 more
                 until_posted(server, run, len(server.messages()) + int(rng.integers(0, 4)))
-                run.send_signal(signal.SIGTERM)
-                out, err = run.communicate(timeout=PATIENCE)
-                if run.returncode == 128 + signal.SIGTERM:
+                ended = run.stop(signal.SIGTERM)
+                out, err = ended.out, ended.err
+                if ended.returncode == 128 + signal.SIGTERM:
                     stopped += 1
                     assert "Stopped by SIGTERM: every message sent is recorded" in out
                 else:
-                    assert run.returncode in (0, -signal.SIGTERM), err
+                    assert ended.returncode in (0, -signal.SIGTERM), err
             server.clear_faults()  # the last run is not cut: no window to widen
             final = festival(server, "post", str(folder))
-            out, err = final.communicate(timeout=PATIENCE)
-            assert final.returncode == 0, err
+            done = final.wait()
+            assert done.returncode == 0, done.err
             posted_exactly_once(server, folder)
             assert server.count("execute") == len(server.messages()), "no request twice"
     assert stopped, "some SIGTERM should land while posting"
@@ -122,12 +126,12 @@ def test_sigkill_never_posts_twice_and_the_host_is_told(toy_match: Path, tmp_pat
             server.stall_next(0.15, times=1000, after_apply=True)
             run = festival(server, "post", str(folder))
             until_posted(server, run, int(rng.integers(1, 6)))  # at a random message
-            run.kill()
-            run.communicate(timeout=PATIENCE)
+            run.stop(signal.SIGKILL)
             server.clear_faults()  # the runs after it are not cut
             again = festival(server, "post", str(folder))
-            _, err = again.communicate(timeout=PATIENCE)
-            if again.returncode == 2:
+            done = again.wait()
+            err = done.err
+            if done.returncode == 2:
                 assert "an earlier run was cut while sending" in err, err
                 told += 1
                 cut = re.search(r"Look in (the game room|(\S+)'s channel)", err)
@@ -142,9 +146,9 @@ def test_sigkill_never_posts_twice_and_the_host_is_told(toy_match: Path, tmp_pat
                 # Discord has it: the host marks it sent; else sends it again
                 there = [m.id for m in held if m.id not in recorded]
                 args = ["--mark-sent", there[0]] if there else ["--resend"]
-                again = festival(server, "post", str(folder), *args)
-                _, err = again.communicate(timeout=PATIENCE)
-            assert again.returncode == 0, err
+                done = festival(server, "post", str(folder), *args).wait()
+                err = done.err
+            assert done.returncode == 0, err
             posted_exactly_once(server, folder)
     assert told, "some SIGKILL should land inside the window"
 

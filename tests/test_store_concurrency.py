@@ -3,12 +3,11 @@ clear message, and the store holds exactly one current row per round (nothing re
 
 from __future__ import annotations
 
-import os
 import signal
 import sqlite3
-import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from festival.match.store import STORE_FILE
 from tests.conftest import numbers_json
 from tests.support.patience import PATIENCE
+from tests.support.processes import Child, Children
 from tests.support.store_kit import resolve_rounds
 
 pytestmark = pytest.mark.slow
@@ -34,25 +34,28 @@ def at_round_3(toy_match: Path) -> Path:
     return resolve_rounds(toy_match, range(1, 3), pick)
 
 
-def start(*argv: str) -> subprocess.Popen[str]:
+RUNNING = Children()
+"""every process of the test still running, ended at its end (`_ended`)"""
+
+
+@pytest.fixture(autouse=True)
+def _ended() -> Iterator[None]:
+    yield
+    RUNNING.end()
+
+
+def start(*argv: str) -> Child:
     """`python -m ...argv` from the repository root, its output captured."""
-    return subprocess.Popen(
-        [sys.executable, "-m", *argv],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    return RUNNING.start([sys.executable, "-m", *argv], cwd=ROOT)
 
 
 def festival(*argv: str) -> tuple[int, str, str]:
     """Run `festival ...argv` in its own process to its end."""
-    process = start("festival.cli", *argv)
-    out, err = process.communicate(timeout=PATIENCE)
-    return process.returncode, out, err
+    done = start("festival.cli", *argv).wait()
+    return done.returncode, done.out, done.err
 
 
-def hold_resolve(folder: Path, tmp_path: Path) -> tuple[subprocess.Popen[str], Path, Path]:
+def hold_resolve(folder: Path, tmp_path: Path) -> tuple[Child, Path, Path]:
     """A real `festival resolve` of round 3, held in the middle of its work (its inputs stored,
     the round not yet resolved) until the returned `go` file exists."""
     source = numbers_json(folder, 3, pick)
@@ -61,7 +64,7 @@ def hold_resolve(folder: Path, tmp_path: Path) -> tuple[subprocess.Popen[str], P
     process = start("tests.support.paused_cli", str(started), str(go), *argv)
     deadline = time.monotonic() + PATIENCE
     while not started.exists():
-        assert process.poll() is None, process.communicate()
+        assert process.poll() is None, process.wait()
         assert time.monotonic() < deadline, "the held command never started"
         time.sleep(0.02)
     return process, go, source
@@ -99,8 +102,9 @@ def test_a_second_resolve_while_one_runs_fails_at_once_and_the_first_wins(
     assert festival("status", m)[0] == 0  # reading needs no lock
 
     go.touch()
-    out, err = first.communicate(timeout=PATIENCE)
-    assert first.returncode == 0, err
+    done = first.wait()
+    out, err = done.out, done.err
+    assert done.returncode == 0, err
     assert "Resolved round 3" in out
     assert round_rows(at_round_3, 3) == [None]  # one row, never replaced
 
@@ -110,8 +114,9 @@ def test_resolves_started_together_resolve_the_round_once(at_round_3: Path) -> N
     m = str(at_round_3)
     source = str(numbers_json(at_round_3, 3, pick))
     processes = [start("festival.cli", "resolve", m, "--from", source) for _ in range(3)]
-    outputs = [p.communicate(timeout=PATIENCE) for p in processes]
-    codes = [p.returncode for p in processes]
+    ended = [p.wait() for p in processes]
+    outputs = [(e.out, e.err) for e in ended]
+    codes = [e.returncode for e in ended]
     assert codes.count(0) == 1, outputs
     for code, (_out, err) in zip(codes, outputs, strict=True):
         if code != 0:  # busy, or (started after the winner ended) refused as round 3's file
@@ -125,8 +130,7 @@ def test_a_killed_command_leaves_no_stale_lock_and_no_half_round(
 ) -> None:
     """The operating system releases the lock of a killed command: the next one runs."""
     victim, _go, source = hold_resolve(at_round_3, tmp_path)
-    os.kill(victim.pid, signal.SIGKILL)
-    victim.communicate(timeout=PATIENCE)
+    victim.stop(signal.SIGKILL)
     assert round_rows(at_round_3, 3) == []
 
     code, _out, err = festival("resolve", str(at_round_3), "--from", str(source))
@@ -140,8 +144,9 @@ def test_two_new_matches_in_one_folder_at_once_make_one_match(
     folder = str(tmp_path / "m")
     argv = ["festival.cli", "new", folder, "--roster", str(roster_csv), "--seed"]
     processes = [start(*argv, str(seed)) for seed in (1, 2)]
-    outputs = [p.communicate(timeout=PATIENCE) for p in processes]
-    codes = [p.returncode for p in processes]
+    ended = [p.wait() for p in processes]
+    outputs = [(e.out, e.err) for e in ended]
+    codes = [e.returncode for e in ended]
     assert sorted(codes) == [0, 2], outputs
     loser = outputs[codes.index(2)][1]
     assert_clear_failure(2, loser)

@@ -29,12 +29,15 @@ from festival.bot.duel_replies import Reply, bot_replies
 from festival.bot.hand_ins import Hall, host_seat, match_commands
 from festival.bot.practice_commands import practice_command, practising
 from festival.bot.sheet_watch import start as start_sheet_watch
+from festival.bot.stopping import GRACE
 from festival.core.errors import DuelHostError, FestivalError, StoreError
 from festival.discord.endpoint import API_VARIABLE, point_discord_py, point_gateway, stand_in
 from festival.duels import service
 
 TOKEN_VARIABLE = "FESTIVAL_DISCORD_TOKEN"
 log = logging.getLogger(__name__)
+COMMAND_TASK = "CommandTree-invoker"
+"""the name discord.py gives the task answering a slash command"""
 
 
 def token_from_environment() -> str:
@@ -126,6 +129,23 @@ class DuelBot(discord.Client):
         self._catching_up = asyncio.create_task(self.catch_up())
         self._sheets = start_sheet_watch(self.hall.sheets if self.hall is not None else None)
 
+    async def stop(self, grace: float) -> None:
+        """Stopping (Ctrl-C, SIGTERM): the clock watcher ends; the commands being answered and
+        a practice bot's turn being caught up get `grace` seconds to finish (their store
+        transactions and their answers); then the bot disconnects, within `grace` too. What
+        is still running then ends with the process (festival/bot/stopping.py)."""
+        if self._watcher is not None:
+            self._watcher.cancel()
+        busy = {t for t in asyncio.all_tasks() if t.get_name() == COMMAND_TASK and not t.done()}
+        if self._catching_up is not None and self.is_ready():  # else not begun: cancelled
+            busy.add(self._catching_up)
+        busy.discard(asyncio.current_task())
+        busy = {t for t in busy if not t.done()}
+        if busy:
+            await asyncio.wait(busy, timeout=grace)
+        closing = asyncio.ensure_future(self.close())
+        await asyncio.wait({closing}, timeout=grace)
+
     async def close(self) -> None:
         for task in (self._watcher, self._catching_up, self._sheets):
             if task is not None:
@@ -165,7 +185,11 @@ class DuelBot(discord.Client):
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """A command that failed unexpectedly: one private line (nothing about the host's
-        machine), the details to the log."""
+        machine), the details to the log. A command cut short by the bot stopping is only
+        logged: there is no answering it any more, and the host asked for the stop."""
+        if self.is_closed():
+            log.info("slash command cut short by the bot stopping: %r", error)
+            return
         log.error("slash command failed", exc_info=(type(error), error, error.__traceback__))
         await send(interaction, Reply("That did not work; the host can see why.", True))
 
@@ -187,15 +211,29 @@ def desk_of(
 async def serve(
     desk: Desk,
     token: str,
+    stop: asyncio.Event,
     warn_seconds: float = 60.0,
     every: float = 5.0,
     hall: Hall | None = None,
+    grace: float = GRACE,
 ) -> None:
-    """Run the bot until it is closed (Ctrl-C)."""
+    """Run the bot until `stop` is set (Ctrl-C or SIGTERM, festival/bot/stopping.py), then
+    stop it within bounded waits (`DuelBot.stop`)."""
     point_discord_py()
+    bot = DuelBot(desk, warn_seconds, every, hall)
+    running = asyncio.create_task(bot.start(token))
+    stopping = asyncio.create_task(stop.wait())
     try:
-        async with DuelBot(desk, warn_seconds, every, hall) as bot:
-            await bot.start(token)
+        try:
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopping.cancel()
+            await bot.stop(grace)
+            if not running.done():
+                await asyncio.wait({running}, timeout=grace)
+                running.cancel()
+        if not stop.is_set():
+            running.result()
     except discord.LoginFailure as exc:
         raise DuelHostError(
             f"Discord refused the bot's token: reset it on the developer portal's Bot page and "

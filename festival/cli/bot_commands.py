@@ -6,6 +6,7 @@ services only when a command runs: building the parser imports nothing but this 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,12 +76,11 @@ def _match_lines(match: Path, seats: Seats) -> list[str]:
 def bot(args: argparse.Namespace) -> int:
     """Run the Discord bot for a match (its players' hand-ins, its duels), a duel folder or a
     folder of duels, until Ctrl-C."""
-    import asyncio
-
     from festival.bot import bot as duel_bot  # discord.py, only for this command
     from festival.bot.hand_ins import Hall
     from festival.bot.match_hand_ins import MatchHandIns
     from festival.bot.sheet_watch import for_match
+    from festival.bot.stopping import run_until_stopped
     from festival.duels import service as duels
     from festival.match import service
     from festival.match.seating import is_match
@@ -138,11 +138,10 @@ def bot(args: argparse.Namespace) -> int:
             f"Google spreadsheets read every {hall.sheets.every_minutes:g} minutes; each player "
             "told in their channel when their verdict changes"
         )
-    print(f"Host role: {args.host_role}. Ctrl-C stops the bot.")
-    try:
-        asyncio.run(duel_bot.serve(desk, token, args.warn, hall=hall))
-    except KeyboardInterrupt:
-        print("Bot stopped.")
+    print(f"Host role: {args.host_role}. Ctrl-C stops the bot.", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C before the bot's handling of it
+        run_until_stopped(lambda stop: duel_bot.serve(desk, token, stop, args.warn, hall=hall))
+    print("Bot stopped.")
     return 0
 
 

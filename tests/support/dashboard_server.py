@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.support.patience import PATIENCE
+from tests.support.processes import start
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 APP = Path(__file__).resolve().parent.parent.parent / "dashboard" / "app.py"
@@ -68,11 +70,11 @@ def serving(
     env.pop("FESTIVAL_HOST_PASSWORD", None)
     if password is not None:
         env["FESTIVAL_HOST_PASSWORD"] = password
-    server = subprocess.Popen(
+    server = start(
         [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",
          "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        signal.SIGTERM, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
@@ -88,8 +90,7 @@ def serving(
             raise RuntimeError(f"streamlit did not start within {PATIENCE:.0f} s")
         yield Server(url, server.pid)
     finally:
-        server.terminate()
-        server.wait(timeout=PATIENCE)
+        server.stop()  # SIGTERM; killed (and the test failed) if it does not end
 
 
 def launch(playwright: Any) -> Any:
