@@ -110,7 +110,7 @@ def test_festival_bot_says_it_watches_the_spreadsheets(
     assert main([*seat, "--channel", "223456789012345678"]) == 0
     served: list[Any] = []
 
-    async def serve(desk: Any, token: str, warn: float = 60.0, **kw: Any) -> None:
+    async def serve(desk: Any, token: str, stop: Any, warn: float = 60.0, **kw: Any) -> None:
         served.append(kw["hall"])
 
     monkeypatch.setattr(duel_bot, "serve", serve)
