@@ -32,6 +32,8 @@ from events.duel import Picture
 from festival.bot.download import DownloadRefused, Wanted, fetch
 from festival.bot.duel_commands import ANSWERED, Desk
 from festival.bot.duel_commands import run as duel_run
+from festival.bot.keep_time import Timekeeper
+from festival.bot.patience import patiently
 from festival.bot.who import holds_role
 from festival.core import registry
 from festival.core.errors import FestivalError, StoreError
@@ -83,6 +85,8 @@ class Hall:
     """interactions this run has taken up: a delivery seen twice is answered once"""
     session: aiohttp.ClientSession | None = None
     """the downloads' HTTP session (opened when the bot starts)"""
+    keeper: Timekeeper | None = None
+    """keeps the match's deadlines in the background (festival/bot/keep_time.py)"""
 
 
 def _png(picture: Picture) -> bytes:
@@ -197,7 +201,7 @@ async def _asked(call: Any, *args: Any) -> Answer:
     """A call of the match's hand-ins off the event loop; a refusal in its own plain words,
     anything else (busy, a damaged store) in one line that shows nothing of the host's."""
     try:
-        answer: Answer = await asyncio.to_thread(call, *args)
+        answer: Answer = await patiently(call, *args)  # the match's lock, waited for
         return answer
     except Refused as exc:
         return Answer(str(exc).splitlines()[0])

@@ -124,7 +124,15 @@ def bot(args: argparse.Namespace) -> int:
             f"Practice duels (/practice) in channel {where}, kept in {practice_folder} "
             f"({going} going on)"
         )
-    hall = Hall(match, MatchHandIns()) if match is not None else None
+    hall = None
+    if match is not None:
+        from festival.bot.keep_time import Timekeeper, match_runner
+
+        hall = Hall(match, MatchHandIns(), keeper=Timekeeper(match_runner(match)))
+        print(
+            f"Keeping the deadlines of {match} (festival schedule): reminders, each round "
+            "resolved and posted on time, through the match's webhooks"
+        )
     print(f"Host role: {args.host_role}. Ctrl-C stops the bot.")
     try:
         asyncio.run(duel_bot.serve(desk, token, args.warn, hall=hall))
