@@ -132,6 +132,7 @@ def _desk(st: Any, desk: DeskData) -> None:
     if not desk.finished:
         round_no = desk.next_round
         st.subheader(f"Round {round_no}: submissions")
+        _deadline(st, desk)
         handed_in = _hand_ins(st, desk)
         choices = [FOLDER, *([GOOGLE] if desk.google else []), *([HAND_INS] if handed_in else [])]
         choice = st.radio("Read the round from", choices) if len(choices) > 1 else FOLDER
@@ -167,6 +168,25 @@ def _desk(st: Any, desk: DeskData) -> None:
             st.code(message, language="markdown")
     else:
         st.caption("The announcements to copy into Discord appear here once round 1 is resolved.")
+
+
+def _deadline(st: Any, desk: DeskData) -> None:
+    """The next deadline in the host's zone and who is ready (`festival schedule`)."""
+    from festival.match.schedule import host_time
+    from festival.match.schedule_service import next_deadline, schedule
+    from festival.match.schedule_words import ready_sentence
+
+    found = next_deadline(desk.folder)
+    if found is None:
+        st.caption(f"No deadline set: festival schedule {desk.folder} sets them.")
+        return
+    d = found.deadline
+    if d.paused_left is not None:
+        st.info(f"Round {d.round_no}'s deadline is paused.")
+    else:
+        zone = schedule(desk.folder).settings.zone
+        st.info(f"Deadline: {host_time(d.at, zone)}.")
+    st.caption(ready_sentence(found.readiness, title))
 
 
 def _hand_ins(st: Any, desk: DeskData) -> bool:

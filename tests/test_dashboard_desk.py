@@ -197,3 +197,24 @@ def test_round_desk_shows_the_hand_ins_and_resolves_with_them(
     assert "Round 6 resolved" in at.success[0].value
     rows = service.round_table(unfinished, 6).rows()
     assert {r[3] for r in rows if r[0] == "Wren"} == {"Discord"}
+
+
+def test_round_desk_shows_the_next_deadline_and_who_is_ready(
+    unfinished: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #39: the desk shows round 6's deadline in the host's zone and who is ready (the
+    service's reads: the hand-ins stored)."""
+    from festival.match import service
+    from festival.match.acts import Actor, Via
+    from festival.match.handin_acts import HandIn
+    from festival.match.schedule_acts import Configure, SetSchedule
+
+    content = (unfinished / "inbox" / "round-6" / "Wren.xlsx").read_bytes()
+    service.run(
+        unfinished, HandIn("Wren", "Wren.xlsx", content), Actor.of_player("Wren"), Via.BOT, "w6"
+    )
+    service.run(unfinished, SetSchedule(((6, 2_000_000_000),), 1_999_000_000))
+    service.run(unfinished, Configure(1_999_000_000, zone="UTC"))
+    at = app(monkeypatch, unfinished, host=True, page="Round desk")
+    assert "Deadline: 2033-05-18 03:33 UTC." in [i.value for i in at.info]
+    assert "Round 6 hand-ins: 1 of 10 players ready; nothing yet: " in text(at)

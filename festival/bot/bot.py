@@ -27,6 +27,7 @@ from festival.bot.clock_watch import watch_clocks
 from festival.bot.duel_commands import Desk, Table, all_commands, messages, send
 from festival.bot.duel_replies import Reply, bot_replies
 from festival.bot.hand_ins import Hall, host_seat, match_commands
+from festival.bot.host_deadlines import host_deadlines
 from festival.bot.practice_commands import practice_command, practising
 from festival.bot.sheet_watch import start as start_sheet_watch
 from festival.bot.stopping import GRACE
@@ -111,10 +112,12 @@ class DuelBot(discord.Client):
             host = self.tree.get_command("host")
             if isinstance(host, app_commands.Group):
                 host_seat(desk, hall, host)
+                host_deadlines(hall, desk.host_role, host)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
         self._watcher: asyncio.Task[None] | None = None
         self._catching_up: asyncio.Task[None] | None = None
         self._sheets: asyncio.Task[None] | None = None
+        self._keeping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         if stand_in():  # its gateway is where its API says (festival/discord/endpoint.py)
@@ -128,6 +131,8 @@ class DuelBot(discord.Client):
         self._watcher = asyncio.create_task(watching)
         self._catching_up = asyncio.create_task(self.catch_up())
         self._sheets = start_sheet_watch(self.hall.sheets if self.hall is not None else None)
+        if self.hall is not None and self.hall.keeper is not None:  # the match's deadlines
+            self._keeping = asyncio.create_task(self.hall.keeper.keep())
 
     async def stop(self, grace: float) -> None:
         """Stopping (Ctrl-C, SIGTERM): the clock watcher ends; the commands being answered and
@@ -147,7 +152,7 @@ class DuelBot(discord.Client):
         await asyncio.wait({closing}, timeout=grace)
 
     async def close(self) -> None:
-        for task in (self._watcher, self._catching_up, self._sheets):
+        for task in (self._watcher, self._catching_up, self._sheets, self._keeping):
             if task is not None:
                 task.cancel()
         if self.hall is not None and self.hall.session is not None:

@@ -5,7 +5,11 @@ happen, not when someone next asks. Reading the clock records a loss on time tha
 
 The warning: once per turn per player, when the time they have before losing (what is left of
 the turn plus their reserve) falls to `warn_seconds` or below. The rule texts name no warning;
-this is the bot's courtesy (the duels guide says so)."""
+this is the bot's courtesy (the duels guide says so).
+
+Each warning and loss on time is recorded in the duel's store before it is sent and marked
+sent after (festival/duels/clock_notes.py), as the match's reminders are: a bot started again
+sends each exactly once, and two bots never both send one."""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from dataclasses import dataclass, field
 from festival.bot.duel_commands import Table
 from festival.bot.who import mention
 from festival.core.errors import FestivalError, StoreError
-from festival.duels import service
+from festival.duels import clock_notes, service
 from festival.duels.service import Watched
 
 log = logging.getLogger(__name__)
@@ -45,10 +49,18 @@ def news(
     watched: Watched, seen: Watch, warn_seconds: float, users: dict[str, int]
 ) -> list[tuple[str, tuple[int, ...]]]:
     """What to announce now (text, users pinged), and remember it in `seen`."""
-    out: list[tuple[str, tuple[int, ...]]] = []
+    return [(text, pings) for _, text, pings in keyed_news(watched, seen, warn_seconds, users)]
+
+
+def keyed_news(
+    watched: Watched, seen: Watch, warn_seconds: float, users: dict[str, int]
+) -> list[tuple[str, str, tuple[int, ...]]]:
+    """`news`, each with the key it is recorded under (festival/duels/clock_notes.py)."""
+    out: list[tuple[str, str, tuple[int, ...]]] = []
     if watched.winner is not None:
         if not seen.over and watched.winner.reason == "time" and not watched.announced:
-            out.append((f"Time ran out: {watched.winner.detail}.", ()))
+            text = f"Time ran out: {watched.winner.detail}."
+            out.append((f"lost:{watched.steps}", text, ()))
         seen.over = True
         return out
     for player, left in watched.left:
@@ -58,7 +70,8 @@ def news(
             user = users.get(player)
             who = mention(user) if user is not None else player
             pings = (user,) if user is not None else ()
-            out.append((f"{who}: {_mmss(left)} left before you lose on time.", pings))
+            text = f"{who}: {_mmss(left)} left before you lose on time."
+            out.append((f"warn:{watched.steps}:{player}", text, pings))
     return out
 
 
@@ -69,6 +82,8 @@ async def watch_clocks(
     it was recorded (a loss recorded while no bot ran is announced when the watch starts), and
     the announcement is recorded in the duel's store."""
     seen = {table.channel: Watch() for table in tables}
+    for table in tables:  # a bot stopped between recording a note and marking it sent
+        await _unsent(table, announce)
     while True:
         for table in tables:
             try:
@@ -79,12 +94,48 @@ async def watch_clocks(
                 log.info("clock of %s not read: %s", table.folder.name, exc)
                 continue
             users = dict(seating.users)
-            for text, pings in news(watched, seen[table.channel], warn_seconds, users):
-                await announce(table.channel, text, pings)
+            for key, text, pings in keyed_news(watched, seen[table.channel], warn_seconds, users):
+                await _said_once(table, key, text, pings, announce)
             lost = watched.winner is not None and watched.winner.reason == "time"
             if lost and not watched.announced:
                 await _record_announced(table, watched.steps)
         await asyncio.sleep(every)
+
+
+async def _said_once(
+    table: Table, key: str, text: str, pings: tuple[int, ...], announce: Announce
+) -> None:
+    """A note recorded before it is sent, sent, then marked sent (clock_notes.py): another bot
+    (or this one, before a restart) that recorded it already sends nothing."""
+    try:
+        async with table.lock:
+            mine = await asyncio.to_thread(clock_notes.claim, table.folder, key, text, pings)
+    except (FestivalError, StoreError) as exc:  # busy: `seen` keeps it quiet this run
+        log.info("clock note of %s not recorded: %s", table.folder.name, exc)
+        return
+    if not mine:
+        return
+    await announce(table.channel, text, pings)
+    await _mark_sent(table, key)
+
+
+async def _unsent(table: Table, announce: Announce) -> None:
+    try:
+        notes = await asyncio.to_thread(clock_notes.unsent, table.folder)
+    except (FestivalError, StoreError) as exc:
+        log.info("clock notes of %s not read: %s", table.folder.name, exc)
+        return
+    for note in notes:
+        await announce(table.channel, note.text, note.pings)
+        await _mark_sent(table, note.key)
+
+
+async def _mark_sent(table: Table, key: str) -> None:
+    try:
+        async with table.lock:
+            await asyncio.to_thread(clock_notes.mark_sent, table.folder, key)
+    except (FestivalError, StoreError) as exc:  # busy: sent again after a restart, at worst
+        log.info("clock note of %s not marked sent: %s", table.folder.name, exc)
 
 
 async def _record_announced(table: Table, steps: int) -> None:

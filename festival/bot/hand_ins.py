@@ -32,6 +32,8 @@ from events.duel import Picture
 from festival.bot.download import DownloadRefused, Wanted, fetch
 from festival.bot.duel_commands import ANSWERED, Desk
 from festival.bot.duel_commands import run as duel_run
+from festival.bot.keep_time import Timekeeper
+from festival.bot.patience import patiently
 from festival.bot.sheet_watch import SheetWatch
 from festival.bot.who import holds_role
 from festival.core import registry
@@ -88,6 +90,8 @@ class Hall:
     sheets: SheetWatch | None = None
     """the players' Google spreadsheets watched beside the bot (festival/bot/sheet_watch.py),
     when the match reads Google"""
+    keeper: Timekeeper | None = None
+    """keeps the match's deadlines in the background (festival/bot/keep_time.py)"""
 
 
 def _png(picture: Picture) -> bytes:
@@ -202,7 +206,7 @@ async def _asked(call: Any, *args: Any) -> Answer:
     """A call of the match's hand-ins off the event loop; a refusal in its own plain words,
     anything else (busy, a damaged store) in one line that shows nothing of the host's."""
     try:
-        answer: Answer = await asyncio.to_thread(call, *args)
+        answer: Answer = await patiently(call, *args)  # the match's lock, waited for
         return answer
     except NotAllocated:  # the service's words are the host's ("allocate them first")
         return Answer(NOT_OPEN)

@@ -6,23 +6,28 @@ view, nothing of another player's and no host path."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from festival.bot.hand_ins import Answer
 from festival.match import service
 from festival.match.acts import Actor, Via
 from festival.match.handin_acts import HandIn
+from festival.match.schedule import system_now
 
 
 class MatchHandIns:
-    """`HandIns` over the match service."""
+    """`HandIns` over the match service; `clock`: the bot's (UTC epoch seconds), the time a
+    hand-in is taken at and held against the round's deadline."""
+
+    def __init__(self, clock: Callable[[], int] = system_now) -> None:
+        self.clock = clock
 
     def hand_in(
         self, folder: Path, player: str, name: str, content: bytes, event: str | None, key: str
     ) -> Answer:
-        handed = service.run(
-            folder, HandIn(player, name, content, event), Actor.of_player(player), Via.BOT, key
-        )
+        command = HandIn(player, name, content, event, self.clock())
+        handed = service.run(folder, command, Actor.of_player(player), Via.BOT, key)
         pictures = tuple(p for verdict in handed.events for p in verdict.pictures)
         return Answer(handed.markdown(), pictures)
 

@@ -132,12 +132,22 @@ def bot(args: argparse.Namespace) -> int:
             f"Practice duels (/practice) in channel {where}, kept in {practice_folder} "
             f"({going} going on)"
         )
-    hall = Hall(match, MatchHandIns(), sheets=for_match(match)) if match is not None else None
-    if hall is not None and hall.sheets is not None:
-        print(
-            f"Google spreadsheets read every {hall.sheets.every_minutes:g} minutes; each player "
-            "told in their channel when their verdict changes"
+    hall = None
+    if match is not None:
+        from festival.bot.keep_time import Timekeeper, match_runner
+
+        hall = Hall(
+            match, MatchHandIns(), sheets=for_match(match), keeper=Timekeeper(match_runner(match))
         )
+        print(
+            f"Keeping the deadlines of {match} (festival schedule): reminders, each round "
+            "resolved and posted on time, through the match's webhooks"
+        )
+        if hall.sheets is not None:
+            print(
+                f"Google spreadsheets read every {hall.sheets.every_minutes:g} minutes; each "
+                "player told in their channel when their verdict changes"
+            )
     print(f"Host role: {args.host_role}. Ctrl-C stops the bot.", flush=True)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C before the bot's handling of it
         run_until_stopped(lambda stop: duel_bot.serve(desk, token, stop, args.warn, hall=hall))

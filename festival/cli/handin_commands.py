@@ -13,6 +13,7 @@ from festival.match import service
 from festival.match.acts import HOST, Via
 from festival.match.handin_acts import HandIn, HandInTooLarge
 from festival.match.origin import CameFrom
+from festival.match.schedule import system_now
 from festival.match.verdict import RoundTable
 from sheets.limits import MAX_FILE_BYTES
 
@@ -22,7 +23,8 @@ def hand_in(args: argparse.Namespace) -> int:
     size = path.stat().st_size  # an OSError is said in one line by main
     if size > MAX_FILE_BYTES:  # not read into memory: refused as the service refuses it
         raise HandInTooLarge(path.name, size)
-    command = HandIn(args.player, path.name, path.read_bytes(), args.event)
+    at = system_now()  # held against the round's deadline
+    command = HandIn(args.player, path.name, path.read_bytes(), args.event, at)
     done = service.run(args.match, command, HOST, Via.CLI)
     print(done.markdown())
     drawn = [(v.event, name, picture) for v in done.events for name, picture in v.pictures]

@@ -1,4 +1,4 @@
-"""`festival run MATCH --inbox INBOX`: keep the match's deadlines without the bot: remind the
+"""`festival run MATCH [--inbox INBOX]`: keep the match's deadlines without the bot: remind the
 players who have not handed in, close each round at its deadline (resolve it, post it, announce
 the next deadline) and tell the host of misses in a row, posting through the match's webhooks.
 `--once` does what is due now and exits (for a host's cron job, and the tests)."""
@@ -20,8 +20,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--inbox",
         type=Path,
-        help="where the players' hand-ins are: INBOX/round-N/ (a workbook each) or "
-        "INBOX/round-N.json (default: the one `festival schedule --inbox` gave)",
+        help="where files the host collected are: INBOX/round-N/ (a workbook each) or "
+        "INBOX/round-N.json (default: the one `festival schedule --inbox` gave; none: the "
+        "hand-ins on Discord alone)",
     )
     p.add_argument("--webhooks", type=Path, help="the webhooks file (default: the one mapped)")
     p.add_argument("--once", action="store_true", help="do what is due now, then exit")
@@ -30,29 +31,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     from festival.discord.schedule_runner import Runner, loop
-    from festival.match.schedule_service import InboxReadiness, round_source, schedule
+    from festival.match.schedule_service import HandInReadiness, schedule, source_of
 
     folder: Path = args.match
     kept = schedule(folder).settings.inbox
-    if args.inbox is None and kept is None:
-        print(
-            f"festival: error: where are the hand-ins? Name the inbox once: festival schedule "
-            f"{folder} --inbox INBOX (INBOX/round-N/ holds round N's workbooks), or pass "
-            "--inbox INBOX",
-            file=sys.stderr,
-        )
-        return 2
-    inbox: Path = args.inbox or Path(str(kept))
+    inbox = args.inbox or (None if kept is None else Path(kept))
 
     def say(line: str) -> None:
         print(line, flush=True)
 
     runner = Runner(
-        folder,
-        InboxReadiness(inbox),
-        lambda round_no: round_source(inbox, round_no),
-        args.webhooks,
-        say=say,
+        folder, HandInReadiness(inbox), lambda n: source_of(inbox, n), args.webhooks, say=say
     )
     if args.once:
         done = runner.once()

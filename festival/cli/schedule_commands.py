@@ -13,7 +13,6 @@ from festival.core.registry import event_title as title
 from festival.match import schedule_service, service
 from festival.match.acts import Refused
 from festival.match.schedule import (
-    HandIn,
     Schedule,
     UnknownZone,
     UnreadableTime,
@@ -40,6 +39,7 @@ from festival.match.schedule_acts import (
     RoundResolvedAlready,
     SetSchedule,
 )
+from festival.match.schedule_words import ready_sentence
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -170,12 +170,11 @@ def show(folder: Path, schedule: Schedule, now: int) -> None:
         f"the host is told after {s.misses} misses in a row."
     )
     if s.inbox is not None:
-        print(f"Hand-ins are read from {s.inbox} (round-N/ or round-N.json).")
-        for line in ready_lines(folder):
-            print(line)
+        print(f"Files you collect are read from {s.inbox} (round-N/ or round-N.json).")
+    for line in ready_lines(folder):
+        print(line)
     if schedule.current is not None:
-        inbox = "" if s.inbox is not None else " --inbox INBOX"
-        print(f"Next: festival run {folder}{inbox} (keeps the deadlines)")
+        print(f"Next: festival run {folder} (keeps the deadlines), or festival bot {folder}")
     elif schedule.resolved < schedule.rounds:
         print(f'Next: festival schedule {folder} --at "YYYY-MM-DD HH:MM"')
 
@@ -197,28 +196,10 @@ def next_deadline_lines(folder: Path, now: int) -> list[str]:
 
 
 def ready_lines(folder: Path) -> list[str]:
-    """Who is ready for the next round, from the inbox the host named (none: not named)."""
-    schedule = schedule_service.schedule(folder)
-    d, inbox = schedule.current, schedule.settings.inbox
-    if d is None or inbox is None:
-        return []
-    readiness = schedule_service.InboxReadiness(Path(inbox))(folder, d.round_no)
-    players = readiness.players
-    ready = [p for p in players if not readiness.wanting(p)]
-
-    def named(state: HandIn) -> str:
-        found = []
-        for p in players:
-            events = [title(e) for e, s in readiness.wanting(p) if s is state]
-            if events:
-                found.append(f"{p} ({', '.join(events)})")
-        return ", ".join(found)
-
-    line = f"Round {d.round_no} hand-ins: {len(ready)} of {len(players)} players ready"
-    for state in (HandIn.NOTHING, HandIn.PROBLEMS):
-        if text := named(state):
-            line += f"; {state.value}: {text}"
-    return [line + "."]
+    """Who is ready for the next round: the hand-ins stored, with the inbox the host named
+    (none: no deadline set)."""
+    found = schedule_service.next_deadline(folder)
+    return [] if found is None else [ready_sentence(found.readiness, title)]
 
 
 def _read_words(exc: UnreadableTime | UnknownZone) -> str:

@@ -1,6 +1,7 @@
 """Keeping a match's deadlines: what is due now (festival/match/schedule_due.py) carried out
 through the match service and posted through the match's webhooks. The command line's
-`festival run` loops on it; the bot will call the same `Runner.once` on its own clock.
+`festival run` loops on it; the bot runs the same `Runner.once` on its own clock
+(festival/bot/keep_time.py).
 
 Each step is recorded before it is acted on: `Intend` writes the step and its deadline's
 generation to the journal in the transaction that checks it was not done; then it is done;

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +48,7 @@ from festival.match.match import Match
 from festival.match.origin import CameFrom, OriginKind, came_from, hand_in_source
 from festival.match.replay import States, states_after
 from festival.match.rounds import PlayerInput, check_round, load_input
+from festival.match.schedule_store import ScheduleTables
 from festival.match.verdict import (
     Counting,
     EventVerdict,
@@ -142,8 +143,12 @@ def records(match: Match) -> list[Record]:
 
 
 def deadline(match: Match, round_no: int) -> datetime | None:
-    """The round's deadline: None until deadlines exist (issue #39 sets them here)."""
-    return None
+    """The round's deadline (`festival schedule`, festival/match/schedule_store.py): None
+    when it has none, or while the host has paused it."""
+    due = ScheduleTables(match.store).deadlines().get(round_no)
+    if due is None or due.paused:
+        return None
+    return datetime.fromtimestamp(due.at, UTC)
 
 
 def closed_because(match: Match, round_no: int, now: datetime | None = None) -> ClosedWhy | None:

@@ -22,12 +22,15 @@ from sheets.limits import MAX_FILE_BYTES, megabytes
 class HandIn:
     """`player`'s file for the open round: an .xlsx workbook of the round, or a JSON
     submission (docs/formats.md), with the name it was sent under; `event`: the one event it
-    is handed in for (None: every event of the player's in the round that it holds)."""
+    is handed in for (None: every event of the player's in the round that it holds); `at`:
+    when the front end took it (UTC epoch seconds, its own clock: the service reads none),
+    held against the round's deadline (None: no deadline is held against it)."""
 
     player: str
     name: str
     content: bytes
     event: str | None = None
+    at: int | None = None
 
     def __repr__(self) -> str:  # never the bytes in a log
         return f"HandIn({self.player!r}, {self.name!r}, {len(self.content)} bytes, {self.event!r})"
@@ -39,7 +42,7 @@ class ClosedWhy(StrEnum):
     RESOLVED = "resolved"
     """the host resolved it"""
     DEADLINE = "deadline"
-    """its deadline passed (issue #39: deadlines; none are set yet)"""
+    """its deadline passed (`festival schedule`, issue #39)"""
     MATCH_OVER = "match over"
     """every round of the match is resolved"""
 

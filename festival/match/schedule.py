@@ -110,8 +110,8 @@ class Readiness:
 
 
 class ReadinessSource(Protocol):
-    """Where the scheduler learns the hand-ins of a round (the hand-in read model; until it
-    exists, the round's inbox folder: festival/match/schedule_run.py)."""
+    """Where the scheduler learns the hand-ins of a round (festival/match/schedule_service.py:
+    `HandInReadiness`, the hand-ins stored, with the host's inbox folder if named)."""
 
     def __call__(self, folder: Path, round_no: int) -> Readiness: ...
 

@@ -2,13 +2,13 @@
 run`), through the match service's opening; its changes go through `service.run`
 (festival/match/schedule_acts.py).
 
-Where a round's hand-ins are, until the hand-in read model of issue #38 is merged: the host's
-inbox folder, `INBOX/round-N/` (a workbook per player, as `festival resolve --from` reads
-it) or `INBOX/round-N.json` (the canonical JSON file). `InboxReadiness` reads the folder's
-workbooks as `resolve` would (nothing stored) and says, per player and event, ready, has
-problems or nothing yet (a JSON file: who is in it). THE SEAM: a `ReadinessSource` that
-reads the hand-ins stored on Discord replaces `InboxReadiness`, and `Close`'s source becomes
-the stored hand-ins.
+Where a round's hand-ins are: the ones the match stores (Discord's `/submit`, `festival
+hand-in`: the round table of festival/match/handin.py), read by `HandInReadiness`; and, if the
+host collects files too, the host's inbox folder, `INBOX/round-N/` (a workbook per player, as
+`festival resolve --from` reads it) or `INBOX/round-N.json` (the canonical JSON file).
+`InboxReadiness` reads the folder's workbooks as `resolve` would (nothing stored) and says,
+per player and event, ready, has problems or nothing yet (a JSON file: who is in it);
+`HandInReadiness` takes each event's best of the two (a file in either counts at resolve).
 """
 
 from __future__ import annotations
@@ -19,12 +19,13 @@ from pathlib import Path
 
 from festival.core.errors import FestivalError
 from festival.match import service
-from festival.match.acts import FromFolder, FromJson, ResolveSource, Via
-from festival.match.schedule import HandIn, Readiness, Schedule
+from festival.match.acts import FromFolder, FromHandIns, FromJson, ResolveSource, Via
+from festival.match.schedule import Deadline, HandIn, Readiness, Schedule
 from festival.match.schedule_acts import Close, Closed, Intend, MarkDone, read_schedule
 from festival.match.schedule_due import Step
 from festival.match.schedule_store import JournalEntry, ScheduleTables
 from festival.match.service import opened
+from festival.match.verdict import VerdictKind
 from sheets.errors import SheetReadError
 from sheets.source import FolderSource, name_key
 
@@ -38,6 +39,62 @@ def schedule(folder: Path) -> Schedule:
 def journal(folder: Path) -> list[JournalEntry]:
     with opened(folder) as match:
         return ScheduleTables(match.store).journal()
+
+
+_RANK = {HandIn.NOTHING: 0, HandIn.PROBLEMS: 1, HandIn.READY: 2}
+_OF_VERDICT = {
+    VerdictKind.READY: HandIn.READY,
+    VerdictKind.BLANK: HandIn.READY,  # a blank handed in is a choice (docs/rulings.md)
+    VerdictKind.PROBLEMS: HandIn.PROBLEMS,
+    VerdictKind.NOTHING: HandIn.NOTHING,
+}
+
+
+@dataclass(frozen=True)
+class HandInReadiness:
+    """A `ReadinessSource` reading the hand-ins the match stores (the round table) and, if
+    the host named one, the inbox folder too: each event's best of the two."""
+
+    inbox: Path | None = None
+
+    def __call__(self, folder: Path, round_no: int) -> Readiness:
+        table = service.round_table(folder, round_no)
+        players: dict[str, dict[str, HandIn]] = {}
+        for cell in table.cells:
+            players.setdefault(cell.player, {})[cell.event] = _OF_VERDICT[cell.kind]
+        if self.inbox is not None:
+            other = InboxReadiness(self.inbox)(folder, round_no).players
+            for player, events in players.items():
+                for event, state in events.items():
+                    there = other.get(player, {}).get(event, HandIn.NOTHING)
+                    events[event] = max(state, there, key=_RANK.__getitem__)
+        return Readiness(round_no, players)
+
+
+def source_of(inbox: Path | None, round_no: int) -> ResolveSource:
+    """Where round `round_no` is resolved from at its deadline: the host's inbox (the hand-ins
+    stored join it at resolve), else the hand-ins alone."""
+    return FromHandIns() if inbox is None else round_source(inbox, round_no)
+
+
+@dataclass(frozen=True)
+class NextDeadline:
+    """The next round's deadline and who is ready for it (the front ends' read)."""
+
+    deadline: Deadline
+    readiness: Readiness
+
+
+def next_deadline(folder: Path) -> NextDeadline | None:
+    """The next round's deadline (None: none is set, or the match is over) and who is ready:
+    the hand-ins the match stores, with the inbox the host named once, if any."""
+    now = schedule(folder)
+    d = now.current
+    if d is None:
+        return None
+    inbox = now.settings.inbox
+    readiness = HandInReadiness(None if inbox is None else Path(inbox))(folder, d.round_no)
+    return NextDeadline(d, readiness)
 
 
 def round_source(inbox: Path, round_no: int) -> ResolveSource:

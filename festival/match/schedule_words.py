@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from festival.match.schedule import HandIn, discord_time
+from festival.match.schedule import HandIn, Readiness, discord_time
 from festival.match.schedule_due import Step
 
 
@@ -53,3 +53,24 @@ def misses_text(player: str, missed: int, since: int) -> str:
         f"{player} has handed in nothing for {missed} rounds in a row (since round {since}): "
         "the rules' default was played each time."
     )
+
+
+def ready_sentence(readiness: Readiness, title: Callable[[str], str]) -> str:
+    """For the host: who is ready, and what each other player wants ("Round 2 hand-ins: 8 of
+    10 players ready; nothing yet: uri (Elemental Continuum); has problems: Wren (Alchemy).")."""
+    players = readiness.players
+    ready = [p for p in players if not readiness.wanting(p)]
+
+    def named(state: HandIn) -> str:
+        found = []
+        for p in players:
+            events = [title(e) for e, s in readiness.wanting(p) if s is state]
+            if events:
+                found.append(f"{p} ({', '.join(events)})")
+        return ", ".join(found)
+
+    line = f"Round {readiness.round_no} hand-ins: {len(ready)} of {len(players)} players ready"
+    for state in (HandIn.NOTHING, HandIn.PROBLEMS):
+        if text := named(state):
+            line += f"; {state.value}: {text}"
+    return line + "."

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import overload
 
@@ -568,8 +569,9 @@ def run(
     A player may give one command: `HandIn`, their own file (festival/match/handin.py); its
     `key` answered before is answered again as the first time, not refused."""
     if isinstance(command, HandIn):
+        at = None if command.at is None else datetime.fromtimestamp(command.at, UTC)
         with changing(folder) as match:
-            return hand_in(match, command, actor, via, key)
+            return hand_in(match, command, actor, via, key, at)
     if actor.kind is not ActorKind.HOST:
         raise NotAllowed(actor, command)
     if isinstance(command, NewMatch):

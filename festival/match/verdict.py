@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from festival.match.announce import BLANK, NOT_READ_HEAD
 from festival.match.origin import CameFrom
+from festival.match.schedule import discord_time
 
 if TYPE_CHECKING:
     from events.duel import Picture
@@ -32,6 +33,13 @@ PROBLEMS_HEAD = (
     "for you.** What is wrong:"
 )
 """before the report's own problem lines, while the player can still fix them"""
+
+
+def deadline_lines(deadline: datetime | None) -> list[str]:
+    """The round's deadline as Discord shows it to each reader in their own zone (issue #39)."""
+    if deadline is None:
+        return []
+    return ["", f"Deadline: {discord_time(int(deadline.timestamp()))}"]
 
 
 class VerdictKind(StrEnum):
@@ -93,7 +101,7 @@ class HandedIn:
     again: bool = False
     """the same delivery answered before (a retry): nothing new was stored"""
     deadline: datetime | None = None
-    """the round's deadline (None until deadlines exist, issue #39)"""
+    """the round's deadline (None: none is set, or it is paused)"""
 
     @property
     def ready(self) -> bool:
@@ -116,6 +124,7 @@ class HandedIn:
         for v in self.events:
             if v.lines:
                 lines += ["", f"## {v.title}", *v.lines]
+        lines += deadline_lines(self.deadline)
         lines += ["", self.rule]
         return "\n".join(lines)
 
@@ -142,7 +151,7 @@ class Submission:
     events: tuple[Counting, ...]
     rule: str = LATEST_COUNTS
     deadline: datetime | None = None
-    """None until deadlines exist (issue #39)"""
+    """None: none is set, or it is paused"""
     closed: bool = False
     """the match is over: no round takes hand-ins"""
 
@@ -154,8 +163,7 @@ class Submission:
             v = c.verdict
             got = "" if c.name is None else f" ({c.name}, {c.came_from}, {c.received_at})"
             lines += ["", f"## {v.title}: {v.kind.value}{got}", *v.lines]
-        if self.deadline is not None:
-            lines += ["", f"Deadline: {self.deadline:%Y-%m-%d %H:%M} UTC"]
+        lines += deadline_lines(self.deadline)
         lines += ["", self.rule]
         return "\n".join(lines)
 
