@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from festival.cli.main import main
+from tests.support.played_demo import PlayedDemo, play_demo
 from tests.support.toy_event import ENGINE_ARGS
 
 # Snapshots are signed with this computer's key (festival/core/machine_key.py): the tests and
@@ -66,6 +67,13 @@ def toy_match(tmp_path: Path, roster_csv: Path) -> Path:
     assert main(["new", str(folder), "--roster", str(roster_csv), "--seed", "7", *ENGINE_ARGS]) == 0
     assert main(["allocate", str(folder)]) == 0
     return folder
+
+
+@pytest.fixture(scope="session")
+def played_demo(tmp_path_factory: pytest.TempPathFactory) -> PlayedDemo:
+    """`festival demo`, played once for the session (each test that starts from the played
+    sample festival replayed its 6 rounds before): take copies (`played_demo.copy(path)`)."""
+    return play_demo(tmp_path_factory.mktemp("played-demo") / "demo")
 
 
 def fill_workbooks(folder: Path, values: Mapping[str, Mapping[str, object]]) -> None:
