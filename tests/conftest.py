@@ -22,6 +22,12 @@ os.environ.setdefault(
     "FESTIVAL_KEY_FILE", str(Path(tempfile.mkdtemp(prefix="festival-key-")) / "machine.key")
 )
 
+# The processes the tests start (the command line, the dashboard's server, the bots) share
+# one bytecode cache for the session, in a folder of its own: with PYTHONDONTWRITEBYTECODE,
+# each compiled every module of festival it imported again.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+os.environ.setdefault("PYTHONPYCACHEPREFIX", tempfile.mkdtemp(prefix="festival-pycache-"))
+
 # Property tests are judged on what they find, never on how fast a busy machine runs them:
 # no per-example deadline and no "too slow" health check (issue #36, item 14). A test that
 # names its own settings keeps these unless it says otherwise.
