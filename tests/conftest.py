@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -23,10 +25,12 @@ os.environ.setdefault(
 )
 
 # The processes the tests start (the command line, the dashboard's server, the bots) share
-# one bytecode cache for the session, in a folder of its own: with PYTHONDONTWRITEBYTECODE,
-# each compiled every module of festival it imported again.
+# one bytecode cache for the session, in a temporary folder removed at its end: with
+# PYTHONDONTWRITEBYTECODE, each compiled every module of festival it imported again.
+if "PYTHONPYCACHEPREFIX" not in os.environ:
+    os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="festival-pycache-")
+    atexit.register(shutil.rmtree, os.environ["PYTHONPYCACHEPREFIX"], ignore_errors=True)
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-os.environ.setdefault("PYTHONPYCACHEPREFIX", tempfile.mkdtemp(prefix="festival-pycache-"))
 
 # Property tests are judged on what they find, never on how fast a busy machine runs them:
 # no per-example deadline and no "too slow" health check (issue #36, item 14). A test that
