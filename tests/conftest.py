@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -13,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from festival.cli.main import main
+from tests.support.played_demo import PlayedDemo, play_demo
 from tests.support.toy_event import ENGINE_ARGS
 
 # Snapshots are signed with this computer's key (festival/core/machine_key.py): the tests and
@@ -20,6 +23,14 @@ from tests.support.toy_event import ENGINE_ARGS
 os.environ.setdefault(
     "FESTIVAL_KEY_FILE", str(Path(tempfile.mkdtemp(prefix="festival-key-")) / "machine.key")
 )
+
+# The processes the tests start (the command line, the dashboard's server, the bots) share
+# one bytecode cache for the session, in a temporary folder removed at its end: with
+# PYTHONDONTWRITEBYTECODE, each compiled every module of festival it imported again.
+if "PYTHONPYCACHEPREFIX" not in os.environ:
+    os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="festival-pycache-")
+    atexit.register(shutil.rmtree, os.environ["PYTHONPYCACHEPREFIX"], ignore_errors=True)
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Property tests are judged on what they find, never on how fast a busy machine runs them:
 # no per-example deadline and no "too slow" health check (issue #36, item 14). A test that
@@ -66,6 +77,13 @@ def toy_match(tmp_path: Path, roster_csv: Path) -> Path:
     assert main(["new", str(folder), "--roster", str(roster_csv), "--seed", "7", *ENGINE_ARGS]) == 0
     assert main(["allocate", str(folder)]) == 0
     return folder
+
+
+@pytest.fixture(scope="session")
+def played_demo(tmp_path_factory: pytest.TempPathFactory) -> PlayedDemo:
+    """`festival demo`, played once for the session (each test that starts from the played
+    sample festival replayed its 6 rounds before): take copies (`played_demo.copy(path)`)."""
+    return play_demo(tmp_path_factory.mktemp("played-demo") / "demo")
 
 
 def fill_workbooks(folder: Path, values: Mapping[str, Mapping[str, object]]) -> None:

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.played_demo import PlayedDemo
+
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
@@ -42,12 +44,9 @@ def test_duel_speed_prints_every_variant(capsys: pytest.CaptureFixture[str]) -> 
 
 
 @pytest.mark.slow
-def test_the_dashboard_benchmark_times_every_page(tmp_path: Path) -> None:
-    from festival.cli.main import main
-
+def test_the_dashboard_benchmark_times_every_page(tmp_path: Path, played_demo: PlayedDemo) -> None:
     module = runpy.run_path(str(BENCH / "dashboard_speed.py"))
-    folder = tmp_path / "demo"
-    assert main(["demo", str(folder)]) == 0
+    folder = played_demo.copy(tmp_path / "demo")
     figures = dict(module["apptest_figures"](folder))
     assert {"cold start (overview drawn)", "switch to Summoner's Dream"} <= set(figures)
     assert all(seconds > 0 for seconds in figures.values())

@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from festival.cli.main import main
 from tests.support.dashboard_server import (
     have_chromium,
     laid_out,
@@ -25,6 +24,7 @@ from tests.support.dashboard_server import (
     served,
     settle,
 )
+from tests.support.played_demo import PlayedDemo
 
 PASSWORD = "s3cret"
 WIDTHS = (1280, 1920, 390)
@@ -46,9 +46,8 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    folder = tmp_path_factory.mktemp("browser") / "demo"
-    assert main(["demo", str(folder)]) == 0
+def url(tmp_path_factory: pytest.TempPathFactory, played_demo: PlayedDemo) -> Iterator[str]:
+    folder = played_demo.copy(tmp_path_factory.mktemp("browser") / "demo")
     with served(folder, PASSWORD, folder.parent) as address:
         yield address
 

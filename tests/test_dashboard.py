@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from festival.cli.main import main
 from tests.support.patience import PATIENCE
+from tests.support.played_demo import PlayedDemo
 
 pytestmark = pytest.mark.slow
 
@@ -18,10 +18,8 @@ APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("dash") / "demo"
-    assert main(["demo", str(folder)]) == 0
-    return folder
+def played(tmp_path_factory: pytest.TempPathFactory, played_demo: PlayedDemo) -> Path:
+    return played_demo.copy(tmp_path_factory.mktemp("dash") / "demo")
 
 
 def app(monkeypatch: pytest.MonkeyPatch, folder: Path, password: str | None) -> AppTest:

@@ -16,6 +16,7 @@ from festival.match.match import Match
 from festival.match.rounds import ingest_folder, resolve
 from festival.sample.play import sample_match
 from tests.support.patience import PATIENCE
+from tests.support.played_demo import PlayedDemo
 
 pytestmark = pytest.mark.slow
 
@@ -54,10 +55,12 @@ def text(at: AppTest) -> str:
 
 
 def test_overview_standings_equal_festival_standings_json(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    played_demo: PlayedDemo,
 ) -> None:
-    folder = tmp_path / "done"
-    assert main(["demo", str(folder)]) == 0
+    folder = played_demo.copy(tmp_path / "done")
     capsys.readouterr()
     assert main(["standings", str(folder), "--json"]) == 0
     expected = json.loads(capsys.readouterr().out)

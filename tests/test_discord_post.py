@@ -21,6 +21,7 @@ from festival.match.store import STORE_FILE
 from sheets.retry import Retry
 from tests.conftest import PLAYERS, numbers_json
 from tests.support.discord.webhooks import DiscordServer
+from tests.support.played_demo import PlayedDemo
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 
@@ -458,14 +459,16 @@ def test_the_readme_discord_section_runs_as_written(
 
 @pytest.mark.slow
 def test_the_public_post_carries_the_public_continuum_boards(
-    tmp_path: Path, discord_api: DiscordServer, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    discord_api: DiscordServer,
+    capsys: pytest.CaptureFixture[str],
+    played_demo: PlayedDemo,
 ) -> None:
     """The sample festival's round 3 (a ward broke down): each Continuum player's board as
     everyone may see it, a PNG on the public post; the private reports carry none."""
     from festival.match.match import Match
 
-    folder = tmp_path / "awa-demo"
-    assert main(["demo", str(folder)]) == 0
+    folder = played_demo.copy(tmp_path / "awa-demo")
     match = Match.open(folder)
     continuum, players = match.participants("continuum"), list(match.config.players)
     match.close()

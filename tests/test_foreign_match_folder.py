@@ -17,6 +17,7 @@ from festival.match.replay import fingerprint, states_after
 from festival.match.store import STORE_FILE
 from festival.sample.play import sample_settings
 from tests.conftest import numbers_json
+from tests.support.played_demo import PlayedDemo
 
 
 class _Trap:
@@ -127,9 +128,10 @@ def test_two_matches_from_one_roster_and_seed_refuse_each_others_workbooks(
     assert Match.open(a).match_id != Match.open(b).match_id
 
 
-def test_the_sample_keeps_the_id_its_committed_workbooks_carry(tmp_path: Path) -> None:
-    assert main(["demo", str(tmp_path / "demo")]) == 0
-    match = Match.open(tmp_path / "demo")
+def test_the_sample_keeps_the_id_its_committed_workbooks_carry(
+    tmp_path: Path, played_demo: PlayedDemo
+) -> None:
+    match = Match.open(played_demo.copy(tmp_path / "demo"))
     try:
         assert match.match_id == sample_settings()["match_id"]
         assert match.last_resolved_round() == match.config.rounds

@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 
 from festival.cli.main import main
+from tests.support.played_demo import PlayedDemo
 
 FRACTION = re.compile(r"(?<![\w/])\d+/\d+(?![\w/])")
 
 
 @pytest.mark.slow
 def test_standings_and_the_final_post_read_as_decimals_and_the_json_stays_exact(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], played_demo: PlayedDemo
 ) -> None:
-    folder = tmp_path / "demo"
-    assert main(["demo", str(folder)]) == 0
-    demo = capsys.readouterr().out
+    folder = played_demo.copy(tmp_path / "demo")
+    demo = played_demo.out
     assert main(["standings", str(folder)]) == 0
     readable = capsys.readouterr().out
     assert main(["announce", str(folder), "--round", "6"]) == 0

@@ -13,6 +13,7 @@ from festival.match.lock import exclusive
 from festival.match.match import Match
 from festival.match.replay import snapshot, states_after
 from festival.match.store import STORE_FILE
+from tests.support.played_demo import PlayedDemo
 from tests.support.store_kit import edit_round_json, resolve_rounds, sql
 
 
@@ -189,11 +190,10 @@ def test_check_of_a_folder_without_a_match_or_while_a_command_runs_is_a_usage_er
 
 @pytest.mark.slow
 def test_check_replays_the_sample_festival_with_the_real_engines(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], played_demo: PlayedDemo
 ) -> None:
     """The real Alchemy, Continuum and Summoner's Dream rounds replay to what is stored."""
-    folder = tmp_path / "demo"
-    assert main(["demo", str(folder)]) == 0
+    folder = played_demo.copy(tmp_path / "demo")
     code, lines = check(capsys, folder)
     assert code == 0, lines
     assert any("replay of rounds 1-6 equals" in line for line in lines)
