@@ -37,7 +37,7 @@ def season_words(r: Refusal, season: str) -> str:
     if w is Refused.CANDIDATE_NOT_CHOSEN:
         return (
             f"the match {r.detail} has no Elimination Candidate yet: the sole winner chooses "
-            "among the tied players first (`festival choose`)"
+            "among the tied players first (`festival choose-candidate`)"
         )
     if w is Refused.MATCH_TAKEN:
         return f"the match {r.detail} is taken already: it is episode {r.count}"
