@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,10 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--discord-channel", type=int, metavar="ID", help="the duel's Discord channel")
     p = command("result", "record the Death Match's result: the loser is eliminated", result)
+    p = command("post", "post the season to the game room on Discord (exactly once)", post)
+    p.add_argument("--webhooks", type=Path, required=True, help="the webhooks file (game room)")
+    p.add_argument("--resend", action="store_true", help="resend a message whose request was cut")
+    p.add_argument("--mark-sent", metavar="LINK", help="a cut message is on Discord: its link")
     p = command("reinstate", "bring an eliminated player back (the host's decision)", reinstate)
     p.add_argument("player")
     p.add_argument("--why", required=True, help="why, kept with the entry")
@@ -367,4 +372,35 @@ def reinstate(args: argparse.Namespace) -> int:
 def correct(args: argparse.Namespace) -> int:
     acted = service.run(args.season, Correct(args.entry, args.why), HOST, Via.CLI)
     _print(args, acted.season, acted.added)
+    return 0
+
+
+def post(args: argparse.Namespace) -> int:
+    """The season to the game room through the Discord adapter's post log: a message is sent
+    once; a changed season edits it."""
+    from festival.core.posted import Action
+    from festival.discord import season_posting
+    from festival.discord.posting import Decision
+
+    decision = Decision.of(bool(args.resend), args.mark_sent)
+    done = season_posting.post(args.season, args.webhooks, decision)
+    result = done.result
+    if args.json:
+        data = {
+            "episode": done.episode,
+            "done": [{"label": d.label, "action": str(d.action)} for d in result.done],
+            "held": [h.question for h in result.held],
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        sent, kept = result.count(Action.SENT), result.count(Action.KEPT)
+        fixed = result.count(Action.CORRECTED) + result.count(Action.RETRACTED)
+        print(
+            f"Season {args.season}: {sent} message(s) sent, {fixed} corrected, {kept} already "
+            "on Discord as they should be."
+        )
+    question = result.question()
+    if question:
+        print(f"festival: error: {question}", file=sys.stderr)
+        return 2
     return 0

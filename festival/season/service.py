@@ -8,12 +8,14 @@ values (docs/architecture.md, "The season")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from festival.core.names import check_player_name, name_skeleton, normalise_name
+from festival.core.sqlite_file import SqliteFile
 from festival.season.acts import (
     HOST,
     Actor,
@@ -24,6 +26,7 @@ from festival.season.acts import (
     Via,
     refuse,
 )
+from festival.season.announce import season_markdown
 from festival.season.deciding import decide
 from festival.season.ledger import Entry, Kind, Replayed, Source, SourceKind, replay
 from festival.season.rules import SeasonRules
@@ -157,6 +160,24 @@ def show(folder: Path) -> Season:
         return _season(store)
     finally:
         store.close()
+
+
+@contextmanager
+def changing(folder: Path) -> Iterator[tuple[Season, SqliteFile]]:
+    """The season and its store, under its lock, for an adapter that records what it did in
+    the season's file (the Discord adapter's post log): the season's own rows stay the
+    service's."""
+    with season_lock(folder):
+        store = SeasonStore.open(folder)
+        try:
+            yield _season(store), store
+        finally:
+            store.close()
+
+
+def public_markdown(season: Season) -> str:
+    """The season as players may know it (festival/season/announce.py)."""
+    return season_markdown(season.name, season.state)
 
 
 @dataclass(frozen=True)
