@@ -80,6 +80,8 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
     p.add_argument("--webhooks", type=Path, required=True, help="the webhooks file (game room)")
     p.add_argument("--resend", action="store_true", help="resend a message whose request was cut")
     p.add_argument("--mark-sent", metavar="LINK", help="a cut message is on Discord: its link")
+    p = command("dashboard", "open the Season page of the dashboard (Streamlit)", dashboard)
+    p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
     p = command("reinstate", "bring an eliminated player back (the host's decision)", reinstate)
     p.add_argument("player")
     p.add_argument("--why", required=True, help="why, kept with the entry")
@@ -404,3 +406,13 @@ def post(args: argparse.Namespace) -> int:
         print(f"festival: error: {question}", file=sys.stderr)
         return 2
     return 0
+
+
+def dashboard(args: argparse.Namespace) -> int:
+    """The dashboard on the season folder: its Season page (localhost only)."""
+    from festival.cli.dashboard_launch import LOCAL, streamlit_command, url
+    from festival.core.child import run_child
+
+    service.show(args.season)  # a clear error now rather than in the browser
+    print(f"Opening the Season page for {args.season} at {url(args.port, LOCAL)} (Ctrl-C to stop).")
+    return run_child([*streamlit_command(args.port, LOCAL), "--", str(args.season.resolve())])
