@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from festival.core.errors import StoreDamaged, StoreError
 from festival.core.lock import folder_lock
@@ -105,9 +106,8 @@ class SeasonStore(SqliteFile):
                 f"{folder} is not a season folder (no {SEASON_FILE}); "
                 "run `festival season new` first"
             )
-        store = SeasonStore(
-            path, sqlite3.connect(f"file:{path}?mode=rw", uri=True, isolation_level=None)
-        )
+        where = f"file:{quote(str(path.resolve()))}?mode=rw"  # opened, never made here
+        store = SeasonStore(path, sqlite3.connect(where, uri=True, isolation_level=None))
         try:
             kind, version = store.meta("kind"), store.meta("schema_version")
         except sqlite3.DatabaseError as exc:
