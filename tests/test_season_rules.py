@@ -167,3 +167,14 @@ def test_each_rule_is_an_option(tmp_path: Path) -> None:
     assert [e.kind for e in done.added] == [Kind.ELIMINATED]
     state = done.season.state
     assert state.of("Dov").garnets == 1 and state.of("Ash").tokens == 1  # type: ignore[union-attr]
+
+
+def test_a_token_is_not_taken_back_once_the_opponent_is_picked(tmp_path: Path) -> None:
+    from festival.season.acts import Correct
+
+    folder = new(tmp_path)
+    service.run(folder, TakeEpisode(endgame()), clock=clock)
+    gave = service.run(folder, GiveToken("Ash", "Bea"), clock=clock).added[0]
+    service.run(folder, PickOpponent("Cy"), clock=clock)
+    # taking the give back would leave Ash with two tokens at the Death Match
+    assert refused(folder, Correct(gave.seq, "mistake")) is Refused.OPPONENT_PICKED

@@ -91,7 +91,10 @@ def season_words(r: Refusal, season: str) -> str:
             f"(`festival season opponent {season} PLAYER`)"
         )
     if w is Refused.OPPONENT_PICKED:
-        return f"the Death Match Opponent ({r.player}) is picked: tokens can no longer be given"
+        return (
+            f"the Death Match Opponent ({r.player}) is picked: tokens can no longer be given "
+            "or taken back in this episode"
+        )
     if w is Refused.DUEL_MADE:
         return f"the Death Match is made already: {r.detail}"
     if w is Refused.NO_DUEL:

@@ -252,6 +252,11 @@ def _correction(entries: Sequence[Entry], state: Replayed, command: Correct) -> 
         raise refuse(Refused.NO_SUCH_ENTRY, count=command.entry)
     if target.kind not in CORRECTABLE:
         raise refuse(Refused.NOT_CORRECTABLE, count=command.entry, detail=str(target.kind))
+    episode = state.current
+    tokens = target.kind in (Kind.TOKEN_GIVEN, Kind.TOKEN_USED)
+    if tokens and episode is not None and episode.opponent is not None:
+        # who holds a token decided the pick: the tokens stay as they were picked on
+        raise refuse(Refused.OPPONENT_PICKED, player=episode.opponent)
     players = [(s.player, s.discord) for s in state.standings]
     marker = Entry(
         0, Kind.CORRECTION, None, 0, "", "", Source(SourceKind.HOST), corrects=target.seq
