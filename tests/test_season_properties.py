@@ -23,6 +23,7 @@ from festival.season.acts import (
     NewSeason,
     PickOpponent,
     RecordResult,
+    Refused,
     Reinstate,
     SeasonRefused,
     TakeEpisode,
@@ -208,11 +209,16 @@ def test_whole_episodes_reach_their_death_matches_within_the_rules(
                 tuple(winners),
                 alive[-1],
             )
-            service.run(folder, TakeEpisode(endgame), clock=clock)
+            try:
+                service.run(folder, TakeEpisode(endgame), clock=clock)
+            except SeasonRefused as exc:  # corrections took back garnets the match spends
+                assert exc.refusal.why is Refused.TOO_FEW_GARNETS
+                return
             _invariants(service.show(folder), rules)
             for _ in range(12):  # gives and picks, any of them refused or not
                 giver, receiver, pick = (data.draw(names) for _ in range(3))
-                for command in (GiveToken(giver, receiver), PickOpponent(pick)):
+                fix = Correct(data.draw(st.integers(1, 80)), "mistyped")
+                for command in (GiveToken(giver, receiver), fix, PickOpponent(pick)):
                     with contextlib.suppress(SeasonRefused):
                         service.run(folder, command, clock=clock)  # type: ignore[arg-type]
                     _invariants(service.show(folder), rules)
@@ -225,6 +231,10 @@ def test_whole_episodes_reach_their_death_matches_within_the_rules(
                 return  # the gives or the pick did not settle: nothing more to check
             _invariants(service.show(folder), rules)
             event("Death Match reached")
+            for seq in data.draw(st.lists(st.integers(1, 80), max_size=3)):
+                with contextlib.suppress(SeasonRefused):
+                    service.run(folder, Correct(seq, "mistyped"), clock=clock)
+                _invariants(service.show(folder), rules)
             won = data.draw(st.sampled_from((ep.candidate, ep.opponent)))
             result = DuelResult(f"d{n}", (ep.candidate, ep.opponent or ""), True, won)
             service.run(folder, RecordResult(result), clock=clock)
