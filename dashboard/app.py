@@ -27,6 +27,10 @@ from dashboard.match_data import Audience, MatchData, is_match, load, store_stam
 from festival.core import registry
 from festival.core.errors import MatchError, StoreError
 
+# a season folder's store (festival/season/store.py), named here so the first page imports no
+# season code
+SEASON_FILE = "season.sqlite"
+
 ENV_MATCH = "FESTIVAL_MATCH"
 OVERVIEW = "Overview"
 ROUND_DESK = "Round desk"
@@ -59,6 +63,11 @@ def draw_duels(duels: list[Path], host: bool) -> None:
 def main() -> None:
     st.set_page_config(page_title="AWA Festival", layout="wide")
     folder = match_folder()
+    if folder is not None and not is_match(folder) and (folder / SEASON_FILE).is_file():
+        from dashboard import season_page  # a season folder (`festival season dashboard`)
+
+        season_page.render(st, folder, host_mode(st))
+        return
     if folder is not None and not is_match(folder):
         from dashboard import lab_page  # the lab and its tables, only for a folder of results
 

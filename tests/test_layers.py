@@ -16,7 +16,7 @@ from festival.discord.webhooks import WebhookError
 
 ROOT = Path(__file__).resolve().parent.parent
 TOPS = ("events", "sheets", "festival", "dashboard")
-DOMAINS = ("festival.match", "festival.duels", "festival.lab")
+DOMAINS = ("festival.match", "festival.duels", "festival.lab", "festival.season")
 ABOVE_DOMAINS = ("festival.bot", "festival.discord", "festival.google", "festival.cli", "dashboard")
 
 
@@ -88,6 +88,21 @@ def test_domains_speak_no_discord_google_command_line_or_dashboard() -> None:
         if any(_under(t, a) for a in ABOVE_DOMAINS)
     ]
     assert not speak
+
+
+def test_the_season_imports_no_other_domain() -> None:
+    """The season is a domain beside the match and the duels (docs/architecture.md): the
+    front end hands it what it read of them, as values; it imports only the core."""
+    reach = [
+        f"{m} -> {t}"
+        for m, targets in GRAPH.items()
+        if _under(m, "festival.season")
+        for t in targets
+        if _under(t, "festival")
+        and not _under(t, "festival.core")
+        and not _under(t, "festival.season")
+    ]
+    assert not reach
 
 
 def test_no_package_cycles() -> None:

@@ -34,6 +34,10 @@ GROUPS = {
         "festival.cli.run_commands",
         "keep the deadlines: remind, resolve and post on time (or --once: what is due now)",
     ),
+    "season": (
+        "festival.cli.season_commands",
+        "a season: garnets and Tokens of Life as a ledger, episodes, Death Matches",
+    ),
     "simulate": (
         "festival.cli.lab_commands",
         "the balance lab: play many festivals (or games of one event) with bot strategies",

@@ -1,0 +1,418 @@
+"""`festival season ...`: a season's players, garnets and Tokens of Life kept as a ledger
+(festival/season/), joined to main matches and Death Matches. The command line reads a
+match through the match service and a duel through the duel service and hands the season
+service what it read, as values (docs/architecture.md, "The season")."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from festival.cli.season_words import season_worded
+from festival.core.errors import FestivalError
+from festival.season import service
+from festival.season.acts import (
+    HOST,
+    Correct,
+    DeathMatchMade,
+    DuelResult,
+    Endgame,
+    GiveGarnets,
+    GiveToken,
+    NewSeason,
+    PickOpponent,
+    RecordResult,
+    Reinstate,
+    TakeEpisode,
+    Via,
+)
+from festival.season.ledger import Entry, Episode
+from festival.season.roster import parse_season_roster
+from festival.season.rules import OPTIONS, SeasonRules, rules_with
+
+
+def add_arguments(season: argparse.ArgumentParser) -> None:
+    """The `festival season` subcommands, in the parser festival/cli/main.py made for them."""
+    sub = season.add_subparsers(dest="season_command", metavar="SEASON_COMMAND", required=True)
+
+    def command(name: str, help: str, run: Any) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help)
+        p.add_argument("season", type=Path)
+        p.add_argument("--json", action="store_true", help="print exact values as JSON")
+        p.set_defaults(run=season_worded(run))
+        return p
+
+    p = command(
+        "new", "make a season folder from a roster (player, discord, starting garnets)", new
+    )
+    p.add_argument("--roster", type=Path, required=True, help="a .csv or .xlsx roster")
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change a season rule: " + ", ".join(n.replace("_", "-") for n in OPTIONS),
+    )
+    p = command("show", "who is in, garnets, Tokens of Life and the episodes", show)
+    p.add_argument("--ledger", action="store_true", help="list every entry of the ledger")
+    p = command("episode", "take a finished main match into the season", episode)
+    p.add_argument("match", type=Path)
+    p = command("give", "record a Token of Life (or --garnets N) given away", give)
+    p.add_argument("giver")
+    p.add_argument("receiver")
+    p.add_argument("--garnets", type=int, help="give this many garnets instead of a token")
+    p.add_argument("--why", default="", help="a note kept with the entry")
+    p = command("opponent", "record the Elimination Candidate's Death Match Opponent", opponent)
+    p.add_argument("player")
+    p = command("deathmatch", "make the Death Match's duel folder, both players seated", deathmatch)
+    p.add_argument("--game", required=True, help="the duel game (as `festival duel new --game`)")
+    p.add_argument("--variant", help="the game's variant")
+    p.add_argument("--seed", type=int, help="the duel's seed (drawn if not given)")
+    p.add_argument(
+        "--duel", type=Path, help="the duel folder (default: SEASON/episode-N-death-match)"
+    )
+    p.add_argument("--discord-channel", type=int, metavar="ID", help="the duel's Discord channel")
+    p = command("result", "record the Death Match's result: the loser is eliminated", result)
+    p = command("post", "post the season to the game room on Discord (exactly once)", post)
+    p.add_argument("--webhooks", type=Path, required=True, help="the webhooks file (game room)")
+    p.add_argument("--resend", action="store_true", help="resend a message whose request was cut")
+    p.add_argument("--mark-sent", metavar="LINK", help="a cut message is on Discord: its link")
+    p = command("dashboard", "open the Season page of the dashboard (Streamlit)", dashboard)
+    p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
+    p = command("reinstate", "bring an eliminated player back (the host's decision)", reinstate)
+    p.add_argument("player")
+    p.add_argument("--why", required=True, help="why, kept with the entry")
+    p = command("correct", "take back a ledger entry with a new entry naming it", correct)
+    p.add_argument("entry", type=int, help="the entry's number (`season show --ledger`)")
+    p.add_argument("--why", required=True, help="why, kept with the entry")
+
+
+# --- values as JSON and words ----------------------------------------------------------
+
+
+def entry_json(e: Entry) -> dict[str, Any]:
+    return {
+        "seq": e.seq,
+        "kind": str(e.kind),
+        "player": e.player,
+        "amount": e.amount,
+        "other": e.other,
+        "why": e.why,
+        "at": e.at,
+        "source": {"kind": str(e.source.kind), "id": e.source.id, "detail": e.source.detail},
+        "corrects": e.corrects,
+        "actor": e.actor,
+        "via": e.via,
+    }
+
+
+def episode_json(e: Episode) -> dict[str, Any]:
+    return {
+        "episode": e.number,
+        "match_id": e.match_id,
+        "winners": list(e.winners),
+        "elimination_candidate": e.candidate,
+        "opponent": e.opponent,
+        "duel_id": e.duel_id,
+        "duel_folder": e.duel_folder,
+        "eliminated": e.eliminated,
+    }
+
+
+def season_json(season: service.Season, ledger: bool = True) -> dict[str, Any]:
+    state = season.state
+    out: dict[str, Any] = {
+        "season": season.name,
+        "rules": season.rules.to_json(),
+        "players": [
+            {
+                "player": s.player,
+                "alive": s.alive,
+                "garnets": s.garnets,
+                "tokens": s.tokens,
+                "discord": None if s.discord is None else str(s.discord),
+            }
+            for s in state.standings
+        ],
+        "episodes": [episode_json(e) for e in state.episodes],
+        "garnets": {"granted": state.granted, "spent": state.spent, "discarded": state.discarded},
+    }
+    if ledger:
+        out["entries"] = [entry_json(e) for e in season.entries]
+        out["void"] = sorted(state.void)
+    return out
+
+
+def entry_line(e: Entry, void: frozenset[int]) -> str:
+    who = e.player or ""
+    if e.other and e.kind.value in ("give", "token given"):
+        who = f"{e.other} -> {who}"
+    amount = f" {e.amount}" if e.amount else ""
+    source = str(e.source.kind) + (f" {e.source.id}" if e.source.id else "")
+    source += f" ({e.source.detail})" if e.source.detail else ""
+    fixed = f" corrects #{e.corrects}" if e.corrects else ""
+    gone = " [taken back]" if e.seq in void else ""
+    return f"#{e.seq} {e.at} {e.kind}{amount} {who}: {e.why}{fixed}; from {source}{gone}"
+
+
+def _print(args: argparse.Namespace, season: service.Season, added: tuple[Entry, ...]) -> None:
+    if args.json:
+        data = season_json(season)
+        data["added"] = [entry_json(e) for e in added]
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    for e in added:
+        print("Recorded " + entry_line(e, frozenset()))
+    _table(season)
+
+
+def _table(season: service.Season) -> None:
+    state = season.state
+    width = max(len(s.player) for s in state.standings)
+    print(f"Season {season.name}: {len(state.alive)} of {len(state.standings)} players still in")
+    print(f"{'player':<{width}}  in   garnets  tokens")
+    for s in state.standings:
+        print(
+            f"{s.player:<{width}}  {'yes' if s.alive else 'no ':<3}  {s.garnets:>7}  {s.tokens:>6}"
+        )
+    for e in state.episodes:
+        line = f"Episode {e.number}: match {e.match_id}; winner(s) {', '.join(e.winners) or '-'}; "
+        line += f"Elimination Candidate {e.candidate}"
+        if e.opponent:
+            line += f"; opponent {e.opponent}"
+        if e.duel_folder:
+            line += f"; Death Match {e.duel_folder}"
+        line += f"; eliminated {e.eliminated}" if e.eliminated else "; Death Match not played yet"
+        print(line)
+
+
+# --- the commands -----------------------------------------------------------------------
+
+
+def new(args: argparse.Namespace) -> int:
+    from sheets.xlsx_reader import read_table_file  # the spreadsheet reader, when used
+
+    rows, problems = parse_season_roster(read_table_file(args.roster))
+    if problems:
+        raise FestivalError(
+            f"{args.roster} has {len(problems)} problem(s):\n"
+            + "\n".join(f"  {p}" for p in problems)
+        )
+    changes: dict[str, str] = {}
+    for pair in args.rule:
+        name, eq, value = pair.partition("=")
+        if not eq:
+            raise FestivalError(f"--rule {pair!r}: write NAME=VALUE")
+        changes[name.strip()] = value.strip()
+    try:
+        rules = rules_with(changes) if changes else SeasonRules()
+    except ValueError as exc:
+        raise FestivalError(f"--rule: {exc}") from None
+    season = service.begin(args.season, NewSeason(args.season.name, tuple(rows), rules))
+    if args.json:
+        print(json.dumps(season_json(season), indent=2, ensure_ascii=False))
+        return 0
+    print(f"Created season {args.season} with {len(rows)} players.")
+    _table(season)
+    print(f"Next: festival season episode {args.season} MATCH (a finished main match)")
+    return 0
+
+
+def show(args: argparse.Namespace) -> int:
+    season = service.show(args.season)
+    if args.json:
+        print(json.dumps(season_json(season), indent=2, ensure_ascii=False))
+        return 0
+    _table(season)
+    if args.ledger:
+        for e in season.entries:
+            print(entry_line(e, season.state.void))
+    return 0
+
+
+def read_endgame(match: Path) -> Endgame:
+    """The match's endgame, read through the match service."""
+    from festival.match import service as match_service
+
+    view = match_service.standings(match)
+    with match_service.opened(match) as opened:
+        match_id = opened.match_id
+    data = view.data
+    players = data["players"]
+    return Endgame(
+        match_id,
+        bool(data["final"]),
+        tuple(p["player"] for p in players),
+        tuple((p["player"], int(p["garnets_spent"])) for p in players),
+        tuple((p["player"], int(p["garnets"])) for p in players),
+        tuple((p["player"], int(p["tokens_of_life"])) for p in players),
+        tuple(data["winners"]),
+        data["elimination_candidate"],
+    )
+
+
+def episode(args: argparse.Namespace) -> int:
+    acted = service.run(args.season, TakeEpisode(read_endgame(args.match)), HOST, Via.CLI)
+    _print(args, acted.season, acted.added)
+    if not args.json:
+        current = acted.season.state.current
+        if current is not None:
+            print(
+                f"Next: festival season give {args.season} GIVER RECEIVER (extra tokens), then "
+                f"festival season opponent {args.season} PLAYER ({current.candidate}'s pick)"
+            )
+    return 0
+
+
+def give(args: argparse.Namespace) -> int:
+    command: GiveToken | GiveGarnets = (
+        GiveToken(args.giver, args.receiver, args.why)
+        if args.garnets is None
+        else GiveGarnets(args.giver, args.receiver, args.garnets, args.why)
+    )
+    acted = service.run(args.season, command, HOST, Via.CLI)
+    _print(args, acted.season, acted.added)
+    return 0
+
+
+def opponent(args: argparse.Namespace) -> int:
+    acted = service.run(args.season, PickOpponent(args.player), HOST, Via.CLI)
+    _print(args, acted.season, acted.added)
+    if not args.json:
+        print(f"Next: festival season deathmatch {args.season} --game GAME")
+    return 0
+
+
+def deathmatch(args: argparse.Namespace) -> int:
+    """The Death Match's duel, made through the duel service's door with both players seated
+    (their Discord ids from the season's roster), then recorded in the season."""
+    from festival.cli.duel_words import worded
+    from festival.duels import service as duel_service
+    from festival.duels.acts import NewDuel
+
+    pair = service.death_match_pair(args.season)
+    current = service.show(args.season).state.current
+    number = current.number if current is not None else 0
+    folder: Path = args.duel or args.season / f"episode-{number}-death-match"
+    command = NewDuel(
+        args.game,
+        (pair.candidate, pair.opponent),
+        args.variant,
+        (),
+        args.seed,
+        None,
+        args.discord_channel,
+        pair.users,
+    )
+
+    def make(_: argparse.Namespace) -> int:
+        duel_service.begin(folder, command, duel_service.HOST, duel_service.TEXT_ORIGIN)
+        return 0
+
+    worded(make)(args)
+    with duel_service.opened(folder) as duel:
+        duel_id = duel.duel_id
+    kept = _kept_path(args.season, folder)
+    acted = service.run(args.season, DeathMatchMade(duel_id, kept, args.game), HOST, Via.CLI)
+    _print(args, acted.season, acted.added)
+    if not args.json:
+        print(f"Death Match: {pair.candidate} against {pair.opponent} in {folder}")
+        print(
+            f"Next: play it (festival duel ... {folder}), then festival season result {args.season}"
+        )
+    return 0
+
+
+def _kept_path(season: Path, folder: Path) -> Path:
+    """The duel folder as the season keeps it: relative to the season folder when inside it
+    (the season folder moves with it), else absolute."""
+    try:
+        return folder.resolve().relative_to(season.resolve())
+    except ValueError:
+        return folder.resolve()
+
+
+def read_result(folder: Path) -> DuelResult:
+    """The duel's result, read through the duel service."""
+    from festival.duels import service as duel_service
+
+    logged = duel_service.log(folder)
+    with duel_service.opened(folder) as duel:
+        duel_id = duel.duel_id
+    winner = logged.winner
+    return DuelResult(
+        duel_id,
+        logged.players,
+        winner is not None,
+        None if winner is None else winner.player,
+        "" if winner is None else winner.reason,
+    )
+
+
+def result(args: argparse.Namespace) -> int:
+    season = service.show(args.season)
+    current = season.state.current
+    if current is None or current.duel_folder is None:
+        # refused by the season in its words (no episode, or no duel yet)
+        acted = service.run(args.season, RecordResult(DuelResult("", (), False, None)))
+    else:
+        folder = args.season / current.duel_folder  # a kept absolute path stays itself
+        acted = service.run(args.season, RecordResult(read_result(folder)), HOST, Via.CLI)
+    _print(args, acted.season, acted.added)
+    return 0
+
+
+def reinstate(args: argparse.Namespace) -> int:
+    acted = service.run(args.season, Reinstate(args.player, args.why), HOST, Via.CLI)
+    _print(args, acted.season, acted.added)
+    return 0
+
+
+def correct(args: argparse.Namespace) -> int:
+    acted = service.run(args.season, Correct(args.entry, args.why), HOST, Via.CLI)
+    _print(args, acted.season, acted.added)
+    return 0
+
+
+def post(args: argparse.Namespace) -> int:
+    """The season to the game room through the Discord adapter's post log: a message is sent
+    once; a changed season edits it."""
+    from festival.core.posted import Action
+    from festival.discord import season_posting
+    from festival.discord.posting import Decision
+
+    decision = Decision.of(bool(args.resend), args.mark_sent)
+    done = season_posting.post(args.season, args.webhooks, decision)
+    result = done.result
+    if args.json:
+        data = {
+            "episode": done.episode,
+            "done": [{"label": d.label, "action": str(d.action)} for d in result.done],
+            "held": [h.question for h in result.held],
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        sent, kept = result.count(Action.SENT), result.count(Action.KEPT)
+        fixed = result.count(Action.CORRECTED) + result.count(Action.RETRACTED)
+        print(
+            f"Season {args.season}: {sent} message(s) sent, {fixed} corrected, {kept} already "
+            "on Discord as they should be."
+        )
+    question = result.question()
+    if question:
+        print(f"festival: error: {question}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def dashboard(args: argparse.Namespace) -> int:
+    """The dashboard on the season folder: its Season page (localhost only)."""
+    from festival.cli.dashboard_launch import LOCAL, streamlit_command, url
+    from festival.core.child import run_child
+
+    service.show(args.season)  # a clear error now rather than in the browser
+    print(f"Opening the Season page for {args.season} at {url(args.port, LOCAL)} (Ctrl-C to stop).")
+    return run_child([*streamlit_command(args.port, LOCAL), "--", str(args.season.resolve())])

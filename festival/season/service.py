@@ -1,0 +1,221 @@
+"""The season service: `run`, the one door for every change to a season (it takes the
+season's lock, replays the ledger, decides the new entries or refuses typed, and records
+them in one transaction), `begin` for a season not made yet, and the reads as values.
+
+The season reads no match and no duel itself (the domains share no code but the core's):
+the front end reads them through their services and hands in `Endgame` and `DuelResult`
+values (docs/architecture.md, "The season")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from festival.core.names import check_player_name, name_skeleton, normalise_name
+from festival.core.sqlite_file import SqliteFile
+from festival.season.acts import (
+    HOST,
+    Actor,
+    Command,
+    DeathMatchMade,
+    NewSeason,
+    Refused,
+    Via,
+    refuse,
+)
+from festival.season.announce import season_markdown
+from festival.season.deciding import decide
+from festival.season.ledger import Entry, Kind, Replayed, Source, SourceKind, replay
+from festival.season.rules import SeasonRules
+from festival.season.store import SEASON_FILE, SeasonStore, season_lock
+
+Clock = Callable[[], datetime]
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def _at(clock: Clock) -> str:
+    return clock().astimezone(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Season:
+    """A season as its store holds it: name, rules, the ledger and what it replays to."""
+
+    folder: Path
+    name: str
+    rules: SeasonRules
+    entries: tuple[Entry, ...]
+    state: Replayed
+
+
+@dataclass(frozen=True)
+class Acted:
+    added: tuple[Entry, ...]
+    season: Season
+
+
+def is_season(folder: Path) -> bool:
+    return (folder / SEASON_FILE).is_file()
+
+
+def begin(
+    folder: Path,
+    command: NewSeason,
+    actor: Actor = HOST,
+    via: Via = Via.CLI,
+    clock: Clock = system_clock,
+) -> Season:
+    """A new season folder: its roster, its rules, and each player's starting garnets granted
+    in the ledger."""
+    if not actor.host:
+        raise refuse(Refused.NOT_HOST)
+    if is_season(folder):
+        raise refuse(Refused.SEASON_EXISTS, detail=str(folder))
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    users: dict[int, str] = {}
+    players: list[tuple[str, int | None]] = []
+    for raw, discord, garnets in command.players:
+        name = normalise_name(raw)
+        why = check_player_name(name)
+        if why:
+            problems.append(why)
+            continue
+        twin = seen.get(name_skeleton(name))
+        if twin is not None:
+            problems.append(f"{name} looks the same as {twin}")
+            continue
+        seen[name_skeleton(name)] = name
+        if discord is not None and discord in users:
+            problems.append(f"{name} and {users[discord]} have the same Discord id {discord}")
+        if discord is not None:
+            users[discord] = name
+        if garnets is not None and garnets < 0:
+            problems.append(f"{name}: starting garnets cannot be negative")
+        players.append((name, discord))
+    if len(players) < 2 and not problems:
+        problems.append("a season needs two players or more")
+    if problems:
+        raise refuse(Refused.BAD_ROSTER, more=tuple(problems))
+    at = _at(clock)
+    host = Source(SourceKind.HOST, "", "starting garnets")
+    grants = [
+        Entry(
+            0,
+            Kind.GRANT,
+            normalise_name(raw),
+            command.rules.starting_garnets if garnets is None else garnets,
+            "starting garnets",
+            at,
+            host,
+            actor=actor.name,
+            via=str(via),
+        )
+        for raw, _, garnets in command.players
+    ]
+    grants = [
+        Entry(n, e.kind, e.player, e.amount, e.why, e.at, e.source, actor=e.actor, via=e.via)
+        for n, e in enumerate((g for g in grants if g.amount), 1)
+    ]
+    store = SeasonStore.create(folder, command.name, command.rules, players)
+    try:
+        store.add(grants)
+        return _season(store)
+    finally:
+        store.close()
+
+
+def run(
+    folder: Path,
+    command: Command,
+    actor: Actor = HOST,
+    via: Via = Via.CLI,
+    clock: Clock = system_clock,
+) -> Acted:
+    """Do `command` on the season in `folder` once, under its lock: its new entries recorded
+    in one transaction, or a SeasonRefused with the facts (nothing recorded)."""
+    with season_lock(folder):
+        store = SeasonStore.open(folder)
+        try:
+            season = _season(store)
+            added = decide(
+                list(season.entries), season.state, season.rules, command, actor, via, _at(clock)
+            )
+            store.add(added)
+            return Acted(tuple(added), _season(store))
+        finally:
+            store.close()
+
+
+def show(folder: Path) -> Season:
+    """The season now (no lock: a read)."""
+    store = SeasonStore.open(folder)
+    try:
+        return _season(store)
+    finally:
+        store.close()
+
+
+@contextmanager
+def changing(folder: Path) -> Iterator[tuple[Season, SqliteFile]]:
+    """The season and its store, under its lock, for an adapter that records what it did in
+    the season's file (the Discord adapter's post log): the season's own rows stay the
+    service's."""
+    with season_lock(folder):
+        store = SeasonStore.open(folder)
+        try:
+            yield _season(store), store
+        finally:
+            store.close()
+
+
+def public_markdown(season: Season) -> str:
+    """The season as players may know it (festival/season/announce.py)."""
+    return season_markdown(season.name, season.state)
+
+
+@dataclass(frozen=True)
+class Pair:
+    """The Death Match's two players, the Candidate first, with their Discord ids."""
+
+    candidate: str
+    opponent: str
+    users: tuple[tuple[str, int], ...]
+
+
+def death_match_pair(folder: Path) -> Pair:
+    """Who plays the Death Match, refused as `DeathMatchMade` would be (no opponent yet,
+    tokens not given, the duel made already): checked before the duel is made."""
+    season = show(folder)
+    decide(
+        list(season.entries),
+        season.state,
+        season.rules,
+        DeathMatchMade("", folder, ""),
+        HOST,
+        Via.CLI,
+        "",
+    )
+    episode = season.state.current
+    assert episode is not None and episode.opponent is not None  # decide refused otherwise
+    pair = (episode.candidate, episode.opponent)
+    users = tuple(
+        (p, s.discord)
+        for p in pair
+        if (s := season.state.of(p)) is not None and s.discord is not None
+    )
+    return Pair(pair[0], pair[1], users)
+
+
+def _season(store: SeasonStore) -> Season:
+    players = store.players()
+    entries = store.entries()
+    return Season(
+        store.path.parent, store.name(), store.rules(), tuple(entries), replay(players, entries)
+    )
