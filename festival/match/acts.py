@@ -202,8 +202,58 @@ class Post:
     mark_sent: str | None = None
 
 
+@dataclass(frozen=True)
+class WatchSheets:
+    """Read every player's spreadsheet of the open round once (through the spreadsheets
+    port), check it as a hand-in, and record each verdict that changed
+    (festival/match/watch.py)."""
+
+    credentials: Path | None = None
+
+
+@dataclass(frozen=True)
+class TellSheetChanges:
+    """Tell each player, in their own channel only, every recorded change of their
+    spreadsheet's verdict not told yet (through the channels port), each exactly once."""
+
+    webhooks_file: Path | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """One message of the schedule's: to a channel (a player, the game room or the host
+    channel), for a round, of a kind (one key in the post log)."""
+
+    channel: str
+    round_no: int
+    kind: str
+    text: str
+    label: str
+    ping: bool = False
+    """mention the channel's player (their Discord user id, if the channels know it)"""
+
+
+@dataclass(frozen=True)
+class PostNotes:
+    """Post the schedule's `notes` to the match's channels, each once (a note posted before
+    is not sent again)."""
+
+    notes: tuple[Note, ...]
+    webhooks_file: Path | None = None
+
+
 MatchCommand = (
-    Allocate | Templates | Resolve | ChooseCandidate | Publish | GoogleSetup | DiscordSetup | Post
+    Allocate
+    | Templates
+    | Resolve
+    | ChooseCandidate
+    | Publish
+    | GoogleSetup
+    | DiscordSetup
+    | Post
+    | WatchSheets
+    | TellSheetChanges
+    | PostNotes
 )
 """the commands that change an existing match (NewMatch makes one)"""
 
