@@ -122,6 +122,8 @@ class NewMatch:
     catalogs: dict[str, Path] = field(default_factory=dict)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     small: bool = False
+    match_id: str | None = None
+    """the id a set of workbooks already carries (the sample festival's); else drawn"""
 
 
 @dataclass(frozen=True)

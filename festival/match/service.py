@@ -228,7 +228,7 @@ def _create(folder: Path, command: NewMatch) -> Created:
         event_options=options,
         small=small or bool(too_small),  # allocate honours it (allocate --help says so)
     )
-    match = Match.create(folder, config)
+    match = Match.create(folder, config, command.match_id)
     try:
         record_roster_users(match, roster.discord)
         missing = tuple(match.missing_engines())
