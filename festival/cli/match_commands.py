@@ -454,6 +454,6 @@ def demo(args: argparse.Namespace) -> int:
 
 def check(args: argparse.Namespace) -> int:
     report = service.check(args.match)
-    for line in report.lines():
+    for line in report.lines(lambda folder: f"run `festival check {folder}` on it"):
         print(line)
     return 0 if report.sound else 1

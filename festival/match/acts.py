@@ -437,3 +437,19 @@ class RoundNotResolved(Refused):
         if self.asked > self.rounds:
             return f"the match has {self.rounds} rounds"
         return f"rounds resolve in order, next round {self.next_round}"
+
+
+class TemplatesFolderGiven(Refused):
+    """A round resolved from the folder festival wrote the blank templates into, not from the
+    players' filled-in workbooks."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        super().__init__(
+            f"{folder} is where festival wrote the blank workbooks to send out, not " + self.collect
+        )
+
+    collect = (
+        "the players' filled-in ones: collect the workbooks the players send back into "
+        "another folder (e.g. inbox/round-N) and resolve from that"
+    )
