@@ -7,7 +7,8 @@
   `lab` (the balance lab), with `bots` (the events' strategy bots) and `sample` (the sample
   festival and `festival demo`). They give values and Markdown, and speak no Discord or Google.
 - adapters: `google` (Google Sheets for the match and duels) and `discord` (webhooks, the
-  sender, the post log, messages cut to fit, posting); and the Discord duel bot.
+  sender, the post log, messages cut to fit, posting, the match's channels port, the
+  deadlines' runner).
 - front ends: `cli` (the `festival` command), the Streamlit dashboard (`dashboard/`, beside
-  this package) and the bot.
+  this package) and `bot` (the Discord bot: duels, and a match's hand-ins and deadlines).
 """

@@ -101,3 +101,32 @@ def test_a_job_too_large_is_a_value_the_command_line_words_with_its_flag(
         f"festival: error: {MAX_GAMES + 1:,} games is more than one job plays ({MAX_GAMES:,}: "
         "results are held in memory); split the study into jobs with --seed\n"
     )
+
+
+COMMAND = re.compile(r"`festival [a-z]")
+"""a command line's command named (`festival check MATCH`): the front end names its own"""
+
+
+@pytest.mark.parametrize("package", ["match", "core", "lab", "duels", "sample"])
+def test_no_command_line_command_in_the_domains_and_the_core(package: str) -> None:
+    said = [
+        (path.name, text)
+        for path in sorted((ROOT / "festival" / package).rglob("*.py"))
+        for text in spoken(path)
+        if COMMAND.search(text)
+    ]
+    assert said == []
+
+
+def test_the_command_line_names_its_commands_where_the_core_does_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["status", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"festival: error: {tmp_path} is not a match folder (no match.sqlite); run `festival new`\n"
+    )
+    assert main(["duel", "status", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"festival: error: {tmp_path} is not a duel folder (no duel.sqlite); "
+        "run `festival duel new`\n"
+    )

@@ -14,7 +14,7 @@ from festival.cli.main import main
 from festival.core.paths import fixture
 from festival.google import match_google
 from festival.match import service
-from festival.match.acts import Actor, Via
+from festival.match.acts import Actor, Via, WatchSheets
 from festival.match.handin_acts import HandIn
 from festival.match.match import Match
 from festival.match.origin import CameFrom, came_from
@@ -72,13 +72,13 @@ def test_a_hand_in_counts_instead_of_the_spreadsheet_and_the_host_is_told(
 def test_the_watch_reads_the_real_adapter_and_tells_only_what_changed(
     match_dir: Path, server: SheetsServer
 ) -> None:
-    start = service.watch_sheets(match_dir, match_google.spreadsheets)
+    start = service.run(match_dir, WatchSheets(), sheets=match_google.spreadsheets)
     assert start.changes == () and start.unread == ()
     match = Match.open(match_dir)
     fill_from_sample(server, match, 1)
     players = [p for p in match.config.players if match.events_of(p, 1)]
     match.close()
-    filled = service.watch_sheets(match_dir, match_google.spreadsheets)
+    filled = service.run(match_dir, WatchSheets(), sheets=match_google.spreadsheets)
     told = [c.player for c in filled.changes]
     assert told and set(told) <= set(players) and len(told) == len(set(told))
     assert all(c.text.startswith("Ready: this counts for round 1") for c in filled.changes)
@@ -87,4 +87,4 @@ def test_the_watch_reads_the_real_adapter_and_tells_only_what_changed(
     watched = Match.open(match_dir)
     assert watched.store.raws() == []  # a sheet watched is not a hand-in
     watched.close()
-    assert service.watch_sheets(match_dir, match_google.spreadsheets).changes == ()
+    assert service.run(match_dir, WatchSheets(), sheets=match_google.spreadsheets).changes == ()

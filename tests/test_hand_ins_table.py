@@ -14,7 +14,7 @@ import pytest
 
 from festival.cli.main import main
 from festival.match import service
-from festival.match.acts import Actor, Via
+from festival.match.acts import Actor, Via, WatchSheets
 from festival.match.handin_acts import HandIn
 from festival.match.match import Match
 from festival.match.spreadsheets import SpreadsheetsFor
@@ -90,7 +90,7 @@ def test_status_shows_the_google_verdict_the_watch_read_and_a_hand_in_over_it(
     toy_match: Path, books: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     sheets = Sheets(books)
-    service.watch_sheets(toy_match, cast(SpreadsheetsFor, sheets))
+    service.run(toy_match, WatchSheets(), sheets=cast(SpreadsheetsFor, sheets))
     out = _status(toy_match, capsys)
     assert "  Juniper   Elemental Continuum: ready (Google)" in out
     assert "  uri       Elemental Continuum: has problems (Google)" in out

@@ -14,9 +14,10 @@ import pytest
 
 from festival.cli import watch_commands
 from festival.cli.main import main
+from festival.discord.match_posting import tell_changes
 from festival.discord.posting import Action
-from festival.discord.sheet_posting import tell_changes
 from festival.match import service
+from festival.match.acts import WatchSheets
 from festival.match.match import Match
 from festival.match.spreadsheets import SpreadsheetsFor
 from festival.match.watch import READS_PER_MINUTE, quota_minutes
@@ -68,7 +69,7 @@ def sheets(toy_match: Path, tmp_path: Path) -> Sheets:
 
 
 def _watch(folder: Path, sheets: Sheets) -> Any:
-    return service.watch_sheets(folder, cast(SpreadsheetsFor, sheets))
+    return service.run(folder, WatchSheets(), sheets=cast(SpreadsheetsFor, sheets))
 
 
 def test_a_player_is_told_only_when_what_festival_reads_changes(

@@ -1,4 +1,10 @@
 """The Discord bot, a front end of its own: a discord.py client with slash commands only
-(`bot.py`), hosting duels through the duel service (`duel_commands.py`, `practice_commands.py`,
-`who.py`, `duel_replies.py`, `clock_watch.py`). It uses the Discord adapter
-(festival/discord/: messages, the endpoint seam) and the services; nothing below imports it."""
+(`bot.py`, run until Ctrl-C or SIGTERM by `stopping.py`). For duels: slash commands to the duel
+service (`duel_commands.py`, `practice_commands.py` for `/practice` against the search bot,
+`who.py`, `duel_replies.py`) and the clocks' warnings (`clock_watch.py`). For a match's
+players: `/submit` and `/submission`, hand-ins in their own channel (`hand_ins.py`,
+`download.py`, `match_hand_ins.py`), `/host seat`, the players' Google spreadsheets watched
+(`sheet_watch.py`), the deadlines kept on the bot's clock (`keep_time.py`), `/host extend`,
+`pause`, `resume`, `resolve-now` (`host_deadlines.py`), and a busy match tried again for a
+while (`patience.py`). It translates each into a service command; it uses the Discord
+adapter (festival/discord/) and the services, and nothing below imports it."""

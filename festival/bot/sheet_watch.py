@@ -2,10 +2,11 @@
 (and the bot, when the match reads Google)"): while the bot serves a match that reads Google,
 every few minutes (within the read quota, as `festival watch`) each player's sheet of the open
 round is read and checked, and each player told in their own channel only when their verdict
-changes. The same two steps as `festival watch`: the match service's `watch_sheets`, then the
-Discord adapter's `tell_changes` (each change told exactly once, whoever tells it: the bot or
-a `festival watch` run beside it). A pass that fails (Google or the match busy) is logged and
-tried again at the next; the watch ends when no round takes submissions."""
+changes. The same two commands as `festival watch`, through the match service's door:
+`WatchSheets` with the spreadsheets port, then `TellSheetChanges` with the Discord channels
+port (each change told exactly once, whoever tells it: the bot or a `festival watch` run
+beside it). A pass that fails (Google or the match busy) is logged and tried again at the
+next; the watch ends when no round takes submissions."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from festival.core.errors import FestivalError, StoreError
 from festival.match import service
+from festival.match.acts import WatchSheets
 from festival.match.watch import Watched, quota_minutes
 from sheets.errors import GoogleError, SheetReadError
 
@@ -43,12 +45,12 @@ def for_match(folder: Path, every_minutes: float = EVERY_MINUTES) -> SheetWatch 
     def check() -> Watched:
         from festival.google import match_google  # the Google client, when used
 
-        return service.watch_sheets(folder, match_google.spreadsheets)
+        return service.run(folder, WatchSheets(), sheets=match_google.spreadsheets)
 
     def tell() -> object:
         if not service.on_discord(folder):
             return None
-        from festival.discord.sheet_posting import tell_changes
+        from festival.discord.match_posting import tell_changes
 
         return tell_changes(folder)
 

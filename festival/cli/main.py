@@ -384,7 +384,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _error_words(exc: Exception) -> str:
     """What a command's error says: a typed refusal of the match service in the command
-    line's words (festival/cli/match_words.py), any other error its own."""
+    line's words (festival/cli/match_words.py), a store missing or damaged in its words
+    (festival/cli/store_words.py), any other error its own."""
+    from festival.cli.store_words import store_words
+
+    if (said := store_words(exc)) is not None:
+        return said
     if "festival.match.acts" not in sys.modules:
         return str(exc)  # the match service was not imported: no refusal of it was raised
     # the match command group's words, imported when a command failed: a duel command

@@ -404,14 +404,56 @@ def dashboard(args: argparse.Namespace) -> int:
     return run_child(command)
 
 
-def demo(args: argparse.Namespace) -> int:
-    from festival.sample.demo import run_demo
+def demo_folder(folder: Path | None) -> Path:
+    """The folder named by the user (which must not hold a match), else a new one here."""
+    if folder is not None:
+        if folder.exists() and any(folder.iterdir()):
+            raise MatchError(
+                f"{folder} is not empty; the demo never overwrites a folder: name a new one "
+                "(or none: `festival demo` makes festival-demo-N here)"
+            )
+        return folder
+    n = 1
+    while Path(f"festival-demo-{n}").exists():
+        n += 1
+    return Path(f"festival-demo-{n}")
 
-    return run_demo(args.folder)
+
+def demo(args: argparse.Namespace) -> int:
+    from festival.sample.demo import play_demo
+
+    target = demo_folder(args.folder)
+    played = play_demo(target)
+    created = played.created
+    print(f"Sample festival in {target}: {len(created.players)} players, seed {created.seed}.")
+    for event, members in played.allocated.members.items():
+        print(f"  {title(event)} ({len(members)}): {', '.join(members)}")
+    for r in played.rounds:
+        outcome = r.resolved.outcome
+        names = ", ".join(title(report.event) for report in outcome.reports)
+        print(f"Round {r.resolved.round_no}: resolved {names} from {r.workbooks} workbooks.")
+        for error in outcome.check.errors:
+            print(
+                "  rejected, the rules' default played instead: " + error.shown(title(error.event))
+            )
+    print("Final standings (average rank; lower is better):")
+    for s in played.standings.data["players"]:
+        ranks = ", ".join(f"{title(e)} {r}" for e, r in s["events"].items())
+        marks = ("  WINNER" if s["winner"] else "") + (
+            "  ELIMINATION CANDIDATE" if s["elimination_candidate"] else ""
+        )
+        print(
+            f"  {s['player']}: {decimal_text(s['average_rank'])} ({ranks}); "
+            f"garnets {s['garnets']}, "
+            f"Tokens of Life {s['tokens_of_life']}{marks}"
+        )
+    last = played.rounds[-1].resolved.round_no
+    print(f"Next: festival dashboard {target}   (or: festival announce {target} --round {last})")
+    return 0
 
 
 def check(args: argparse.Namespace) -> int:
     report = service.check(args.match)
-    for line in report.lines():
+    for line in report.lines(lambda folder: f"run `festival check {folder}` on it"):
         print(line)
     return 0 if report.sound else 1

@@ -17,6 +17,7 @@ from festival.match.acts import (
     RoundOutOfOrder,
     RoundResolvedMeanwhile,
     SmallMatch,
+    TemplatesFolderGiven,
     TiebreakNamesStrangers,
     WorkbooksOfAnotherRound,
 )
@@ -28,6 +29,11 @@ SMALL_OPTION = "--small-match"
 
 def refusal_words(refused: Refused) -> str:
     """The refusal as the command line says it (the service's own words otherwise)."""
+    if isinstance(refused, TemplatesFolderGiven):
+        return (
+            f"{refused.folder} is where `festival templates` wrote the blank workbooks to send "
+            f"out, not {refused.collect}"
+        )
     if isinstance(refused, NoRoundResolved):
         return (
             "no round is resolved yet: resolve round 1 first (`festival resolve MATCH --from "

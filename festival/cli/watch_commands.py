@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from festival.match import service
+from festival.match.acts import WatchSheets
 from festival.match.watch import Watched, quota_minutes
 
 Check = Callable[[], Watched]
@@ -25,14 +26,15 @@ def watch(args: argparse.Namespace) -> int:
     every = max(args.every, quota_minutes(players))
 
     def check() -> Watched:
-        return service.watch_sheets(folder, match_google.spreadsheets, args.credentials)
+        command = WatchSheets(args.credentials)
+        return service.run(folder, command, sheets=match_google.spreadsheets)
 
     tell: Tell | None = None
     if service.on_discord(folder):
 
         def tell() -> tuple[int, tuple[str, ...]]:
+            from festival.discord.match_posting import tell_changes
             from festival.discord.posting import Action
-            from festival.discord.sheet_posting import tell_changes
 
             told = tell_changes(folder, args.webhooks)
             return told.result.count(Action.SENT), told.unmapped

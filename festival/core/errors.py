@@ -39,10 +39,27 @@ class StoreDamaged(StoreError):
         self.path = path
         self.what = what
         super().__init__(
-            f"{path} is damaged: {what}. `festival check {path.parent}` lists every problem; "
-            "to restore, put back your last copy of the match folder (docs/host-guide.md: "
-            "Checking and restoring a match folder)"
+            f"{path} is damaged: {what}. A check of {path.parent} lists every problem; "
+            + self.restore
         )
+
+    restore = (
+        "to restore, put back your last copy of the match folder (docs/host-guide.md: "
+        "Checking and restoring a match folder)"
+    )
+
+
+class NoStore(StoreError):
+    """A folder with no store of this `kind` ("match" or "duel"; `file`: the store's file
+    name): a front end names the command that creates one."""
+
+    def __init__(self, folder: Path, kind: str, file: str) -> None:
+        self.folder, self.kind, self.file = folder, kind, file
+        super().__init__(f"{self.plain}; create a {kind} there first")
+
+    @property
+    def plain(self) -> str:
+        return f"{self.folder} is not a {self.kind} folder (no {self.file})"
 
 
 class StoreBusy(StoreError):

@@ -1,10 +1,12 @@
 """A match on Discord: the adapter that fills the match's channels port (festival/match/
 channels.py) with Discord's channel webhooks, the sender and the post log kept in the match
 store. The match service calls it inside the match's lock, on the open match, for the typed
-commands `DiscordSetup` and `Post` (festival/match/acts.py); it hands over each round's
-announcements as Markdown, which this module cuts into messages and posts exactly once
-(festival/discord/posting.py). `discord_setup` and `post` are the command line's calls:
-each gives one command to the match service's door, as the host."""
+commands `DiscordSetup`, `Post`, `TellSheetChanges` (sheet_posting.py) and `PostNotes`
+(schedule_posting.py) (festival/match/acts.py); it hands over each round's announcements as
+Markdown, which this module cuts into messages and posts exactly once
+(festival/discord/posting.py). `discord_setup`, `post`, `tell_changes`, `post_notes` and
+`already_posted` are the front ends' calls (the command line, the bot, the deadlines'
+runner): each goes through the match service's door, as the host."""
 
 from __future__ import annotations
 
@@ -12,16 +14,16 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from festival.discord import webhooks
+from festival.discord import schedule_posting, sheet_posting, webhooks
 from festival.discord.match_posts import round_plan
 from festival.discord.post_log import PostLog
 from festival.discord.posting import Decision, Resolution, post_all
 from festival.discord.sender import Sender
 from festival.match import service
-from festival.match.acts import DiscordSetup, Post
+from festival.match.acts import DiscordSetup, Note, Post, PostNotes, TellSheetChanges
 from festival.match.announce import Announcements
 from festival.match.match import Match
-from festival.match.results import ChannelsMapped, Posted
+from festival.match.results import ChannelsMapped, NotesPosted, Posted, SheetsTold
 from sheets.retry import Retry
 
 DiscordMapped = ChannelsMapped
@@ -80,6 +82,15 @@ class DiscordChannels:
             sender.close()
         return Posted(rounds, result, plan.unmapped)
 
+    def tell_sheet_changes(self, match: Match, command: TellSheetChanges) -> SheetsTold:
+        return sheet_posting.tell(match, command.webhooks_file, self.retry)
+
+    def post_notes(self, match: Match, command: PostNotes) -> NotesPosted:
+        return schedule_posting.post(match, command.notes, command.webhooks_file)
+
+    def has_posted(self, match: Match, channel: str, round_no: int, kind: str) -> bool:
+        return schedule_posting.posted_before(match, channel, round_no, kind)
+
 
 def discord_setup(folder: Path, webhooks_file: Path) -> ChannelsMapped:
     """Record which channel webhook is whose (the `DiscordSetup` command, as the host)."""
@@ -99,3 +110,23 @@ def post(
     mark_sent = decision.link if decision is not None and not resend else None
     command = Post(round_no, webhooks_file, resend, mark_sent)
     return service.run(folder, command, channels=DiscordChannels(retry))
+
+
+def tell_changes(
+    folder: Path, webhooks_file: Path | None = None, retry: Retry | None = None
+) -> SheetsTold:
+    """Tell each player their spreadsheet's verdict changes not told yet, in their own channel
+    (the `TellSheetChanges` command, as the host)."""
+    command = TellSheetChanges(webhooks_file)
+    return service.run(folder, command, channels=DiscordChannels(retry))
+
+
+def post_notes(folder: Path, notes: list[Note], webhooks_file: Path | None) -> NotesPosted:
+    """Post the schedule's notes, each once (the `PostNotes` command, as the host)."""
+    command = PostNotes(tuple(notes), webhooks_file)
+    return service.run(folder, command, channels=DiscordChannels())
+
+
+def already_posted(folder: Path, channel: str, round_no: int, kind: str) -> bool:
+    """Whether the post log holds this note (sent, or its request cut)."""
+    return service.channel_posted(folder, DiscordChannels(), channel, round_no, kind)

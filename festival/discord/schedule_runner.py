@@ -22,10 +22,10 @@ from pathlib import Path
 from festival.core.errors import FestivalError, StoreError
 from festival.core.registry import event_title
 from festival.discord import match_posting
-from festival.discord.schedule_posting import Note, already_posted, on_discord, post_notes
+from festival.discord.match_posting import already_posted, post_notes
 from festival.discord.webhooks import GAME_ROOM, HOST_CHANNEL
-from festival.match import schedule_service
-from festival.match.acts import ResolveSource
+from festival.match import schedule_service, service
+from festival.match.acts import Note, ResolveSource
 from festival.match.schedule import ReadinessSource, system_now
 from festival.match.schedule_acts import Superseded
 from festival.match.schedule_due import Step, StepKind, due
@@ -180,7 +180,7 @@ class Runner:
             + ("resolved" if closed.resolved is not None else "resolved already")
             + (" (early: every player is ready)" if step.early else "")
         ]
-        if not on_discord(self.folder):
+        if not service.on_discord(self.folder):
             return words[0] + "; the match has no Discord channels: nothing posted"
         posted = match_posting.post(self.folder, step.round_no, self.webhooks_file)
         words.append(f"posted ({len(posted.result.done)} messages up to date)")

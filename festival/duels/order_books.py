@@ -56,8 +56,8 @@ def check_mark(
         return DuelProblem(MARK_CODE, f"{player}: {name}: {exc}"), None
     if found is None:
         note = (
-            f"{player}: {name} carries no festival mark (it was not made by `festival duel "
-            f"sheets`); it was read as {player}'s turn {turn} orders"
+            f"{player}: {name} carries no festival mark (it was not made from festival's "
+            f"order sheets); it was read as {player}'s turn {turn} orders"
         )
         return None, note
     wrong = mismatch(found, expected)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from festival.core.errors import StoreError
+from festival.core.errors import NoStore, StoreError
 from festival.core.sqlite_file import SqliteFile, now, stored_json
 from festival.duels.origin import Origin
 
@@ -94,9 +94,7 @@ class DuelStore(SqliteFile):
     def open(folder: Path) -> DuelStore:
         path = folder / DUEL_FILE
         if not path.is_file():
-            raise StoreError(
-                f"{folder} is not a duel folder (no {DUEL_FILE}); run `festival duel new`"
-            )
+            raise NoStore(folder, "duel", DUEL_FILE)
         store = DuelStore(path, sqlite3.connect(path, isolation_level=None))
         try:
             version = store.meta("schema_version")

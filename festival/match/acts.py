@@ -122,6 +122,8 @@ class NewMatch:
     catalogs: dict[str, Path] = field(default_factory=dict)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     small: bool = False
+    match_id: str | None = None
+    """the id a set of workbooks already carries (the sample festival's); else drawn"""
 
 
 @dataclass(frozen=True)
@@ -202,8 +204,58 @@ class Post:
     mark_sent: str | None = None
 
 
+@dataclass(frozen=True)
+class WatchSheets:
+    """Read every player's spreadsheet of the open round once (through the spreadsheets
+    port), check it as a hand-in, and record each verdict that changed
+    (festival/match/watch.py)."""
+
+    credentials: Path | None = None
+
+
+@dataclass(frozen=True)
+class TellSheetChanges:
+    """Tell each player, in their own channel only, every recorded change of their
+    spreadsheet's verdict not told yet (through the channels port), each exactly once."""
+
+    webhooks_file: Path | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """One message of the schedule's: to a channel (a player, the game room or the host
+    channel), for a round, of a kind (one key in the post log)."""
+
+    channel: str
+    round_no: int
+    kind: str
+    text: str
+    label: str
+    ping: bool = False
+    """mention the channel's player (their Discord user id, if the channels know it)"""
+
+
+@dataclass(frozen=True)
+class PostNotes:
+    """Post the schedule's `notes` to the match's channels, each once (a note posted before
+    is not sent again)."""
+
+    notes: tuple[Note, ...]
+    webhooks_file: Path | None = None
+
+
 MatchCommand = (
-    Allocate | Templates | Resolve | ChooseCandidate | Publish | GoogleSetup | DiscordSetup | Post
+    Allocate
+    | Templates
+    | Resolve
+    | ChooseCandidate
+    | Publish
+    | GoogleSetup
+    | DiscordSetup
+    | Post
+    | WatchSheets
+    | TellSheetChanges
+    | PostNotes
 )
 """the commands that change an existing match (NewMatch makes one)"""
 
@@ -385,3 +437,19 @@ class RoundNotResolved(Refused):
         if self.asked > self.rounds:
             return f"the match has {self.rounds} rounds"
         return f"rounds resolve in order, next round {self.next_round}"
+
+
+class TemplatesFolderGiven(Refused):
+    """A round resolved from the folder festival wrote the blank templates into, not from the
+    players' filled-in workbooks."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        super().__init__(
+            f"{folder} is where festival wrote the blank workbooks to send out, not " + self.collect
+        )
+
+    collect = (
+        "the players' filled-in ones: collect the workbooks the players send back into "
+        "another folder (e.g. inbox/round-N) and resolve from that"
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -67,7 +68,9 @@ class CheckReport:
     def problems(self) -> list[str]:
         return [f.text for f in self.findings if not f.ok]
 
-    def lines(self) -> list[str]:
+    def lines(self, check_it: Callable[[Path], str] = lambda folder: "check it") -> list[str]:
+        """The report in lines; `check_it`: how the front end says to check the restored
+        folder (the command line names its command)."""
         out = [f"Checking {self.path}"]
         out += [f"  {f.status:<4}  {f.text}" for f in self.findings]
         folder = self.path.parent
@@ -79,8 +82,8 @@ class CheckReport:
         else:
             out.append(
                 f"The store is damaged ({len(self.problems)} problem(s)). To restore: move "
-                f"{folder} aside, copy your last backup of the folder to {folder}, run "
-                f"`festival check {folder}` on it, then resolve again, from the players' files, "
+                f"{folder} aside, copy your last backup of the folder to {folder}, "
+                f"{check_it(folder)}, then resolve again, from the players' files, "
                 "every round resolved after that backup was made."
             )
         return out

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from events.errors import close_matches
-from festival.core.errors import MatchError
+from festival.match.acts import TemplatesFolderGiven
 from festival.match.match import Match, templates_folder
 from sheets.errors import SheetReadError
 from sheets.limits import MAX_STORED_BYTES
@@ -54,11 +54,7 @@ def sort_inbox(match: Match, round_no: int, folder: Path) -> Inbox:
     wrote, and taking them would play every player's default as if each had handed in blank."""
     made = templates_folder(match.folder).resolve()
     if folder.resolve() == made or made in folder.resolve().parents:
-        raise MatchError(
-            f"{folder} is where `festival templates` wrote the blank workbooks to send out, not "
-            "the players' filled-in ones: collect the workbooks the players send back into "
-            "another folder (e.g. inbox/round-N) and resolve from that"
-        )
+        raise TemplatesFolderGiven(folder)
     source = FolderSource(folder)
     players = [p for p in match.config.players if match.events_of(p, round_no)]
     by_key = {name_key(p): p for p in players}

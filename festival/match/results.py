@@ -170,3 +170,22 @@ class Posted:
     result: PostResult
     unmapped: tuple[str, ...]
     """what has no channel to go to ("Quill's private report, round 2")"""
+
+
+@dataclass(frozen=True)
+class SheetsTold:
+    """The spreadsheet verdicts' changes told on the channels."""
+
+    result: PostResult
+    unmapped: tuple[str, ...]
+    """players told nothing: their channel is not mapped"""
+
+
+@dataclass(frozen=True)
+class NotesPosted:
+    """The schedule's notes posted."""
+
+    result: PostResult | None
+    """None: the match has no channels mapped, or no note has a channel"""
+    unmapped: tuple[str, ...]
+    """the notes whose channel is not mapped (by label)"""

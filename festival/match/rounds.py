@@ -216,7 +216,7 @@ def load_input(
         return PlayerInput(player, raw_id, raw.source, unreadable=f"{name}: {exc}")
     if stamp is None:
         note = (
-            f"{name} carries no festival mark (it was not made by `festival templates`); "
+            f"{name} carries no festival mark (it was not made from festival's templates); "
             f"it was read as {player}'s round {round_no} workbook"
         )
         return PlayerInput(

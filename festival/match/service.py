@@ -42,15 +42,18 @@ from festival.match.acts import (
     NewMatch,
     NotAllowed,
     Post,
+    PostNotes,
     Publish,
     Resolve,
     ResolveSource,
     RoundNotResolved,
     RoundResolvedMeanwhile,
     SmallMatch,
+    TellSheetChanges,
     Templates,
     TiebreakNamesStrangers,
     Via,
+    WatchSheets,
 )
 from festival.match.allocation import CLAIM_ORDER, FEWEST_UNMET, Verdict, unmet_choices
 from festival.match.announced import forget, worked_out
@@ -115,6 +118,9 @@ from festival.match.results import (
     GoogleRecorded as GoogleRecorded,
 )
 from festival.match.results import (
+    NotesPosted as NotesPosted,
+)
+from festival.match.results import (
     Posted as Posted,
 )
 from festival.match.results import (
@@ -125,6 +131,9 @@ from festival.match.results import (
 )
 from festival.match.results import (
     Resolved as Resolved,
+)
+from festival.match.results import (
+    SheetsTold as SheetsTold,
 )
 from festival.match.results import (
     StandingsView as StandingsView,
@@ -219,7 +228,7 @@ def _create(folder: Path, command: NewMatch) -> Created:
         event_options=options,
         small=small or bool(too_small),  # allocate honours it (allocate --help says so)
     )
-    match = Match.create(folder, config)
+    match = Match.create(folder, config, command.match_id)
     try:
         record_roster_users(match, roster.discord)
         missing = tuple(match.missing_engines())
@@ -355,13 +364,13 @@ def _ingest(
     return ingest_json(match, round_no, source.path)
 
 
-def watch_sheets(folder: Path, sheets: SpreadsheetsFor, credentials: Path | None = None) -> Watched:
-    """Read every player's spreadsheet of the open round once (through the adapter `sheets`),
+def _watch_sheets(match: Match, command: WatchSheets, sheets: SpreadsheetsFor | None) -> Watched:
+    """Read every player's spreadsheet of the open round once (through the spreadsheets port),
     check it as a hand-in, and record each verdict that changed (festival/match/watch.py)."""
-    with changing(folder) as match:
-        if not match.allocated or match.finished:
-            return check_sheets(match, FileSource({}))
-        return check_sheets(match, sheets(credentials).source(match, open_round(match)))
+    if not match.allocated or match.finished:
+        return check_sheets(match, FileSource({}))
+    remote = _sheets(sheets, command.credentials)
+    return check_sheets(match, remote.source(match, open_round(match)))
 
 
 # --- the host's other inputs --------------------------------------------------------------
@@ -420,6 +429,15 @@ def _post(match: Match, command: Post, channels: Channels) -> Posted:
         raise RoundNotResolved(number, done, match.config.rounds, last + 1, match.folder)
     rounds = tuple(sorted(({number} | channels.posted_rounds(match)) & resolved))
     return channels.post(match, command, number, rounds, lambda r: worked_out(match, r, current))
+
+
+def channel_posted(
+    folder: Path, channels: Channels, channel: str, round_no: int, kind: str
+) -> bool:
+    """Whether the match's channels hold this message (a schedule's note: its channel, round
+    and kind) already, sent or its request cut (under the lock: a post may be under way)."""
+    with changing(folder) as match:
+        return channels.has_posted(match, channel, round_no, kind)
 
 
 # --- the one door for changes ---------------------------------------------------------------
@@ -544,6 +562,36 @@ def run(
     sheets: SpreadsheetsFor | None = ...,
     channels: Channels | None = ...,
 ) -> Posted: ...
+@overload
+def run(
+    folder: Path,
+    command: WatchSheets,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
+) -> Watched: ...
+@overload
+def run(
+    folder: Path,
+    command: TellSheetChanges,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
+) -> SheetsTold: ...
+@overload
+def run(
+    folder: Path,
+    command: PostNotes,
+    actor: Actor = ...,
+    via: Via = ...,
+    key: str | None = ...,
+    sheets: SpreadsheetsFor | None = ...,
+    channels: Channels | None = ...,
+) -> NotesPosted: ...
 def run(
     folder: Path,
     command: NewMatch | MatchCommand | SeatPlayer | HandIn | ScheduleCommand,
@@ -563,8 +611,9 @@ def run(
     A post records its messages one by one as they go (exactly once, festival/discord/
     posting.py), so its key is recorded after it. `sheets`: the adapter of the players'
     spreadsheets (festival/google/match_google.py `spreadsheets`), for the commands that name
-    them; `channels`: the adapter of the match's channels (festival/discord/match_posting.py),
-    for `DiscordSetup` and `Post`.
+    them (`WatchSheets` among them); `channels`: the adapter of the match's channels
+    (festival/discord/match_posting.py), for `DiscordSetup`, `Post`, `TellSheetChanges` and
+    `PostNotes`.
 
     A player may give one command: `HandIn`, their own file (festival/match/handin.py); its
     `key` answered before is answered again as the first time, not refused."""
@@ -587,7 +636,8 @@ def run(
             match.store.set_host_input(applied, type(command).__name__)
 
         try:
-            if isinstance(command, Post):  # each message recorded as it goes, then the key
+            if isinstance(command, Post | TellSheetChanges | PostNotes):  # each message recorded
+                # as it goes (exactly once), then the key
                 done = _apply(match, command, sheets, channels)
                 record(done)
                 return done
@@ -621,6 +671,12 @@ def _apply(
         return _channels(channels).record(match, command.webhooks_file)
     if isinstance(command, Post):
         return _post(match, command, _channels(channels))
+    if isinstance(command, WatchSheets):
+        return _watch_sheets(match, command, sheets)
+    if isinstance(command, TellSheetChanges):
+        return _channels(channels).tell_sheet_changes(match, command)
+    if isinstance(command, PostNotes):
+        return _channels(channels).post_notes(match, command)
     return _google_setup(match, command, sheets)
 
 

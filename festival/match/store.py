@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from events.report import RoundReport
-from festival.core.errors import StoreDamaged, StoreError, reason, shorten
+from festival.core.errors import NoStore, StoreDamaged, StoreError, reason, shorten
 from festival.core.sqlite_file import SqliteFile, now, stored_json
 from festival.match.origin import StoredEntries, stored_entries
 
@@ -256,9 +256,7 @@ class Store(SqliteFile):
     def open(folder: Path) -> Store:
         path = folder / STORE_FILE
         if not path.is_file():
-            raise StoreError(
-                f"{folder} is not a match folder (no {STORE_FILE}); run `festival new`"
-            )
+            raise NoStore(folder, "match", STORE_FILE)
         conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_SECONDS)
         store = Store(path, conn)
         try:

@@ -18,14 +18,16 @@ from festival.bots.registry import STRONGEST, bot
 from festival.core.errors import MatchError
 from festival.core.paths import FIXTURES, fixture
 from festival.core.registry import event_names
+from festival.match import service
+from festival.match.acts import Allocate, FromFolder, NewMatch, Resolve
 from festival.match.allocation import Preference
 from festival.match.catalogs import catalog_options
 from festival.match.config import MatchConfig
 from festival.match.engines import load_engines
 from festival.match.match import Match
 from festival.match.replay import states_after
+from festival.match.results import Created
 from festival.match.roster import parse_roster
-from festival.match.rounds import ingest_folder, resolve
 from festival.match.standings_view import festival_standings
 from sheets.xlsx_reader import read_table_file
 from sheets.xlsx_writer import fill_workbook, write_templates
@@ -107,18 +109,31 @@ def write_round(match: Match, round_no: int, folder: Path, rng: np.random.Genera
             fill_workbook(path, {tab: {cell: text}})
 
 
+def new_sample(folder: Path, seed: int, match_id: str | None = None) -> Created:
+    """A new match of the sample festival in `folder`, through the match service as the host:
+    the sample's roster, `seed`, the roster's order as the Gamewide Tiebreak, and `match_id`
+    (the one the committed workbooks carry; else drawn)."""
+    players = ",".join(p.player for p in sample_preferences())
+    command = NewMatch(fixture("sample", "roster.csv"), seed, players, match_id=match_id)
+    return service.run(folder, command)
+
+
 def build(seed: int, out: Path) -> dict[str, Any]:
-    """Play the sample festival into `out`; return what happened that makes it worth watching."""
+    """Play the sample festival into `out`; return what happened that makes it worth watching.
+    Every change goes through the match service's door; the bots read the match to fill in
+    each round's workbooks."""
     with tempfile.TemporaryDirectory() as scratch:
-        match = Match.create(Path(scratch) / "match", sample_config(seed))
-        match_id = match.match_id
-        match.allocate()
+        folder = Path(scratch) / "match"
+        new_sample(folder, seed)
+        service.run(folder, Allocate())
         rng = np.random.default_rng(seed)
-        for round_no in range(1, match.config.rounds + 1):
-            folder = out / f"round-{round_no}"
-            write_round(match, round_no, folder, rng)
-            resolve(match, round_no, ingest_folder(match, round_no, folder), default_invalid=True)
-        return {**highlights(match), "match_id": match_id}
+        for round_no in range(1, service.status(folder).rounds + 1):
+            inbox = out / f"round-{round_no}"
+            with service.opened(folder) as match:
+                write_round(match, round_no, inbox, rng)
+            service.run(folder, Resolve(FromFolder(inbox), round_no, default_invalid=True))
+        with service.opened(folder) as match:
+            return {**highlights(match), "match_id": match.match_id}
 
 
 def highlights(match: Match) -> dict[str, Any]:
