@@ -39,6 +39,12 @@ def _round_the_door(path: Path) -> list[str]:
         if isinstance(f, ast.FunctionDef) and f.name in LEFT
         for n in ast.walk(f)
     }
+    match_service = any(  # `service` is the match's (not the duel's or the season's)
+        isinstance(n, ast.ImportFrom)
+        and n.module == "festival.match"
+        and any(a.name == "service" for a in n.names)
+        for n in ast.walk(tree)
+    )
     for node in ast.walk(tree):
         if id(node) in skipped:
             continue
@@ -50,7 +56,7 @@ def _round_the_door(path: Path) -> list[str]:
                     found.append(f"{where} {a.name}")
         if isinstance(node, ast.Attribute) and node.attr in OPENERS | CHANGERS:
             owner = node.value.id if isinstance(node.value, ast.Name) else ""
-            if owner in ("service", "Match", "match"):
+            if owner in ("Match", "match") or (owner == "service" and match_service):
                 found.append(f"{where} {owner}.{node.attr}")
     return found
 
