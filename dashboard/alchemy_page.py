@@ -1,4 +1,5 @@
-"""The Alchemy page: for the host, holdings and gems over the rounds, the market, the ranking;
+"""The Alchemy page: for the host, holdings and gems over the rounds (a table, or a chart when
+asked), the market, the ranking;
 for the public, nothing until the end ("Locations, constructs, and sales will not be
 revealed"), then every player's gems."""
 
@@ -12,7 +13,10 @@ from dashboard.charts import draw_rounds_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 from dashboard.people import exact_figures, figure, number, ranking_rows
+from dashboard.toggles import kept_toggle
 from events.numbers import multiplier_text
+
+SHOW_CHART = "Show as a chart"
 
 
 def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[str, str]) -> None:
@@ -35,7 +39,15 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
     ]
     if rows:
         st.subheader("Gems over the rounds")
-        draw_rounds_chart(st, rows, "gems", colours)
+        # a table, the chart when asked: a browser's first chart loads Vega, about a second
+        if kept_toggle(st, SHOW_CHART, "alchemy_show_chart"):
+            draw_rounds_chart(st, rows, "gems", colours)
+        else:
+            table = [
+                {"player": p} | {f"round {h['round']}": figure(h["gems"]) for h in hs}
+                for p, hs in history.items()
+            ]
+            st.dataframe(pd.DataFrame(table), hide_index=True)
     st.subheader("Holdings now")
     st.dataframe(
         pd.DataFrame(

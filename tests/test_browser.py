@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from dashboard.alchemy_page import SHOW_CHART
 from dashboard.overview_page import SHOW_CHARTS
 from dashboard.round_desk import SHOW_ANNOUNCEMENTS
 from festival.cli.main import main
@@ -42,7 +43,11 @@ PRIVATE = (
 battles, exact score tables, the round desk (the host test proves each is really shown to the
 host, but ": submissions", which the desk shows only before the match is over)"""
 
-ASKED = {"Overview": (SHOW_CHARTS,), "Round desk": (SHOW_ANNOUNCEMENTS,)}
+ASKED = {
+    "Overview": (SHOW_CHARTS,),
+    "Round desk": (SHOW_ANNOUNCEMENTS,),
+    "Alchemy": (SHOW_CHART,),
+}
 """the toggles of what a page draws only when the host asks: turned on, to be checked too"""
 
 pytestmark = [

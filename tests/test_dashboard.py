@@ -138,10 +138,14 @@ def test_alchemy_page_public_shows_only_the_final_gems_host_shows_everything(
     at.sidebar.text_input[0].input("pw").run()
     at.sidebar.radio[0].set_value("Alchemy").run()
     assert not at.exception
-    ranking, holdings = at.dataframe[0].value, at.dataframe[1].value
+    ranking, gems, holdings = (d.value for d in at.dataframe[:3])
     assert list(ranking["rank"]) == list(range(1, 8))
     assert "coins" in holdings.columns and len(holdings) == 7
-    assert at.get("arrow_line_chart") or at.get("vega_lite_chart")
+    # gems over the rounds: a table (a chart loads Vega), the chart when asked
+    assert len(gems) == 7 and "round 1" in gems.columns and not at.get("vega_lite_chart")
+    tables = len(at.dataframe)
+    at.toggle(key="alchemy_show_chart").set_value(True).run()
+    assert at.get("vega_lite_chart") and len(at.dataframe) == tables - 1  # instead of the table
 
 
 def test_summoners_page_host_battle_viewer_steps_through_a_replay(
