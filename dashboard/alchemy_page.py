@@ -9,14 +9,11 @@ from typing import Any
 
 import pandas as pd
 
-from dashboard.charts import draw_rounds_chart
+from dashboard.charts import table_or_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 from dashboard.people import exact_figures, figure, number, ranking_rows
-from dashboard.toggles import kept_toggle
 from events.numbers import multiplier_text
-
-SHOW_CHART = "Show as a chart"
 
 
 def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[str, str]) -> None:
@@ -39,15 +36,11 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
     ]
     if rows:
         st.subheader("Gems over the rounds")
-        # a table, the chart when asked: a browser's first chart loads Vega, about a second
-        if kept_toggle(st, SHOW_CHART, "alchemy_show_chart"):
-            draw_rounds_chart(st, rows, "gems", colours)
-        else:
-            table = [
-                {"player": p} | {f"round {h['round']}": figure(h["gems"]) for h in hs}
-                for p, hs in history.items()
-            ]
-            st.dataframe(pd.DataFrame(table), hide_index=True)
+        table = [
+            {"player": p} | {f"round {h['round']}": figure(h["gems"]) for h in hs}
+            for p, hs in history.items()
+        ]
+        table_or_chart(st, "alchemy_show_chart", table, rows, "gems", colours)
     st.subheader("Holdings now")
     st.dataframe(
         pd.DataFrame(

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from dashboard.alchemy_page import SHOW_CHART
+from dashboard.charts import SHOW_CHART
 from dashboard.overview_page import SHOW_CHARTS
 from dashboard.round_desk import SHOW_ANNOUNCEMENTS
 from festival.cli.main import main
@@ -47,6 +47,7 @@ ASKED = {
     "Overview": (SHOW_CHARTS,),
     "Round desk": (SHOW_ANNOUNCEMENTS,),
     "Alchemy": (SHOW_CHART,),
+    "Summoner's Dream": (SHOW_CHART,),
 }
 """the toggles of what a page draws only when the host asks: turned on, to be checked too"""
 

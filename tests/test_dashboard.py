@@ -148,6 +148,19 @@ def test_alchemy_page_public_shows_only_the_final_gems_host_shows_everything(
     assert at.get("vega_lite_chart") and len(at.dataframe) == tables - 1  # instead of the table
 
 
+def test_summoners_treasures_over_the_rounds_are_a_table_and_a_chart_when_asked(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app(monkeypatch, played, "pw")
+    at.sidebar.text_input[0].input("pw").run()
+    at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    table = at.dataframe[1].value
+    assert list(table.columns) == ["player"] + [f"round {r}" for r in range(1, 7)]
+    assert len(table) == len(at.dataframe[0].value) and not at.get("vega_lite_chart")
+    at.toggle(key="summoners_show_chart").set_value(True).run()
+    assert at.get("vega_lite_chart") and len(at.dataframe) == 1
+
+
 def test_summoners_page_host_battle_viewer_steps_through_a_replay(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
