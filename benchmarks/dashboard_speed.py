@@ -8,8 +8,10 @@ that the cold start imports what a new server imports), and in headless Chromium
 fresh `streamlit run` (what a host waits for, drawing included; skipped without Debian's
 chromium). Each figure is the median of `--repeat` runs (3 unless told), with the CPU seconds
 spent meanwhile: the script's own process for AppTest; for Chromium, the streamlit server's
-and the browser's. The machine's load average is printed beside each run: wall times on a
-shared machine grow with it, CPU times much less. Run: `python benchmarks/dashboard_speed.py
+and the browser's. Then Streamlit's floor: an empty page (a title, a heading, the sidebar's
+page choice) served and drawn the same way, which no change to the dashboard can go below.
+The machine's load average is printed beside each run: wall times on a shared machine grow
+with it, CPU times much less. Run: `python benchmarks/dashboard_speed.py
 [--repeat N]`. Figures are printed, never asserted.
 """
 
@@ -188,6 +190,53 @@ def browser_timings(folder: Path) -> list[Timing]:
     return timings
 
 
+FLOOR_APP = """import streamlit as st
+
+st.set_page_config(page_title="AWA Festival", layout="wide")
+st.title("AWA Festival")
+page = st.sidebar.radio("Page", ["Overview", "Round desk"])
+st.header(page)
+st.subheader("Final standings")
+"""
+"""Streamlit's floor: a page with a title, a heading and the sidebar's page choice, no more"""
+
+
+def floor_timings(folder: Path) -> list[Timing]:
+    """Cold start and a page switch of `FLOOR_APP` in Chromium, as `browser_timings` measures
+    the dashboard: what Streamlit itself costs (its server, its JavaScript, the websocket),
+    which no change to the dashboard can take away."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.support.dashboard_server import have_chromium, launch, open_page, serving, settle
+
+    if not have_chromium():
+        return []
+    app = folder.parent / "floor.py"
+    app.write_text(FLOOR_APP)
+    timings: list[Timing] = []
+    with serving(folder, None, folder.parent, app=app) as server, sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+
+        def measure(name: str, action: Callable[[], Any]) -> None:
+            cpu, chromium = proc_cpu(server.pid), chromium_cpu()
+            wall = timed(action)
+            cpu_after, chromium_after = proc_cpu(server.pid), chromium_cpu()
+            timings.append(
+                Timing(name, wall, spent(cpu, cpu_after), spent(chromium, chromium_after))
+            )
+
+        def cold() -> None:
+            page.goto(server.url)
+            settle(page)
+            page.get_by_text("Final standings").wait_for()
+
+        measure("cold start (empty page drawn)", cold)
+        measure("switch to another empty page", lambda: open_page(page, "Round desk"))
+        browser.close()
+    return timings
+
+
 def browser_figures(folder: Path) -> list[tuple[str, float]]:
     """The Chromium figures of one run, in wall seconds (none without Debian's chromium)."""
     return [(t.name, t.wall) for t in browser_timings(folder)]
@@ -246,6 +295,11 @@ def run(repeat: int) -> None:
             runs.append(timings)
             loads.append(load_average())
         report("Chromium at 1280 px (drawing included)", runs, loads)
+        loads, runs = [], []
+        for _ in range(repeat):
+            runs.append(floor_timings(folder))
+            loads.append(load_average())
+        report("Streamlit's floor: an empty page, the same way", runs, loads)
 
 
 if __name__ == "__main__":

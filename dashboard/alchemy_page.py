@@ -1,4 +1,5 @@
-"""The Alchemy page: for the host, holdings and gems over the rounds, the market, the ranking;
+"""The Alchemy page: for the host, holdings and gems over the rounds (a table, or a chart when
+asked), the market, the ranking;
 for the public, nothing until the end ("Locations, constructs, and sales will not be
 revealed"), then every player's gems."""
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from dashboard.charts import draw_rounds_chart
+from dashboard.charts import table_or_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 from dashboard.people import exact_figures, figure, number, ranking_rows
@@ -35,7 +36,11 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
     ]
     if rows:
         st.subheader("Gems over the rounds")
-        draw_rounds_chart(st, rows, "gems", colours)
+        table = [
+            {"player": p} | {f"round {h['round']}": figure(h["gems"]) for h in hs}
+            for p, hs in history.items()
+        ]
+        table_or_chart(st, "alchemy_show_chart", table, rows, "gems", colours)
     st.subheader("Holdings now")
     st.dataframe(
         pd.DataFrame(

@@ -7,6 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dashboard.toggles import kept_toggle
+
+SHOW_CHART = "Show as a chart"
+
 
 def rounds_chart(
     rows: Sequence[Mapping[str, Any]], value: str, colours: Mapping[str, str]
@@ -42,3 +46,20 @@ def draw_rounds_chart(
     st: Any, rows: Sequence[Mapping[str, Any]], value: str, colours: Mapping[str, str]
 ) -> None:
     st.vega_lite_chart(rounds_chart(rows, value, colours))
+
+
+def table_or_chart(
+    st: Any,
+    key: str,
+    table: Sequence[Mapping[str, Any]],
+    rows: Sequence[Mapping[str, Any]],
+    value: str,
+    colours: Mapping[str, str],
+) -> None:
+    """The figures over the rounds as `table` (a row per player), or as a chart when the host
+    asks (`key`: the toggle, kept for the session): a browser's first chart loads Vega,
+    about a second."""
+    if kept_toggle(st, SHOW_CHART, key):
+        draw_rounds_chart(st, rows, value, colours)
+    else:
+        st.dataframe(list(table), hide_index=True)

@@ -1,4 +1,6 @@
-"""Elemental Continuum boards as pictures, from the engine's public and host views."""
+"""Elemental Continuum boards as pictures, from the engine's public and host views, and what
+each tile's tooltip says as table rows (the dashboard draws the boards as images, which show
+no tooltip: the same facts are a table away)."""
 
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ def _element_of_label(label: str) -> Element:
     return Element.NEUTRAL if label == "N" else LETTER_ELEMENT[label[0]]
 
 
-def public_board_svg(owner: str, board: Mapping[str, Any], colour: str | None = None) -> str:
+def public_squares(board: Mapping[str, Any]) -> dict[str, Square]:
     """What everyone knows of a board: broken tiles, and wards that broke down revealed."""
     squares: dict[str, Square] = {}
     for i, ward in enumerate(board["broken_down"]):
@@ -59,10 +61,15 @@ def public_board_svg(owner: str, board: Mapping[str, Any], colour: str | None = 
     for name in board["broken"]:
         old = squares.get(name, Square(fill=BROKEN))
         squares[name] = Square(old.fill, old.group, True, old.text, old.tooltip or "broken")
-    return draw_board(squares, f"{owner}'s board", colour=colour)
+    return squares
 
 
-def host_board_svg(owner: str, host: Mapping[str, Any], colour: str | None = None) -> str:
+def public_board_svg(owner: str, board: Mapping[str, Any], colour: str | None = None) -> str:
+    """What everyone knows of a board, as a picture."""
+    return draw_board(public_squares(board), f"{owner}'s board", colour=colour)
+
+
+def host_squares(owner: str, host: Mapping[str, Any]) -> dict[str, Square]:
     """A whole board for the host: every ward, broken tiles, and the bolts still on each tile."""
     layout: Mapping[str, str] = host["boards"][owner]["board"]
     values: Mapping[str, int] = host["boards"][owner]["values"]
@@ -88,4 +95,15 @@ def host_board_svg(owner: str, host: Mapping[str, Any], colour: str | None = Non
             text=str(len(pending)) if pending else "",
             tooltip=tip,
         )
-    return draw_board(squares, f"{owner}'s board", colour=colour)
+    return squares
+
+
+def host_board_svg(owner: str, host: Mapping[str, Any], colour: str | None = None) -> str:
+    """A whole board for the host, as a picture."""
+    return draw_board(host_squares(owner, host), f"{owner}'s board", colour=colour)
+
+
+def tile_rows(squares: Mapping[str, Square]) -> list[dict[str, str]]:
+    """What each tile's tooltip says (tiles without one left out), rank 8 first, A to H."""
+    order = sorted(squares, key=lambda name: (-int(name[1:]), name[0]))
+    return [{"tile": n, "what": squares[n].tooltip} for n in order if squares[n].tooltip]

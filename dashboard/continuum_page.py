@@ -1,36 +1,60 @@
-"""The Elemental Continuum page: boards as the public sees them, full boards for the host."""
+"""The Elemental Continuum page: boards as the public sees them, full boards for the host.
+
+Each board is an image (`st.image` of its SVG: a browser draws an image at once, where inline
+SVG goes through Streamlit's Markdown, about a second for the host's 14 boards); what a tile's
+tooltip says is a table away, drawn only for the board chosen."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from dashboard.continuum_boards import LEGEND, host_board_svg, public_board_svg
+from dashboard.continuum_boards import LEGEND, host_squares, public_squares, tile_rows
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 from dashboard.people import exact_figures, ranking_rows
+from dashboard.svg_board import Square, draw_board
 
 COLUMNS = 3
 
 
-def _grid(st: Any, pictures: list[str]) -> None:
-    for start in range(0, len(pictures), COLUMNS):
+def _grid(st: Any, boards: Mapping[str, Mapping[str, Square]], colours: dict[str, str]) -> None:
+    owners = list(boards)
+    for start in range(0, len(owners), COLUMNS):
         columns = st.columns(COLUMNS)
-        for column, svg in zip(columns, pictures[start : start + COLUMNS], strict=False):
-            column.markdown(svg, unsafe_allow_html=True)
+        for column, owner in zip(columns, owners[start : start + COLUMNS], strict=False):
+            title = f"{owner}'s board"
+            svg = draw_board(boards[owner], title, colour=colours.get(owner))
+            column.image(svg, width="stretch", alt=title)
+
+
+def _tiles(st: Any, boards: Mapping[str, Mapping[str, Square]], key: str) -> None:
+    """Each tile's tooltip of the board chosen, as a table (none until one is chosen)."""
+    owner = st.selectbox(
+        "Tiles in words (what a board's tooltips say)",
+        list(boards),
+        index=None,
+        placeholder="Choose a board",
+        key=key,
+    )
+    if owner is not None:
+        st.dataframe(tile_rows(boards[owner]), hide_index=True)
 
 
 def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[str, str]) -> None:
     st.header(data.title)
-    boards = data.public["boards"]
-    public = [public_board_svg(p, boards[p], colours.get(p)) for p in data.participants]
+    public = {p: public_squares(data.public["boards"][p]) for p in data.participants}
     st.markdown(LEGEND, unsafe_allow_html=True)
     if host:
         tab_public, tab_host = st.tabs(["As the public sees it", "Full boards (host)"])
         with tab_public:
-            _grid(st, public)
+            _grid(st, public, colours)
+            _tiles(st, public, "continuum_public_tiles")
         with tab_host:
             st.caption("Numbers: bolts on a tile that count towards its break so far.")
-            _grid(st, [host_board_svg(p, data.host, colours.get(p)) for p in data.participants])
+            full = {p: host_squares(p, data.host) for p in data.participants}
+            _grid(st, full, colours)
+            _tiles(st, full, "continuum_host_tiles")
         st.subheader("Ranking (host)")
         if data.reports:
             st.dataframe(ranking_rows(data.ranking, "points"), hide_index=True)
@@ -39,5 +63,6 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
             st.info("No round has a result yet: the ranking appears after round 1.")
     else:
         st.caption("Broken tiles are crossed; wards that broke down are shown with their value.")
-        _grid(st, public)
+        _grid(st, public, colours)
+        _tiles(st, public, "continuum_public_tiles")
         public_final(st, data, finished, "The ranking is revealed at the end, without points.")

@@ -1,4 +1,5 @@
-"""The Overview page: round progress, the festival standings, and (host) scores over rounds."""
+"""The Overview page: round progress, the festival standings, and (host) scores over rounds,
+charted when the host asks."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from dashboard.charts import draw_rounds_chart
 from dashboard.colours import player_colours
 from dashboard.match_data import MatchData
 from dashboard.people import figure, number, rank
+from dashboard.toggles import kept_toggle
 
 WINNER = "★ winner"
 TIED_WINNER = "★ tied winner"
 CANDIDATE = "⚠ candidate"
+SHOW_CHARTS = "Show each event's scores over the rounds (charts)"
 
 
 def standings_rows(
@@ -81,6 +84,10 @@ def render(st: Any, data: MatchData, host: bool) -> None:
     if not host:
         return
     st.subheader("Scores over the rounds (host)")
+    # the charts when asked (kept on for the session): a browser's first chart loads Vega,
+    # about a second, which the first page a host sees does without
+    if not kept_toggle(st, SHOW_CHARTS, "overview_show_charts"):
+        return
     colours = player_colours(data.players)
     for event in data.events.values():
         rows = [

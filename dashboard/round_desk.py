@@ -1,5 +1,6 @@
 """The Round desk (host only): who has handed in what for the next round, a button that
-resolves it with the same checks as `festival resolve`, and the announcements to copy.
+resolves it with the same checks as `festival resolve`, and the announcements to copy
+(shown at once after a resolve, else when the host asks).
 
 After an action the page is drawn again at once (`st.rerun`), so it shows the new round.
 Google spreadsheets are read only when the host asks, and what was read is kept for the
@@ -15,6 +16,7 @@ from typing import Any
 import streamlit
 
 from dashboard.match_data import store_stamp
+from dashboard.toggles import kept_toggle, turn_on
 from festival.core.errors import MatchError, StoreError
 from festival.core.registry import event_title as title
 from festival.discord.messages import round_messages
@@ -39,12 +41,15 @@ FOLDER = "a folder of workbooks"
 GOOGLE = "the players' Google spreadsheets"
 HAND_INS = "the players' hand-ins alone (Discord, festival hand-in)"
 DEFAULT_INVALID = "Play the rules' default for invalid submissions"
+SHOW_ANNOUNCEMENTS = "Show the announcements to copy"
 _READ = "round_desk_google_read"
 """session key: the spreadsheets as read (ReadSource), with the match and round they are for"""
 _INBOX = "round_desk_inbox"
 """session key: the inbox folder the host typed (the hand-ins table shows its files too)"""
 _DONE = "round_desk_done"
 """session key: the message of the last action, shown after the rerun"""
+_SHOW = "round_desk_show_announcements"
+"""session key: the announcements' toggle (turned on by a resolve)"""
 _PRESS = "round_desk_press"
 """session key: the apply-once key of the Resolve button as drawn: the match service applies
 a key once, so a double click or a rerun of the same press resolves the round once; a new key
@@ -158,14 +163,7 @@ def _desk(st: Any, desk: DeskData) -> None:
     else:
         st.success("The match is over.")
     if last:
-        st.subheader(f"Announcements of round {last} (copy into Discord)")
-        result = round_messages(_announcements(str(desk.folder), store_stamp(desk.folder), last))
-        for i, message in enumerate(result.public, 1):
-            st.caption(f"Public, message {i}/{len(result.public)}")
-            st.code(message, language="markdown")
-        player = st.selectbox("Private report of", list(result.private))
-        for message in result.private.get(player, []):
-            st.code(message, language="markdown")
+        _to_copy(st, desk, last)
     else:
         st.caption("The announcements to copy into Discord appear here once round 1 is resolved.")
 
@@ -187,6 +185,22 @@ def _deadline(st: Any, desk: DeskData) -> None:
         zone = schedule(desk.folder).settings.zone
         st.info(f"Deadline: {host_time(d.at, zone)}.")
     st.caption(ready_sentence(found.readiness, title))
+
+
+def _to_copy(st: Any, desk: DeskData, last: int) -> None:
+    """The last round's announcements, each message a code block with its copy button, once
+    the host shows them (on at once after a resolve, and kept on for the session): a
+    browser's first code block costs about a second, which a switch to the desk skips."""
+    st.subheader(f"Announcements of round {last} (copy into Discord)")
+    if not kept_toggle(st, SHOW_ANNOUNCEMENTS, _SHOW):
+        return
+    result = round_messages(_announcements(str(desk.folder), store_stamp(desk.folder), last))
+    for i, message in enumerate(result.public, 1):
+        st.caption(f"Public, message {i}/{len(result.public)}")
+        st.code(message, language="markdown")
+    player = st.selectbox("Private report of", list(result.private))
+    for message in result.private.get(player, []):
+        st.code(message, language="markdown")
 
 
 def _hand_ins(st: Any, desk: DeskData) -> bool:
@@ -245,4 +259,5 @@ def _resolve(st: Any, desk: DeskData, source: Source, default_invalid: bool, pre
     )
     st.session_state.pop(_READ, None)
     st.session_state.pop(_PRESS, None)
+    turn_on(st, _SHOW)  # the new round's announcements, ready to copy
     st.rerun()

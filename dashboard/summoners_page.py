@@ -9,10 +9,10 @@ from typing import Any
 
 import pandas as pd
 
-from dashboard.charts import draw_rounds_chart
+from dashboard.charts import table_or_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
-from dashboard.people import exact_figures, number, ranking_rows
+from dashboard.people import exact_figures, figure, number, ranking_rows
 from dashboard.svg_map import LEGEND, draw_map
 
 COLUMNS = 3
@@ -45,7 +45,17 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
     ]
     if rows:
         st.subheader("Treasures over the rounds")
-        draw_rounds_chart(st, rows, "treasures", colours)
+        table = [
+            {"player": p}
+            | {
+                f"round {r}": figure(e["score"])
+                for r, ranking in sorted(data.rankings.items())
+                for e in ranking
+                if e["player"] == p
+            }
+            for p in data.participants
+        ]
+        table_or_chart(st, "summoners_show_chart", table, rows, "treasures", colours)
 
     st.subheader("Defences now")
     st.markdown(LEGEND, unsafe_allow_html=True)

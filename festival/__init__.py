@@ -5,8 +5,9 @@
   palette and the board picture renderer. It imports nothing above it.
 - domains: `match` (the AWA Festival main match), `duels` (the elemental duel games),
   `season` (the season's ledger of garnets and Tokens of Life, its episodes and Death
-  Matches), `lab` (the balance lab), with `bots` (the events' strategy bots) and `sample` (the sample
-  festival and `festival demo`). They give values and Markdown, and speak no Discord or Google.
+  Matches), `lab` (the balance lab), with `bots` (the events' strategy bots) and `sample`
+  (the sample festival and `festival demo`). They give values and Markdown, and speak no
+  Discord or Google.
 - adapters: `google` (Google Sheets for the match and duels) and `discord` (webhooks, the
   sender, the post log, messages cut to fit, posting, the match's channels port, the
   deadlines' runner).

@@ -13,7 +13,11 @@ from typing import Any
 
 import pytest
 
+from dashboard.charts import SHOW_CHART
+from dashboard.overview_page import SHOW_CHARTS
+from dashboard.round_desk import SHOW_ANNOUNCEMENTS
 from tests.support.dashboard_server import (
+    after,
     have_chromium,
     laid_out,
     launch,
@@ -38,6 +42,14 @@ PRIVATE = (
 """what only the host may see: host headings, Alchemy holdings, bolts on tiles, defences and
 battles, exact score tables, the round desk (the host test proves each is really shown to the
 host, but ": submissions", which the desk shows only before the match is over)"""
+
+ASKED = {
+    "Overview": (SHOW_CHARTS,),
+    "Round desk": (SHOW_ANNOUNCEMENTS,),
+    "Alchemy": (SHOW_CHART,),
+    "Summoner's Dream": (SHOW_CHART,),
+}
+"""the toggles of what a page draws only when the host asks: turned on, to be checked too"""
 
 pytestmark = [
     pytest.mark.slow,
@@ -76,6 +88,8 @@ def visit_every_page(browser: Any, url: str, host: bool) -> dict[tuple[str, int]
     for label in labels:
         page.set_viewport_size({"width": WIDTHS[0], "height": 1000})
         open_page(page, label)
+        for toggle in ASKED.get(label, ()) if host else ():  # what the host draws when asked
+            after(page, page.get_by_text(toggle, exact=True).click)
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 1000})
             laid_out(page, width)  # the layout follows the new width

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,10 @@ def continuum(at: AppTest) -> AppTest:
 
 
 def svgs(at: AppTest) -> list[str]:
-    return [m.value for m in at.markdown if m.value.startswith("<svg")]
+    """The SVG of every picture on the page: the boards are images (`st.image` of their SVG)."""
+    urls = [img.url for image in at.get("image") for img in image.proto.imgs]
+    svg = "data:image/svg+xml;base64,"
+    return [base64.b64decode(u.removeprefix(svg)).decode() for u in urls if u.startswith(svg)]
 
 
 def test_public_mode_draws_every_board_and_shows_nothing_private(
@@ -74,6 +78,46 @@ def test_host_mode_needs_the_password_and_then_shows_full_boards_and_scores(
     assert "points" in table.columns and "unbroken tiles" in table.columns
 
 
+def test_boards_are_images_and_their_tooltips_a_table_for_the_board_chosen(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The boards are drawn as images, cheap for a browser, never as SVG through Markdown;
+    what a tile's tooltip says is a table, drawn only once a board is chosen; the public's
+    table holds no host fact."""
+    at = continuum(app(monkeypatch, played, "pw"))
+    assert not [m for m in at.markdown if "<svg" in m.value]
+    assert not at.dataframe  # no board chosen yet: no tile table drawn
+    chooser = at.selectbox(key="continuum_public_tiles")
+    owner = chooser.options[0]
+    chooser.set_value(owner).run()
+    public = "\n".join(at.dataframe[0].value["what"])
+    assert "ward" in public or "broken" in public
+    assert "hits so far" not in public and "broken in round" not in public
+    at.sidebar.text_input[0].input("pw").run()
+    continuum(at)
+    assert not [m for m in at.markdown if "<svg" in m.value]
+    at.selectbox(key="continuum_host_tiles").set_value(owner).run()
+    tiles = at.dataframe[1].value  # after the public tab's table, still chosen
+    assert len(tiles) == 64 and "broken in round" in "\n".join(tiles["what"])
+    assert list(at.dataframe[2].value["rank"]) == list(range(1, 8))  # the ranking after it
+
+
+def test_the_host_overview_charts_the_scores_when_asked(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first page a host sees draws no chart (a browser's first chart loads Vega); the
+    scores over the rounds are one toggle away, a chart per event, and stay on."""
+    at = app(monkeypatch, played, "pw")
+    at.sidebar.text_input[0].input("pw").run()
+    assert "Scores over the rounds (host)" in [h.value for h in at.subheader]
+    assert not at.get("vega_lite_chart")
+    at.toggle(key="overview_show_charts").set_value(True).run()
+    assert len(at.get("vega_lite_chart")) == 3  # one per event
+    at.sidebar.radio[0].set_value("Alchemy").run()
+    at.sidebar.radio[0].set_value("Overview").run()
+    assert len(at.get("vega_lite_chart")) == 3
+
+
 def test_a_missing_match_folder_is_a_clear_message(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -92,10 +136,27 @@ def test_alchemy_page_public_shows_only_the_final_gems_host_shows_everything(
     at.sidebar.text_input[0].input("pw").run()
     at.sidebar.radio[0].set_value("Alchemy").run()
     assert not at.exception
-    ranking, holdings = at.dataframe[0].value, at.dataframe[1].value
+    ranking, gems, holdings = (d.value for d in at.dataframe[:3])
     assert list(ranking["rank"]) == list(range(1, 8))
     assert "coins" in holdings.columns and len(holdings) == 7
-    assert at.get("arrow_line_chart") or at.get("vega_lite_chart")
+    # gems over the rounds: a table (a chart loads Vega), the chart when asked
+    assert len(gems) == 7 and "round 1" in gems.columns and not at.get("vega_lite_chart")
+    tables = len(at.dataframe)
+    at.toggle(key="alchemy_show_chart").set_value(True).run()
+    assert at.get("vega_lite_chart") and len(at.dataframe) == tables - 1  # instead of the table
+
+
+def test_summoners_treasures_over_the_rounds_are_a_table_and_a_chart_when_asked(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app(monkeypatch, played, "pw")
+    at.sidebar.text_input[0].input("pw").run()
+    at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    table = at.dataframe[1].value
+    assert list(table.columns) == ["player"] + [f"round {r}" for r in range(1, 7)]
+    assert len(table) == len(at.dataframe[0].value) and not at.get("vega_lite_chart")
+    at.toggle(key="summoners_show_chart").set_value(True).run()
+    assert at.get("vega_lite_chart") and len(at.dataframe) == 1
 
 
 def test_summoners_page_host_battle_viewer_steps_through_a_replay(

@@ -100,6 +100,8 @@ def test_round_desk_shows_each_submission_and_resolves_the_round(
     status = at.dataframe[0].value
     assert set(status["status"]) == {"received"}
     assert len(status) == 20  # 10 players x 2 events in round 6
+    assert not at.code  # the announcements are drawn when the host asks (a code block is slow)
+    at.toggle(key="round_desk_show_announcements").set_value(True).run()
     assert [c.value for c in at.code]  # round 5's announcements, ready to copy
     at.button[0].click().run()
     assert not at.exception

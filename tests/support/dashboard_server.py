@@ -60,9 +60,14 @@ def served(
 
 @contextmanager
 def serving(
-    folder: Path, password: str | None, cwd: Path, variable: str = "FESTIVAL_MATCH"
+    folder: Path,
+    password: str | None,
+    cwd: Path,
+    variable: str = "FESTIVAL_MATCH",
+    app: Path = APP,
 ) -> Iterator[Server]:
-    """As `served`, yielding the server's URL and process."""
+    """As `served`, yielding the server's URL and process (of `app`, the dashboard unless
+    told: the benchmark serves an empty page too)."""
     port = free_port()
     env = {**os.environ, variable: str(folder)}
     if variable != "FESTIVAL_MATCH":
@@ -71,7 +76,7 @@ def serving(
     if password is not None:
         env["FESTIVAL_HOST_PASSWORD"] = password
     server = start(
-        [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
+        [sys.executable, "-m", "streamlit", "run", str(app), "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",
          "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
         signal.SIGTERM, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -212,7 +217,10 @@ PROBLEMS_JS = """
     out.tables.push(t.innerText);
   }
   out.text = [main.textContent, ...[...main.querySelectorAll('input')].map(i => i.value),
-    ...[...main.querySelectorAll('svg')].map(s => s.outerHTML)].join(' ');
+    ...[...main.querySelectorAll('svg')].map(s => s.outerHTML),
+    ...[...main.querySelectorAll('img[src^="data:image/svg+xml;base64,"]')].map(i =>
+      new TextDecoder().decode(Uint8Array.from(atob(i.src.split(',')[1]), c => c.charCodeAt(0))))
+  ].join(' ');
   return out;
 }
 """
@@ -221,6 +229,6 @@ PROBLEMS_JS = """
 def problems(page: Any) -> dict[str, Any]:
     """What the browser test refuses on the page now: pictures wider than their column,
     exception boxes; with the text of its tables and of the whole page (hidden text, the values
-    of its inputs, and its pictures' SVG included)."""
+    of its inputs, and its pictures' SVG included, inline or as an image)."""
     result: dict[str, Any] = page.evaluate(PROBLEMS_JS)
     return result
