@@ -44,6 +44,10 @@ class Child:
         self.bound = bound
         self.ended: Ended | None = None
 
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
     def poll(self) -> int | None:
         return self.process.poll()
 
