@@ -31,6 +31,7 @@ from festival.duels.acts import (
     NewDuel,
     OrderSheets,
     Play,
+    Post,
     PracticeAnswer,
     Resign,
     ResolveOrders,
@@ -217,6 +218,14 @@ SEALED_ACTS: dict[str, tuple[Callable[[Path], Command], dict[str, Any]]] = {
     "the host records the duel's Discord channel": (
         lambda at: DiscordSetup(at / "hooks.csv", DuelWebhooks()),
         {"cli": ["duel", "discord", "{duel}", "--webhooks", "{at}/hooks.csv"]},
+    ),
+    "the host posts the board to the duel's channel": (
+        lambda at: Post(DuelWebhooks()),
+        {"cli": ["duel", "post", "{duel}"]},
+    ),
+    "the host posts, saying a cut message arrived": (
+        lambda at: Post(DuelWebhooks(), at / "hooks.csv", mark_sent="123"),
+        {"cli": ["duel", "post", "{duel}", "--webhooks", "{at}/hooks.csv", "--mark-sent", "123"]},
     ),
     "the host holds every player still awaited": (
         lambda at: HoldAll(),

@@ -217,6 +217,21 @@ class DiscordSetup:
 
 
 @dataclass(frozen=True)
+class Post:
+    """Post the board after the last turn and its lines to the duel's channel, each message
+    exactly once (positions taken back corrected), through the adapter's `channel`.
+    `webhooks_file`: the file of the channel's webhook, if not where it was recorded;
+    `resend` / `mark_sent` (the message's link): the host's word on a message whose request
+    was cut (it never arrived / it is there)."""
+
+    channel: DuelChannel
+    webhooks_file: Path | None = None
+    resend: bool = False
+    mark_sent: str | None = None
+    host: bool = True
+
+
+@dataclass(frozen=True)
 class PracticeAnswer:
     """In a practice duel, the practice bot plays its seat's turn when that seat alone is to
     act (nothing is done otherwise): sent by `PRACTICE_BOT` after each command."""
@@ -267,6 +282,7 @@ Command = (
     | OrderSheets
     | GoogleSetup
     | DiscordSetup
+    | Post
     | PracticeAnswer
 )
 

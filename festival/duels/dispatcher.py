@@ -31,6 +31,7 @@ from festival.duels.acts import (
     OrderSheets,
     Play,
     PlayFile,
+    Post,
     PracticeAnswer,
     Refusal,
     Refused,
@@ -95,6 +96,8 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
         case DiscordSetup():  # the adapter records the channel: the duel is not changed
             pinged = command.channel.record(duel, command.webhooks_file)
             return acted(duel, state, pinged=pinged)
+        case Post():  # the adapter posts; its post log is the duel store's
+            return acted(duel, state, posted=command.channel.post(duel, command))
         case PracticeAnswer():
             return practice_answer(duel, state)
 

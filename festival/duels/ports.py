@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Protocol
 from festival.duels.orders import OrderTabs
 
 if TYPE_CHECKING:
+    from festival.duels.acted import Posted
+    from festival.duels.acts import Post
     from festival.duels.host import Duel
 
 
@@ -34,4 +36,9 @@ class DuelChannel(Protocol):
 
     def record(self, duel: Duel, webhooks_file: Path) -> tuple[str, ...]:
         """Record the channel's webhook and the players' user ids; the players pinged."""
+        ...
+
+    def post(self, duel: Duel, command: Post) -> Posted:
+        """Bring the channel to the duel's posts (the board after each turn, positions
+        taken back corrected), each message exactly once."""
         ...
