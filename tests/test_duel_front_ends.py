@@ -322,3 +322,20 @@ def test_the_duels_page_reads_values_not_a_live_duel(tmp_path: Path) -> None:
     assert not any(isinstance(value, Duel | DuelStore) for value in held)
     assert history.desk.to_act == ("Ash",) and history.desk.after.over is None
     assert history.words and history.picture(0) != history.picture()
+
+
+def test_the_duel_demo_goes_through_the_doors_as_the_host(tmp_path: Path, watched: Watched) -> None:
+    """`festival duel demo` makes the sample duel through the door for a new duel and plays
+    each of its turns as a `Play` the host sends through the dispatcher, from the demo."""
+    import json
+
+    sample = json.loads(
+        (Path(__file__).parents[1] / "fixtures/element/sample-duel.json").read_text()
+    )
+    main(["duel", "demo", str(tmp_path / "demo")])
+    options = tuple(sample.get("options", {}).items())
+    new = NewDuel(sample["game"], tuple(sample["players"]), sample["variant"], options,
+                  sample["seed"])  # fmt: skip
+    plays = [(Play(t["text"], t["player"], host=True), None, True) for t in sample["turns"]]
+    assert watched.sent == [(new, None, True), *plays]
+    assert set(watched.ways) == {Via.DEMO} and not any(watched.bots)

@@ -67,7 +67,6 @@ from festival.duels.acts import (
 )
 from festival.duels.creating import begin
 from festival.duels.dispatcher import dispatch
-from festival.duels.host import Duel
 from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.opening import changing, opened, situation, winner_of
 from festival.duels.origin import Origin, Via
@@ -175,6 +174,8 @@ __all__ = [
 TEXT_ORIGIN = Origin(Via.TEXT)
 DESK = Origin(Via.DESK)
 DRAW = Origin(Via.DRAW)
+DEMO = Origin(Via.DEMO)
+"""`festival duel demo`: a shipped sample duel replayed"""
 
 
 def create(
@@ -205,21 +206,24 @@ def create(
 
 
 def play_sample(folder: Path, sample_file: Path) -> Sampled:
-    """Replay a shipped sample duel (fixtures/<game>/sample-duel.json) into a new folder."""
+    """Replay a shipped sample duel (fixtures/<game>/sample-duel.json) into a new folder:
+    the duel made through the door for a new duel, each turn a `Play` the host sends as its
+    player, through the dispatcher."""
     sample = json.loads(sample_file.read_text())
-    duel = Duel.create(
-        folder,
-        sample["game"],
-        sample["variant"],
-        sample.get("options", {}),
-        sample["players"],
-        sample["seed"],
+    options = tuple(sample.get("options", {}).items())
+    new = NewDuel(
+        sample["game"], tuple(sample["players"]), sample["variant"], options, sample["seed"]
     )
-    try:
-        for turn in sample["turns"]:
-            played = duel.play_text(turn["text"], turn["player"], source=Origin(Via.DEMO))
-            if not played.ok:
-                raise DuelHostError(f"the sample duel does not play: {played.errors[0]}")
+    begin(folder, new, HOST, DEMO)
+    for turn in sample["turns"]:
+        done = dispatch(folder, Play(turn["text"], turn["player"], host=True), HOST, DEMO)
+        entered = done.entered
+        if done.refused is not None:
+            raise HostRefused(done.refused)
+        if entered is None or not entered.ok:
+            problem = entered.problems[0] if entered else done.problem
+            raise DuelHostError(f"the sample duel does not play: {problem}")
+    with opened(folder) as duel:
         states = duel.positions()[0]
         state = states[-1]
         rows = tuple(duel.game.public_view(state).get("rows", []))
@@ -227,8 +231,6 @@ def play_sample(folder: Path, sample_file: Path) -> Sampled:
         # the turn the last action was made in
         turns = duel.game.turn_number(states[-2]) if len(states) > 1 else 0
         return Sampled(rows, turns, winner_of(duel, state))
-    finally:
-        duel.close()
 
 
 # --- the host's commands, as the command line and the dashboard's desks name them --------
