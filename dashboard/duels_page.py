@@ -125,8 +125,6 @@ def _desk(st: Any, folder: Path, history: History) -> None:
     level = bot_level(bot, "desk-bot-level")
     if bot.button(f"Bot plays for {player}", key="desk-bot"):
         messages += _bot(folder, player, level)
-    if service.enforce_time(folder):
-        messages.append(("error", "Time ran out: the loss is recorded."))
     if messages:  # show the board after the action: run the page again, keeping the words
         st.session_state[MESSAGES] = messages
         st.rerun()

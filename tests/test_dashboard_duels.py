@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -119,3 +120,26 @@ def test_the_desk_bot_plays_at_the_level_chosen(
         assert d.state().player == "Birch"  # Ash's whole turn was played
     finally:
         d.close()
+
+
+def test_the_host_desk_renders_without_taking_the_duels_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawing the Duels page is a read: it takes no lock (a loss on time that has happened
+    is recorded by the read itself), so it never waits for, or fails beside, a command."""
+    from festival.duels import opening
+
+    folder = tmp_path / "demo"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "3"]) == 0
+    at = app(monkeypatch, folder, host=True)
+    locked: list[Path] = []
+    taken = opening.duel_exclusive
+
+    def watched(where: Path) -> Any:
+        locked.append(where)
+        return taken(where)
+
+    monkeypatch.setattr(opening, "duel_exclusive", watched)
+    at.run()
+    assert not at.exception and at.button(key="desk-add")
+    assert locked == []

@@ -20,6 +20,7 @@ from festival.cli.main import main
 from festival.discord.duel_posting import DuelWebhooks
 from festival.duels import practice, service
 from festival.duels.acts import (
+    AnnounceTimeOut,
     BotMove,
     Command,
     DiscordSetup,
@@ -339,3 +340,18 @@ def test_the_duel_demo_goes_through_the_doors_as_the_host(tmp_path: Path, watche
     plays = [(Play(t["text"], t["player"], host=True), None, True) for t in sample["turns"]]
     assert watched.sent == [(new, None, True), *plays]
     assert set(watched.ways) == {Via.DEMO} and not any(watched.bots)
+
+
+def test_a_loss_on_time_announced_is_a_command_of_the_clock_bot(tmp_path: Path) -> None:
+    """The bot's clock watcher records the announcement through the dispatcher
+    (`AnnounceTimeOut`, as `CLOCK_BOT`); a player may not send it."""
+    folder = tmp_path / "duel"
+    service.create(folder, "element", "summary", {}, ["Ash", "Birch"], 18)
+    service.as_host(folder, Resign("Ash", time=True))
+    steps = service.watch(folder).steps
+    player = service.dispatch(folder, AnnounceTimeOut(steps), service.Actor("Birch"),
+                              service.TEXT_ORIGIN)  # fmt: skip
+    assert player.refused == service.Refusal(service.Refused.NOT_HOST)
+    assert not service.watch(folder).announced
+    done = service.dispatch(folder, AnnounceTimeOut(steps), service.CLOCK_BOT, service.CLOCK_WATCH)
+    assert done.done and service.watch(folder).announced

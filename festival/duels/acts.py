@@ -48,6 +48,10 @@ PRACTICE_BOT = Actor(None, bot=True)
 """the practice bot (it plays only its own seat of a practice duel)"""
 
 
+CLOCK_BOT = Actor(None, bot=True)
+"""the Discord bot's clock watcher (festival/bot/clock_watch.py): it announces a loss on time"""
+
+
 @dataclass(frozen=True)
 class Play:
     """Actions in the game's notation (a move, a draw, confirm, sealed orders). Without
@@ -232,6 +236,17 @@ class Post:
 
 
 @dataclass(frozen=True)
+class AnnounceTimeOut:
+    """The loss on time that ended the duel after `steps` actions was announced on Discord:
+    recorded, so a bot started later does not announce it again (one taken back and a later
+    one, after more actions, are announced anew). Sent by the bot that keeps the duel's clock
+    (`CLOCK_BOT`) or the host; a player is refused."""
+
+    steps: int
+    host: bool = False
+
+
+@dataclass(frozen=True)
 class PracticeAnswer:
     """In a practice duel, the practice bot plays its seat's turn when that seat alone is to
     act (nothing is done otherwise): sent by `PRACTICE_BOT` after each command."""
@@ -283,6 +298,7 @@ Command = (
     | GoogleSetup
     | DiscordSetup
     | Post
+    | AnnounceTimeOut
     | PracticeAnswer
 )
 

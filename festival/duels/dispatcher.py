@@ -17,11 +17,12 @@ from typing import Any
 
 from events.duel import ConcedeReason, DuelProblem
 from festival.core.errors import DuelHostError
-from festival.duels import offers
+from festival.duels import clock_notes, offers
 from festival.duels.acted import Acted, BotPlayed
 from festival.duels.acting import acted, bot_steps
 from festival.duels.acts import (
     Actor,
+    AnnounceTimeOut,
     BotMove,
     Command,
     DiscordSetup,
@@ -98,6 +99,11 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
             return acted(duel, state, pinged=pinged)
         case Post():  # the adapter posts; its post log is the duel store's
             return acted(duel, state, posted=command.channel.post(duel, command))
+        case AnnounceTimeOut():
+            if not (actor.bot or actor.host):
+                return acted(duel, state, refused=Refusal(Refused.NOT_HOST))
+            clock_notes.time_out_announced(duel, command.steps)
+            return acted(duel, state)
         case PracticeAnswer():
             return practice_answer(duel, state)
 

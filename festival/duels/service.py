@@ -37,9 +37,11 @@ from festival.duels.acted import (
     Turned,
 )
 from festival.duels.acts import (
+    CLOCK_BOT,
     HOST,
     PRACTICE_BOT,
     Actor,
+    AnnounceTimeOut,
     BotMove,
     Command,
     DiscordSetup,
@@ -71,7 +73,7 @@ from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.opening import changing, opened, situation, winner_of
 from festival.duels.origin import Origin, Via
 from festival.duels.practice_duels import practices
-from festival.duels.reads import History, history, log, show, status, time_out_announced, watch
+from festival.duels.reads import History, history, log, show, status, watch
 from festival.duels.results import (
     ClockShown,
     Entered,
@@ -97,6 +99,8 @@ from festival.duels.turn_files import file_bytes
 
 __all__ = [
     "CHANNEL_SETTING",
+    "CLOCK_BOT",
+    "CLOCK_WATCH",
     "DESK",
     "DRAW",
     "DUEL_FILE",
@@ -105,6 +109,7 @@ __all__ = [
     "USER_SETTING",
     "Acted",
     "Actor",
+    "AnnounceTimeOut",
     "BotMove",
     "BotPlayed",
     "ClockShown",
@@ -166,7 +171,6 @@ __all__ = [
     "seating_settings",
     "show",
     "status",
-    "time_out_announced",
     "watch",
 ]
 
@@ -174,6 +178,8 @@ __all__ = [
 TEXT_ORIGIN = Origin(Via.TEXT)
 DESK = Origin(Via.DESK)
 DRAW = Origin(Via.DRAW)
+CLOCK_WATCH = Origin(Via.BOT, "clock")
+"""the Discord bot's clock watcher (`AnnounceTimeOut`)"""
 DEMO = Origin(Via.DEMO)
 """`festival duel demo`: a shipped sample duel replayed"""
 
@@ -299,12 +305,6 @@ def clock(folder: Path, running: bool | None = None) -> ClockShown:
             return ClockShown(duel.timed_out is not None, duel.clock().describe())
     done = as_host(folder, SetClock(running))
     return ClockShown(done.timed_out, done.said)
-
-
-def enforce_time(folder: Path) -> bool:
-    """Record the loss of a player whose time ran out; whether one did."""
-    with changing(folder) as duel:
-        return duel.timed_out is not None
 
 
 def seat(folder: Path, channel: int | None, users: dict[str, int]) -> Seating:
