@@ -17,7 +17,6 @@ from festival.discord.post_log import PostLog
 from festival.discord.posting import Decision, post_all
 from festival.discord.sender import Sender
 from festival.duels.acted import Posted
-from festival.duels.acts import Post
 from festival.duels.host import Duel
 from sheets.retry import Retry
 
@@ -38,20 +37,20 @@ class DuelWebhooks:
         duel.store.set_setting(webhooks.SETTINGS, json.dumps(settings.to_json()))
         return tuple(hooks.users)
 
-    def post(self, duel: Duel, command: Post) -> Posted:
+    def post(
+        self, duel: Duel, webhooks_file: Path | None, resend: bool, mark_sent: str | None
+    ) -> Posted:
         """Post the board after the last turn and its lines, pinging whoever is to move
         (positions taken back corrected first), each message once."""
         folder = duel.folder
         settings = webhooks.duel_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
-        hooks = webhooks.load_webhooks(
-            settings, duel.players, command.webhooks_file, webhooks.DUEL, folder
-        )
+        hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, webhooks.DUEL, folder)
         log = PostLog(duel.store)
         messages = duel_posts(duel, hooks.users, log)  # positions taken back, then the last
         rerun = f"festival duel post {folder}"
         setup = f"`festival duel discord {folder} --webhooks FILE`"
         sender = Sender(hooks, self.retry, f"`{rerun}`", setup)
-        decision = Decision.of(command.resend, command.mark_sent)
+        decision = Decision.of(resend, mark_sent)
         try:
             result = post_all(log, sender, messages, "the turn was taken back", decision, rerun)
         finally:

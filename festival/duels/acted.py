@@ -14,7 +14,7 @@ from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.results import Entered, Seating, Situation, Winner
 
 if TYPE_CHECKING:
-    from festival.duels.acts import Refusal
+    from festival.duels.refusals import Refusal
 
 
 @dataclass(frozen=True)

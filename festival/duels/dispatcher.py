@@ -98,7 +98,8 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
             pinged = command.channel.record(duel, command.webhooks_file)
             return acted(duel, state, pinged=pinged)
         case Post():  # the adapter posts; its post log is the duel store's
-            return acted(duel, state, posted=command.channel.post(duel, command))
+            file, resend, mark_sent = command.webhooks_file, command.resend, command.mark_sent
+            return acted(duel, state, posted=command.channel.post(duel, file, resend, mark_sent))
         case AnnounceTimeOut():
             if not (actor.bot or actor.host):
                 return acted(duel, state, refused=Refusal(Refused.NOT_HOST))

@@ -13,7 +13,6 @@ from festival.duels.orders import OrderTabs
 
 if TYPE_CHECKING:
     from festival.duels.acted import Posted
-    from festival.duels.acts import Post
     from festival.duels.host import Duel
 
 
@@ -38,7 +37,10 @@ class DuelChannel(Protocol):
         """Record the channel's webhook and the players' user ids; the players pinged."""
         ...
 
-    def post(self, duel: Duel, command: Post) -> Posted:
+    def post(
+        self, duel: Duel, webhooks_file: Path | None, resend: bool, mark_sent: str | None
+    ) -> Posted:
         """Bring the channel to the duel's posts (the board after each turn, positions
-        taken back corrected), each message exactly once."""
+        taken back corrected), each message exactly once (`acts.Post`: `webhooks_file`,
+        the host's word on a cut message)."""
         ...
