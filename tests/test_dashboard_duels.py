@@ -143,3 +143,43 @@ def test_the_host_desk_renders_without_taking_the_duels_lock(
     at.run()
     assert not at.exception and at.button(key="desk-add")
     assert locked == []
+
+
+def _steps(folder: Path) -> int:
+    d = Duel.open(folder)
+    try:
+        return len(d.positions()[1])
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "press"),
+    [
+        ("element", lambda at: at.button(key="desk-bot").click().run()),
+        ("element", lambda at: at.button(key="desk-add").click().run()),
+        ("elementarium", lambda at: at.button(key="desk-resolve").click().run()),
+    ],
+)
+def test_a_press_of_the_duel_desk_delivered_twice_is_done_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, press: Any
+) -> None:
+    """Each press of a duel desk carries its own apply-once key (dashboard/duel_press.py):
+    the same press again (a double click, a rerun) is done once; the next press is new."""
+    from dashboard.duel_press import ALREADY, PRESS
+
+    folder = tmp_path / "duel"
+    args = ["duel", "new", str(folder), "--game", game, "--players", "Ash,Birch", "--seed", "3"]
+    assert main(args) == 0
+    at = app(monkeypatch, folder, host=True)
+    if game == "element":  # the action to add
+        at.text_input(key="desk-action").input("take 2").run()
+    before = _steps(folder)
+    key = at.session_state[PRESS]
+    press(at)
+    assert not at.exception and not at.error, [e.value for e in [*at.error, *at.exception]]
+    once = _steps(folder)
+    assert once != before and at.session_state[PRESS] != key  # a new key for the next press
+    at.session_state[PRESS] = key  # the same press, delivered again
+    press(at)
+    assert _steps(folder) == once and ALREADY in [s.value for s in at.success]

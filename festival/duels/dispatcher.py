@@ -85,6 +85,8 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
         case Seat():
             return _seat(duel, state, command, origin)
         case BotMove():
+            if origin.delivered:  # a press of a desk: stored, so it is done once
+                duel.store.add_raw("host", origin, f"bot {command.player or ''}".strip())
             return acted(duel, state, bot=_bot_move(duel, command))
         case HoldAll():
             return _hold_all(duel, state, origin)
