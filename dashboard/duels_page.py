@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dashboard.duel_folders import ENV_DUELS
+from dashboard.duel_press import ALREADY, press, pressed
 from dashboard.duels_bot_level import bot_level
 from dashboard.duels_orders_desk import orders_desk
 from events.offers import Shortcut
@@ -22,6 +23,7 @@ from festival.core.errors import FestivalError, StoreError
 from festival.duels import offers, service
 from festival.duels.acts import BotMove, Play, SetClock, Undo
 from festival.duels.levels import Level
+from festival.duels.origin import Origin
 from festival.duels.service import History
 
 
@@ -104,46 +106,53 @@ def _desk(st: Any, folder: Path, history: History) -> None:
         st.caption(desk.clock)
     st.markdown(duel_picture.svg(history.picture()), unsafe_allow_html=True)
     messages: list[tuple[str, str]] = []
+    origin = press(st)  # each press done once (dashboard/duel_press.py)
     if desk.rows:
         st.code("\n".join(desk.rows), language=None)
     example = desk.example
     action = st.text_input(f"Action (e.g. {example})", key="desk-action")
     left, middle, right = st.columns(3)
     if left.button("Add action", key="desk-add") and action.strip():
-        messages += _play(folder, action, player)
+        messages += _play(folder, action, player, origin)
     if middle.button("Undo", key="desk-undo"):
-        messages += _undo(folder)
+        messages += _undo(folder, origin)
     if right.button("Confirm turn", key="desk-confirm"):
-        messages += _play(folder, "confirm", player)
+        messages += _play(folder, "confirm", player, origin)
     for shortcut in offers.of_game(history.game).shortcuts:  # Element's take N (events/offers.py)
-        messages += _shortcut(st, folder, shortcut, player)
+        messages += _shortcut(st, folder, shortcut, player, origin)
     clock_on, clock_off, bot = st.columns(3)
     if clock_on.button("Start clock", key="desk-clock-on"):
-        messages += _clock(folder, True)
+        messages += _clock(folder, True, origin)
     if clock_off.button("Stop clock", key="desk-clock-off"):
-        messages += _clock(folder, False)
+        messages += _clock(folder, False, origin)
     level = bot_level(bot, "desk-bot-level")
     if bot.button(f"Bot plays for {player}", key="desk-bot"):
-        messages += _bot(folder, player, level)
-    if service.enforce_time(folder):
-        messages.append(("error", "Time ran out: the loss is recorded."))
+        messages += _bot(folder, player, level, origin)
     if messages:  # show the board after the action: run the page again, keeping the words
+        pressed(st)
         st.session_state[MESSAGES] = messages
         st.rerun()
 
 
-def _play(folder: Path, text: str, player: str) -> list[tuple[str, str]]:
+def _play(
+    folder: Path, text: str, player: str, origin: Origin = service.DESK
+) -> list[tuple[str, str]]:
     try:
-        entered = service.as_host(folder, Play(text, player, host=True), service.DESK).entered
+        done = service.as_host(folder, Play(text, player, host=True), origin)
     except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
+    if done.repeated:
+        return [("ok", ALREADY)]
+    entered = done.entered
     assert entered is not None
     if not entered.ok:
         return [("error", f"Not recorded: {e.message}") for e in entered.problems]
     return [("ok", f"Recorded: {', '.join(entered.words)}")]
 
 
-def _shortcut(st: Any, folder: Path, shortcut: Shortcut, player: str) -> list[tuple[str, str]]:
+def _shortcut(
+    st: Any, folder: Path, shortcut: Shortcut, player: str, origin: Origin
+) -> list[tuple[str, str]]:
     """A row for one of the game's shortcut verbs: the count, what was drawn elsewhere (if
     the game records it; empty: drawn with the duel's seed) and its button."""
     count_box, detail_box, go = st.columns(3)
@@ -154,28 +163,36 @@ def _shortcut(st: Any, folder: Path, shortcut: Shortcut, player: str) -> list[tu
         words = f"{shortcut.detail} drawn elsewhere ({shortcut.detail_help})"
         detail = detail_box.text_input(words, key=f"{key}-detail")
     if go.button(f"{shortcut.verb.capitalize()} N: {shortcut.help}", key=key):
-        return _play(folder, shortcut.text(int(count), detail.strip() or None), player)
+        return _play(folder, shortcut.text(int(count), detail.strip() or None), player, origin)
     return []
 
 
-def _undo(folder: Path) -> list[tuple[str, str]]:
+def _undo(folder: Path, origin: Origin = service.DESK) -> list[tuple[str, str]]:
     try:
-        done = service.as_host(folder, Undo(host=True), service.DESK)
+        done = service.as_host(folder, Undo(host=True), origin)
     except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
+    if done.repeated:
+        return [("ok", ALREADY)]
     assert done.took_back is not None
     return [("ok", f"Took back {done.took_back[1]}")]
 
 
-def _bot(folder: Path, player: str, level: Level) -> list[tuple[str, str]]:
-    bot = service.as_host(folder, BotMove(player, "mcts", level), service.DESK).bot
-    done = bot.actions if bot is not None else 0
-    return [("ok", f"The {level.value} bot recorded {done} action(s) for {player}.")]
+def _bot(
+    folder: Path, player: str, level: Level, origin: Origin = service.DESK
+) -> list[tuple[str, str]]:
+    done = service.as_host(folder, BotMove(player, "mcts", level), origin)
+    if done.repeated:
+        return [("ok", ALREADY)]
+    actions = done.bot.actions if done.bot is not None else 0
+    return [("ok", f"The {level.value} bot recorded {actions} action(s) for {player}.")]
 
 
-def _clock(folder: Path, running: bool) -> list[tuple[str, str]]:
+def _clock(folder: Path, running: bool, origin: Origin = service.DESK) -> list[tuple[str, str]]:
     try:
-        service.as_host(folder, SetClock(running), service.DESK)
+        done = service.as_host(folder, SetClock(running), origin)
     except (FestivalError, StoreError) as exc:
         return [("error", str(exc))]
+    if done.repeated:
+        return [("ok", ALREADY)]
     return [("ok", "Clock started" if running else "Clock stopped")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -119,3 +120,66 @@ def test_the_desk_bot_plays_at_the_level_chosen(
         assert d.state().player == "Birch"  # Ash's whole turn was played
     finally:
         d.close()
+
+
+def test_the_host_desk_renders_without_taking_the_duels_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawing the Duels page is a read: it takes no lock (a loss on time that has happened
+    is recorded by the read itself), so it never waits for, or fails beside, a command."""
+    from festival.duels import opening
+
+    folder = tmp_path / "demo"
+    assert main(["duel", "new", str(folder), "--players", "Ash,Birch", "--seed", "3"]) == 0
+    at = app(monkeypatch, folder, host=True)
+    locked: list[Path] = []
+    taken = opening.duel_exclusive
+
+    def watched(where: Path) -> Any:
+        locked.append(where)
+        return taken(where)
+
+    monkeypatch.setattr(opening, "duel_exclusive", watched)
+    at.run()
+    assert not at.exception and at.button(key="desk-add")
+    assert locked == []
+
+
+def _steps(folder: Path) -> int:
+    d = Duel.open(folder)
+    try:
+        return len(d.positions()[1])
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "press"),
+    [
+        ("element", lambda at: at.button(key="desk-bot").click().run()),
+        ("element", lambda at: at.button(key="desk-add").click().run()),
+        ("elementarium", lambda at: at.button(key="desk-resolve").click().run()),
+    ],
+)
+def test_a_press_of_the_duel_desk_delivered_twice_is_done_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, press: Any
+) -> None:
+    """Each press of a duel desk carries its own apply-once key (dashboard/duel_press.py):
+    the same press again (a double click, a rerun) is done once; the next press is new."""
+    from dashboard.duel_press import ALREADY, PRESS
+
+    folder = tmp_path / "duel"
+    args = ["duel", "new", str(folder), "--game", game, "--players", "Ash,Birch", "--seed", "3"]
+    assert main(args) == 0
+    at = app(monkeypatch, folder, host=True)
+    if game == "element":  # the action to add
+        at.text_input(key="desk-action").input("take 2").run()
+    before = _steps(folder)
+    key = at.session_state[PRESS]
+    press(at)
+    assert not at.exception and not at.error, [e.value for e in [*at.error, *at.exception]]
+    once = _steps(folder)
+    assert once != before and at.session_state[PRESS] != key  # a new key for the next press
+    at.session_state[PRESS] = key  # the same press, delivered again
+    press(at)
+    assert _steps(folder) == once and ALREADY in [s.value for s in at.success]

@@ -20,6 +20,7 @@ from festival.cli.main import main
 from festival.discord.duel_posting import DuelWebhooks
 from festival.duels import practice, service
 from festival.duels.acts import (
+    AnnounceTimeOut,
     BotMove,
     Command,
     DiscordSetup,
@@ -31,6 +32,7 @@ from festival.duels.acts import (
     NewDuel,
     OrderSheets,
     Play,
+    Post,
     PracticeAnswer,
     Resign,
     ResolveOrders,
@@ -218,6 +220,14 @@ SEALED_ACTS: dict[str, tuple[Callable[[Path], Command], dict[str, Any]]] = {
         lambda at: DiscordSetup(at / "hooks.csv", DuelWebhooks()),
         {"cli": ["duel", "discord", "{duel}", "--webhooks", "{at}/hooks.csv"]},
     ),
+    "the host posts the board to the duel's channel": (
+        lambda at: Post(DuelWebhooks()),
+        {"cli": ["duel", "post", "{duel}"]},
+    ),
+    "the host posts, saying a cut message arrived": (
+        lambda at: Post(DuelWebhooks(), at / "hooks.csv", mark_sent="123"),
+        {"cli": ["duel", "post", "{duel}", "--webhooks", "{at}/hooks.csv", "--mark-sent", "123"]},
+    ),
     "the host holds every player still awaited": (
         lambda at: HoldAll(),
         {"orders desk": lambda duel: duels_orders_desk._resolve(duel)},
@@ -313,3 +323,35 @@ def test_the_duels_page_reads_values_not_a_live_duel(tmp_path: Path) -> None:
     assert not any(isinstance(value, Duel | DuelStore) for value in held)
     assert history.desk.to_act == ("Ash",) and history.desk.after.over is None
     assert history.words and history.picture(0) != history.picture()
+
+
+def test_the_duel_demo_goes_through_the_doors_as_the_host(tmp_path: Path, watched: Watched) -> None:
+    """`festival duel demo` makes the sample duel through the door for a new duel and plays
+    each of its turns as a `Play` the host sends through the dispatcher, from the demo."""
+    import json
+
+    sample = json.loads(
+        (Path(__file__).parents[1] / "fixtures/element/sample-duel.json").read_text()
+    )
+    main(["duel", "demo", str(tmp_path / "demo")])
+    options = tuple(sample.get("options", {}).items())
+    new = NewDuel(sample["game"], tuple(sample["players"]), sample["variant"], options,
+                  sample["seed"])  # fmt: skip
+    plays = [(Play(t["text"], t["player"], host=True), None, True) for t in sample["turns"]]
+    assert watched.sent == [(new, None, True), *plays]
+    assert set(watched.ways) == {Via.DEMO} and not any(watched.bots)
+
+
+def test_a_loss_on_time_announced_is_a_command_of_the_clock_bot(tmp_path: Path) -> None:
+    """The bot's clock watcher records the announcement through the dispatcher
+    (`AnnounceTimeOut`, as `CLOCK_BOT`); a player may not send it."""
+    folder = tmp_path / "duel"
+    service.create(folder, "element", "summary", {}, ["Ash", "Birch"], 18)
+    service.as_host(folder, Resign("Ash", time=True))
+    steps = service.watch(folder).steps
+    player = service.dispatch(folder, AnnounceTimeOut(steps), service.Actor("Birch"),
+                              service.TEXT_ORIGIN)  # fmt: skip
+    assert player.refused == service.Refusal(service.Refused.NOT_HOST)
+    assert not service.watch(folder).announced
+    done = service.dispatch(folder, AnnounceTimeOut(steps), service.CLOCK_BOT, service.CLOCK_WATCH)
+    assert done.done and service.watch(folder).announced

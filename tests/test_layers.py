@@ -127,6 +127,27 @@ def test_no_package_cycles() -> None:
     assert not cycles
 
 
+def _reaches(graph: dict[str, set[str]], start: str, goal: str) -> bool:
+    seen, todo = set(), [start]
+    while todo:
+        here = todo.pop()
+        if here == goal:
+            return True
+        if here not in seen:
+            seen.add(here)
+            todo.extend(graph.get(here, ()))
+    return False
+
+
+def test_no_module_cycles_in_the_duel_domain() -> None:
+    """No two duel modules import each other round a cycle, TYPE_CHECKING imports too: the
+    duel itself refuses through festival/duels/refusals.py, not the commands (acts.py)."""
+    duels = {m: {t for t in ts if t.startswith("festival.duels.")}
+             for m, ts in GRAPH.items() if m.startswith("festival.duels.")}  # fmt: skip
+    cycles = sorted(f"{a} -> {b}" for a, bs in duels.items() for b in bs if _reaches(duels, b, a))
+    assert not cycles
+
+
 @pytest.mark.parametrize(
     ("error", "kind", "not_kind"),
     [

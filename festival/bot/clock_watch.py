@@ -139,9 +139,13 @@ async def _mark_sent(table: Table, key: str) -> None:
 
 
 async def _record_announced(table: Table, steps: int) -> None:
-    """A loss on time announced: recorded in the duel's store."""
+    """A loss on time announced: recorded in the duel's store (`AnnounceTimeOut`, sent by the
+    clock watcher through the duel's dispatcher)."""
     try:
         async with table.lock:
-            await asyncio.to_thread(service.time_out_announced, table.folder, steps)
+            command = service.AnnounceTimeOut(steps)
+            await asyncio.to_thread(
+                service.dispatch, table.folder, command, service.CLOCK_BOT, service.CLOCK_WATCH
+            )
     except (FestivalError, StoreError) as exc:  # busy: recorded next time (`seen` keeps it quiet)
         log.info("announcement of %s not recorded: %s", table.folder.name, exc)

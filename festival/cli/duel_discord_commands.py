@@ -30,12 +30,18 @@ def discord_setup(args: argparse.Namespace) -> int:
     return 0
 
 
+@worded
 def post(args: argparse.Namespace) -> int:
+    """The host's `Post`: the board after the last turn posted through the Discord adapter's
+    port, inside the duel's lock."""
+    from festival.core.posted import Action
     from festival.discord import duel_posting  # the Discord client, when used
-    from festival.discord.posting import Action, Decision
+    from festival.duels import service
+    from festival.duels.acts import Post
 
-    decision = Decision.of(args.resend, args.mark_sent)
-    done = duel_posting.post(args.duel, args.webhooks, decision)
+    command = Post(duel_posting.DuelWebhooks(), args.webhooks, args.resend, args.mark_sent)
+    done = service.as_host(args.duel, command).posted
+    assert done is not None
     words = {
         Action.SENT: "posted",
         Action.KEPT: "already posted",

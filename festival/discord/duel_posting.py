@@ -1,9 +1,9 @@
 """A duel on Discord, for the front ends (`festival duel discord`, `festival duel post`): the
-duel's channel webhook, recorded through the duel service's `DiscordSetup` command (this
-module's `DuelWebhooks` is the port, festival/duels/ports.py `DuelChannel`, the dispatcher
-calls inside the duel's lock), and the board after each turn posted exactly once (the duel
-service opens the duel under its lock; this module reads its values, the steps and the
-store's post log, and does the Discord part, festival/discord/posting.py)."""
+duel's channel webhook recorded (the duel service's `DiscordSetup` command) and the board after
+each turn posted exactly once (its `Post` command). This module's `DuelWebhooks` is the port
+(festival/duels/ports.py `DuelChannel`) the dispatcher calls inside the duel's lock, on the
+duel it opened: it reads the duel's values, the steps and the store's post log, and does the
+Discord part (festival/discord/posting.py)."""
 
 from __future__ import annotations
 
@@ -14,25 +14,21 @@ from pathlib import Path
 from festival.discord import webhooks
 from festival.discord.duel_posts import duel_posts
 from festival.discord.post_log import PostLog
-from festival.discord.posting import Decision, PostResult, post_all
+from festival.discord.posting import Decision, post_all
 from festival.discord.sender import Sender
+from festival.duels.acted import Posted
 from festival.duels.host import Duel
-from festival.duels.service import changing
 from sheets.retry import Retry
-
-
-@dataclass(frozen=True)
-class TurnPosted:
-    step: int
-    """the steps recorded when posted"""
-    result: PostResult
 
 
 @dataclass(frozen=True)
 class DuelWebhooks:
     """The duel's channel as a webhooks file maps it (festival/duels/ports.py
     `DuelChannel`): the file's path and the players' user ids are recorded, never the
-    webhook URL."""
+    webhook URL. `retry`: how long and how often a request is tried again (default:
+    festival/discord/sender.py)."""
+
+    retry: Retry | None = None
 
     def record(self, duel: Duel, webhooks_file: Path) -> tuple[str, ...]:
         webhooks.check_place(webhooks_file, duel.folder)
@@ -41,25 +37,22 @@ class DuelWebhooks:
         duel.store.set_setting(webhooks.SETTINGS, json.dumps(settings.to_json()))
         return tuple(hooks.users)
 
-
-def post(
-    folder: Path,
-    webhooks_file: Path | None = None,
-    decision: Decision | None = None,
-    retry: Retry | None = None,
-) -> TurnPosted:
-    """Post the board after the last turn and its lines to the duel's channel, pinging whoever
-    is to move; idempotent (festival/discord/posting.py): run after each turn."""
-    with changing(folder) as duel:
+    def post(
+        self, duel: Duel, webhooks_file: Path | None, resend: bool, mark_sent: str | None
+    ) -> Posted:
+        """Post the board after the last turn and its lines, pinging whoever is to move
+        (positions taken back corrected first), each message once."""
+        folder = duel.folder
         settings = webhooks.duel_settings(duel.store.setting(webhooks.SETTINGS), str(folder))
         hooks = webhooks.load_webhooks(settings, duel.players, webhooks_file, webhooks.DUEL, folder)
         log = PostLog(duel.store)
         messages = duel_posts(duel, hooks.users, log)  # positions taken back, then the last
         rerun = f"festival duel post {folder}"
         setup = f"`festival duel discord {folder} --webhooks FILE`"
-        sender = Sender(hooks, retry, f"`{rerun}`", setup)
+        sender = Sender(hooks, self.retry, f"`{rerun}`", setup)
+        decision = Decision.of(resend, mark_sent)
         try:
             result = post_all(log, sender, messages, "the turn was taken back", decision, rerun)
         finally:
             sender.close()
-        return TurnPosted(len(duel.store.steps()), result)
+        return Posted(len(duel.store.steps()), result)

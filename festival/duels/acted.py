@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from events.duel import DuelProblem, Picture
+from festival.core.posted import PostResult
 from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.results import Entered, Seating, Situation, Winner
 
 if TYPE_CHECKING:
-    from festival.duels.acts import Refusal
+    from festival.duels.refusals import Refusal
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,15 @@ class SheetsDone:
 
 
 @dataclass(frozen=True)
+class Posted:
+    """What posting the duel's board to its channel did (`acts.Post`)."""
+
+    step: int
+    """the steps recorded when posted"""
+    result: PostResult
+
+
+@dataclass(frozen=True)
 class Acted:
     """What a command (festival/duels/acts.py) came to, as the dispatcher returns it.
 
@@ -147,6 +157,8 @@ class Acted:
     """how many player spreadsheets were recorded (`GoogleSetup`)"""
     pinged: tuple[str, ...] | None = None
     """the duel's Discord channel was recorded: the players pinged to move (`DiscordSetup`)"""
+    posted: Posted | None = None
+    """what posting to the duel's channel did (`Post`)"""
 
     @property
     def done(self) -> bool:

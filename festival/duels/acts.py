@@ -17,12 +17,14 @@ adapter's port (festival/duels/ports.py), which the dispatcher calls inside the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from festival.core.errors import DuelHostError
 from festival.duels.levels import DEFAULT_LEVEL, Level
+from festival.duels.refusals import HostRefused as HostRefused
+from festival.duels.refusals import Refusal as Refusal
+from festival.duels.refusals import Refused as Refused
+from festival.duels.refusals import players_wanted as players_wanted
 
 if TYPE_CHECKING:
     from festival.duels.orders import OrderTabs
@@ -46,6 +48,10 @@ HOST = Actor(None, host=True)
 
 PRACTICE_BOT = Actor(None, bot=True)
 """the practice bot (it plays only its own seat of a practice duel)"""
+
+
+CLOCK_BOT = Actor(None, bot=True)
+"""the Discord bot's clock watcher (festival/bot/clock_watch.py): it announces a loss on time"""
 
 
 @dataclass(frozen=True)
@@ -217,6 +223,32 @@ class DiscordSetup:
 
 
 @dataclass(frozen=True)
+class Post:
+    """Post the board after the last turn and its lines to the duel's channel, each message
+    exactly once (positions taken back corrected), through the adapter's `channel`.
+    `webhooks_file`: the file of the channel's webhook, if not where it was recorded;
+    `resend` / `mark_sent` (the message's link): the host's word on a message whose request
+    was cut (it never arrived / it is there)."""
+
+    channel: DuelChannel
+    webhooks_file: Path | None = None
+    resend: bool = False
+    mark_sent: str | None = None
+    host: bool = True
+
+
+@dataclass(frozen=True)
+class AnnounceTimeOut:
+    """The loss on time that ended the duel after `steps` actions was announced on Discord:
+    recorded, so a bot started later does not announce it again (one taken back and a later
+    one, after more actions, are announced anew). Sent by the bot that keeps the duel's clock
+    (`CLOCK_BOT`) or the host; a player is refused."""
+
+    steps: int
+    host: bool = False
+
+
+@dataclass(frozen=True)
 class PracticeAnswer:
     """In a practice duel, the practice bot plays its seat's turn when that seat alone is to
     act (nothing is done otherwise): sent by `PRACTICE_BOT` after each command."""
@@ -267,99 +299,7 @@ Command = (
     | OrderSheets
     | GoogleSetup
     | DiscordSetup
+    | Post
+    | AnnounceTimeOut
     | PracticeAnswer
 )
-
-
-class Refused(Enum):
-    """Why a command is refused."""
-
-    OVER = "over"
-    """the duel is over (`Refusal.detail`: the outcome's words)"""
-    SPECTATOR = "spectator"
-    """the sender does not play in this duel"""
-    NOT_YOUR_TURN = "not-your-turn"
-    """`Refusal.waiting` are to act"""
-    ORDERS_IN = "orders-in"
-    """their sealed orders are in; `Refusal.waiting` are still awaited"""
-    NOT_HOST = "not-host"
-    NOT_YOURS = "not-yours"
-    """the last action (to take back) is another player's"""
-    NO_FORFEIT = "no-forfeit"
-    """the game has no such forfeit (`Refusal.detail`: the game's title, `Refusal.what`)"""
-    WHICH_PLAYER = "which-player"
-    """the host's command names no player and several (`Refusal.waiting`) are to act"""
-    PLAYERS = "players"
-    """a new duel's players do not fit the game (`Refusal.detail`: its title; `counts`: how
-    many it is played by; `names`: the players given; `what`: a name given twice)"""
-    SEED = "seed"
-    """a new duel's seed is below 0 (`Refusal.what`: the seed given)"""
-    NO_BOARDS = "no-boards"
-    """a board is named for a game not played on a choice of boards (`detail`: its title,
-    `what`: the board named)"""
-    NOT_A_BOARD = "not-a-board"
-    """the board named is none of the game's (`names`) nor a board file it could read
-    (`what`: the board named, `detail`: why the file could not be read)"""
-    PRACTISING = "practising"
-    """a practice duel asked for while the player's practice duel there goes on (`detail`:
-    its game's title, `what`: the bot's seat)"""
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A command refused: nothing was stored or changed."""
-
-    why: Refused
-    detail: str = ""
-    waiting: tuple[str, ...] = ()
-    what: str = ""
-    names: tuple[str, ...] = ()
-    counts: tuple[int, ...] = ()
-
-    def plain(self) -> str:
-        """The refusal in the service's own plain words, for a front end that has none (each
-        front end words it in its own terms)."""
-        match self.why:
-            case Refused.WHICH_PLAYER:
-                return f"say which player acts: {', '.join(self.waiting)}"
-            case Refused.PLAYERS:
-                return players_wanted(self, "the players named", "")
-            case Refused.SEED:
-                return "the seed must be a whole number >= 0"
-            case Refused.NO_BOARDS:
-                return f"{self.what}: {self.detail} is not played on a choice of boards"
-            case Refused.NOT_A_BOARD:
-                return f"{self.what}: not {', '.join(self.names)} or a board file ({self.detail})"
-            case Refused.PRACTISING:
-                return f"You are playing {self.detail} against {self.what} here already."
-        detail = f": {self.detail}" if self.detail else ""
-        return f"refused ({self.why.value}{detail})"
-
-
-class HostRefused(DuelHostError):
-    """A command the host sent that was refused (`refusal`: the facts, which each front end
-    words in its own terms; the message is the service's own plain words)."""
-
-    def __init__(self, refusal: Refusal) -> None:
-        super().__init__(refusal.plain())
-        self.refusal = refusal
-
-
-def players_wanted(refusal: Refusal, named: str, example: str) -> str:
-    """Why the players given cannot play the game, in words: how many players it needs,
-    whom the front end's `named` (its flag, or its words) named, a name given twice, and how
-    to write them (`example`: the front end's way, given the example names)."""
-    wanted = " or ".join(str(n) for n in refusal.counts)
-    names = refusal.names
-    if refusal.what:
-        said = f"{refusal.what} is named twice"
-    elif names:
-        said = f"{named} names {len(names)} ({', '.join(names)})"
-    else:
-        said = f"{named} names nobody"
-    sample = ",".join(["Ash", "Birch", "Cedar", "Dale"][: refusal.counts[0]])
-    how = f" (e.g. {example.format(sample)})" if example else ""
-    return (
-        f"{refusal.detail} needs {wanted} different players, and {said}: give each player "
-        f"once, separated by commas, the first starts{how}"
-    )

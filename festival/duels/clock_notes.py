@@ -5,7 +5,11 @@ same bot started again, never claims a note recorded already; a bot killed betwe
 and the done mark sends the unfinished note when it starts again. So a restart gives every
 warning exactly once, as the match's deadlines' journal gives every reminder
 (festival/match/schedule_store.py). Kept in the duel's settings as one JSON value, the latest
-`KEEP` notes (a duel's turns are many; an old note is never asked for again)."""
+`KEEP` notes (a duel's turns are many; an old note is never asked for again).
+
+A loss on time announced is also recorded by the steps it ended the duel after
+(`time_out_announced`, the `AnnounceTimeOut` command's part, done by the dispatcher), so a
+read says whether it was announced (festival/duels/reads.py `watch`)."""
 
 from __future__ import annotations
 
@@ -14,7 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from festival.duels.host import Duel
 from festival.duels.opening import changing, opened
+from festival.duels.seating import ANNOUNCED_SETTING
 from festival.duels.store import DuelStore
 
 NOTES_SETTING = "discord.clock-notes"
@@ -74,3 +80,9 @@ def unsent(folder: Path) -> list[ClockNote]:
     """Notes recorded and not marked sent (a bot stopped between the two): to send now."""
     with opened(folder) as duel:
         return [n for n in _read(duel.store) if not n.done]
+
+
+def time_out_announced(duel: Duel, steps: int) -> None:
+    """Record, on the duel open under its lock, that the loss on time ending it after `steps`
+    actions was announced (`AnnounceTimeOut`)."""
+    duel.store.set_setting(ANNOUNCED_SETTING, str(steps))

@@ -17,11 +17,12 @@ from typing import Any
 
 from events.duel import ConcedeReason, DuelProblem
 from festival.core.errors import DuelHostError
-from festival.duels import offers
+from festival.duels import clock_notes, offers
 from festival.duels.acted import Acted, BotPlayed
 from festival.duels.acting import acted, bot_steps
 from festival.duels.acts import (
     Actor,
+    AnnounceTimeOut,
     BotMove,
     Command,
     DiscordSetup,
@@ -31,6 +32,7 @@ from festival.duels.acts import (
     OrderSheets,
     Play,
     PlayFile,
+    Post,
     PracticeAnswer,
     Refusal,
     Refused,
@@ -83,6 +85,8 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
         case Seat():
             return _seat(duel, state, command, origin)
         case BotMove():
+            if origin.delivered:  # a press of a desk: stored, so it is done once
+                duel.store.add_raw("host", origin, f"bot {command.player or ''}".strip())
             return acted(duel, state, bot=_bot_move(duel, command))
         case HoldAll():
             return _hold_all(duel, state, origin)
@@ -95,6 +99,14 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
         case DiscordSetup():  # the adapter records the channel: the duel is not changed
             pinged = command.channel.record(duel, command.webhooks_file)
             return acted(duel, state, pinged=pinged)
+        case Post():  # the adapter posts; its post log is the duel store's
+            file, resend, mark_sent = command.webhooks_file, command.resend, command.mark_sent
+            return acted(duel, state, posted=command.channel.post(duel, file, resend, mark_sent))
+        case AnnounceTimeOut():
+            if not (actor.bot or actor.host):
+                return acted(duel, state, refused=Refusal(Refused.NOT_HOST))
+            clock_notes.time_out_announced(duel, command.steps)
+            return acted(duel, state)
         case PracticeAnswer():
             return practice_answer(duel, state)
 

@@ -21,10 +21,10 @@ from events.duel import ConcedeReason, DuelGame, DuelProblem, Step, replay, seed
 from events.parsed import Parsed
 from festival.core.errors import DuelHostError
 from festival.core.names import check_player_name, normalise_name
-from festival.duels.acts import HostRefused, Refusal, Refused
 from festival.duels.clock import ClockReading, read_clock, turn_spans
 from festival.duels.games import duel_game
 from festival.duels.origin import JSON, TEXT, Origin, Via
+from festival.duels.refusals import HostRefused, Refusal, Refused
 from festival.duels.store import DuelStore, StepRow, clock_now
 from sheets.stamp import DUEL, Stamp
 

@@ -33,6 +33,10 @@ class Via(Enum):
     """stored text that names none of the above (kept whole as the detail)"""
 
 
+PRESS = "press "
+"""a desk press's detail begins so (`Origin.press`)"""
+
+
 @dataclass(frozen=True)
 class Origin:
     """How an input arrived, and the file, spreadsheet, bot or reason (`detail`)."""
@@ -47,9 +51,9 @@ class Origin:
 
     @property
     def delivered(self) -> bool:
-        """A delivery of one message (a Discord interaction): stored before it is done and
-        done once, however often it arrives."""
-        return self.via is Via.DISCORD
+        """A delivery of one message (a Discord interaction, a press of a dashboard desk's
+        button): stored before it is done and done once, however often it arrives."""
+        return self.via is Via.DISCORD or (self.via is Via.DESK and self.detail.startswith(PRESS))
 
     @staticmethod
     def parse(text: str) -> Origin:
@@ -59,6 +63,12 @@ class Origin:
         if via is None or (sep and not detail):
             return Origin(Via.UNKNOWN, text)
         return Origin(via, detail)
+
+    @staticmethod
+    def press(key: str) -> Origin:
+        """A press of a button of a dashboard desk, by the key the desk drew for it: a double
+        click or a rerun of the same press is done once."""
+        return Origin(Via.DESK, f"{PRESS}{key}")
 
     @staticmethod
     def file(name: str) -> Origin:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from festival.duels.orders import OrderTabs
 
 if TYPE_CHECKING:
+    from festival.duels.acted import Posted
     from festival.duels.host import Duel
 
 
@@ -34,4 +35,12 @@ class DuelChannel(Protocol):
 
     def record(self, duel: Duel, webhooks_file: Path) -> tuple[str, ...]:
         """Record the channel's webhook and the players' user ids; the players pinged."""
+        ...
+
+    def post(
+        self, duel: Duel, webhooks_file: Path | None, resend: bool, mark_sent: str | None
+    ) -> Posted:
+        """Bring the channel to the duel's posts (the board after each turn, positions
+        taken back corrected), each message exactly once (`acts.Post`: `webhooks_file`,
+        the host's word on a cut message)."""
         ...

@@ -10,7 +10,7 @@ from typing import Any
 
 from events.duel import DuelGame, Picture, Step
 from festival.duels.games import duel_game
-from festival.duels.opening import changing, opened, situation, winner_of
+from festival.duels.opening import opened, situation, winner_of
 from festival.duels.results import Logged, LogLine, Shown, Situation, Status, Watched, Winner
 from festival.duels.seating import ANNOUNCED_SETTING
 from festival.duels.words import board_picture, step_words
@@ -177,11 +177,3 @@ def watch(folder: Path) -> Watched:
         announced = duel.store.setting(ANNOUNCED_SETTING) == str(len(steps))
         winner = winner_of(duel, state)
         return Watched(situation(duel, state), winner, running, left, len(steps), announced)
-
-
-def time_out_announced(folder: Path, steps: int) -> None:
-    """Record that the loss on time ending the duel after `steps` actions was announced on
-    Discord, so a bot started later does not announce it again (one taken back and a later
-    one, after more actions, are announced anew)."""
-    with changing(folder) as duel:
-        duel.store.set_setting(ANNOUNCED_SETTING, str(steps))

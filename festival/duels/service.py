@@ -37,9 +37,11 @@ from festival.duels.acted import (
     Turned,
 )
 from festival.duels.acts import (
+    CLOCK_BOT,
     HOST,
     PRACTICE_BOT,
     Actor,
+    AnnounceTimeOut,
     BotMove,
     Command,
     DiscordSetup,
@@ -67,12 +69,11 @@ from festival.duels.acts import (
 )
 from festival.duels.creating import begin
 from festival.duels.dispatcher import dispatch
-from festival.duels.host import Duel
 from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.opening import changing, opened, situation, winner_of
 from festival.duels.origin import Origin, Via
 from festival.duels.practice_duels import practices
-from festival.duels.reads import History, history, log, show, status, time_out_announced, watch
+from festival.duels.reads import History, history, log, show, status, watch
 from festival.duels.results import (
     ClockShown,
     Entered,
@@ -98,6 +99,8 @@ from festival.duels.turn_files import file_bytes
 
 __all__ = [
     "CHANNEL_SETTING",
+    "CLOCK_BOT",
+    "CLOCK_WATCH",
     "DESK",
     "DRAW",
     "DUEL_FILE",
@@ -106,6 +109,7 @@ __all__ = [
     "USER_SETTING",
     "Acted",
     "Actor",
+    "AnnounceTimeOut",
     "BotMove",
     "BotPlayed",
     "ClockShown",
@@ -167,7 +171,6 @@ __all__ = [
     "seating_settings",
     "show",
     "status",
-    "time_out_announced",
     "watch",
 ]
 
@@ -175,6 +178,10 @@ __all__ = [
 TEXT_ORIGIN = Origin(Via.TEXT)
 DESK = Origin(Via.DESK)
 DRAW = Origin(Via.DRAW)
+CLOCK_WATCH = Origin(Via.BOT, "clock")
+"""the Discord bot's clock watcher (`AnnounceTimeOut`)"""
+DEMO = Origin(Via.DEMO)
+"""`festival duel demo`: a shipped sample duel replayed"""
 
 
 def create(
@@ -205,21 +212,24 @@ def create(
 
 
 def play_sample(folder: Path, sample_file: Path) -> Sampled:
-    """Replay a shipped sample duel (fixtures/<game>/sample-duel.json) into a new folder."""
+    """Replay a shipped sample duel (fixtures/<game>/sample-duel.json) into a new folder:
+    the duel made through the door for a new duel, each turn a `Play` the host sends as its
+    player, through the dispatcher."""
     sample = json.loads(sample_file.read_text())
-    duel = Duel.create(
-        folder,
-        sample["game"],
-        sample["variant"],
-        sample.get("options", {}),
-        sample["players"],
-        sample["seed"],
+    options = tuple(sample.get("options", {}).items())
+    new = NewDuel(
+        sample["game"], tuple(sample["players"]), sample["variant"], options, sample["seed"]
     )
-    try:
-        for turn in sample["turns"]:
-            played = duel.play_text(turn["text"], turn["player"], source=Origin(Via.DEMO))
-            if not played.ok:
-                raise DuelHostError(f"the sample duel does not play: {played.errors[0]}")
+    begin(folder, new, HOST, DEMO)
+    for turn in sample["turns"]:
+        done = dispatch(folder, Play(turn["text"], turn["player"], host=True), HOST, DEMO)
+        entered = done.entered
+        if done.refused is not None:
+            raise HostRefused(done.refused)
+        if entered is None or not entered.ok:
+            problem = entered.problems[0] if entered else done.problem
+            raise DuelHostError(f"the sample duel does not play: {problem}")
+    with opened(folder) as duel:
         states = duel.positions()[0]
         state = states[-1]
         rows = tuple(duel.game.public_view(state).get("rows", []))
@@ -227,8 +237,6 @@ def play_sample(folder: Path, sample_file: Path) -> Sampled:
         # the turn the last action was made in
         turns = duel.game.turn_number(states[-2]) if len(states) > 1 else 0
         return Sampled(rows, turns, winner_of(duel, state))
-    finally:
-        duel.close()
 
 
 # --- the host's commands, as the command line and the dashboard's desks name them --------
@@ -297,12 +305,6 @@ def clock(folder: Path, running: bool | None = None) -> ClockShown:
             return ClockShown(duel.timed_out is not None, duel.clock().describe())
     done = as_host(folder, SetClock(running))
     return ClockShown(done.timed_out, done.said)
-
-
-def enforce_time(folder: Path) -> bool:
-    """Record the loss of a player whose time ran out; whether one did."""
-    with changing(folder) as duel:
-        return duel.timed_out is not None
 
 
 def seat(folder: Path, channel: int | None, users: dict[str, int]) -> Seating:
