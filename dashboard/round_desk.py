@@ -45,7 +45,15 @@ SHOW_ANNOUNCEMENTS = "Show the announcements to copy"
 _READ = "round_desk_google_read"
 """session key: the spreadsheets as read (ReadSource), with the match and round they are for"""
 _INBOX = "round_desk_inbox"
-"""session key: the inbox folder the host typed (the hand-ins table shows its files too)"""
+"""session key (with the round's number: each round has its own folder, so round 5's typed
+folder is not offered for round 6): the inbox folder the host typed (the hand-ins table
+shows its files too)"""
+
+
+def _inbox_key(desk: DeskData) -> str:
+    return f"{_INBOX}-{desk.next_round}"
+
+
 _DONE = "round_desk_done"
 """session key: the message of the last action, shown after the rerun"""
 _SHOW = "round_desk_show_announcements"
@@ -147,9 +155,12 @@ def _desk(st: Any, desk: DeskData) -> None:
         elif choice == HAND_INS:
             source = FromHandIns()
         else:
-            inbox = Path(st.text_input(
-                "Folder of this round's workbooks (<player>.xlsx)", str(desk.inbox), key=_INBOX
-            ))  # fmt: skip
+            typed = st.text_input(
+                "Folder of this round's workbooks (<player>.xlsx)",
+                str(desk.inbox),
+                key=_inbox_key(desk),
+            )
+            inbox = Path(typed)
             if inbox.is_dir():
                 source = FromFolder(inbox)
             else:
@@ -207,7 +218,7 @@ def _hand_ins(st: Any, desk: DeskData) -> bool:
     """Who is where (the service's table): per player and event, ready / has problems /
     nothing yet and where it came from (a hand-in, the inbox folder typed, a Google sheet
     watched), when anything but the inbox is there; whether anybody handed in."""
-    inbox = Path(st.session_state.get(_INBOX, str(desk.inbox)))
+    inbox = Path(st.session_state.get(_inbox_key(desk), str(desk.inbox)))
     try:
         table = service.round_table(desk.folder, desk.next_round, inbox if inbox.is_dir() else None)
     except MatchError as exc:  # the inbox named is the templates folder
