@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import secrets
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping
@@ -19,13 +20,18 @@ from tests.support.played_demo import PlayedDemo, play_demo
 from tests.support.toy_event import ENGINE_ARGS
 
 # Snapshots are signed with this computer's key (festival/core/machine_key.py): the tests and
-# every process they start use a key of their own, never the user's.
-os.environ.setdefault(
-    "FESTIVAL_KEY_FILE", str(Path(tempfile.mkdtemp(prefix="festival-key-")) / "machine.key")
-)
+# every process they start use a key of their own, never the user's. It is made here, before
+# any test runs: the pytest-xdist workers (which inherit this environment from the process
+# that starts them) and their children read it and never race to make it.
+if "FESTIVAL_KEY_FILE" not in os.environ:
+    _key = Path(tempfile.mkdtemp(prefix="festival-key-")) / "machine.key"
+    _key.write_bytes(secrets.token_bytes(32))
+    _key.chmod(0o600)
+    os.environ["FESTIVAL_KEY_FILE"] = str(_key)
 
 # The processes the tests start (the command line, the dashboard's server, the bots) share
-# one bytecode cache for the session, in a temporary folder removed at its end: with
+# one bytecode cache for the session, in a temporary folder removed at its end (the
+# pytest-xdist workers share the one made here, which CPython writes to atomically): with
 # PYTHONDONTWRITEBYTECODE, each compiled every module of festival it imported again.
 if "PYTHONPYCACHEPREFIX" not in os.environ:
     os.environ["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="festival-pycache-")

@@ -99,7 +99,7 @@ def _setup_edits() -> list[tuple[str, Callable[[Data], None]]]:
     ]
 
 
-@pytest.mark.parametrize(("what", "edit"), _setup_edits(), ids=lambda x: str(x))
+@pytest.mark.parametrize(("what", "edit"), _setup_edits())
 def test_an_edited_board_is_read_as_the_parser_reads_it_or_left_to_it(
     what: str, edit: Callable[[Data], None]
 ) -> None:
@@ -153,7 +153,6 @@ def _bolts() -> list[Data]:
         ("an unknown key", lambda d: d.__setitem__("note", 1), False),
         ("bolts of an object", lambda d: d.__setitem__("bolts", {"a": 1}), False),
     ],
-    ids=lambda x: str(x),
 )
 def test_bolts_are_read_as_the_parser_reads_them_or_left_to_it(
     what: str, edit: Callable[[Data], None], read: bool

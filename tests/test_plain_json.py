@@ -123,7 +123,7 @@ def _edits() -> list[tuple[str, str, Callable[[dict[str, Any]], None]]]:
     ]
 
 
-@pytest.mark.parametrize(("event", "what", "edit"), _edits(), ids=lambda x: str(x))
+@pytest.mark.parametrize(("event", "what", "edit"), _edits())
 def test_anything_but_plain_json_is_left_to_the_parser(
     seen: Seen, event: str, what: str, edit: Callable[[dict[str, Any]], None]
 ) -> None:

@@ -93,7 +93,7 @@ def serving(
                 time.sleep(0.2)
         else:
             raise RuntimeError(f"streamlit did not start within {PATIENCE:.0f} s")
-        yield Server(url, server.pid)
+        yield Server(url, server.process.pid)
     finally:
         server.stop()  # SIGTERM; killed (and the test failed) if it does not end
 
