@@ -33,15 +33,7 @@ def render(st: Any, folder: Path, host: bool) -> None:
     if not state.episodes:
         st.info("No episode yet: `festival season episode SEASON MATCH` takes a finished match.")
     for e in state.episodes:
-        said = f"**Episode {e.number}.** Winner(s): {', '.join(e.winners) or 'none'}. "
-        said += f"Elimination Candidate: {e.candidate}."
-        if e.opponent:
-            said += f" Death Match Opponent: {e.opponent}."
-        if e.eliminated:
-            said += f" Eliminated: **{e.eliminated}**."
-        elif e.duel_id:
-            said += " The Death Match is on."
-        st.markdown(said)
+        st.markdown(service.episode_line(e))
     if host:
         st.subheader("Ledger (host view)")
         st.dataframe(

@@ -4,7 +4,7 @@ of the host's: no Discord ids, no notes, no ledger."""
 
 from __future__ import annotations
 
-from festival.season.ledger import Replayed
+from festival.season.ledger import Episode, Replayed
 
 
 def season_markdown(name: str, state: Replayed) -> str:
@@ -19,13 +19,19 @@ def season_markdown(name: str, state: Replayed) -> str:
         )
     for e in state.episodes:
         lines.append("")
-        said = f"**Episode {e.number}.** Winner(s): {', '.join(e.winners) or 'none'}. "
-        said += f"Elimination Candidate: {e.candidate}."
-        if e.opponent:
-            said += f" Death Match Opponent: {e.opponent}."
-        if e.eliminated:
-            said += f" Eliminated: **{e.eliminated}**."
-        elif e.duel_id:
-            said += " The Death Match is on."
-        lines.append(said)
+        lines.append(episode_line(e))
     return "\n".join(lines) + "\n"
+
+
+def episode_line(e: Episode) -> str:
+    """An episode in one Markdown line, as players may know it (the game room's post and the
+    dashboard's Season page say it the same way)."""
+    said = f"**Episode {e.number}.** Winner(s): {', '.join(e.winners) or 'none'}. "
+    said += f"Elimination Candidate: {e.candidate}."
+    if e.opponent:
+        said += f" Death Match Opponent: {e.opponent}."
+    if e.eliminated:
+        said += f" Eliminated: **{e.eliminated}**."
+    elif e.duel_id:
+        said += " The Death Match is on."
+    return said

@@ -26,6 +26,7 @@ from festival.season.acts import (
     Via,
     refuse,
 )
+from festival.season.announce import episode_line as episode_line
 from festival.season.announce import season_markdown
 from festival.season.deciding import decide
 from festival.season.ledger import Entry, Kind, Replayed, Source, SourceKind, replay
