@@ -1,7 +1,8 @@
-"""`python -m festival.cli`: the `festival` command."""
+"""`python -m festival.cli`: the `festival` command (a Ctrl-C met from here on)."""
 
 import sys
 
-from festival.cli.main import main
+from festival.cli import entry
 
-sys.exit(main())
+entry.arm()
+sys.exit(entry.run())
