@@ -97,3 +97,9 @@ def test_a_small_roster_given_as_read_is_refused_unless_confirmed(tmp_path: Path
         service.run(tmp_path / "m", NewMatch(few, 5))
     assert caught.value.plain.startswith("the roster lists 6 player(s)")
     assert service.run(tmp_path / "m", NewMatch(few, 5, small=True)).small
+
+
+def test_every_way_in_names_its_front_end_for_a_hand_in() -> None:
+    from festival.match import handin
+
+    assert set(handin._FRONT_END) == set(Via)
