@@ -15,6 +15,7 @@ from festival.lab.job import BASELINE, MAX_GAMES, Job, JobError, seating, specs
 from festival.lab.replay import replay_into
 from festival.lab.run import play_one, run_serial
 from festival.lab.setup import option_sets
+from festival.match import service
 from festival.match.replay import current_states
 
 SETS = option_sets([], [], [], [])
@@ -33,13 +34,13 @@ def test_same_seed_same_game() -> None:
 def test_a_lab_festival_replays_into_the_same_match(tmp_path: Path) -> None:
     """The lab uses the match's own random streams: the replayed match ranks alike."""
     spec = specs(Job(FESTIVAL, 1, ("greedy", "specialist", "random"), seed=4))[0]
-    match, result = replay_into(spec, SETS["A"], tmp_path / "m")
-    states = current_states(match)
-    for event, state in states.items():
-        ranking = match.engine(event).ranking(state, match.config.gamewide)
-        lab = sorted((r.rank, r.player) for r in result.events if r.event == event)
-        assert [(x.rank, x.player) for x in ranking] == lab
-    match.close()
+    result = replay_into(spec, SETS["A"], tmp_path / "m")
+    with service.opened(tmp_path / "m") as match:
+        states = current_states(match)
+        for event, state in states.items():
+            ranking = match.engine(event).ranking(state, match.config.gamewide)
+            lab = sorted((r.rank, r.player) for r in result.events if r.event == event)
+            assert [(x.rank, x.player) for x in ranking] == lab
 
 
 def test_arms_share_seeds_and_seating() -> None:

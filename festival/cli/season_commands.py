@@ -24,6 +24,7 @@ from festival.season.acts import (
     GiveToken,
     NewSeason,
     PickOpponent,
+    Post,
     RecordResult,
     Reinstate,
     TakeEpisode,
@@ -378,14 +379,14 @@ def correct(args: argparse.Namespace) -> int:
 
 
 def post(args: argparse.Namespace) -> int:
-    """The season to the game room through the Discord adapter's post log: a message is sent
-    once; a changed season edits it."""
+    """The season to the game room: the `Post` command, through the season's door with the
+    Discord adapter of the game room (its post log: a message is sent once; a changed season
+    edits it)."""
     from festival.core.posted import Action
-    from festival.discord import season_posting
-    from festival.discord.posting import Decision
+    from festival.discord.season_posting import DiscordGameRoom
 
-    decision = Decision.of(bool(args.resend), args.mark_sent)
-    done = season_posting.post(args.season, args.webhooks, decision)
+    command = Post(args.webhooks, bool(args.resend), args.mark_sent)
+    done = service.run(args.season, command, HOST, Via.CLI, room=DiscordGameRoom())
     result = done.result
     if args.json:
         data = {

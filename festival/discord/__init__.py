@@ -6,6 +6,7 @@ match's channels as the match service's port (`match_posting.py`: a round's post
 spreadsheet verdicts' changes of `sheet_posting.py`, the schedule's notes of
 `schedule_posting.py`), the deadlines kept through the match service (`schedule_runner.py`,
 for `festival run` and the bot), the duel's posting operation (`duel_posting.py`), a
-season's post to the game room (`season_posting.py`, its post log in the season's store),
+season's game room as the season service's port (`season_posting.py`, its post log in the
+season's store),
 and the seam that aims discord.py at a stand-in (`endpoint.py`). The bot, a front end, is
 festival/bot/."""

@@ -3,6 +3,8 @@
 The lab plays with the match's own random streams, so a match created with the game's seed,
 allocated, and resolved round by round from the bots' recorded submissions (as canonical
 JSON files, the way a host resolves from a script) is the same festival, step for step.
+Every step goes through the match service's door (`service.run`, as the host, `Via.LAB`):
+the game's players and preferences as the roster, its catalogs as read (`GivenCatalog`).
 """
 
 from __future__ import annotations
@@ -14,22 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from festival.core.errors import MatchError
-from festival.lab.game import (
-    FESTIVAL,
-    GameResult,
-    GameSpec,
-    gamewide_order,
-    play,
-    preferences,
-)
-from festival.match.config import DEFAULT_ROUNDS, MatchConfig
-from festival.match.match import Match
-from festival.match.rounds import ingest_json, resolve
+from festival.lab.game import FESTIVAL, GameResult, GameSpec, play, preferences
+from festival.match import service
+from festival.match.acts import HOST, Allocate, FromJson, GivenCatalog, NewMatch, Resolve, Via
+from festival.match.catalogs import CATALOG
+from festival.match.config import DEFAULT_ROUNDS, PLANNED_PLAYERS
+from festival.match.roster import Roster
 
 
 def replay_into(
     spec: GameSpec, options: Mapping[str, Mapping[str, Any]], folder: Path
-) -> tuple[Match, GameResult]:
+) -> GameResult:
     """A match folder holding the lab game `spec` (a festival), every round resolved."""
     if spec.kind != FESTIVAL:
         raise MatchError("only whole festivals replay into a match folder")
@@ -37,19 +34,22 @@ def replay_into(
         raise MatchError("a forced arm replays as its baseline only (drop the forced item)")
     result = play(spec, options, record=True)
     players = spec.players
-    config = MatchConfig(
-        preferences(spec.seed, players),
-        spec.seed,
-        gamewide_order(spec.seed, players),
-        "drawn",
-        event_options={e: dict(o) for e, o in options.items()},
+    catalogs = {e: GivenCatalog(o[CATALOG]) for e, o in options.items() if CATALOG in o}
+    rest = {e: {k: v for k, v in o.items() if k != CATALOG} for e, o in options.items()}
+    new = NewMatch(
+        Roster(preferences(spec.seed, players), None),
+        spec.seed,  # the Gamewide Tiebreak drawn from it, as the lab draws it
+        catalogs=catalogs,
+        options=rest,
+        small=len(players) < PLANNED_PLAYERS,  # a smaller table, as the lab plays it
     )
-    match = Match.create(folder, config)
-    match.allocate()
+    service.run(folder, new, HOST, Via.LAB)
+    service.run(folder, Allocate(), HOST, Via.LAB)
     with tempfile.TemporaryDirectory() as scratch:
         for round_no in range(1, DEFAULT_ROUNDS + 1):
             path = Path(scratch) / f"round-{round_no}.json"
             content = {"round": round_no, "submissions": result.submissions.get(round_no, {})}
             path.write_text(json.dumps(content))
-            resolve(match, round_no, ingest_json(match, round_no, path), default_invalid=True)
-    return match, result
+            resolve = Resolve(FromJson(path), round_no, default_invalid=True)
+            service.run(folder, resolve, HOST, Via.LAB)
+    return result

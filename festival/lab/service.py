@@ -443,9 +443,7 @@ def replay(study: Study) -> Replayed:
         spec = specs(one)[0]
     except JobError as exc:
         raise LabRefused(BadJob(str(exc), exc.problems)) from exc
-    match, result = replay_into(spec, sets[FIRST], folder)
-    match.close()
-    played = result.spec
+    played = replay_into(spec, sets[FIRST], folder).spec
     return Replayed(seed, folder, tuple(zip(played.players, played.strategies, strict=True)))
 
 

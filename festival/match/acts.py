@@ -14,6 +14,7 @@ line).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from festival.core.errors import MatchError
 
 if TYPE_CHECKING:
+    from festival.match.roster import Roster
     from sheets.source import SubmissionSource
 
 # --- who, and through what ------------------------------------------------------------------
@@ -54,6 +56,8 @@ class Via(StrEnum):
     DASHBOARD = "dashboard"
     BOT = "bot"
     SCHEDULER = "scheduler"
+    LAB = "lab"
+    """the balance lab, writing one of its games as a match (festival/lab/replay.py)"""
 
 
 # --- where a round comes from -----------------------------------------------------------
@@ -111,15 +115,27 @@ def from_path(path: Path) -> FromFolder | FromJson:
 
 
 @dataclass(frozen=True)
+class GivenCatalog:
+    """An event's catalog already read from its workbook, as the JSON a match keeps in its
+    options (festival/match/catalogs.py): the lab reads its set's catalogs once for every game
+    it plays, and a game it replays keeps the same ones."""
+
+    content: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class NewMatch:
-    roster_file: Path
+    roster: Path | Roster
+    """the roster and preferences file, or its rows already read (the lab's players)"""
     seed: int | None = None
     tiebreak: str | None = None
     capacity: int = 7
     events_per_player: int = 2
     rounds: int = 6
     engines: dict[str, str] = field(default_factory=dict)
-    catalogs: dict[str, Path] = field(default_factory=dict)
+    catalogs: Mapping[str, Path | GivenCatalog] = field(default_factory=dict)
+    """event -> its catalog: a workbook to read, or one read already (the shipped one for an
+    event not named); checked with the options when the match is made"""
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
     small: bool = False
     match_id: str | None = None

@@ -74,7 +74,14 @@ def _answer_key(via: Via, key: str) -> str:
     return f"hand-in answer:{via.value}:{key}"
 
 
-_FRONT_END = {Via.BOT: "bot", Via.CLI: "cli", Via.DASHBOARD: "dashboard", Via.SCHEDULER: "cli"}
+_FRONT_END = {
+    Via.BOT: "bot",
+    Via.CLI: "cli",
+    Via.DASHBOARD: "dashboard",
+    Via.SCHEDULER: "cli",
+    Via.LAB: "cli",
+}
+"""the origin's front end of a hand-in given through each way in (every one named)"""
 
 
 @dataclass(frozen=True)

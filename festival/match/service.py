@@ -150,7 +150,7 @@ from festival.match.results import (
 from festival.match.results import (
     WorkbooksWritten as WorkbooksWritten,
 )
-from festival.match.roster import parse_roster
+from festival.match.roster import Roster, parse_roster
 from festival.match.rounds import (
     PlayerInput,
     check_resolvable,
@@ -192,24 +192,34 @@ def gamewide_tiebreak(
     return tuple(players[int(i)] for i in order_idx), TiebreakSource.DRAWN
 
 
-def _create(folder: Path, command: NewMatch) -> Created:
-    """Create a match folder from a roster and preferences file. A roster smaller than the
-    rules plan for is refused unless `small` (the host confirms it); `small` is recorded with
-    the match whatever the roster, so `allocate` takes events smaller than the rules plan."""
+def _roster(given: Path | Roster) -> Roster:
+    """The roster the host's file holds (every problem named at once), or the one given."""
     from sheets.xlsx_reader import read_table_file  # the spreadsheet reader, when used
 
-    roster_file, seed, small = command.roster_file, command.seed, command.small
-    options = {event: dict(given) for event, given in command.options.items()}
-    roster, errors = parse_roster(read_table_file(roster_file))
+    if isinstance(given, Roster):
+        return given
+    roster, errors = parse_roster(read_table_file(given))
     if roster is None:
         raise MatchError(
-            f"{roster_file} has {len(errors)} problem(s):\n" + "\n".join(f"  {e}" for e in errors)
+            f"{given} has {len(errors)} problem(s):\n" + "\n".join(f"  {e}" for e in errors)
         )
+    return roster
+
+
+def _create(folder: Path, command: NewMatch) -> Created:
+    """Create a match folder from a roster and preferences file (or its rows, given). A roster
+    smaller than the rules plan for is refused unless `small` (the host confirms it); `small`
+    is recorded with the match whatever the roster, so `allocate` takes events smaller than
+    the rules plan."""
+    seed, small = command.seed, command.small
+    options = {event: dict(given) for event, given in command.options.items()}
+    roster = _roster(command.roster)
     if seed is not None and seed < 0:
         raise BadSeed(seed)
     seed = seed if seed is not None else seeds.new_match_seed()
     players = tuple(p.player for p in roster.preferences)
-    too_small = small_roster(str(roster_file), len(players))
+    where = "the roster" if isinstance(command.roster, Roster) else str(command.roster)
+    too_small = small_roster(where, len(players))
     if too_small and not small:
         raise SmallMatch(too_small, creating=True)
     gamewide, source = gamewide_tiebreak(players, command.tiebreak, roster.tiebreak, seed)

@@ -128,6 +128,19 @@ class Correct:
     why: str
 
 
+@dataclass(frozen=True)
+class Post:
+    """Post the season, as players may know it, to the game room: each message exactly once,
+    a changed season editing its post (marked corrected), through the game room's port
+    (festival/season/room.py). `webhooks_file`: the host's file of channel webhooks;
+    `resend` / `mark_sent` (the message's link): the host's word on a message whose request
+    was cut (it never arrived / it is there)."""
+
+    webhooks_file: Path
+    resend: bool = False
+    mark_sent: str | None = None
+
+
 Command = (
     TakeEpisode
     | GiveToken
@@ -138,6 +151,7 @@ Command = (
     | Reinstate
     | Correct
 )
+"""the commands that add to the ledger (`Post` records only what was posted)"""
 
 
 # --- refusals ----------------------------------------------------------------------------

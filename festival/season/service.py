@@ -1,6 +1,8 @@
 """The season service: `run`, the one door for every change to a season (it takes the
 season's lock, replays the ledger, decides the new entries or refuses typed, and records
-them in one transaction), `begin` for a season not made yet, and the reads as values.
+them in one transaction; `Post` hands the game room's port the season's public Markdown on
+the open store, where the port keeps its post log), `begin` for a season not made yet, and
+the reads as values. No other module opens the season's store to change it.
 
 The season reads no match and no duel itself (the domains share no code but the core's):
 the front end reads them through their services and hands in `Endgame` and `DuelResult`
@@ -8,20 +10,21 @@ values (docs/architecture.md, "The season")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import overload
 
+from festival.core.errors import FestivalError
 from festival.core.names import check_player_name, name_skeleton, normalise_name
-from festival.core.sqlite_file import SqliteFile
 from festival.season.acts import (
     HOST,
     Actor,
     Command,
     DeathMatchMade,
     NewSeason,
+    Post,
     Refused,
     Via,
     refuse,
@@ -30,6 +33,7 @@ from festival.season.announce import episode_line as episode_line
 from festival.season.announce import season_markdown
 from festival.season.deciding import decide
 from festival.season.ledger import Entry, Kind, Replayed, Source, SourceKind, replay
+from festival.season.room import GameRoom, Posted, Said
 from festival.season.rules import SeasonRules
 from festival.season.store import SEASON_FILE, SeasonStore, season_lock
 
@@ -132,19 +136,43 @@ def begin(
         store.close()
 
 
+@overload
+def run(
+    folder: Path,
+    command: Post,
+    actor: Actor = ...,
+    via: Via = ...,
+    clock: Clock = ...,
+    room: GameRoom | None = ...,
+) -> Posted: ...
+@overload
 def run(
     folder: Path,
     command: Command,
+    actor: Actor = ...,
+    via: Via = ...,
+    clock: Clock = ...,
+    room: GameRoom | None = ...,
+) -> Acted: ...
+def run(
+    folder: Path,
+    command: Command | Post,
     actor: Actor = HOST,
     via: Via = Via.CLI,
     clock: Clock = system_clock,
-) -> Acted:
+    room: GameRoom | None = None,
+) -> Acted | Posted:
     """Do `command` on the season in `folder` once, under its lock: its new entries recorded
-    in one transaction, or a SeasonRefused with the facts (nothing recorded)."""
+    in one transaction, or a SeasonRefused with the facts (nothing recorded). `Post` hands
+    the game room's port (`room`, festival/discord/season_posting.py) the season as players
+    may know it, on the open store, where the port keeps its post log (each message recorded
+    as it goes: exactly once)."""
     with season_lock(folder):
         store = SeasonStore.open(folder)
         try:
             season = _season(store)
+            if isinstance(command, Post):
+                return _post(store, season, command, actor, room)
             added = decide(
                 list(season.entries), season.state, season.rules, command, actor, via, _at(clock)
             )
@@ -154,6 +182,18 @@ def run(
             store.close()
 
 
+def _post(
+    store: SeasonStore, season: Season, command: Post, actor: Actor, room: GameRoom | None
+) -> Posted:
+    if not actor.host:
+        raise refuse(Refused.NOT_HOST)
+    if room is None:
+        raise FestivalError("this command posts to the game room: no adapter")
+    players = tuple(s.player for s in season.state.standings)
+    said = Said(season.folder, len(season.state.episodes), players, public_markdown(season))
+    return Posted(said.number, room.post(store, command, said))
+
+
 def show(folder: Path) -> Season:
     """The season now (no lock: a read)."""
     store = SeasonStore.open(folder)
@@ -161,19 +201,6 @@ def show(folder: Path) -> Season:
         return _season(store)
     finally:
         store.close()
-
-
-@contextmanager
-def changing(folder: Path) -> Iterator[tuple[Season, SqliteFile]]:
-    """The season and its store, under its lock, for an adapter that records what it did in
-    the season's file (the Discord adapter's post log): the season's own rows stay the
-    service's."""
-    with season_lock(folder):
-        store = SeasonStore.open(folder)
-        try:
-            yield _season(store), store
-        finally:
-            store.close()
 
 
 def public_markdown(season: Season) -> str:
