@@ -198,6 +198,10 @@ def test_rules_are_named_options_kept_with_the_season(
         "starting-garnets=5",
         "--rule",
         "tokens_after=kept",
+        "--rule",
+        "finals-best-of=5",
+        "--rule",
+        "finals-gift=4,2,0",
     )
     assert made["rules"] == {
         "starting_garnets": 5,
@@ -206,6 +210,8 @@ def test_rules_are_named_options_kept_with_the_season(
         "pickable": "players-without-a-token",
         "eliminated_garnets": "discarded",
         "tokens_after": "kept",
+        "finals_best_of": 5,
+        "finals_gift": [4, 2, 0],
     }
     assert [p["garnets"] for p in made["players"]] == [5, 5]
     code, _, err = run(
