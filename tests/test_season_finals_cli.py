@@ -112,6 +112,7 @@ def test_the_finals_from_the_last_eliminations_to_the_champion(
     assert code == 0, err
     assert "Finals (best of 3, 2 wins): Juniper 0 - Wren 2" in out, out
     assert "Champion of the season: Wren" in out, out
+    assert "final game won Wren against Juniper: game 2 (resigned" in out, out
     done = _json(capsys, "season", "show", s)
     assert done["finals"]["champion"] == "Wren"
     assert [e["kind"] for e in done["entries"][-2:]] == ["final game won", "season won"]

@@ -162,6 +162,8 @@ def entry_line(e: Entry, void: frozenset[int]) -> str:
     who = e.player or ""
     if e.other and e.kind.value in ("give", "token given", "support"):
         who = f"{e.other} -> {who}"
+    elif e.other and e.kind.value.startswith("final game"):
+        who = f"{who} against {e.other}"
     amount = f" {e.amount}" if e.amount else ""
     source = str(e.source.kind) + (f" {e.source.id}" if e.source.id else "")
     source += f" ({e.source.detail})" if e.source.detail else ""
