@@ -9,6 +9,9 @@ from typing import Any
 
 from festival.season import service
 
+GIVEN = ("give", "token given", "support")
+"""the kinds whose `other` gave"""
+
 
 def render(st: Any, folder: Path, host: bool) -> None:
     season = service.show(folder)
@@ -34,6 +37,11 @@ def render(st: Any, folder: Path, host: bool) -> None:
         st.info("No episode yet: `festival season episode SEASON MATCH` takes a finished match.")
     for e in state.episodes:
         st.markdown(service.episode_line(e))
+    if state.finals.begun or service.finals_reached(state):
+        st.subheader("Finals")
+        finalists = state.alive if len(state.alive) == 2 else ()
+        for line in service.finals_lines(state.finals, finalists, season.rules.finals_best_of):
+            st.markdown(line)
     if host:
         st.subheader("Ledger (host view)")
         st.dataframe(
@@ -44,7 +52,7 @@ def render(st: Any, folder: Path, host: bool) -> None:
                     "kind": str(e.kind),
                     "player": e.player or "",
                     "amount": e.amount,
-                    "from": e.other or "" if e.kind.value in ("give", "token given") else "",
+                    "from": e.other or "" if e.kind.value in GIVEN else "",
                     "why": e.why,
                     "source": f"{e.source.kind} {e.source.id} {e.source.detail}".strip(),
                     "counts": "no" if e.seq in state.void or e.corrects else "yes",

@@ -198,6 +198,10 @@ def test_rules_are_named_options_kept_with_the_season(
         "starting-garnets=5",
         "--rule",
         "tokens_after=kept",
+        "--rule",
+        "finals-best-of=5",
+        "--rule",
+        "finals-gift=4,2,0",
     )
     assert made["rules"] == {
         "starting_garnets": 5,
@@ -206,6 +210,8 @@ def test_rules_are_named_options_kept_with_the_season(
         "pickable": "players-without-a-token",
         "eliminated_garnets": "discarded",
         "tokens_after": "kept",
+        "finals_best_of": 5,
+        "finals_gift": [4, 2, 0],
     }
     assert [p["garnets"] for p in made["players"]] == [5, 5]
     code, _, err = run(
@@ -277,3 +283,8 @@ def test_the_host_guides_season_runs_as_written(
     out = capsys.readouterr().out
     assert "Episode 1: match " in out and "Elimination Candidate Spadez" in out
     assert "eliminated uri" in out and "Season season-1: 9 of 10 players still in" in out
+    # the "Finals" part: the last eliminations, the supports, the series and its champion
+    assert "Spadez (placed 3rd) supports Juniper: 3 garnet(s)" in out, out
+    assert "uri (placed 10th) supports Wren: 1 garnet(s)" in out, out
+    assert "Finals (best of 3, 2 wins): Wren 0 - Juniper 2" in out, out
+    assert out.rstrip().endswith("Champion of the season: Juniper"), out

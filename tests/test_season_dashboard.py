@@ -83,3 +83,31 @@ def test_the_host_sees_the_ledger_and_discord_ids(
     page = _page(at)
     assert USER in page and "a secret deal" in page
     assert "Ledger (host view)" in [h.value for h in at.subheader]
+
+
+@pytest.fixture
+def finals(season: Path) -> Path:
+    """Eight players out, cam and uri the finalists; Spadez (3rd) supports uri."""
+    s = str(season)
+    for p in [p for p in PLAYERS if p not in ("cam", "uri")][::-1]:
+        assert main(["season", "eliminate", s, p, "--why", "a secret note"]) == 0
+    out = next(p for p in PLAYERS if p not in ("cam", "uri"))
+    assert main(["season", "support", s, out, "uri", "--why", "a secret reason"]) == 0
+    return season
+
+
+def test_the_finals_are_on_the_page_for_everyone_the_ledger_for_the_host(
+    finals: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first_out = next(p for p in PLAYERS if p not in ("cam", "uri"))
+    at = _app(monkeypatch, finals, None)
+    page = _page(at)
+    assert [h.value for h in at.subheader] == ["Players", "Episodes", "Finals"]
+    assert "**Finals** (best of 3): uri 0 - cam 0." in page, page
+    assert f"- {first_out} (placed 3rd) supports uri: 3 garnet(s)." in page, page
+    assert "secret" not in page and USER not in page
+    at = _app(monkeypatch, finals, "pw")
+    at.sidebar.text_input[0].input("pw").run()
+    assert not at.exception, at.exception
+    page = _page(at)
+    assert "a secret reason" in page and "support" in page

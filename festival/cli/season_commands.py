@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from festival.cli import season_final_commands as finals_cli
 from festival.cli.season_words import season_worded
 from festival.core.errors import FestivalError
 from festival.season import service
@@ -19,6 +20,7 @@ from festival.season.acts import (
     Correct,
     DeathMatchMade,
     DuelResult,
+    Eliminate,
     Endgame,
     GiveGarnets,
     GiveToken,
@@ -30,6 +32,7 @@ from festival.season.acts import (
     TakeEpisode,
     Via,
 )
+from festival.season.finals import finals_reached
 from festival.season.ledger import Entry, Episode
 from festival.season.roster import parse_season_roster
 from festival.season.rules import OPTIONS, SeasonRules, rules_with
@@ -76,13 +79,21 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
         "--duel", type=Path, help="the duel folder (default: SEASON/episode-N-death-match)"
     )
     p.add_argument("--discord-channel", type=int, metavar="ID", help="the duel's Discord channel")
-    p = command("result", "record the Death Match's result: the loser is eliminated", result)
+    p = command(
+        "result",
+        "record the Death Match's result (the loser is eliminated), or the finals' game's",
+        result,
+    )
+    finals_cli.add_arguments(command, final, support)
     p = command("post", "post the season to the game room on Discord (exactly once)", post)
     p.add_argument("--webhooks", type=Path, required=True, help="the webhooks file (game room)")
     p.add_argument("--resend", action="store_true", help="resend a message whose request was cut")
     p.add_argument("--mark-sent", metavar="LINK", help="a cut message is on Discord: its link")
     p = command("dashboard", "open the Season page of the dashboard (Streamlit)", dashboard)
     p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
+    p = command("eliminate", "record the loser of an episode played outside festival", eliminate)
+    p.add_argument("player")
+    p.add_argument("--why", required=True, help="the episode and its game, kept with the entry")
     p = command("reinstate", "bring an eliminated player back (the host's decision)", reinstate)
     p.add_argument("player")
     p.add_argument("--why", required=True, help="why, kept with the entry")
@@ -140,6 +151,7 @@ def season_json(season: service.Season, ledger: bool = True) -> dict[str, Any]:
         ],
         "episodes": [episode_json(e) for e in state.episodes],
         "garnets": {"granted": state.granted, "spent": state.spent, "discarded": state.discarded},
+        "finals": finals_cli.finals_json(season),
     }
     if ledger:
         out["entries"] = [entry_json(e) for e in season.entries]
@@ -149,8 +161,10 @@ def season_json(season: service.Season, ledger: bool = True) -> dict[str, Any]:
 
 def entry_line(e: Entry, void: frozenset[int]) -> str:
     who = e.player or ""
-    if e.other and e.kind.value in ("give", "token given"):
+    if e.other and e.kind.value in ("give", "token given", "support"):
         who = f"{e.other} -> {who}"
+    elif e.other and e.kind.value.startswith("final game"):
+        who = f"{who} against {e.other}"
     amount = f" {e.amount}" if e.amount else ""
     source = str(e.source.kind) + (f" {e.source.id}" if e.source.id else "")
     source += f" ({e.source.detail})" if e.source.detail else ""
@@ -187,6 +201,8 @@ def _table(season: service.Season) -> None:
         if e.duel_folder:
             line += f"; Death Match {e.duel_folder}"
         line += f"; eliminated {e.eliminated}" if e.eliminated else "; Death Match not played yet"
+        print(line)
+    for line in finals_cli.finals_text(season):
         print(line)
 
 
@@ -355,6 +371,8 @@ def read_result(folder: Path) -> DuelResult:
 
 def result(args: argparse.Namespace) -> int:
     season = service.show(args.season)
+    if season.state.current is None and (finals_reached(season.state) or season.state.finals.begun):
+        return finals_cli.record_final(args, season, _shared())
     current = season.state.current
     if current is None or current.duel_folder is None:
         # refused by the season in its words (no episode, or no duel yet)
@@ -362,6 +380,12 @@ def result(args: argparse.Namespace) -> int:
     else:
         folder = args.season / current.duel_folder  # a kept absolute path stays itself
         acted = service.run(args.season, RecordResult(read_result(folder)), HOST, Via.CLI)
+    _print(args, acted.season, acted.added)
+    return 0
+
+
+def eliminate(args: argparse.Namespace) -> int:
+    acted = service.run(args.season, Eliminate(args.player, args.why), HOST, Via.CLI)
     _print(args, acted.season, acted.added)
     return 0
 
@@ -417,3 +441,18 @@ def dashboard(args: argparse.Namespace) -> int:
     service.show(args.season)  # a clear error now rather than in the browser
     print(f"Opening the Season page for {args.season} at {url(args.port, LOCAL)} (Ctrl-C to stop).")
     return run_child([*streamlit_command(args.port, LOCAL), "--", str(args.season.resolve())])
+
+
+# --- the finals (festival/cli/season_final_commands.py) ---------------------------------
+
+
+def _shared() -> finals_cli.Shared:
+    return finals_cli.Shared(_print, _kept_path, read_result)
+
+
+def final(args: argparse.Namespace) -> int:
+    return finals_cli.final(args, _shared())
+
+
+def support(args: argparse.Namespace) -> int:
+    return finals_cli.support(args, _shared())

@@ -101,8 +101,15 @@ def season_words(r: Refusal, season: str) -> str:
         return (
             f"the Death Match is not made yet (`festival season deathmatch {season} --game GAME`)"
         )
+    if w is Refused.WRONG_DUEL and r.count:
+        return (
+            f"that duel is not finals game {r.count} ({r.detail}), or its winner is none of "
+            f"{_names(r.names)}"
+        )
     if w is Refused.WRONG_DUEL:
         return f"that duel is not this episode's Death Match ({r.detail})"
+    if w is Refused.DUEL_NOT_OVER and r.count:
+        return f"finals game {r.count} ({r.detail}) is not over yet: run this when it ends"
     if w is Refused.DUEL_NOT_OVER:
         return f"the Death Match {r.detail} is not over yet: run this when it ends"
     if w is Refused.DUEL_DRAWN:
@@ -126,7 +133,58 @@ def season_words(r: Refusal, season: str) -> str:
         if r.player:
             return f"taking back entry {r.count} would leave {r.player} with less than nothing"
         return f"{r.count} is not a number of garnets to give (1 or more)"
-    return str(w)
+    return _finals_words(r, season) or str(w)
+
+
+def _finals_words(r: Refusal, season: str) -> str:
+    w = r.why
+    if w is Refused.FINALS_REACHED:
+        return (
+            f"{_names(r.names)} are the two players left: no more episodes are taken, the "
+            f"finals are played (`festival season final {season} --game GAME --first FINALIST`)"
+        )
+    if w is Refused.FINALS_NOT_REACHED:
+        if r.detail:
+            return (
+                f"the finals are not reached: episode {r.detail}'s Death Match is not recorded "
+                f"yet (`festival season result {season}`)"
+            )
+        return (
+            f"the finals are not reached: {r.count} players are still in, and the finals are "
+            "played by the last two"
+        )
+    if w is Refused.FINALS_BEGUN:
+        return (
+            f"the finals have begun: {r.player} cannot come back now (a ledger entry taken "
+            f"back with `festival season correct {season}` is the way to fix a mistake)"
+        )
+    if w is Refused.NOT_A_FINALIST:
+        return f"{r.player} is not a finalist (the finalists: {_names(r.names)})"
+    if w is Refused.STILL_IN:
+        return f"{r.player} is still in: only an eliminated player supports a finalist"
+    if w is Refused.SUPPORTED:
+        return (
+            f"{r.player} supported {_names(r.names)} already ({r.count} garnet(s)): an "
+            "eliminated player gives once"
+        )
+    if w is Refused.SERIES_WON:
+        return f"the finals are won: {r.player} is the season's champion ({r.count} wins)"
+    if w is Refused.FINAL_OPEN:
+        return (
+            f"finals game {r.count} ({r.detail}) is not recorded yet: "
+            f"`festival season result {season}` when it ends"
+        )
+    if w is Refused.NO_FINAL:
+        return (
+            f"no finals game is in play: make the next one first "
+            f"(`festival season final {season} --game GAME`)"
+        )
+    if w is Refused.FIRST_NOT_NAMED:
+        return (
+            f"name the finalist who starts game 1 with --first ({' or '.join(r.names)}); "
+            "later games alternate"
+        )
+    return ""
 
 
 def season_worded(run: Run) -> Run:

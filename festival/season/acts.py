@@ -117,6 +117,42 @@ class RecordResult:
 
 
 @dataclass(frozen=True)
+class FinalGameMade:
+    """A game of the finals' series made as a duel (`first` starts it; None: the one who did
+    not start the game before)."""
+
+    duel_id: str
+    folder: Path
+    game: str
+    first: str | None = None
+
+
+@dataclass(frozen=True)
+class RecordFinal:
+    """The result of the finals' game in play."""
+
+    result: DuelResult
+
+
+@dataclass(frozen=True)
+class Support:
+    """An eliminated player's garnets to a finalist, as many as their placing gives."""
+
+    supporter: str
+    finalist: str
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Eliminate:
+    """The loser of an episode played outside festival (another game of the season),
+    eliminated by the host between episodes."""
+
+    player: str
+    why: str
+
+
+@dataclass(frozen=True)
 class Reinstate:
     player: str
     why: str
@@ -148,6 +184,10 @@ Command = (
     | PickOpponent
     | DeathMatchMade
     | RecordResult
+    | FinalGameMade
+    | RecordFinal
+    | Support
+    | Eliminate
     | Reinstate
     | Correct
 )
@@ -188,6 +228,16 @@ class Refused(StrEnum):
     NO_SUCH_ENTRY = "no-such-entry"
     NOT_CORRECTABLE = "not-correctable"
     BAD_AMOUNT = "bad-amount"
+    FINALS_NOT_REACHED = "finals-not-reached"
+    FINALS_REACHED = "finals-reached"
+    FINALS_BEGUN = "finals-begun"
+    NOT_A_FINALIST = "not-a-finalist"
+    STILL_IN = "still-in"
+    SUPPORTED = "supported-already"
+    SERIES_WON = "series-won"
+    FINAL_OPEN = "final-open"
+    NO_FINAL = "no-final-game"
+    FIRST_NOT_NAMED = "first-not-named"
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,10 @@ of the host's: no Discord ids, no notes, no ledger."""
 
 from __future__ import annotations
 
-from festival.season.ledger import Episode, Replayed
+from festival.season.ledger import Episode, Finals, Replayed
 
 
-def season_markdown(name: str, state: Replayed) -> str:
+def season_markdown(name: str, state: Replayed, best_of: int = 3) -> str:
     lines = [f"## Season {name}", ""]
     lines.append(f"{len(state.alive)} of {len(state.standings)} players still in.")
     lines.append("")
@@ -20,7 +20,30 @@ def season_markdown(name: str, state: Replayed) -> str:
     for e in state.episodes:
         lines.append("")
         lines.append(episode_line(e))
+    if state.finals.begun:
+        lines.append("")
+        lines.extend(finals_lines(state.finals, state.alive, best_of))
     return "\n".join(lines) + "\n"
+
+
+def finals_lines(finals: Finals, finalists: tuple[str, ...], best_of: int) -> list[str]:
+    """The finals in Markdown lines, as players may know them (the game room's post and the
+    dashboard's Season page): the series' score, each game, the supporters' garnets and the
+    champion."""
+    score = " - ".join(f"{p} {finals.wins(p)}" for p in finalists)
+    lines = [f"**Finals** (best of {best_of}): {score}."]
+    for g in finals.games:
+        said = f"Game {g.number} ({g.game}): {g.players[0]} starts against {g.players[1]}; "
+        if g.winner is not None:
+            said += f"won by {g.winner}."
+        else:
+            said += "drawn, replayed." if g.drawn else "in play."
+        lines.append("- " + said)
+    for s in finals.supports:
+        lines.append(f"- {s.supporter} ({s.placed}) supports {s.finalist}: {s.garnets} garnet(s).")
+    if finals.champion is not None:
+        lines.append(f"Champion of the season: **{finals.champion}**.")
+    return lines
 
 
 def episode_line(e: Episode) -> str:

@@ -1,59 +1,53 @@
 """What a season command changes, as new ledger entries, or its typed refusal: pure, on the
-season replayed from its ledger (festival/season/ledger.py) and its rules.
-
-Names given by a front end or read from a match are matched as a match's roster matches them
-(festival/core/names.py: `name_skeleton`: case, accents, spaces and look-alike letters
-ignored)."""
+season replayed from its ledger (festival/season/ledger.py) and its rules. The finals'
+commands are decided in festival/season/finals.py; players are named as
+festival/season/naming.py matches them."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from festival.core.names import name_skeleton, normalise_name
 from festival.season.acts import (
     Actor,
     Command,
     Correct,
     DeathMatchMade,
+    Eliminate,
+    FinalGameMade,
     GiveGarnets,
     GiveToken,
     PickOpponent,
+    RecordFinal,
     RecordResult,
     Refused,
     Reinstate,
+    Support,
     TakeEpisode,
     Via,
     refuse,
 )
+from festival.season.finals import final_steps, finals_reached
 from festival.season.ledger import Entry, Episode, Kind, Replayed, Source, SourceKind, replay
+from festival.season.naming import Step, season_name, season_player
 from festival.season.rules import EliminatedGarnets, Pickable, Receivers, SeasonRules, TokensAfter
 
 CORRECTABLE = frozenset(
-    {Kind.GRANT, Kind.SPEND, Kind.GIVE, Kind.DISCARD, Kind.TOKEN_GIVEN, Kind.TOKEN_USED}
+    {
+        Kind.GRANT,
+        Kind.SPEND,
+        Kind.GIVE,
+        Kind.DISCARD,
+        Kind.TOKEN_GIVEN,
+        Kind.TOKEN_USED,
+        Kind.SUPPORT,
+    }
 )
 """entries a correction may take back (an episode's steps are taken back by the host's
 `reinstate`, never by unwriting them)"""
 
 
-def season_name(state: Replayed, name: str) -> str | None:
-    """The season's player `name` names (None: no player of the season)."""
-    given = normalise_name(name)
-    for s in state.standings:
-        if s.player == given:
-            return s.player
-    skeleton = name_skeleton(given)
-    found = [s.player for s in state.standings if name_skeleton(s.player) == skeleton]
-    return found[0] if len(found) == 1 else None
-
-
 def _player(state: Replayed, name: str, alive: bool = True) -> str:
-    found = season_name(state, name)
-    if found is None:
-        raise refuse(Refused.NO_SUCH_PLAYER, player=name, names=state.alive)
-    standing = state.of(found)
-    if alive and standing is not None and not standing.alive:
-        raise refuse(Refused.ELIMINATED, player=found)
-    return found
+    return season_player(state, name, alive)
 
 
 def _current(state: Replayed) -> Episode:
@@ -92,9 +86,6 @@ def decide(
         )
         for n, (kind, player, amount, why, source, other, corrects) in enumerate(steps)
     ]
-
-
-Step = tuple[Kind, str | None, int, str, Source, str | None, int | None]
 
 
 def _steps(state: Replayed, rules: SeasonRules, command: Command) -> Iterator[Step]:
@@ -145,12 +136,33 @@ def _steps(state: Replayed, rules: SeasonRules, command: Command) -> Iterator[St
         yield (Kind.DEATH_MATCH, episode.candidate, 0, why, source, episode.opponent, None)
     elif isinstance(command, RecordResult):
         yield from _result(state, rules, command)
+    elif isinstance(command, FinalGameMade | RecordFinal | Support):
+        yield from final_steps(state, rules, command)
+    elif isinstance(command, Eliminate):
+        yield from _eliminate(state, rules, command)
     elif isinstance(command, Reinstate):
         player = _player(state, command.player, alive=False)
         standing = state.of(player)
         if standing is None or standing.alive:
             raise refuse(Refused.NOT_ELIMINATED, player=player)
+        if state.finals.begun:
+            raise refuse(Refused.FINALS_BEGUN, player=player)
         yield (Kind.REINSTATED, player, 0, command.why, host, None, None)
+
+
+def _eliminate(state: Replayed, rules: SeasonRules, command: Eliminate) -> Iterator[Step]:
+    """An episode's loser from a game played outside festival: the Death Match of an episode
+    taken here decides its own."""
+    if state.current is not None:
+        raise refuse(Refused.EPISODE_OPEN, count=state.current.number)
+    player = _player(state, command.player)
+    if finals_reached(state):
+        raise refuse(Refused.FINALS_REACHED, names=state.alive)
+    host = Source(SourceKind.HOST)
+    yield (Kind.ELIMINATED, player, 0, command.why, host, None, None)
+    held = state.of(player)
+    if rules.eliminated_garnets is EliminatedGarnets.DISCARDED and held and held.garnets:
+        yield (Kind.DISCARD, player, held.garnets, "garnets of the eliminated", host, None, None)
 
 
 def _episode(state: Replayed, command: TakeEpisode) -> Iterator[Step]:
@@ -162,6 +174,8 @@ def _episode(state: Replayed, command: TakeEpisode) -> Iterator[Step]:
         raise refuse(Refused.MATCH_TAKEN, detail=game.match_id, count=number)
     if state.current is not None:
         raise refuse(Refused.EPISODE_OPEN, count=state.current.number)
+    if finals_reached(state):
+        raise refuse(Refused.FINALS_REACHED, names=state.alive)
     if game.candidate is None:
         raise refuse(Refused.CANDIDATE_NOT_CHOSEN, detail=game.match_id)
     names = {p: season_name(state, p) for p in game.players}

@@ -38,6 +38,17 @@ class Kind(StrEnum):
     """an eliminated player back in, by the host"""
     CORRECTION = "correction"
     """the entry `corrects` counts no more"""
+    SUPPORT = "support"
+    """garnets granted to a finalist (`player`) by an eliminated player (`other`), by the
+    placing they reached (festival/season/finals.py)"""
+    FINAL_GAME = "final game"
+    """a game of the finals' series made (its duel the source's): `player` starts, `other`"""
+    FINAL_WON = "final game won"
+    """a game of the finals won by `player` against `other`"""
+    FINAL_DRAWN = "final game drawn"
+    """a game of the finals drawn: it counts for neither finalist"""
+    SEASON_WON = "season won"
+    """the finals' series won: `player` is the season's champion"""
 
 
 class SourceKind(StrEnum):
@@ -102,6 +113,58 @@ class Episode:
 
 
 @dataclass(frozen=True)
+class FinalGame:
+    """A game of the finals' series: its duel, who starts (first) and how it ended."""
+
+    number: int
+    duel_id: str
+    folder: str
+    game: str
+    players: tuple[str, str]
+    winner: str | None = None
+    drawn: bool = False
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or self.drawn
+
+
+@dataclass(frozen=True)
+class Supported:
+    """An eliminated player's garnets to a finalist (entry `seq`)."""
+
+    seq: int
+    supporter: str
+    finalist: str
+    garnets: int
+    placed: str
+    """e.g. "placed 3rd" (the placing when they gave)"""
+
+
+@dataclass(frozen=True)
+class Finals:
+    """The finals as the ledger says they are: the series' games, the supporters' garnets
+    and the champion."""
+
+    games: tuple[FinalGame, ...] = ()
+    supports: tuple[Supported, ...] = ()
+    champion: str | None = None
+
+    def wins(self, player: str) -> int:
+        return sum(1 for g in self.games if g.winner == player)
+
+    @property
+    def current(self) -> FinalGame | None:
+        """The game made and not recorded yet."""
+        last = self.games[-1] if self.games else None
+        return last if last is not None and not last.over else None
+
+    @property
+    def begun(self) -> bool:
+        return bool(self.games or self.supports)
+
+
+@dataclass(frozen=True)
 class Replayed:
     """The season as its ledger says it is now."""
 
@@ -114,6 +177,10 @@ class Replayed:
     discarded: int
     void: frozenset[int] = field(default_factory=frozenset)
     """the entries a correction took back"""
+    out: tuple[str, ...] = ()
+    """the players eliminated now, the first out first (their placing: festival/season/
+    finals.py)"""
+    finals: Finals = field(default_factory=Finals)
 
     def of(self, player: str) -> Standing | None:
         return next((s for s in self.standings if s.player == player), None)
@@ -142,6 +209,10 @@ def replay(players: Sequence[tuple[str, int | None]], entries: Iterable[Entry]) 
     tokens = {p: 0 for p, _ in players}
     alive = {p: True for p, _ in players}
     episodes: list[Episode] = []
+    out: list[str] = []
+    games: list[FinalGame] = []
+    supports: list[Supported] = []
+    champion: str | None = None
     granted = spent = discarded = 0
     for e in listed:
         if e.seq in void or e.kind is Kind.CORRECTION:
@@ -167,10 +238,25 @@ def replay(players: Sequence[tuple[str, int | None]], entries: Iterable[Entry]) 
             tokens[p] -= e.amount
         elif e.kind is Kind.ELIMINATED:
             alive[p] = False
+            out = [*(o for o in out if o != p), p]
             if episodes and not episodes[-1].over and e.source.kind is SourceKind.DUEL:
                 episodes[-1] = replace(episodes[-1], eliminated=p)
         elif e.kind is Kind.REINSTATED:
             alive[p] = True
+            out = [o for o in out if o != p]
+        elif e.kind is Kind.SUPPORT:
+            garnets[p] += e.amount
+            granted += e.amount
+            supports.append(Supported(e.seq, e.other or "", p, e.amount, e.source.detail))
+        elif e.kind is Kind.FINAL_GAME:
+            pair = (p, e.other or "")
+            game = FinalGame(len(games) + 1, e.source.id, e.source.detail, e.why, pair)
+            games.append(game)
+        elif e.kind in (Kind.FINAL_WON, Kind.FINAL_DRAWN) and games and not games[-1].over:
+            won = e.kind is Kind.FINAL_WON
+            games[-1] = replace(games[-1], winner=p if won else None, drawn=not won)
+        elif e.kind is Kind.SEASON_WON:
+            champion = p
         elif e.kind is Kind.EPISODE:
             winners = tuple(w for w in (e.other or "").split("\n") if w)
             episodes.append(Episode(len(episodes) + 1, e.source.id, winners, p))
@@ -186,4 +272,6 @@ def replay(players: Sequence[tuple[str, int | None]], entries: Iterable[Entry]) 
         spent,
         discarded,
         void,
+        tuple(out),
+        Finals(tuple(games), tuple(supports), champion),
     )

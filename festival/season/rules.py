@@ -45,9 +45,29 @@ class SeasonRules:
     pickable: Pickable = Pickable.WITHOUT_TOKEN
     eliminated_garnets: EliminatedGarnets = EliminatedGarnets.DISCARDED
     tokens_after: TokensAfter = TokensAfter.USED
+    finals_best_of: int = 3
+    """the finals are a series of this many duels at most between the two players left; the
+    first to win more than half of them (ceil(N/2)) wins the season (odd, 1 or more)"""
+    finals_gift: tuple[int, ...] = (3, 2, 1)
+    """the garnets an eliminated player gives the finalist they support, by the placing they
+    reached: the first number for the best placing after the finalists (3rd), the next for
+    the one after, the last for every lower placing"""
+
+    @property
+    def finals_wins(self) -> int:
+        """The wins that take the finals' series."""
+        return self.finals_best_of // 2 + 1
+
+    def gift(self, rank: int) -> int:
+        """The garnets the eliminated player placed `rank`-th after the finalists (1: 3rd
+        place) gives."""
+        return self.finals_gift[min(rank, len(self.finals_gift)) - 1]
 
     def to_json(self) -> dict[str, Any]:
-        return {k: (str(v) if isinstance(v, StrEnum) else v) for k, v in asdict(self).items()}
+        out: dict[str, Any] = {}
+        for k, v in asdict(self).items():
+            out[k] = str(v) if isinstance(v, StrEnum) else list(v) if isinstance(v, tuple) else v
+        return out
 
     @staticmethod
     def from_json(data: object) -> SeasonRules:
@@ -64,6 +84,8 @@ class SeasonRules:
                 if type(value) is not int or value < 0:
                     raise ValueError(f"the season rule {f.name} is not a whole number >= 0")
                 given[f.name] = value
+            elif kind is tuple:
+                given[f.name] = _numbers(f.name, value)
             else:
                 try:
                     given[f.name] = kind(value)
@@ -75,7 +97,30 @@ class SeasonRules:
         unknown = sorted(set(data) - set(OPTIONS))
         if unknown:
             raise ValueError(f"{', '.join(unknown)} is no season rule")
+        best_of = given.get("finals_best_of", 3)
+        if best_of < 1 or best_of % 2 == 0:
+            raise ValueError(
+                f"the season rule finals_best_of is {best_of}: an odd number of games, 1 or "
+                "more (a series of 3 is won with 2 wins)"
+            )
         return SeasonRules(**given)
+
+
+MOST_PLACINGS = 64
+
+
+def _numbers(name: str, value: object) -> tuple[int, ...]:
+    """A list of whole numbers >= 0 (one a placing), checked."""
+    if (
+        not isinstance(value, list | tuple)
+        or not 1 <= len(value) <= MOST_PLACINGS
+        or not all(type(v) is int and 0 <= v <= 10**6 for v in value)
+    ):
+        raise ValueError(
+            f"the season rule {name} is not a list of 1 to {MOST_PLACINGS} whole numbers >= 0 "
+            "(e.g. 3,2,1)"
+        )
+    return tuple(value)
 
 
 OPTIONS: dict[str, Any] = {
@@ -85,8 +130,11 @@ OPTIONS: dict[str, Any] = {
     "pickable": Pickable,
     "eliminated_garnets": EliminatedGarnets,
     "tokens_after": TokensAfter,
+    "finals_best_of": int,
+    "finals_gift": tuple,
 }
-"""each rule's name and its kind (a whole number, or the enum of its choices)"""
+"""each rule's name and its kind (a whole number, a list of whole numbers, or the enum of its
+choices)"""
 
 
 def rules_with(changes: dict[str, str]) -> SeasonRules:
@@ -100,6 +148,14 @@ def rules_with(changes: dict[str, str]) -> SeasonRules:
             except ValueError:
                 raise ValueError(
                     f"the season rule {name} takes a whole number, not {text!r}"
+                ) from None
+        elif OPTIONS.get(key) is tuple:
+            try:
+                data[key] = [int(part) for part in text.split(",")]
+            except ValueError:
+                raise ValueError(
+                    f"the season rule {name} takes whole numbers with commas (e.g. 3,2,1), "
+                    f"not {text!r}"
                 ) from None
         else:
             data[key] = text

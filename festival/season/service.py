@@ -30,8 +30,11 @@ from festival.season.acts import (
     refuse,
 )
 from festival.season.announce import episode_line as episode_line
+from festival.season.announce import finals_lines as finals_lines
 from festival.season.announce import season_markdown
 from festival.season.deciding import decide
+from festival.season.finals import final_pair
+from festival.season.finals import finals_reached as finals_reached
 from festival.season.ledger import Entry, Kind, Replayed, Source, SourceKind, replay
 from festival.season.room import GameRoom, Posted, Said
 from festival.season.rules import SeasonRules
@@ -205,7 +208,7 @@ def show(folder: Path) -> Season:
 
 def public_markdown(season: Season) -> str:
     """The season as players may know it (festival/season/announce.py)."""
-    return season_markdown(season.name, season.state)
+    return season_markdown(season.name, season.state, season.rules.finals_best_of)
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,30 @@ def death_match_pair(folder: Path) -> Pair:
         if (s := season.state.of(p)) is not None and s.discord is not None
     )
     return Pair(pair[0], pair[1], users)
+
+
+@dataclass(frozen=True)
+class FinalSeats:
+    """The next game of the finals: who starts, the other finalist, their Discord ids."""
+
+    first: str
+    second: str
+    users: tuple[tuple[str, int], ...]
+    number: int
+
+
+def final_seats(folder: Path, first: str | None = None) -> FinalSeats:
+    """Who plays the finals' next game, refused as `FinalGameMade` would be (the finals not
+    reached, a game in play, the series won, who starts game 1 not named): checked before
+    the duel is made."""
+    season = show(folder)
+    pair = final_pair(season.state, season.rules, first)
+    users = tuple(
+        (p, s.discord)
+        for p in pair
+        if (s := season.state.of(p)) is not None and s.discord is not None
+    )
+    return FinalSeats(pair[0], pair[1], users, len(season.state.finals.games) + 1)
 
 
 def _season(store: SeasonStore) -> Season:
