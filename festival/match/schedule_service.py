@@ -208,8 +208,10 @@ def mark_done(folder: Path, step: Step, outcome: str) -> None:
     service.run(folder, MarkDone(step.key, outcome), via=Via.SCHEDULER)
 
 
-def close(folder: Path, step: Step, source: ResolveSource) -> Closed:
-    """Close the step's round (Superseded if its deadline changed since the step was planned)."""
-    closed = service.run(folder, Close(step.round_no, step.generation, source), via=Via.SCHEDULER)
+def close(folder: Path, step: Step, source: ResolveSource, key: str | None = None) -> Closed:
+    """Close the step's round (Superseded if its deadline changed since the step was planned;
+    AlreadyApplied if `key`, the scheduler's name for it, was applied before)."""
+    command = Close(step.round_no, step.generation, source)
+    closed = service.run(folder, command, via=Via.SCHEDULER, key=key)
     assert isinstance(closed, Closed)
     return closed
