@@ -33,6 +33,7 @@ from festival.match.schedule import system_now
 from festival.match.schedule_service import round_status
 
 log = logging.getLogger(__name__)
+DESCRIPTION = "a duel's channel: the duel; elsewhere: the round, its deadline, who is ready"
 
 
 def status_words(
@@ -67,7 +68,7 @@ def status_command(desk: Desk, hall: Hall) -> app_commands.Command[Any, Any, Any
     """The one `/status`: the duel's in a duel's channel (or the user's practice duel there),
     the match's anywhere else."""
 
-    @app_commands.command(name="status", description="the round, its deadline, who is ready")
+    @app_commands.command(name="status", description=DESCRIPTION)
     async def status(interaction: discord.Interaction[Any]) -> None:
         if desk.table(interaction.channel_id or 0, interaction.user.id) is not None:
             await read(interaction, desk, False)
