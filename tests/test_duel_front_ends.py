@@ -139,22 +139,25 @@ class Watched:
     ways: list[Via]
     bots: list[bool]
     """whether each actor was a bot"""
+    origins: list[Origin]
 
     def clear(self) -> None:
         self.sent.clear()
         self.ways.clear()
         self.bots.clear()
+        self.origins.clear()
 
 
 @pytest.fixture
 def watched(monkeypatch: pytest.MonkeyPatch) -> Watched:
-    seen = Watched([], [], [])
+    seen = Watched([], [], [], [])
 
     def watch(door: Callable[..., Any]) -> Callable[..., Any]:
         def watching(where: Path, command: Any, actor: service.Actor, origin: Origin) -> Any:
             seen.sent.append((command, actor.player, actor.host))
             seen.ways.append(origin.via)
             seen.bots.append(actor.bot)
+            seen.origins.append(origin)
             return door(where, command, actor, origin)
 
         return watching
@@ -169,15 +172,18 @@ def sent(watched: Watched) -> list[Sent]:
     return watched.sent
 
 
-def _send(front: str, how: Any, table: Table) -> None:
+def _send(front: str, how: Any, table: Table) -> Origin | None:
+    """The act sent through the front end; for the bot, the origin it must give (the
+    interaction and its sender, the key applied once)."""
     if front == "cli":
         main([word.format(duel=table.folder) for word in how])
     elif front == "discord":
         user, name, options, group = how
-        table.server.command(user, name, options, group)
+        return Origin.discord(table.server.command(user, name, options, group), user.id)
     else:
         act: Callable[[Path], object] = how
         act(table.folder)
+    return None
 
 
 @pytest.mark.parametrize("act", list(ACTS))
@@ -185,9 +191,11 @@ def test_every_front_end_reaches_the_same_command(act: str, table: Table, watche
     expected, fronts = ACTS[act]
     for front, how in fronts.items():
         watched.clear()
-        _send(front, how, table)
+        origin = _send(front, how, table)
         assert watched.sent == [expected], front
         assert set(watched.ways) <= VIA[front] and watched.bots == [False], front
+        if origin is not None:
+            assert watched.origins == [origin], front
 
 
 # --- a duel by sealed orders: its workbooks, spreadsheets and channel -----------------------

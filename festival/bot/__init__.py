@@ -5,6 +5,8 @@ service (`duel_commands.py`, `practice_commands.py` for `/practice` against the 
 players: `/submit` and `/submission`, hand-ins in their own channel (`hand_ins.py`,
 `download.py`, `match_hand_ins.py`), `/host seat`, the players' Google spreadsheets watched
 (`sheet_watch.py`), the deadlines kept on the bot's clock (`keep_time.py`), `/host extend`,
-`pause`, `resume`, `resolve-now` (`host_deadlines.py`), and a busy match tried again for a
-while (`patience.py`). It translates each into a service command; it uses the Discord
-adapter (festival/discord/) and the services, and nothing below imports it."""
+`pause`, `resume`, `resolve-now` (`host_deadlines.py`), `/status`, the round's deadline and
+who is ready, each audience its own part, or the duel's status in a duel's channel
+(`match_status.py`), and a busy match tried again for a while (`patience.py`). It
+translates each into a service command; it uses the Discord adapter (festival/discord/) and
+the services, and nothing below imports it."""

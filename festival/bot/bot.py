@@ -28,6 +28,7 @@ from festival.bot.duel_commands import Desk, Table, all_commands, messages, send
 from festival.bot.duel_replies import Reply, bot_replies
 from festival.bot.hand_ins import Hall, host_seat, match_commands
 from festival.bot.host_deadlines import host_deadlines
+from festival.bot.match_status import status_command
 from festival.bot.practice_commands import practice_command, practising
 from festival.bot.sheet_watch import start as start_sheet_watch
 from festival.bot.stopping import GRACE
@@ -109,6 +110,8 @@ class DuelBot(discord.Client):
         if hall is not None:
             for command in match_commands(hall):
                 self.tree.add_command(command)
+            self.tree.remove_command("status")  # one /status: the duel's or the match's
+            self.tree.add_command(status_command(desk, hall))
             host = self.tree.get_command("host")
             if isinstance(host, app_commands.Group):
                 host_seat(desk, hall, host)

@@ -20,7 +20,7 @@ from festival.discord.post_log import PostLog
 from festival.discord.posting import Decision, Resolution, post_all
 from festival.discord.sender import Sender
 from festival.match import service
-from festival.match.acts import DiscordSetup, Note, Post, PostNotes, TellSheetChanges
+from festival.match.acts import HOST, DiscordSetup, Note, Post, PostNotes, TellSheetChanges, Via
 from festival.match.announce import Announcements
 from festival.match.match import Match
 from festival.match.results import ChannelsMapped, NotesPosted, Posted, SheetsTold
@@ -103,13 +103,16 @@ def post(
     webhooks_file: Path | None = None,
     decision: Decision | None = None,
     retry: Retry | None = None,
+    via: Via = Via.CLI,
+    key: str | None = None,
 ) -> Posted:
     """Post a round (default: the last resolved) to Discord, and correct every round posted
-    before whose messages changed; idempotent (the `Post` command, as the host)."""
+    before whose messages changed; idempotent (the `Post` command, as the host, through `via`
+    with the front end's apply-once `key`)."""
     resend = decision is not None and decision.resolution is Resolution.RESEND
     mark_sent = decision.link if decision is not None and not resend else None
     command = Post(round_no, webhooks_file, resend, mark_sent)
-    return service.run(folder, command, channels=DiscordChannels(retry))
+    return service.run(folder, command, HOST, via, key, channels=DiscordChannels(retry))
 
 
 def tell_changes(
@@ -121,10 +124,17 @@ def tell_changes(
     return service.run(folder, command, channels=DiscordChannels(retry))
 
 
-def post_notes(folder: Path, notes: list[Note], webhooks_file: Path | None) -> NotesPosted:
-    """Post the schedule's notes, each once (the `PostNotes` command, as the host)."""
+def post_notes(
+    folder: Path,
+    notes: list[Note],
+    webhooks_file: Path | None,
+    via: Via = Via.CLI,
+    key: str | None = None,
+) -> NotesPosted:
+    """Post the schedule's notes, each once (the `PostNotes` command, as the host, through
+    `via` with the front end's apply-once `key`)."""
     command = PostNotes(tuple(notes), webhooks_file)
-    return service.run(folder, command, channels=DiscordChannels())
+    return service.run(folder, command, HOST, via, key, channels=DiscordChannels())
 
 
 def already_posted(folder: Path, channel: str, round_no: int, kind: str) -> bool:

@@ -25,9 +25,10 @@ from festival.discord import match_posting
 from festival.discord.match_posting import already_posted, post_notes
 from festival.discord.webhooks import GAME_ROOM, HOST_CHANNEL
 from festival.match import schedule_service, service
-from festival.match.acts import Note, ResolveSource
+from festival.match.acts import AlreadyApplied, Note, ResolveSource, Via
+from festival.match.results import NotesPosted
 from festival.match.schedule import ReadinessSource, system_now
-from festival.match.schedule_acts import Superseded
+from festival.match.schedule_acts import Closed, Superseded
 from festival.match.schedule_due import Step, StepKind, due
 from festival.match.schedule_words import closed_text, misses_text, reminder_text
 from sheets.errors import SheetReadError
@@ -134,9 +135,19 @@ class Runner:
         said = f"{what}: {exc}. festival run tries again each time it runs"
         if step.kind is StepKind.CLOSE:
             note = Note(HOST_CHANNEL, step.round_no, f"stuck-g{step.generation}", said, what)
-            with contextlib.suppress(*STUCK):
-                post_notes(self.folder, [note], self.webhooks_file)
+            with contextlib.suppress(*STUCK):  # AlreadyApplied too: told once
+                self._post_notes(step, "stuck", [note])
         return said
+
+    def _post_notes(self, step: Step, act: str, notes: list[Note]) -> NotesPosted | None:
+        """The notes posted through the door as the scheduler (None: posted already, by a
+        run cut after posting them)."""
+        try:
+            return post_notes(
+                self.folder, notes, self.webhooks_file, Via.SCHEDULER, key_of(step, act)
+            )
+        except AlreadyApplied:
+            return None
 
     def _mark(self, step: Step, outcome: str) -> None:
         schedule_service.mark_done(self.folder, step, outcome)
@@ -163,18 +174,21 @@ class Runner:
             step = replace(step, wanting=wanting)
         text = reminder_text(step, event_title)
         label = f"round {step.round_no}, {step.player}'s reminder"
-        posted = post_notes(
-            self.folder,
-            [Note(step.player, step.round_no, kind, text, label, True)],
-            self.webhooks_file,
+        posted = self._post_notes(
+            step, "remind", [Note(step.player, step.round_no, kind, text, label, True)]
         )
+        if posted is None:
+            return f"round {step.round_no}: {step.player} was reminded already"
         where = "not posted: no channel" if posted.unmapped else "posted"
         late = "late " if step.late else ""
         return f"round {step.round_no}: {late}reminder to {step.player} ({where})" + _held(posted)
 
     def _close(self, step: Step) -> str:
         source = self.source_of(step.round_no)
-        closed = schedule_service.close(self.folder, step, source)
+        try:
+            closed = schedule_service.close(self.folder, step, source, key_of(step, "close"))
+        except AlreadyApplied:  # a run cut after closing it
+            closed = Closed(step.round_no, None)
         words = [
             f"round {step.round_no}: "
             + ("resolved" if closed.resolved is not None else "resolved already")
@@ -182,17 +196,27 @@ class Runner:
         ]
         if not service.on_discord(self.folder):
             return words[0] + "; the match has no Discord channels: nothing posted"
-        posted = match_posting.post(self.folder, step.round_no, self.webhooks_file)
-        words.append(f"posted ({len(posted.result.done)} messages up to date)")
-        if posted.result.held:
-            words.append(str(posted.result.question()))
+        try:
+            posted = match_posting.post(
+                self.folder,
+                step.round_no,
+                self.webhooks_file,
+                via=Via.SCHEDULER,
+                key=key_of(step, "post"),
+            )
+        except AlreadyApplied:  # a run cut after posting it
+            words.append("posted already")
+        else:
+            words.append(f"posted ({len(posted.result.done)} messages up to date)")
+            if posted.result.held:
+                words.append(str(posted.result.question()))
         schedule = schedule_service.schedule(self.folder)
         following = step.round_no + 1 if step.round_no < schedule.rounds else None
         deadline = schedule.deadlines.get(following) if following else None
         at = None if deadline is None else deadline.at
         text = closed_text(step.round_no, step.early, following, at)
         note = Note(GAME_ROOM, step.round_no, CLOSED, text, f"round {step.round_no}, closed")
-        announced = post_notes(self.folder, [note], self.webhooks_file)
+        announced = self._post_notes(step, "announce", [note])
         words.append("next deadline announced" + _held(announced))
         return "; ".join(words)
 
@@ -203,9 +227,16 @@ class Runner:
         note = Note(
             HOST_CHANNEL, step.round_no, f"{MISSES}-{step.player}", text, f"{step.player}'s misses"
         )
-        posted = post_notes(self.folder, [note], self.webhooks_file)
-        where = "" if posted.result is not None else " (no host channel in the webhooks file)"
+        posted = self._post_notes(step, "tell", [note])
+        told = posted is None or posted.result is not None
+        where = "" if told else " (no host channel in the webhooks file)"
         return f"host: {text}{where}"
+
+
+def key_of(step: Step, act: str) -> str:
+    """The scheduler's apply-once key of a command it gives for `step` (the door records it
+    with the command: a run cut after the command gives it again and finds it applied)."""
+    return f"{step.key}:{act}"
 
 
 def _resolved(folder: Path) -> int:

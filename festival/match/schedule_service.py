@@ -20,12 +20,13 @@ from pathlib import Path
 from festival.core.errors import FestivalError
 from festival.match import service
 from festival.match.acts import FromFolder, FromHandIns, FromJson, ResolveSource, Via
+from festival.match.round_status import RoundStatus
 from festival.match.schedule import Deadline, HandIn, Readiness, Schedule
 from festival.match.schedule_acts import Close, Closed, Intend, MarkDone, read_schedule
 from festival.match.schedule_due import Step
 from festival.match.schedule_store import JournalEntry, ScheduleTables
 from festival.match.service import opened
-from festival.match.verdict import VerdictKind
+from festival.match.verdict import RoundTable, VerdictKind
 from sheets.errors import SheetReadError
 from sheets.source import FolderSource, name_key
 
@@ -58,17 +59,20 @@ class HandInReadiness:
     inbox: Path | None = None
 
     def __call__(self, folder: Path, round_no: int) -> Readiness:
-        table = service.round_table(folder, round_no)
+        return self.of_table(folder, service.round_table(folder, round_no))
+
+    def of_table(self, folder: Path, table: RoundTable) -> Readiness:
+        """The readiness the round's hand-ins table gives, with the inbox's files."""
         players: dict[str, dict[str, HandIn]] = {}
         for cell in table.cells:
             players.setdefault(cell.player, {})[cell.event] = _OF_VERDICT[cell.kind]
         if self.inbox is not None:
-            other = InboxReadiness(self.inbox)(folder, round_no).players
+            other = InboxReadiness(self.inbox)(folder, table.round_no).players
             for player, events in players.items():
                 for event, state in events.items():
                     there = other.get(player, {}).get(event, HandIn.NOTHING)
                     events[event] = max(state, there, key=_RANK.__getitem__)
-        return Readiness(round_no, players)
+        return Readiness(table.round_no, players)
 
 
 def source_of(inbox: Path | None, round_no: int) -> ResolveSource:
@@ -95,6 +99,27 @@ def next_deadline(folder: Path) -> NextDeadline | None:
     inbox = now.settings.inbox
     readiness = HandInReadiness(None if inbox is None else Path(inbox))(folder, d.round_no)
     return NextDeadline(d, readiness)
+
+
+def round_status(folder: Path) -> RoundStatus:
+    """Where the open round stands (festival/match/round_status.py): its deadline, who is
+    ready (the hand-ins stored, with the inbox the host named, as the deadline reads them)
+    and the host's table of where each came from. The host's value: a front end shows a
+    player only its `public()` or `of_player()` part."""
+    now = schedule(folder)
+    opened_round = now.resolved + 1
+    state = service.status(folder)
+    if not state.allocated or state.finished or opened_round > now.rounds:
+        return RoundStatus(None, now.rounds, state.finished, None, None, None)
+    inbox = None if now.settings.inbox is None else Path(now.settings.inbox)
+    folder_in = None
+    if inbox is not None and isinstance(source := round_source(inbox, opened_round), FromFolder):
+        folder_in = source.folder if source.folder.is_dir() else None
+    table = service.round_table(folder, opened_round, folder_in)
+    hand_ins = service.round_table(folder, opened_round) if folder_in is not None else table
+    readiness = HandInReadiness(inbox).of_table(folder, hand_ins)
+    deadline = now.deadlines.get(opened_round)
+    return RoundStatus(opened_round, now.rounds, False, deadline, readiness, table)
 
 
 def round_source(inbox: Path, round_no: int) -> ResolveSource:
@@ -183,8 +208,10 @@ def mark_done(folder: Path, step: Step, outcome: str) -> None:
     service.run(folder, MarkDone(step.key, outcome), via=Via.SCHEDULER)
 
 
-def close(folder: Path, step: Step, source: ResolveSource) -> Closed:
-    """Close the step's round (Superseded if its deadline changed since the step was planned)."""
-    closed = service.run(folder, Close(step.round_no, step.generation, source), via=Via.SCHEDULER)
+def close(folder: Path, step: Step, source: ResolveSource, key: str | None = None) -> Closed:
+    """Close the step's round (Superseded if its deadline changed since the step was planned;
+    AlreadyApplied if `key`, the scheduler's name for it, was applied before)."""
+    command = Close(step.round_no, step.generation, source)
+    closed = service.run(folder, command, via=Via.SCHEDULER, key=key)
     assert isinstance(closed, Closed)
     return closed
