@@ -255,11 +255,6 @@ class DuelGame(ABC, Generic[S, A]):
     its player: the turn's playouts are shared among them (Element's take, steps and stones)"""
     search_depth: ClassVar[int] = 12
     """actions in one playout before the game's `evaluation` scores it"""
-    embedded: ClassVar[Mapping[str, Any]] = {}
-    """data the engine carries inside it (part of its rules) whose copy also ships as a JSON
-    file under fixtures/<name>/, for hosts to read and start their own from: file name ->
-    the data. A test over every registered game keeps each file equal to its data. (Data a
-    host may edit for the engine to play comes in through the registry entry's `data`.)"""
 
     # --- variants and setup -------------------------------------------------------------
 

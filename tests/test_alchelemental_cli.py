@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from events.alchelemental.board import PIT_DATA
 from festival.cli.main import main
 from festival.core.paths import fixture
 from festival.duels.host import Duel
+
+PIT_DATA = json.loads(fixture("alchelemental", "pit.json").read_text())
+"""the shipped Duelling Pit, which a host starts a board file of their own from"""
 
 
 def new(tmp_path: Path, *extra: str) -> Path:
