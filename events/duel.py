@@ -237,6 +237,16 @@ class Picture:
     element's letter)"""
 
 
+class DataProblems(ValueError):
+    """What is wrong with a game's shipped data, by the keyword of its constructor that took
+    each (a loader names the file it read for that keyword)."""
+
+    def __init__(self, problems: Mapping[str, Sequence[str]]) -> None:
+        self.problems = {keyword: tuple(found) for keyword, found in problems.items() if found}
+        words = [f"{keyword}: {p}" for keyword, found in self.problems.items() for p in found]
+        super().__init__("; ".join(words))
+
+
 class DuelGame(ABC, Generic[S, A]):
     """One duel game's rules. Pure: no files, no network, no UI. Stateless."""
 

@@ -31,10 +31,11 @@ from events.alchelemental.state import (
     state_from_json,
     state_to_json,
 )
-from events.alchelemental.units import Units, power_name, read_units
+from events.alchelemental.units import Units, power_name, units_of
 from events.duel import (
     CodecGame,
     ConfirmedTurns,
+    DataProblems,
     DuelCodec,
     DuelProblem,
     Outcome,
@@ -80,16 +81,17 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     ) -> None:
         """On the syllabus's units and the two reconstructed boards, as their files' JSON
         (festival reads fixtures/alchelemental/units.json, pit.json and battleground.json; the
-        engine reads no file); ValueError names every problem of a broken one."""
+        engine reads no file); `DataProblems` names every problem of a broken one."""
         self.weights = weights
         """the search bots' evaluation weights (the self-play benchmark tries others)"""
-        self.units = read_units(units)
-        """the units every duel of this game is played with"""
         self.boards: Mapping[str, Any] = {"pit": pit, "battleground": battleground}
         """the boards a variant names, as their files' JSON (by name)"""
-        problems = [f"{name}: {e}" for name in self.boards for e in self.board_of(name)[1]]
-        if problems:
-            raise ValueError("; ".join(problems))
+        read, problems = units_of(units)
+        found = {"units": problems, **{name: self.board_of(name)[1] for name in self.boards}}
+        if read is None or any(found.values()):
+            raise DataProblems(found)
+        self.units: Units = read
+        """the units every duel of this game is played with"""
         self._codec = codec(self.units)
 
     def board_of(self, spec: Any) -> tuple[Board | None, list[str]]:

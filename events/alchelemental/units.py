@@ -2,7 +2,7 @@
 strength string and the Litany's "opposing elements not adjacent" (docs/rulings.md).
 
 The unit data ship in fixtures/alchelemental/units.json, which festival reads and hands to the
-game (its registry entry names it); a host may edit it, and `read_units` validates it with
+game (its registry entry names it); a host may edit it, and `units_of` validates it with
 clear errors. The engine reads no file: a duel's units are the `Units` value it was given.
 """
 
@@ -237,14 +237,12 @@ class Units:
         return sorted(self.by_name)
 
 
-def read_units(data: Any) -> Units:
-    """The units of a unit file's JSON; ValueError names every problem (a power unit of each
+def units_of(data: Any) -> tuple[Units | None, list[str]]:
+    """The units of a unit file's JSON, or every problem with it (a power unit of each
     element is needed: the power nodes call them)."""
     units, errors = load_units(data)
     for e in Elem:
         unit = units.get(power_name(e))
         if unit is None or not unit.is_power or unit.faces[0] != e:
             errors.append(f"{power_name(e)}: a power unit of every face {e.word} is needed")
-    if errors:
-        raise ValueError("; ".join(errors))
-    return Units(tuple(units.values()))
+    return (None, errors) if errors else (Units(tuple(units.values())), [])
