@@ -10,13 +10,13 @@ import time
 
 import numpy as np
 
-from events.alchelemental import AlchelementalGame
 from festival.duels.bots import MctsBot, RandomBot
+from festival.duels.games import duel_game
 
 
 def match(games: int, turns: int, iterations: int) -> tuple[int, int, int, float]:
     """(search wins, draws, random wins, seconds)."""
-    game = AlchelementalGame()
+    game = duel_game("alchelemental")
     wins = draws = losses = 0
     start = time.perf_counter()
     for n in range(games):

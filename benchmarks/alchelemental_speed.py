@@ -10,7 +10,7 @@ import time
 
 import numpy as np
 
-from events.alchelemental import AlchelementalGame
+from festival.duels.games import duel_game
 
 SECONDS = 2.0
 MAX_TURNS = 200
@@ -19,7 +19,7 @@ MAX_TURNS = 200
 def random_games(board: str, seconds: float, checked: bool) -> tuple[float, float, float]:
     """(games/s, turns/s, actions/s) of random games for `seconds` (a game under way when
     time is up counts by the fraction of its turns played)."""
-    game = AlchelementalGame()
+    game = duel_game("alchelemental")
     options = game.variants()[board]
     rng = np.random.default_rng(2026)
     games = 0.0

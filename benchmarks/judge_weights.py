@@ -20,9 +20,10 @@ the lab and `bot_ladder.py` do).
 
 The convention it relies on, for every duel game with a tunable evaluation: the judge module
 has a frozen dataclass `Weights` and `WEIGHTS` (the weights in use), and the game instance has
-an attribute `weights` that its constructor takes (`AlchelementalGame(weights)`,
-`HalmaGame(board_text, weights)`). The harness takes the registry's game and gives a copy of
-it other weights, so a game whose constructor needs more (Halma's board) is served too."""
+an attribute `weights` that its constructor takes beside its shipped data
+(`HalmaGame(board_text, weights)`, `AlchelementalGame(units=..., pit=..., battleground=...,
+weights=...)`). The harness takes the registry's game and gives a copy of it other weights, so
+a game whose constructor needs its data is served too."""
 
 from __future__ import annotations
 

@@ -237,6 +237,16 @@ class Picture:
     element's letter)"""
 
 
+class DataProblems(ValueError):
+    """What is wrong with a game's shipped data, by the keyword of its constructor that took
+    each (a loader names the file it read for that keyword)."""
+
+    def __init__(self, problems: Mapping[str, Sequence[str]]) -> None:
+        self.problems = {keyword: tuple(found) for keyword, found in problems.items() if found}
+        words = [f"{keyword}: {p}" for keyword, found in self.problems.items() for p in found]
+        super().__init__("; ".join(words))
+
+
 class DuelGame(ABC, Generic[S, A]):
     """One duel game's rules. Pure: no files, no network, no UI. Stateless."""
 
@@ -255,11 +265,6 @@ class DuelGame(ABC, Generic[S, A]):
     its player: the turn's playouts are shared among them (Element's take, steps and stones)"""
     search_depth: ClassVar[int] = 12
     """actions in one playout before the game's `evaluation` scores it"""
-    embedded: ClassVar[Mapping[str, Any]] = {}
-    """data the engine carries inside it (part of its rules) whose copy also ships as a JSON
-    file under fixtures/<name>/, for hosts to read and start their own from: file name ->
-    the data. A test over every registered game keeps each file equal to its data. (Data a
-    host may edit for the engine to play comes in through the registry entry's `data`.)"""
 
     # --- variants and setup -------------------------------------------------------------
 

@@ -5,14 +5,18 @@ and the shipped sample duel."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
-from events.alchelemental.board import PIT_DATA
 from festival.cli.main import main
+from festival.core import paths
 from festival.core.paths import fixture
 from festival.duels.host import Duel
+
+PIT_DATA = json.loads(fixture("alchelemental", "pit.json").read_text())
+"""the shipped Duelling Pit, which a host starts a board file of their own from"""
 
 
 def new(tmp_path: Path, *extra: str) -> Path:
@@ -49,6 +53,42 @@ def test_a_board_file_is_recorded_and_checked(
     args = ["duel", "new", str(tmp_path / "b"), "--game", "alchelemental", "--players", "A,B"]
     assert main([*args, "--board", str(bad)]) == 2
     assert "nodes on Earth and Earth hexes" in capsys.readouterr().err
+
+
+@pytest.fixture
+def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the shipped files for a host to edit, read by festival in their place."""
+    copied = tmp_path / "fixtures"
+    shutil.copytree(paths.FIXTURES / "alchelemental", copied / "alchelemental")
+    monkeypatch.setattr(paths, "FIXTURES", copied)
+    return copied / "alchelemental"
+
+
+def test_the_unit_file_a_host_edits_is_the_one_the_game_plays(
+    shipped: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The units are fixtures/alchelemental/units.json as it is (issue 37: the data ship once,
+    read through the game's registry entry): an alias added there reads in the notation, and
+    a broken file is named, with its problem, by every command."""
+    units = json.loads((shipped / "units.json").read_text())
+    gnome = next(u for u in units["units"] if u["name"] == "gnome")
+    gnome["aliases"] = ["gnomey"]
+    (shipped / "units.json").write_text(json.dumps(units))
+    folder = new(tmp_path, "--board", "pit")
+    assert main(["duel", "play", str(folder), "call gnomey water L R4, move R"]) == 0
+    assert "Light gnome on R4 hex 2" in (capsys.readouterr().out + show(folder, capsys))
+
+    del gnome["faces"]
+    (shipped / "units.json").write_text(json.dumps(units))
+    assert main(["duel", "status", str(folder)]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"{shipped / 'units.json'}: unit 17 (gnome): faces must be six letters" in err, err
+    assert "pit.json" not in err, err
+
+
+def show(folder: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(["duel", "show", str(folder)]) == 0
+    return capsys.readouterr().out
 
 
 def test_play_undo_confirm_show_log_status(

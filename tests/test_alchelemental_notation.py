@@ -3,9 +3,11 @@ section, what it means, and clear errors for anything else."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
-from events.alchelemental import rules
+from events.alchelemental import notation, rules
 from events.alchelemental.actions import (
     DOWN,
     UP,
@@ -19,16 +21,24 @@ from events.alchelemental.actions import (
     Spin,
 )
 from events.alchelemental.elements import Elem
-from events.alchelemental.notation import (
-    action_from_json,
-    action_to_json,
-    format_action,
-    parse_actions,
-    parse_spec,
-)
+from events.alchelemental.notation import action_to_json, format_action
 from events.alchelemental.state import AlchState
 from events.duel import ConcedeReason, take
-from tests.support.alchelemental_kit import GAME, errors, hx, new_state, piece, put, run, with_hexes
+from tests.support.alchelemental_kit import (
+    GAME,
+    UNITS,
+    errors,
+    hx,
+    new_state,
+    piece,
+    put,
+    run,
+    with_hexes,
+)
+
+parse_actions = partial(notation.parse_actions, GAME.units)
+parse_spec = partial(notation.parse_spec, GAME.units)
+action_from_json = partial(notation.action_from_json, GAME.units)
 
 F, E, W, A = Elem.FIRE, Elem.EARTH, Elem.WATER, Elem.AIR
 R, DR, DL, L, UL, UR = range(6)
@@ -104,14 +114,14 @@ def test_unit_specs_of_the_text(text: str, unit: str, facings: object) -> None:
 
 def test_gnome_water_l_fixes_the_gnome() -> None:
     """ "gnome water L specifies a gnome with its sole water facing left" """
-    ways = rules.resolve_facings("gnome", ((W, (L,)),))
+    ways = rules.resolve_facings(UNITS["gnome"], ((W, (L,)),))
     assert len(ways) == 1
 
 
 def test_dissolve_needs_two_facings() -> None:
     """ "dissolve needs 2 facings to describe spin status" """
-    assert len(rules.resolve_facings("dissolve", ((F, (L,)),))) == 2
-    assert len(rules.resolve_facings("dissolve", ((F, (L, UL)),))) == 1
+    assert len(rules.resolve_facings(UNITS["dissolve"], ((F, (L,)),))) == 2
+    assert len(rules.resolve_facings(UNITS["dissolve"], ((F, (L, UL)),))) == 1
 
 
 def test_meteor_example_is_the_mirrored_meteor() -> None:
@@ -119,11 +129,13 @@ def test_meteor_example_is_the_mirrored_meteor() -> None:
     (strength F4E1A1) has no Water face; with Air L its mirrored side shows Earth DR (the
     unmirrored side Fire), so the text's words read as Earth DR (docs/rulings.md), and only
     those words: other facings naming a face the unit lacks fit no way of laying it."""
-    assert rules.resolve_facings("meteor", ((A, (L,)), (W, (DR,)))) == []
-    assert rules.resolve_facings("meteor", ((A, (L,)), (E, (DR,)))) == [(True, 5)]
-    assert rules.resolve_facings("meteor", ((A, (L,)), (F, (DR,)))) == [(False, 1)]
+    assert rules.resolve_facings(UNITS["meteor"], ((A, (L,)), (W, (DR,)))) == []
+    assert rules.resolve_facings(UNITS["meteor"], ((A, (L,)), (E, (DR,)))) == [(True, 5)]
+    assert rules.resolve_facings(UNITS["meteor"], ((A, (L,)), (F, (DR,)))) == [(False, 1)]
     (call,) = parse_actions("call meteor air L water DR R4").value or ()
-    assert isinstance(call, Call) and rules.resolve_facings("meteor", call.facings) == [(True, 5)]
+    assert isinstance(call, Call) and rules.resolve_facings(UNITS["meteor"], call.facings) == [
+        (True, 5)
+    ]
     assert one("call meteor air R water DR R4") == (Call("meteor", ((A, (R,)), (W, (DR,))), "R4"),)
 
 

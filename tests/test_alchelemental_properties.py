@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 
 from events.alchelemental import rules
 from events.alchelemental.state import AlchState, state_from_json, state_to_json
-from events.alchelemental.units import UNITS
 from events.duel import Step, replay
-from tests.support.alchelemental_kit import GAME, new_state
+from tests.support.alchelemental_kit import GAME, UNITS, new_state
 
 MAX_ACTIONS = 120
 
@@ -26,7 +25,7 @@ def assert_legal_state(s: AlchState) -> None:
     for side in (0, 1):
         mine = {p.name for p in s.pieces if p.owner == side}
         assert len(mine) == len([p for p in s.pieces if p.owner == side]), "a unit twice"
-        assert mine <= set(rules.roster(s.board, side))
+        assert mine <= set(rules.roster(s, side))
         assert not mine & s.eliminated[side], "an eliminated unit on the board"
         assert mine | s.eliminated[side] == set(s.called[side])
     assert 0 <= s.catalyses <= 2
@@ -69,7 +68,7 @@ def test_listing_order_never_decides(seed: int, shuffler: object) -> None:
     data = state_to_json(end)
     shuffled = dict(data, units=list(data["units"]))
     shuffler.shuffle(shuffled["units"])  # type: ignore[attr-defined]
-    other = state_from_json(shuffled)
+    other = state_from_json(shuffled, GAME.units)
     assert other == end
     player = end.player
     assert list(GAME.legal_actions(other, player)) == list(GAME.legal_actions(end, player))

@@ -8,9 +8,9 @@ import pytest
 from events.alchelemental import rules
 from events.alchelemental.elements import Elem, adjust, reactive_spin
 from events.alchelemental.state import AlchState
-from events.alchelemental.units import UNITS
 from tests.support.alchelemental_kit import (
     GAME,
+    UNITS,
     codes,
     hx,
     new_state,
@@ -133,7 +133,7 @@ def test_call_does_not_use_an_action_and_the_unit_moves_at_once() -> None:
 
 def test_call_mirrored_or_not_with_any_facing() -> None:
     """ "A unit may be called mirrored or non-mirrored and with any initial facing." """
-    ways = rules.orientations("meteor")
+    ways = rules.orientations(UNITS["meteor"])
     assert len(ways) == 12 and {m for m, _ in ways.values()} == {False, True}
     s = run(new_state(), "call meteor air L earth DR R3")  # needs the mirrored side
     p = piece(s, 0, "meteor")
@@ -163,12 +163,12 @@ def test_once_all_units_are_called_no_further_calls() -> None:
     """ "Once all units have been called, no further calls are possible. ... There are a total
     of 24 units per player." """
     s = new_state()
-    assert len(rules.roster(s.board, 0)) == 24 and len(set(rules.roster(s.board, 0))) == 24
+    assert len(rules.roster(s, 0)) == 24 and len(set(rules.roster(s, 0))) == 24
     s = put(s, 0, "gnome", 2, 2)
     assert codes(s, "call gnome water L R3") == ["alchelemental.call.called"]
     from dataclasses import replace
 
-    s = replace(s, called=(frozenset(rules.roster(s.board, 0)), s.called[1]))
+    s = replace(s, called=(frozenset(rules.roster(s, 0)), s.called[1]))
     assert rules.uncalled(s, 0) == ()
     assert not [a for a in GAME.legal_actions(s, "Light") if type(a).__name__ == "Call"]
 
@@ -177,7 +177,7 @@ def test_thirty_four_labels_per_player() -> None:
     """ "Units that can mirror have a mirrored label on the flip side making 34 unit labels
     per player." """
     s = new_state()
-    assert sum(2 if UNITS[n].mirrors else 1 for n in rules.roster(s.board, 0)) == 34
+    assert sum(2 if UNITS[n].mirrors else 1 for n in rules.roster(s, 0)) == 34
 
 
 # --- occupation, turns, catalyses -------------------------------------------------------------

@@ -1,20 +1,18 @@
 """Every unit against the syllabus: its printed strength string, its pattern, the Litany
 ("opposing elements not adjacent"), symmetry or handedness, and the shipped unit and board
-files against the engine's data, with the validation errors a host sees."""
+files the game is given (through festival's loader), with the validation errors a host sees."""
 
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
+from typing import Any
 
 import pytest
 
-from events.alchelemental.board import BOARD_DATA, builtin_board, load_board
+from events.alchelemental.board import Board, load_board
 from events.alchelemental.elements import Elem
+from events.alchelemental.game import AlchelementalGame
 from events.alchelemental.units import (
-    UNITS,
-    UNITS_DATA,
     derive_rings,
     is_symmetric,
     load_units,
@@ -22,8 +20,22 @@ from events.alchelemental.units import (
     parse_strength,
     ring_text,
 )
+from festival.core import registry
+from festival.duels.games import shipped
+from tests.support.alchelemental_kit import GAME, UNITS
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "alchelemental"
+ENTRY = registry.find_duel("alchelemental")
+assert ENTRY is not None
+DATA = shipped(ENTRY)
+"""the unit and board files as festival reads them for the game"""
+UNITS_DATA, BOARD_DATA = DATA["units"], {k: DATA[k] for k in ("pit", "battleground")}
+
+
+def builtin_board(name: str) -> Board:
+    board = GAME.board_of(name)[0]
+    assert board is not None
+    return board
+
 
 # name: (pattern, printed strength, the faces derived (unmirrored side, clockwise), family)
 SYLLABUS = {
@@ -116,13 +128,27 @@ def test_activities_orient_on_their_named_single() -> None:
     assert UNITS["agitate"].faces[0] == Elem.EARTH and UNITS["still"].faces[0] == Elem.AIR
 
 
-def test_shipped_files_equal_the_engines_data() -> None:
-    """The unit and board files a host edits are the data the engine plays."""
-    assert json.loads((FIXTURES / "units.json").read_text()) == UNITS_DATA
+def test_the_game_plays_the_shipped_files() -> None:
+    """The unit and board files a host edits are the data the engine plays: every unit of
+    the unit file, each board as its file draws it."""
+    assert [u.name for u in GAME.units.kinds] == [u["name"] for u in UNITS_DATA["units"]]
+    assert len(GAME.units.named) == 22
     for name, data in BOARD_DATA.items():
-        assert json.loads((FIXTURES / f"{name}.json").read_text()) == data
-        board = builtin_board(name)
-        assert board.to_json() == data
+        assert builtin_board(name).to_json() == data
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"units": {"units": []}}, "firepower: a power unit of every face Fire is needed"),
+        ({"pit": {"name": "pit", "rows": ["EEE"]}}, "pit: rows: a list of at least 3"),
+        ({"battleground": {"corner": 2}}, "battleground: the board needs a name"),
+    ],
+)
+def test_the_game_refuses_broken_data_by_name(change: dict[str, Any], expected: str) -> None:
+    """A unit or board file a host broke stops the game with its problems named."""
+    with pytest.raises(ValueError, match=expected):
+        AlchelementalGame(**(DATA | change))
 
 
 def test_boards_have_the_notation_rows() -> None:

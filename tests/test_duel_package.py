@@ -6,7 +6,9 @@ from its declaration. Checked over every registered game, and with Pebbles
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 from pathlib import Path
 from typing import Any, cast
 
@@ -19,7 +21,7 @@ from festival.core import paths, picture, registry
 from festival.core.paths import fixture
 from festival.core.registry import DuelEntry
 from festival.duels import offers
-from festival.duels.games import duel_game, hosted_game, shipped_files
+from festival.duels.games import duel_game, hosted_game, shipped, shipped_files
 from festival.duels.samples import pictures
 from festival.duels.store import DUEL_FILE
 from tests.support.patience import PATIENCE
@@ -43,16 +45,57 @@ ELEMENTS = set("FWEA")
 
 
 @pytest.mark.parametrize("entry", registry.duels(), ids=lambda d: d.name)
-def test_a_games_shipped_data_come_through_its_entry_and_agree_with_any_copy(
-    entry: DuelEntry,
-) -> None:
-    """The files the entry names are the game's data; a file that copies data the engine
-    carries (`DuelGame.embedded`) equals it."""
-    game = hosted_game(entry)
+def test_a_games_shipped_data_come_through_its_entry(entry: DuelEntry) -> None:
+    """The files the entry names are the game's data, and the game is made on them."""
     assert all(path.is_file() for path in shipped_files(entry))
-    for name, data in game.embedded.items():
-        assert json.loads(fixture(entry.name, name).read_text()) == data, name
-        assert name not in entry.data.values()  # one way in: never both
+    assert hosted_game(entry).name == entry.name
+
+
+def _shipped_copies(entry: DuelEntry) -> list[str]:
+    """The modules of `entry`'s game package (each imported) holding, as a module-level value
+    or one of its values, a copy of a file under fixtures/<game>/."""
+    files = {}
+    for path in sorted(fixture(entry.name, "").rglob("*")):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            files[path.name] = json.loads(text) if path.suffix == ".json" else text.strip()
+    package = importlib.import_module(entry.game.split(":")[0])
+    inside = pkgutil.walk_packages(getattr(package, "__path__", []), f"{package.__name__}.")
+    modules = [package, *(importlib.import_module(info.name) for info in inside)]
+    found = []
+    for module in modules:
+        for name, value in vars(module).items():
+            for held in (value, *(value.values() if isinstance(value, dict) else ())):
+                if not isinstance(held, dict | list | tuple | str):
+                    continue
+                held = held.strip() if isinstance(held, str) else held
+                found += [
+                    f"{module.__name__}.{name} holds fixtures/{entry.name}/{file}"
+                    for file, data in files.items()
+                    if held == data
+                ]
+    return found
+
+
+@pytest.mark.parametrize("entry", registry.duels(), ids=lambda d: d.name)
+def test_no_module_of_a_game_holds_a_copy_of_a_shipped_file(entry: DuelEntry) -> None:
+    """A game's data ship once, as files under fixtures/<game>/ that festival's one loader
+    reads for it (issue 37): no module of its package under events/ keeps a copy of one."""
+    assert _shipped_copies(entry) == []
+
+
+def test_alchelemental_takes_its_units_and_boards_from_its_entry() -> None:
+    """Alchelemental's units and both boards are the files its entry names, handed to its
+    constructor by keyword; a unit or board a host edits in them is what the game plays."""
+    entry = registry.find_duel("alchelemental")
+    assert entry is not None
+    assert dict(entry.data) == {
+        "units": "units.json", "pit": "pit.json", "battleground": "battleground.json",
+    }  # fmt: skip
+    game = cast(Any, hosted_game(entry))
+    assert game.units.names() == sorted(u["name"] for u in shipped(entry)["units"]["units"])
+    boards = offers.of_game("alchelemental").boards
+    assert boards is not None and set(game.boards) == set(boards.names)
 
 
 @pytest.mark.parametrize("entry", registry.duels(), ids=lambda d: d.name)

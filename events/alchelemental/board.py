@@ -6,9 +6,11 @@ on the left and Dark on the right. Every row has the same number of hexes; even 
 ...) are shifted half a hex to the right. Directions, clockwise: R (toward Dark), DR, DL,
 L (toward Light), UL, UR.
 
-A board file (fixtures/alchelemental/*.json) gives the element of every hex, how many hexes of
-the first and last rows touch each player's shaded edge area (2: L R; 3: L C R) and the two
-power nodes of each player, named as the notation calls hexes ("R3", "R1L").
+A board file gives the element of every hex, how many hexes of the first and last rows touch
+each player's shaded edge area (2: L R; 3: L C R) and the two power nodes of each player, named
+as the notation calls hexes ("R3", "R1L"). The two boards ship in fixtures/alchelemental/
+(pit.json, battleground.json), which festival reads and hands to the game; a host may start a
+board of their own from one (`festival duel new --board FILE`).
 """
 
 from __future__ import annotations
@@ -180,35 +182,3 @@ def load_board(data: Any) -> tuple[Board | None, list[str]]:
               (nodes[0], nodes[1])),
         [],
     )  # fmt: skip
-
-
-PIT_DATA: dict[str, Any] = {
-    "name": "pit",
-    "title": "Duelling Pit",
-    "rows": [
-        "EAFWEAAE", "AFWAFEAE", "FFFWWEWE", "FAWWWAAW",
-        "FAAFFFAW", "EFEFFWWW", "EAEWAFWA", "EAAEFWAE",
-    ],
-    "corner": 2,
-    "nodes": {"light": ["R3", "R6"], "dark": ["R3", "R6"]},
-}  # fmt: skip
-BATTLEGROUND_DATA: dict[str, Any] = {
-    "name": "battleground",
-    "title": "Battleground",
-    "rows": [
-        "EAFWEAAEAFWAFEAE", "FFWWEWFAWWWAAWWA", "FEWEFEEAAWEWAWWF", "WWFAAAWAEFAAAEWW",
-        "FAWEWWWWEWEWFAAW", "FWWWEFEEEFEFAWWE", "EEFEFWAEWWWFFEWE", "WWWFEEWEFFAWFFAF",
-        "WAWWFAWWEFEEWFFF", "EFEWWFFFEAFWEWEE", "EFFAWEWEEEWEFFFW", "FAAWFEFEFFFFEFAW",
-        "FFEAAAWEAFAAAWFF", "WFFAFEFAAEEWEFEW", "AFFAAFFFAWFEFFWW", "EAEWAFWAEAAEFWAE",
-    ],
-    "corner": 3,
-    "nodes": {"light": ["R6", "R11"], "dark": ["R6", "R11"]},
-}  # fmt: skip
-BOARD_DATA = {"pit": PIT_DATA, "battleground": BATTLEGROUND_DATA}
-
-
-def builtin_board(name: str) -> Board:
-    board, errors = load_board(BOARD_DATA[name])
-    if board is None:
-        raise ValueError("; ".join(errors))
-    return board

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from events.alchelemental import desk, judge, notation, rules
 from events.alchelemental.actions import (
@@ -20,7 +21,7 @@ from events.alchelemental.actions import (
     Select,
     Spin,
 )
-from events.alchelemental.board import BOARD_DATA, DIRECTIONS, Board, load_board
+from events.alchelemental.board import DIRECTIONS, Board, load_board
 from events.alchelemental.elements import Elem
 from events.alchelemental.offers import BOARDS
 from events.alchelemental.state import (
@@ -30,10 +31,11 @@ from events.alchelemental.state import (
     state_from_json,
     state_to_json,
 )
-from events.alchelemental.units import UNITS, UNITS_DATA
+from events.alchelemental.units import Units, power_name, units_of
 from events.duel import (
     CodecGame,
     ConfirmedTurns,
+    DataProblems,
     DuelCodec,
     DuelProblem,
     Outcome,
@@ -53,26 +55,16 @@ def _error(code: str, message: str, hex_: str | None = None, rule: str = "") -> 
     return DuelProblem(f"{CODE}.{code}", message, hex_, rule)
 
 
-def board_of(options: Mapping[str, Any]) -> tuple[Board | None, list[str]]:
-    """The board an options mapping names ("pit", "battleground") or holds (a board file's
-    JSON object, as `festival duel new --board FILE` records it)."""
-    spec = options.get("board")
-    if isinstance(spec, str):
-        if spec not in BOARD_DATA:
-            return None, [f"no board {spec!r} (pit, battleground, or a board file)"]
-        spec = BOARD_DATA[spec]
-    return load_board(spec)
-
-
-CODEC: DuelCodec[AlchState, Action] = DuelCodec(
-    notation.parse_actions,
-    notation.format_action,
-    notation.action_from_json,
-    notation.action_to_json,
-    state_to_json,
-    state_from_json,
-)
-"""the game's notation (events/alchelemental/notation.py) and state JSON"""
+def codec(units: Units) -> DuelCodec[AlchState, Action]:
+    """The game's notation (events/alchelemental/notation.py) and state JSON, naming `units`."""
+    return DuelCodec(
+        partial(notation.parse_actions, units),
+        notation.format_action,
+        partial(notation.action_from_json, units),
+        notation.action_to_json,
+        state_to_json,
+        partial(state_from_json, units=units),
+    )
 
 
 class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, Action]):
@@ -83,22 +75,40 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
     search_playouts = (20, 80, 320)
     search_turn_choices = 5
     search_depth = 8
-    embedded: ClassVar[Mapping[str, Any]] = {
-        "units.json": UNITS_DATA,
-        **{f"{k}.json": v for k, v in BOARD_DATA.items()},
-    }
-    """the syllabus's units and the two reconstructed boards: a host reads the files (and
-    starts a board file of their own from one: `festival duel new --board FILE`)"""
 
-    def __init__(self, weights: judge.Weights = judge.WEIGHTS) -> None:
+    def __init__(
+        self, *, units: Any, pit: Any, battleground: Any, weights: judge.Weights = judge.WEIGHTS
+    ) -> None:
+        """On the syllabus's units and the two reconstructed boards, as their files' JSON
+        (festival reads fixtures/alchelemental/units.json, pit.json and battleground.json; the
+        engine reads no file); `DataProblems` names every problem of a broken one."""
         self.weights = weights
         """the search bots' evaluation weights (the self-play benchmark tries others)"""
+        self.boards: Mapping[str, Any] = {"pit": pit, "battleground": battleground}
+        """the boards a variant names, as their files' JSON (by name)"""
+        read, problems = units_of(units)
+        found = {"units": problems, **{name: self.board_of(name)[1] for name in self.boards}}
+        if read is None or any(found.values()):
+            raise DataProblems(found)
+        self.units: Units = read
+        """the units every duel of this game is played with"""
+        self._codec = codec(self.units)
+
+    def board_of(self, spec: Any) -> tuple[Board | None, list[str]]:
+        """The board an options' "board" names ("pit", "battleground") or holds (a board
+        file's JSON object, as `festival duel new --board FILE` records it)."""
+        if isinstance(spec, str):
+            if spec not in self.boards:
+                names = ", ".join(self.boards)
+                return None, [f"no board {spec!r} ({names}, or a board file)"]
+            spec = self.boards[spec]
+        return load_board(spec)
 
     def variants(self) -> Mapping[str, Mapping[str, Any]]:
         return {name: {"board": name} for name in BOARDS.names}
 
     def check_options(self, options: Mapping[str, Any]) -> list[DuelProblem]:
-        return [_error("board", e) for e in board_of(options)[1]]
+        return [_error("board", e) for e in self.board_of(options.get("board"))[1]]
 
     def initial_state(
         self, players: Sequence[str], options: Mapping[str, Any], rng: np.random.Generator
@@ -107,18 +117,18 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
         player is Light and starts."""
         if len(players) != 2 or players[0] == players[1]:
             raise ValueError("Alchelemental is for two different players")
-        board, errors = board_of(options)
+        board, errors = self.board_of(options.get("board"))
         if board is None:
             raise ValueError("; ".join(errors))
         pieces = [
-            Piece(side, rules.power_name(board.elements[h]), h, 0, False)
+            Piece(side, self.units[power_name(board.elements[h])], h, 0, False)
             for side in (0, 1)
             for h in board.nodes[side]
         ]
         called = tuple(frozenset(p.name for p in pieces if p.owner == s) for s in (0, 1))
         return AlchState(
-            board, (players[0], players[1]), sort_pieces(pieces), (called[0], called[1]),
-            (frozenset(), frozenset()), 0, 1,
+            board, self.units, (players[0], players[1]), sort_pieces(pieces),
+            (called[0], called[1]), (frozenset(), frozenset()), 0, 1,
         )  # fmt: skip
 
     def players(self, state: AlchState) -> tuple[str, ...]:
@@ -143,7 +153,7 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
 
     @property
     def codec(self) -> DuelCodec[AlchState, Action]:
-        return CODEC
+        return self._codec
 
     # --- checking -----------------------------------------------------------------------
 
@@ -279,9 +289,9 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
             places = ", ".join(hexes) or "none"
             return _error("call.hex", f"you cannot call to {a.at} now (you may call to: {places})",
                           rule=f"{rules.RULE_CALL_EDGE} / {rules.RULE_CALL_NODE}")  # fmt: skip
-        ways = rules.resolve_facings(a.unit, a.facings)
+        kind = s.units[a.unit]
+        ways = rules.resolve_facings(kind, a.facings)
         if not ways:
-            kind = UNITS[a.unit]
             lacks = [e.word for e in sorted({e for e, _ in a.facings} - set(kind.faces))]
             faces = kind.strength or "".join(e.letter for e in kind.faces)
             why = f": {a.unit} ({faces}) has no {' or '.join(lacks)} face" if lacks else ""
@@ -345,9 +355,10 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
         if isinstance(action, Select):
             return replace(s, catalyses=s.catalyses + 1, current=action.unit, used=0, spent=False)
         if isinstance(action, Call):
-            mirrored, rot = rules.resolve_facings(action.unit, action.facings)[0]
+            kind = s.units[action.unit]
+            mirrored, rot = rules.resolve_facings(kind, action.facings)[0]
             h = rules.call_hexes(s, side)[action.at]
-            pieces = sort_pieces((*s.pieces, Piece(side, action.unit, h, rot, mirrored)))
+            pieces = sort_pieces((*s.pieces, Piece(side, kind, h, rot, mirrored)))
             called = tuple(c | {action.unit} if i == side else c for i, c in enumerate(s.called))
             out = replace(
                 s, pieces=pieces, called=(called[0], called[1]), catalyses=s.catalyses + 1,
@@ -455,8 +466,9 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
             return []
         out: list[Action] = []
         for name in rules.uncalled(s, side):
-            for mirrored, rot in rules.orientations(name).values():
-                facings = rules.canonical_facings(name, mirrored, rot)
+            kind = s.units[name]
+            for mirrored, rot in rules.orientations(kind).values():
+                facings = rules.canonical_facings(kind, mirrored, rot)
                 out.extend(Call(name, facings, at) for at in hexes)
         return out
 
@@ -475,10 +487,10 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
         hexes = sorted(rules.call_hexes(s, side))
         toward = 0 if side == 0 else 3  # R toward Dark, L toward Light
         for n, name in enumerate(rules.uncalled(s, side) if hexes else ()):
-            kind = UNITS[name]
+            kind = s.units[name]
             strongest = max(Elem, key=lambda e: (kind.faces.count(e), -e))
             rot = (toward - kind.faces.index(strongest)) % 6
-            out.append(Call(name, rules.canonical_facings(name, False, rot), hexes[n % len(hexes)]))
+            out.append(Call(name, rules.canonical_facings(kind, False, rot), hexes[n % len(hexes)]))
         return out
 
     def random_action(
@@ -510,11 +522,11 @@ class AlchelementalGame(ConfirmedTurns[AlchState, Action], CodecGame[AlchState, 
         hexes = rules.call_hexes(s, side)
         names = rules.uncalled(s, side)
         if hexes and names and next(u) < 0.4:
-            name = names[int(next(u) * len(names))]
-            ways = list(rules.orientations(name).values())
+            kind = s.units[names[int(next(u) * len(names))]]
+            ways = list(rules.orientations(kind).values())
             mirrored, rot = ways[int(next(u) * len(ways))]
             at = sorted(hexes)[int(next(u) * len(hexes))]
-            return Call(name, rules.canonical_facings(name, mirrored, rot), at)
+            return Call(kind.name, rules.canonical_facings(kind, mirrored, rot), at)
         mine = [p.name for p in s.pieces if p.owner == side]
         return Select(mine[int(rng.random() * len(mine))])
 

@@ -7,7 +7,9 @@ does not matter. "select djin" = "djin"; "call meteor air L water DR R4"; "mirro
 move per hex; U is whichever of UL and UR the unit can take, D of DL and DR); "impel
 crystalize", "impel DL gnome"; "confirm" ends the turn. A call's facings name each direction
 once; the text's "meteor air L water DR" reads as the mirrored Meteor it describes (TEXT_ERRATA).
-"""
+
+A unit's words are those of the duel's units (`Units`, the game's unit file): the reading
+functions take them first, and the game hands them in."""
 
 from __future__ import annotations
 
@@ -30,11 +32,10 @@ from events.alchelemental.actions import (
 )
 from events.alchelemental.board import DIRECTIONS
 from events.alchelemental.elements import Elem
-from events.alchelemental.units import UNITS
+from events.alchelemental.units import Units
 from events.duel import ConcedeReason, DuelProblem, Parsed
 
 RULE_NOTATION = "Movement notation (for recording a game, PBEM, and online play)"
-NAMES = {w: u.name for u in UNITS.values() for w in (u.name, *u.aliases)}
 _DIRS = {d.lower(): i for i, d in enumerate(DIRECTIONS)}
 _MOVE_DIRS = {**_DIRS, "u": UP, "d": DOWN}
 MOVE_DIRECTIONS = (*DIRECTIONS, "U", "D")
@@ -56,7 +57,7 @@ class _Bad(Exception):
     pass
 
 
-def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
+def parse_actions(units: Units, text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
     """Actions from what a player typed; every clause with an error is named (from 1)."""
     actions: list[Action] = []
     errors: list[DuelProblem] = []
@@ -65,7 +66,7 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
         errors.append(DuelProblem("alchelemental.notation", "no actions given", rule=RULE_NOTATION))
     for n, clause in enumerate(clauses):
         try:
-            actions.extend(parse_clause(clause))
+            actions.extend(parse_clause(units, clause))
         except _Bad as exc:
             errors.append(
                 DuelProblem("alchelemental.notation", f"{clause!r}: {exc}", None, RULE_NOTATION, n)
@@ -73,10 +74,10 @@ def parse_actions(text: str) -> Parsed[tuple[Action, ...], DuelProblem]:
     return Parsed.of(tuple(actions), errors)
 
 
-def _unit(word: str) -> str:
-    if word not in NAMES:
-        raise _Bad(f"{word!r} is not a unit (units: {', '.join(sorted(UNITS))})")
-    return NAMES[word]
+def _unit(units: Units, word: str) -> str:
+    if word not in units.words:
+        raise _Bad(f"{word!r} is not a unit (units: {', '.join(units.names())})")
+    return units.words[word]
 
 
 def _direction(word: str) -> int:
@@ -100,7 +101,7 @@ def _move_chain(word: str) -> tuple[int, ...]:
     return tuple(_move_direction(w) for w in word.split("-"))
 
 
-def parse_clause(clause: str) -> list[Action]:
+def parse_clause(units: Units, clause: str) -> list[Action]:
     t = clause.lower().split()
     if len(t) == 1 and t[0] in _CONFIRM:
         return [Confirm()]
@@ -109,23 +110,23 @@ def parse_clause(clause: str) -> list[Action]:
     unit: str | None = None
     if t[0] not in _VERBS:
         if len(t) == 1:
-            return [Select(_unit(t[0]))]
+            return [Select(_unit(units, t[0]))]
         if t[1] not in {"move", "impel", "mirror", "spin"}:
             raise _Bad("begin with select, call, mirror, spin, move, impel or a unit's name")
-        unit = _unit(t[0])
+        unit = _unit(units, t[0])
         t = t[1:]
     verb, rest = t[0], t[1:]
-    if verb in ("move", "mirror", "spin") and rest and rest[0] in NAMES:
-        named = _unit(rest[0])
+    if verb in ("move", "mirror", "spin") and rest and rest[0] in units.words:
+        named = _unit(units, rest[0])
         if unit is not None and unit != named:
             raise _Bad(f"two units named: {unit} and {named}")
         unit, rest = named, rest[1:]
     if verb == "select":
         if unit is not None or len(rest) != 1:
             raise _Bad("write select UNIT")
-        return [Select(_unit(rest[0]))]
+        return [Select(_unit(units, rest[0]))]
     if verb == "call":
-        return [_call(rest)]
+        return [_call(units, rest)]
     if verb == "mirror":
         if rest:
             raise _Bad("write mirror [UNIT]")
@@ -137,16 +138,16 @@ def parse_clause(clause: str) -> list[Action]:
             raise _Bad("write move [UNIT] DIRECTIONS, e.g. move L-UL-U")
         path = _move_chain(rest[0])
         return [Move(d, unit, path if len(path) > 1 else (), k) for k, d in enumerate(path)]
-    return [_impel(rest, unit)]
+    return [_impel(units, rest, unit)]
 
 
-def parse_spec(text: str) -> Parsed[tuple[str, tuple[Facing, ...]], DuelProblem]:
+def parse_spec(units: Units, text: str) -> Parsed[tuple[str, tuple[Facing, ...]], DuelProblem]:
     """A unit and its facings, as a call gives them ("gnome water L", "dissolve fire L-UL")."""
     words = text.lower().split()
     try:
         if not words:
             raise _Bad("name a unit")
-        unit = _unit(words[0])
+        unit = _unit(units, words[0])
         return Parsed((unit, _facings(unit, words[1:])))
     except _Bad as exc:
         return Parsed(None, (DuelProblem("alchelemental.notation", f"{text!r}: {exc}"),))
@@ -175,10 +176,10 @@ def _facings(unit: str, body: list[str]) -> tuple[Facing, ...]:
     return tuple(facings)
 
 
-def _call(rest: list[str]) -> Call:
+def _call(units: Units, rest: list[str]) -> Call:
     if len(rest) < 2:
         raise _Bad("write call UNIT FACINGS ROW, e.g. call gnome water L R4")
-    unit = _unit(rest[0])
+    unit = _unit(units, rest[0])
     m = _ROW.match(rest[-1])
     if not m:
         raise _Bad(f"{rest[-1]!r} is not a row (R1 ... R16, with L, C or R on the first and "
@@ -197,14 +198,14 @@ def _spin(rest: list[str], unit: str | None) -> Spin:
     return Spin(m[1].startswith("c"), n, unit)
 
 
-def _impel(rest: list[str], unit: str | None) -> Impel:
+def _impel(units: Units, rest: list[str], unit: str | None) -> Impel:
     direction: int | None = None
     target: str | None = None
     for w in rest:
         if w in _DIRS and direction is None and target is None:
             direction = _DIRS[w]
-        elif target is None and w in NAMES:
-            target = NAMES[w]
+        elif target is None and w in units.words:
+            target = units.words[w]
         else:
             raise _Bad(f"{w!r}: write impel DIRECTION [TARGET] or impel [DIRECTION] TARGET")
     if direction is None and target is None:
@@ -267,23 +268,23 @@ def action_to_json(a: Action) -> dict[str, Any]:
     return {"type": "concede", "reason": a.reason.value}
 
 
-def action_from_json(data: Any) -> Parsed[Action, DuelProblem]:
+def action_from_json(units: Units, data: Any) -> Parsed[Action, DuelProblem]:
     try:
-        return Parsed(_from_json(data))
+        return Parsed(_from_json(units, data))
     except (KeyError, TypeError, ValueError, _Bad) as exc:
         return Parsed(
             None, (DuelProblem("alchelemental.json", f"not an action: {data!r} ({exc})"),)
         )
 
 
-def _opt_unit(x: Any) -> str | None:
-    return None if x is None else _unit(str(x).lower())
+def _opt_unit(units: Units, x: Any) -> str | None:
+    return None if x is None else _unit(units, str(x).lower())
 
 
-def _from_json(d: Any) -> Action:
+def _from_json(units: Units, d: Any) -> Action:
     kind = d["type"]
     if kind == "select":
-        return Select(_unit(str(d["unit"]).lower()))
+        return Select(_unit(units, str(d["unit"]).lower()))
     if kind == "call":
         facings: list[Facing] = []
         for e, ds in d.get("facings", []):
@@ -297,16 +298,17 @@ def _from_json(d: Any) -> Action:
         at = str(d["at"]).upper()
         if not _ROW.match(at.lower()):
             raise _Bad(f"{at!r} is not a row")
-        return Call(_unit(str(d["unit"]).lower()), tuple(facings), at)
+        return Call(_unit(units, str(d["unit"]).lower()), tuple(facings), at)
     if kind == "mirror":
-        return Mirror(_opt_unit(d.get("unit")))
+        return Mirror(_opt_unit(units, d.get("unit")))
     if kind == "spin":
         n = d["faces"]
         if not isinstance(n, int) or not 1 <= n <= 5 or not isinstance(d["clockwise"], bool):
             raise _Bad("spin: clockwise true/false and faces 1 to 5")
-        return Spin(d["clockwise"], n, _opt_unit(d.get("unit")))
+        return Spin(d["clockwise"], n, _opt_unit(units, d.get("unit")))
     if kind == "move":
-        return Move(_move_direction(str(d["direction"]).lower()), _opt_unit(d.get("unit")))
+        direction = _move_direction(str(d["direction"]).lower())
+        return Move(direction, _opt_unit(units, d.get("unit")))
     if kind == "impel":
         direction = d.get("direction")
         target = d.get("target")
@@ -314,8 +316,8 @@ def _from_json(d: Any) -> Action:
             raise _Bad("impel needs a direction or a target")
         return Impel(
             None if direction is None else _direction(str(direction).lower()),
-            _opt_unit(target),
-            _opt_unit(d.get("unit")),
+            _opt_unit(units, target),
+            _opt_unit(units, d.get("unit")),
         )
     if kind == "confirm":
         return Confirm()

@@ -6,10 +6,9 @@ from collections.abc import Sequence
 from functools import cache
 
 from events.alchelemental.actions import Facing
-from events.alchelemental.board import Board
 from events.alchelemental.elements import Elem, adjust, reactive_spin
 from events.alchelemental.state import AlchState, Piece, Reaction
-from events.alchelemental.units import UNITS
+from events.alchelemental.units import UnitKind, power_name
 
 RULE_MATCH = (
     "To Move or Impel a unit must have a facing element match (either hex element or occupying "
@@ -38,18 +37,14 @@ RULE_TURN = (
     "initiating 2 catalyses."
 )
 RULE_GOAL = "Goal: Eliminate both opposing power units or occupy both opponent power nodes."
-NAMED_UNITS = tuple(n for n, u in UNITS.items() if not u.is_power)
 
 
-def power_name(element: Elem) -> str:
-    return f"{element.name.lower()}power"
-
-
-def roster(board: Board, side: int) -> tuple[str, ...]:
-    """A player's 24 units: the 22 named units and the two power units matching their
-    power nodes."""
+def roster(state: AlchState, side: int) -> tuple[str, ...]:
+    """A player's 24 units: the 22 named units (of the duel's units) and the two power units
+    matching their power nodes."""
+    board = state.board
     powers = tuple(power_name(board.elements[h]) for h in board.nodes[side])
-    return (*powers, *NAMED_UNITS)
+    return (*powers, *state.units.named)
 
 
 def matching_hexes(state: AlchState, piece: Piece) -> dict[int, str]:
@@ -100,14 +95,13 @@ def call_hexes(state: AlchState, side: int) -> dict[str, int]:
 def uncalled(state: AlchState, side: int) -> tuple[str, ...]:
     """ "Once all units have been called, no further calls are possible. Eliminated units
     cannot be called again.\""""
-    return tuple(n for n in roster(state.board, side) if n not in state.called[side])
+    return tuple(n for n in roster(state, side) if n not in state.called[side])
 
 
 @cache
-def orientations(name: str) -> dict[tuple[Elem, ...], tuple[bool, int]]:
+def orientations(kind: UnitKind) -> dict[tuple[Elem, ...], tuple[bool, int]]:
     """Every distinct way a unit can lie (faces by direction) -> (mirrored, rot), the
     first (unmirrored, least spin) kept when two ways look the same."""
-    kind = UNITS[name]
     out: dict[tuple[Elem, ...], tuple[bool, int]] = {}
     for mirrored in (False, True) if kind.mirrors else (False,):
         ring = kind.ring(mirrored)
@@ -121,19 +115,19 @@ def fits(faces: Sequence[Elem], facings: Sequence[Facing]) -> bool:
     return all(faces[d] == e for e, ds in facings for d in ds)
 
 
-def resolve_facings(name: str, facings: Sequence[Facing]) -> list[tuple[bool, int]]:
-    """The distinct ways `name` can lie with these facings ("elements and facing directions
+def resolve_facings(kind: UnitKind, facings: Sequence[Facing]) -> list[tuple[bool, int]]:
+    """The distinct ways `kind` can lie with these facings ("elements and facing directions
     sufficient to force correct spin and mirror")."""
-    return [v for faces, v in orientations(name).items() if fits(faces, facings)]
+    return [v for faces, v in orientations(kind).items() if fits(faces, facings)]
 
 
 @cache
-def canonical_facings(name: str, mirrored: bool, rot: int) -> tuple[Facing, ...]:
+def canonical_facings(kind: UnitKind, mirrored: bool, rot: int) -> tuple[Facing, ...]:
     """The fewest whole elements (rarest first) that fix this orientation."""
-    faces = tuple(UNITS[name].ring(mirrored)[(d - rot) % 6] for d in range(6))
+    faces = tuple(kind.ring(mirrored)[(d - rot) % 6] for d in range(6))
     elems = sorted(set(faces), key=lambda e: (faces.count(e), e))
     chosen: list[Facing] = []
-    while len(resolve_facings(name, chosen)) > 1:
+    while len(resolve_facings(kind, chosen)) > 1:
         e = elems.pop(0)
         chosen.append((e, tuple(d for d in (3, 4, 5, 0, 1, 2) if faces[d] == e)))
     return tuple(chosen)
@@ -166,7 +160,7 @@ def winner(state: AlchState) -> tuple[int, str] | None:
     """RULE_GOAL, checked for the player acting first (only their actions change the board)."""
     for side in (state.to_move, 1 - state.to_move):
         enemy = 1 - side
-        powers = [n for n in roster(state.board, enemy) if UNITS[n].is_power]
+        powers = [n for n in roster(state, enemy) if state.units[n].is_power]
         if all(n in state.eliminated[enemy] for n in powers):
             return side, "powers"
         held = [state.at(h) for h in state.board.nodes[enemy]]

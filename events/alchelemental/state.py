@@ -3,29 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from events.alchelemental.board import Board, load_board
 from events.alchelemental.elements import Elem
-from events.alchelemental.units import UNITS, UnitKind
+from events.alchelemental.units import UnitKind, Units
 from events.duel import Outcome
 
 
 @dataclass(frozen=True)
 class Piece:
-    """A unit on the board: its owner (0 Light, 1 Dark), hex, spin (face 0 points in
-    direction `rot`) and whether its mirrored side is up."""
+    """A unit on the board: its owner (0 Light, 1 Dark), which unit it is (of the duel's
+    units), hex, spin (face 0 points in direction `rot`) and whether its mirrored side is up."""
 
     owner: int
-    name: str
+    kind: UnitKind
     hex: int
     rot: int
     mirrored: bool
+    name: str = field(init=False, repr=False, compare=False)
+    """its kind's name (kept beside it: the rules look pieces up by name)"""
 
-    @property
-    def kind(self) -> UnitKind:
-        return UNITS[self.name]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", self.kind.name)
 
     def face(self, direction: int) -> Elem:
         """The element this unit faces `direction` with."""
@@ -117,6 +118,8 @@ def _elem(x: Any) -> Elem:
 @dataclass(frozen=True)
 class AlchState:
     board: Board
+    units: Units
+    """the units the duel is played with (its game's unit file): every roster's"""
     players: tuple[str, str]
     pieces: tuple[Piece, ...]
     """sorted by (owner, name): storage order never decides"""
@@ -186,16 +189,17 @@ def state_to_json(s: AlchState) -> dict[str, Any]:
     }
 
 
-def state_from_json(d: Mapping[str, Any]) -> AlchState:
+def state_from_json(d: Mapping[str, Any], units: Units) -> AlchState:
+    """The state of its JSON, its units named in `units` (the game's)."""
     board, errors = load_board(d["board"])
     if board is None:
         raise ValueError("; ".join(errors))
     pieces = []
     for u in d["units"]:
         h = board.parse_hex(str(u["hex"]))
-        if h is None or str(u["unit"]) not in UNITS:
+        if h is None or str(u["unit"]) not in units:
             raise ValueError(f"bad unit entry {u!r}")
-        pieces.append(Piece(int(u["owner"]), str(u["unit"]), h, int(u["rot"]) % 6,
+        pieces.append(Piece(int(u["owner"]), units[str(u["unit"])], h, int(u["rot"]) % 6,
                             bool(u["mirrored"])))  # fmt: skip
     players = tuple(str(p) for p in d["players"])
     called = tuple(frozenset(str(x) for x in c) for c in d["called"])
@@ -204,6 +208,7 @@ def state_from_json(d: Mapping[str, Any]) -> AlchState:
     reaction = d.get("last_reaction")
     return AlchState(
         board,
+        units,
         (players[0], players[1]),
         sort_pieces(pieces),
         (called[0], called[1]),

@@ -1,8 +1,9 @@
 """The units: each a hexagon of six faces (clockwise), derived from the syllabus's pattern,
 strength string and the Litany's "opposing elements not adjacent" (docs/rulings.md).
 
-The unit data ship in fixtures/alchelemental/units.json (the same as `UNITS_DATA`); a host may
-edit it, and `load_units` validates it with clear errors.
+The unit data ship in fixtures/alchelemental/units.json, which festival reads and hands to the
+game (its registry entry names it); a host may edit it, and `units_of` validates it with
+clear errors. The engine reads no file: a duel's units are the `Units` value it was given.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from events.alchelemental.elements import Elem, opposite
@@ -36,6 +37,10 @@ class UnitKind:
     mirrors: bool
     axis: int
     aliases: tuple[str, ...] = ()
+
+    def __hash__(self) -> int:
+        """By name (equal units have equal names): the rules' caches look units up by it."""
+        return hash(self.name)
 
     @property
     def is_power(self) -> bool:
@@ -198,48 +203,46 @@ def load_units(data: Any) -> tuple[dict[str, UnitKind], list[str]]:
     return units, errors
 
 
-def _unit(name: str, family: str, pattern: str, strength: str, faces: str, **kw: Any) -> Any:
-    return {"name": name, "family": family, "pattern": pattern, "strength": strength,
-            "faces": faces, "mirrors": family in ("activity", "lord", "force"), **kw}  # fmt: skip
+def power_name(element: Elem) -> str:
+    """The power unit of an element ("firepower")."""
+    return f"{element.name.lower()}power"
 
 
-UNITS_DATA: dict[str, Any] = {
-    "units": [
-        _unit("firepower", "power", "", "", "FFFFFF"),
-        _unit("earthpower", "power", "", "", "EEEEEE"),
-        _unit("waterpower", "power", "", "", "WWWWWW"),
-        _unit("airpower", "power", "", "", "AAAAAA"),
-        _unit("agitate", "activity", "ABCDCD", "F2E1W1A2", "EWAFAF", orientation="E"),
-        _unit("still", "activity", "ABCDCD", "F1E2W2A1", "AFEWEW", orientation="A"),
-        _unit("crystallize", "process", "AABCCB", "F2E2W2", "FFEWWE", aliases=["crystalize"]),
-        _unit("dissolve", "process", "AABCCB", "F2W2A2", "FFAWWA"),
-        _unit("condense", "process", "AABCCB", "E2W2A2", "EEWAAW"),
-        _unit("vaporize", "process", "AABCCB", "F2E2A2", "EEFAAF"),
-        _unit("djin", "lord", "ADCBAA", "F3E1W1A1", "FEWAFF", orientation="F", aliases=["djinn"]),
-        _unit("volmar", "lord", "AAABCD", "F1E3W1A1", "EEEWAF", orientation="E"),
-        _unit("neksa", "lord", "AAABCD", "F1E1W3A1", "WWWAFE", orientation="W"),
-        _unit("paralda", "lord", "ADCBAA", "F1E1W1A3", "AWEFAA", orientation="A"),
-        _unit("afrit", "elemental", "ABACAB", "F3E1A2", "FAFEFA"),
-        _unit("vulcani", "elemental", "ABACAB", "F3E2A1", "FEFAFE"),
-        _unit("gnome", "elemental", "ABACAB", "F2E3W1", "EFEWEF"),
-        _unit("sylvestri", "elemental", "ABACAB", "F1E3W2", "EWEFEW"),
-        _unit("nymph", "elemental", "ABACAB", "E1W3A2", "WAWEWA"),
-        _unit("naga", "elemental", "ABACAB", "E2W3A1", "WEWAWE"),
-        _unit("venti", "elemental", "ABACAB", "F1W2A3", "AWAFAW"),
-        _unit("sylph", "elemental", "ABACAB", "F2W1A3", "AFAWAF"),
-        _unit("meteor", "force", "AABACA", "F4E1A1", "FFAFEF", orientation="F"),
-        _unit("quake", "force", "AABACA", "F1E4W1", "EEWEFE", orientation="E"),
-        _unit("flood", "force", "AABACA", "E1W4A1", "WWAWEW", orientation="W"),
-        _unit("cyclone", "force", "AABACA", "F1W1A4", "AAWAFA", orientation="A"),
-    ]
-}
+@dataclass(frozen=True)
+class Units:
+    """The units a duel is played with (a unit file's, checked, in the file's order): each by
+    name, the words that name them (names and aliases), and the named units every roster holds
+    (all but the power units)."""
+
+    kinds: tuple[UnitKind, ...]
+    by_name: Mapping[str, UnitKind] = field(init=False, repr=False, compare=False)
+    words: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    """a unit's name or alias -> its name"""
+    named: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_name", {u.name: u for u in self.kinds})
+        words = {w: u.name for u in self.kinds for w in (u.name, *u.aliases)}
+        object.__setattr__(self, "words", words)
+        object.__setattr__(self, "named", tuple(u.name for u in self.kinds if not u.is_power))
+
+    def __getitem__(self, name: str) -> UnitKind:
+        return self.by_name[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.by_name
+
+    def names(self) -> list[str]:
+        """Every unit's name, sorted."""
+        return sorted(self.by_name)
 
 
-def _builtin() -> dict[str, UnitKind]:
-    units, errors = load_units(UNITS_DATA)
-    if errors:
-        raise ValueError("; ".join(errors))
-    return units
-
-
-UNITS = _builtin()
+def units_of(data: Any) -> tuple[Units | None, list[str]]:
+    """The units of a unit file's JSON, or every problem with it (a power unit of each
+    element is needed: the power nodes call them)."""
+    units, errors = load_units(data)
+    for e in Elem:
+        unit = units.get(power_name(e))
+        if unit is None or not unit.is_power or unit.faces[0] != e:
+            errors.append(f"{power_name(e)}: a power unit of every face {e.word} is needed")
+    return (None, errors) if errors else (Units(tuple(units.values())), [])

@@ -258,6 +258,7 @@ register_duel(
         "alchelemental",
         "Alchelemental",
         "events.alchelemental:AlchelementalGame",
+        data={"units": "units.json", "pit": "pit.json", "battleground": "battleground.json"},
         sample=("alchelemental", "sample-duel.json"),
         example="call gnome water L R4, move R",
         variants=("pit", "battleground"),

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from events.duel import DuelGame
+from events.duel import DataProblems, DuelGame
 from festival.core import registry
 from festival.core.errors import DuelHostError
 from festival.core.paths import fixture
@@ -40,10 +40,15 @@ def shipped_files(entry: DuelEntry) -> tuple[Path, ...]:
 
 def hosted_game(entry: DuelEntry, **extra: Any) -> DuelGame[Any, Any]:
     """The game of `entry` on its shipped data (`extra`: more of its constructor's keywords,
-    such as the search bots' `weights`); a broken data file is named with its problems."""
+    such as the search bots' `weights`); a broken data file is named with its problems (each
+    with its own file when the game says which keyword's data it is in: `DataProblems`)."""
     data = shipped(entry)
     try:
         game: DuelGame[Any, Any] = registry.load(entry.game)(**data, **extra)
+    except DataProblems as exc:  # each problem with the file its keyword was read from
+        where = {k: str(fixture(entry.name, name)) for k, name in entry.data.items()}
+        said = [f"{where.get(k, k)}: {p}" for k, found in exc.problems.items() for p in found]
+        raise DuelHostError("; ".join(said)) from exc
     except ValueError as exc:
         files = ", ".join(str(path) for path in shipped_files(entry))
         raise DuelHostError(f"{files}: {exc}" if files else str(exc)) from exc

@@ -4,16 +4,20 @@ units placed by (row, column) from 0 with their spin and mirror."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from events.alchelemental import AlchelementalGame
 from events.alchelemental.actions import Action
+from events.alchelemental.game import AlchelementalGame
 from events.alchelemental.state import AlchState, Piece, sort_pieces
 from events.duel import DuelProblem
+from festival.duels.games import duel_game
 
-GAME = AlchelementalGame()
+GAME = cast(AlchelementalGame, duel_game("alchelemental"))
+"""the game on its shipped data, as festival hosts it"""
+UNITS = GAME.units.by_name
+"""the units by name"""
 WIDTH = 7
 # 6 rows of 7; Light's nodes R2 (Fire) and R5 (Earth) on the left edge, Dark's R2 (Earth) and
 # R5 (Water) on the right edge.
@@ -56,7 +60,7 @@ def put(
 ) -> AlchState:
     """`name` of `owner` on (r, c); a unit already on the board moves there."""
     pieces = [p for p in state.pieces if not (p.owner == owner and p.name == name)]
-    pieces.append(Piece(owner, name, hx(state, r, c), rot % 6, mirrored))
+    pieces.append(Piece(owner, state.units[name], hx(state, r, c), rot % 6, mirrored))
     called = list(state.called)
     called[owner] = called[owner] | {name}
     return replace(state, pieces=sort_pieces(pieces), called=(called[0], called[1]))
