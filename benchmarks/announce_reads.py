@@ -38,7 +38,6 @@ from festival.match.announce import (
     submission_notes,
 )
 from festival.match.match import Match
-from festival.match.rounds import ingest_folder, resolve
 from festival.match.store import Store
 from festival.sample.play import sample_match
 
@@ -136,12 +135,8 @@ def correction(folder: Path, kept: bool) -> tuple[int, Counter[str], float]:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "m"
-        match = sample_match(folder)
-        match.allocate()
-        for r in range(1, ROUNDS + 1):
-            resolve(match, r, ingest_folder(match, r, fixture("sample", f"round-{r}")), True)
-        players = len(match.config.players)
-        match.close()
+        sample_match(folder, resolved=ROUNDS)
+        players = service.status(folder).players
         print(f"`festival announce` on the sample festival ({players} players), per round:")
         for r in range(1, ROUNDS + 1):
             calls, seconds = measured(lambda r=r: service.announce(folder, r))

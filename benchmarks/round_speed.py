@@ -15,6 +15,7 @@ from pathlib import Path
 import openpyxl
 
 from festival.core.paths import fixture
+from festival.match.match import Match
 from festival.match.replay import decode_submissions, play_round, states_after
 from festival.match.rounds import check_round, ingest_folder, resolve
 from festival.sample.play import sample_match
@@ -62,10 +63,7 @@ def reading_split(folder: Path) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        match = sample_match(Path(tmp) / "m")
-        match.allocate()
-        for r in range(1, ROUND):
-            resolve(match, r, ingest_folder(match, r, fixture("sample", f"round-{r}")), True)
+        match = Match.open(sample_match(Path(tmp) / "m", resolved=ROUND - 1))
         folder = fixture("sample", f"round-{ROUND}")
 
         t0 = time.perf_counter()

@@ -69,8 +69,7 @@ def test_a_blank_summoners_workbook_keeps_last_rounds_defence_and_attack(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = tmp_path / "m"
-    match = sample_match(folder)
-    match.allocate()
+    match = Match.open(sample_match(folder))
     player = next(
         p for p in match.participants("summoners") if "summoners" in match.events_of(p, 3)
     )

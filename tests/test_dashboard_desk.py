@@ -13,7 +13,6 @@ from dashboard.people import figure
 from festival.cli.main import main
 from festival.core.paths import fixture
 from festival.match.match import Match
-from festival.match.rounds import ingest_folder, resolve
 from festival.sample.play import sample_match
 from tests.support.patience import PATIENCE
 from tests.support.played_demo import PlayedDemo
@@ -26,12 +25,7 @@ APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 @pytest.fixture
 def unfinished(tmp_path: Path) -> Path:
     """The sample festival with rounds 1-5 resolved and round 6's workbooks in the inbox."""
-    folder = tmp_path / "m"
-    match = sample_match(folder)
-    match.allocate()
-    for r in range(1, 6):
-        resolve(match, r, ingest_folder(match, r, fixture("sample", f"round-{r}")), True)
-    match.close()
+    folder = sample_match(tmp_path / "m", resolved=5)
     shutil.copytree(fixture("sample", "round-6"), folder / "inbox" / "round-6")
     return folder
 
@@ -118,12 +112,7 @@ def test_round_desk_is_for_the_host_only(unfinished: Path, monkeypatch: pytest.M
 
 def sample_before(tmp_path: Path, round_no: int) -> Path:
     """The sample festival resolved up to `round_no - 1`, with round `round_no` in the inbox."""
-    folder = tmp_path / "s"
-    match = sample_match(folder)
-    match.allocate()
-    for r in range(1, round_no):
-        resolve(match, r, ingest_folder(match, r, fixture("sample", f"round-{r}")), True)
-    match.close()
+    folder = sample_match(tmp_path / "s", resolved=round_no - 1)
     shutil.copytree(fixture("sample", f"round-{round_no}"), folder / "inbox" / f"round-{round_no}")
     return folder
 

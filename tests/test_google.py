@@ -11,10 +11,8 @@ import pytest
 
 import festival.google.match_sheets as gs
 from festival.cli.main import main
-from festival.core.paths import fixture
 from festival.match.match import Match
 from festival.match.replay import states_after
-from festival.match.rounds import ingest_folder, resolve
 from festival.sample.play import sample_match
 from sheets import google, google_tabs
 from tests.support.google_match import fill_from_sample, google_match, over_budget, tab_titles
@@ -96,9 +94,7 @@ def test_a_round_read_from_google_equals_the_same_round_from_xlsx(
     assert len({r.path for r in batch_gets}) == len(match.config.players)
     assert not over_budget(server, 2)
 
-    other = sample_match(tmp_path / "x")
-    other.allocate()
-    resolve(other, 1, ingest_folder(other, 1, fixture("sample", "round-1")), True)
+    other = Match.open(sample_match(tmp_path / "x", resolved=1))
     by_google = Match.open(match_dir).store.rounds()[0]
     by_xlsx = other.store.rounds()[0]
     assert by_google.submissions.keys() == by_xlsx.submissions.keys()
@@ -193,7 +189,7 @@ def test_the_service_account_key_is_never_stored_or_printed(
         gs, "make_client", lambda path: mount_local(real(path, retry=NO_WAIT), server)
     )
     folder = tmp_path / "m"
-    sample_match(folder).allocate()
+    sample_match(folder)
     players = Match.open(folder).config.players
     rows = ["player,spreadsheet"] + [f"{p},key-{p}" for p in players]
     for p in players:

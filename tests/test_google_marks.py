@@ -15,7 +15,7 @@ import pytest
 from events.template import Template, TemplateTab
 from festival.cli.main import main
 from festival.match.match import Match
-from festival.sample.play import sample_config, sample_settings
+from festival.sample.play import sample_match
 from sheets import google, google_tabs
 from sheets.google_tabs import BookTab, Marker
 from tests.support.doc_blocks import code_blocks
@@ -158,7 +158,7 @@ def test_a_spreadsheet_reused_for_another_match_keeps_its_tabs_out_of_it(
     a.close()
     before = snapshot(server)
     other = tmp_path / "b"
-    Match.create(other, sample_config(int(sample_settings()["seed"])), OTHER_ID).allocate()
+    sample_match(other, match_id=OTHER_ID)
     sheets = tmp_path / "sheets.csv"
     assert main(["google", str(other), "--sheets", str(sheets), "--host-sheet", "key-host"]) == 0
     capsys.readouterr()

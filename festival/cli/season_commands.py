@@ -255,8 +255,7 @@ def read_endgame(match: Path) -> Endgame:
     from festival.match import service as match_service
 
     view = match_service.standings(match)
-    with match_service.opened(match) as opened:
-        match_id = opened.match_id
+    match_id = match_service.match_id(match)
     data = view.data
     players = data["players"]
     return Endgame(
@@ -330,8 +329,7 @@ def deathmatch(args: argparse.Namespace) -> int:
         return 0
 
     worded(make)(args)
-    with duel_service.opened(folder) as duel:
-        duel_id = duel.duel_id
+    duel_id = duel_service.duel_id(folder)
     kept = _kept_path(args.season, folder)
     acted = service.run(args.season, DeathMatchMade(duel_id, kept, args.game), HOST, Via.CLI)
     _print(args, acted.season, acted.added)
@@ -357,8 +355,7 @@ def read_result(folder: Path) -> DuelResult:
     from festival.duels import service as duel_service
 
     logged = duel_service.log(folder)
-    with duel_service.opened(folder) as duel:
-        duel_id = duel.duel_id
+    duel_id = duel_service.duel_id(folder)
     winner = logged.winner
     return DuelResult(
         duel_id,

@@ -146,8 +146,7 @@ def final(args: argparse.Namespace, sc: Shared) -> int:
         return 0
 
     worded(make)(args)
-    with duel_service.opened(folder) as duel:
-        duel_id = duel.duel_id
+    duel_id = duel_service.duel_id(folder)
     kept = sc.kept_path(args.season, folder)
     made = FinalGameMade(duel_id, kept, args.game, seats.first)
     acted = service.run(args.season, made, HOST, Via.CLI)

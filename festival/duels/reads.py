@@ -1,6 +1,6 @@
 """Reading a duel: what the command line, the dashboard and the bot show (the board, the log,
-the status, every position, the clock as a watcher sees it), as values; a loss on time that
-has happened is recorded first (`opening.opened`)."""
+the status, the duel's id, every position, the clock as a watcher sees it), as values; a loss
+on time that has happened is recorded first (`opening.opened`)."""
 
 from __future__ import annotations
 
@@ -99,6 +99,12 @@ def log(folder: Path) -> Logged:
             winner_of(duel, states[-1]),
             duel.timed_out is not None,
         )
+
+
+def duel_id(folder: Path) -> str:
+    """The duel's id (the one a season records its duels by)."""
+    with opened(folder) as duel:
+        return duel.duel_id
 
 
 def status(folder: Path) -> Status:

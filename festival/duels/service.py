@@ -73,7 +73,7 @@ from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.opening import changing, opened, situation, winner_of
 from festival.duels.origin import Origin, Via
 from festival.duels.practice_duels import practices
-from festival.duels.reads import History, history, log, show, status, watch
+from festival.duels.reads import History, duel_id, history, log, show, status, watch
 from festival.duels.results import (
     ClockShown,
     Entered,
@@ -159,6 +159,7 @@ __all__ = [
     "changing",
     "discord_id_problem",
     "dispatch",
+    "duel_id",
     "file_bytes",
     "history",
     "log",

@@ -1,7 +1,8 @@
 """The match service's reads: values for the front ends (standings, announcements, the
-round desk, status, seats, a player's submission, the round's hand-ins table, a store
-check) and the dashboard's read models, built once per match version. Nothing here changes
-a match; `festival.match.service` re-exports every read, the one door front ends use.
+round desk, status, the match's id, seats, a player's submission, the round's hand-ins
+table, a store check) and the dashboard's read models, built once per match version. Nothing
+here changes a match; `festival.match.service` re-exports every read, the one door front
+ends use.
 """
 
 from __future__ import annotations
@@ -195,6 +196,12 @@ def status(folder: Path) -> Status:
             bool(match.engine_specs),
             match.finished,
         )
+
+
+def match_id(folder: Path) -> str:
+    """The match's id (the one its workbooks and spreadsheets carry)."""
+    with opened(folder) as match:
+        return match.match_id
 
 
 def seats(folder: Path) -> Seats:

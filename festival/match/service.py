@@ -80,6 +80,7 @@ from festival.match.reads import announce as announce
 from festival.match.reads import check as check
 from festival.match.reads import desk as desk
 from festival.match.reads import is_match as is_match
+from festival.match.reads import match_id as match_id
 from festival.match.reads import match_view as match_view
 from festival.match.reads import on_discord as on_discord
 from festival.match.reads import on_google as on_google

@@ -17,13 +17,9 @@ import numpy as np
 from festival.bots.registry import STRONGEST, bot
 from festival.core.errors import MatchError
 from festival.core.paths import FIXTURES, fixture
-from festival.core.registry import event_names
 from festival.match import service
-from festival.match.acts import Allocate, FromFolder, NewMatch, Resolve
+from festival.match.acts import HOST, Allocate, FromFolder, NewMatch, Resolve, Via
 from festival.match.allocation import Preference
-from festival.match.catalogs import catalog_options
-from festival.match.config import MatchConfig
-from festival.match.engines import load_engines
 from festival.match.match import Match
 from festival.match.replay import states_after
 from festival.match.results import Created
@@ -46,13 +42,6 @@ def sample_preferences() -> tuple[Preference, ...]:
     return roster.preferences
 
 
-def sample_config(seed: int) -> MatchConfig:
-    prefs = sample_preferences()
-    players = tuple(p.player for p in prefs)
-    options = catalog_options(load_engines({}, event_names()), {})
-    return MatchConfig(prefs, seed, players, "host", event_options=options)
-
-
 def sample_settings() -> dict[str, Any]:
     settings: dict[str, Any] = json.loads(fixture("sample", SETTINGS).read_text())
     return settings
@@ -63,10 +52,19 @@ def strategy_of(match: Match, player: str) -> str:
     return STRONGEST[match.config.players.index(player) % len(STRONGEST)]
 
 
-def sample_match(folder: Path) -> Match:
-    """A new match of the sample festival, with the match id its committed workbooks carry."""
+def sample_match(folder: Path, resolved: int = 0, match_id: str | None = None) -> Path:
+    """The sample festival as a new match in `folder` (returned), made through the match
+    service's door as the host, as `festival demo` makes it: created with the sample's seed
+    and the match id its committed workbooks carry (or `match_id`: the same festival under
+    another id), allocated, and its first `resolved` rounds resolved from the committed
+    workbooks, the rules' default played for an invalid submission."""
     settings = sample_settings()
-    return Match.create(folder, sample_config(int(settings["seed"])), str(settings["match_id"]))
+    new_sample(folder, int(settings["seed"]), match_id or str(settings["match_id"]))
+    service.run(folder, Allocate(), HOST, Via.CLI)
+    for round_no in range(1, resolved + 1):
+        inbox = FromFolder(fixture("sample", f"round-{round_no}"))
+        service.run(folder, Resolve(inbox, round_no, default_invalid=True), HOST, Via.CLI)
+    return folder
 
 
 def bot_submissions(
@@ -115,25 +113,27 @@ def new_sample(folder: Path, seed: int, match_id: str | None = None) -> Created:
     (the one the committed workbooks carry; else drawn)."""
     players = ",".join(p.player for p in sample_preferences())
     command = NewMatch(fixture("sample", "roster.csv"), seed, players, match_id=match_id)
-    return service.run(folder, command)
+    return service.run(folder, command, HOST, Via.CLI)
 
 
 def build(seed: int, out: Path) -> dict[str, Any]:
     """Play the sample festival into `out`; return what happened that makes it worth watching.
-    Every change goes through the match service's door; the bots read the match to fill in
-    each round's workbooks."""
+    Every change goes through the match service's door, as the host; the bots are handed the
+    open match to fill in each round's workbooks, and its highlights are read from it."""
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch) / "match"
         new_sample(folder, seed)
-        service.run(folder, Allocate())
+        service.run(folder, Allocate(), HOST, Via.CLI)
         rng = np.random.default_rng(seed)
         for round_no in range(1, service.status(folder).rounds + 1):
             inbox = out / f"round-{round_no}"
             with service.opened(folder) as match:
                 write_round(match, round_no, inbox, rng)
-            service.run(folder, Resolve(FromFolder(inbox), round_no, default_invalid=True))
+            resolve = Resolve(FromFolder(inbox), round_no, default_invalid=True)
+            service.run(folder, resolve, HOST, Via.CLI)
         with service.opened(folder) as match:
-            return {**highlights(match), "match_id": match.match_id}
+            found = highlights(match)
+        return {**found, "match_id": service.match_id(folder)}
 
 
 def highlights(match: Match) -> dict[str, Any]:

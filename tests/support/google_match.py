@@ -35,7 +35,7 @@ def google_match(
     """The sample festival's match, allocated, with a Google spreadsheet for every player and
     one for the host; festival's clients talk to `server` and retry with `retry`."""
     folder = tmp_path / "m"
-    sample_match(folder).allocate()
+    sample_match(folder)
     players = Match.open(folder).config.players
     rows = ["player,spreadsheet"]
     for p in players:
