@@ -169,6 +169,14 @@ def test_a_season_folder_from_another_computer_never_reads_the_file_it_names(
     conn.commit()
     code, _, err = run(capsys, "season", "post", str(theirs))
     assert code == 2 and "another computer" in err and "elsewhere" not in err, err
+    # a duel of the season (here a finals game) is refused before it is made
+    for n, player in enumerate(PLAYERS[2:], 2):
+        assert run(capsys, "season", "eliminate", str(theirs), player, "--why", f"ep {n}")[0] == 0
+    code, _, err = run(
+        capsys, "season", "final", str(theirs), "--game", "element", "--first", PLAYERS[0]
+    )
+    assert code == 2 and "another computer" in err and not (theirs / "final-game-1").exists()
+    assert discord_api.requests == []
     # the host names their own file: it is read and kept, signed here
     mine = tmp_path / "mine" / "webhooks.csv"
     mine.parent.mkdir()
