@@ -8,8 +8,9 @@ import os
 import secrets
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import openpyxl
 import pytest
@@ -18,6 +19,9 @@ from hypothesis import HealthCheck, settings
 from festival.cli.main import main
 from tests.support.played_demo import PlayedDemo, play_demo
 from tests.support.toy_event import ENGINE_ARGS
+
+if TYPE_CHECKING:
+    from tests.support.discord.webhooks import DiscordServer
 
 # Snapshots are signed with this computer's key (festival/core/machine_key.py): the tests and
 # every process they start use a key of their own, never the user's. It is made here, before
@@ -67,6 +71,20 @@ def guide_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     return tmp_path
+
+
+@pytest.fixture
+def discord_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordServer]:
+    """The stand-in of Discord's webhook API, discord.py aimed at it for the test."""
+    from discord.http import Route
+
+    from festival.discord import endpoint
+    from tests.support.discord.webhooks import DiscordServer
+
+    with DiscordServer() as server:
+        monkeypatch.setenv(endpoint.API_VARIABLE, server.base)
+        monkeypatch.setattr(Route, "BASE", Route.BASE)
+        yield server
 
 
 @pytest.fixture

@@ -20,7 +20,6 @@ from festival.match.watch import Watched, quota_minutes
 from sheets.errors import GoogleError
 from tests.conftest import TABS
 from tests.support.discord.webhooks import DiscordServer
-from tests.test_discord_post import discord_api as discord_api  # the fixture
 from tests.test_discord_post import webhooks_file
 from tests.test_sheet_watch import Sheets
 

@@ -5,13 +5,11 @@ injected clock; `festival run --once` does what is due now."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from festival.cli.main import main
-from festival.discord import endpoint
 from festival.discord.schedule_runner import Runner
 from festival.match import schedule_service, service
 from festival.match.schedule import HOUR, system_now
@@ -25,16 +23,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExc
 
 D = 2_000_000_000
 """round 1's deadline (UTC epoch seconds)"""
-
-
-@pytest.fixture
-def discord_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordServer]:
-    from discord.http import Route
-
-    with DiscordServer() as server:
-        monkeypatch.setenv(endpoint.API_VARIABLE, server.base)
-        monkeypatch.setattr(Route, "BASE", Route.BASE)
-        yield server
 
 
 def mapped(folder: Path, server: DiscordServer, host_channel: bool = True) -> None:

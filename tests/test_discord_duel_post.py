@@ -10,7 +10,6 @@ import pytest
 
 from festival.cli.main import main
 from tests.support.discord.webhooks import DiscordServer
-from tests.test_discord_post import discord_api as discord_api  # the fixture
 
 ASH, BIRCH = "123456789012345678", "223456789012345678"
 

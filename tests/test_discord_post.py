@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 import sqlite3
 import types
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,16 +23,6 @@ from tests.support.discord.webhooks import DiscordServer
 from tests.support.played_demo import PlayedDemo
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-
-
-@pytest.fixture
-def discord_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordServer]:
-    from discord.http import Route
-
-    with DiscordServer() as server:
-        monkeypatch.setenv(endpoint.API_VARIABLE, server.base)
-        monkeypatch.setattr(Route, "BASE", Route.BASE)
-        yield server
 
 
 @pytest.fixture

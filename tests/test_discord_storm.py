@@ -20,7 +20,6 @@ from festival.discord.messages import PHONE_WIDTH, discord_messages
 from tests.support.discord.webhooks import DiscordServer
 from tests.test_discord_duel_post import duel as duel  # the fixture
 from tests.test_discord_post import announced, resolve, webhooks_file
-from tests.test_discord_post import discord_api as discord_api  # the fixture
 from tests.test_discord_post import mapped as mapped  # the fixture
 from tests.test_discord_post import waits as waits  # the fixture
 

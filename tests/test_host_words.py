@@ -18,7 +18,6 @@ from festival.cli.main import main
 from festival.match.match import Match
 from tests.conftest import PLAYERS, ROSTER, numbers_json
 from tests.support.discord.webhooks import DiscordServer
-from tests.test_discord_post import discord_api as discord_api  # the fixture
 from tests.test_discord_post import webhooks_file
 from tests.test_state_error_cells import ROSTER as SUMMONERS_ROSTER
 

@@ -19,7 +19,6 @@ from festival.match.announce import NOTHING, REFUSED
 from festival.match.match import Match
 from tests.conftest import PLAYERS, TABS, fill_workbooks
 from tests.support.discord.webhooks import DiscordServer
-from tests.test_discord_post import discord_api as discord_api  # the fixture
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 

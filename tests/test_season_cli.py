@@ -259,32 +259,3 @@ def test_a_season_folder_from_another_machine_is_read_as_data(
     code, _, err = run(capsys, "season", "show", str(season))
     assert code == 2 and "is damaged" in err and said in err, err
     assert not (tmp_path / "pwned").exists()
-
-
-def test_the_host_guides_season_runs_as_written(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """ "Running a season": its roster and every command, in its order, as written."""
-    from tests.support.doc_blocks import code_blocks, commands
-
-    monkeypatch.chdir(tmp_path)
-    heading = "## Running a season"
-    (roster,) = code_blocks("docs/host-guide.md", heading, language="csv")
-    Path("season.csv").write_text(roster + "\n")
-    run_ = [w for block in code_blocks("docs/host-guide.md", heading) for w in commands(block)]
-    assert [w[1:3] for w in run_][:3] == [
-        ["season", "new"],
-        ["demo", "awa-e1"],
-        ["season", "episode"],
-    ]
-    for words in run_:
-        assert words[0] == "festival"
-        assert main(words[1:]) == 0, words
-    out = capsys.readouterr().out
-    assert "Episode 1: match " in out and "Elimination Candidate Spadez" in out
-    assert "eliminated uri" in out and "Season season-1: 9 of 10 players still in" in out
-    # the "Finals" part: the last eliminations, the supports, the series and its champion
-    assert "Spadez (placed 3rd) supports Juniper: 3 garnet(s)" in out, out
-    assert "uri (placed 10th) supports Wren: 1 garnet(s)" in out, out
-    assert "Finals (best of 3, 2 wins): Wren 0 - Juniper 2" in out, out
-    assert out.rstrip().endswith("Champion of the season: Juniper"), out

@@ -5,27 +5,15 @@ what players may know only (no Discord ids)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from festival.cli.main import main
-from festival.discord import endpoint
 from tests.conftest import PLAYERS
 from tests.support.discord.webhooks import DiscordServer
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-
-
-@pytest.fixture
-def discord_api(monkeypatch: pytest.MonkeyPatch) -> Iterator[DiscordServer]:
-    from discord.http import Route
-
-    with DiscordServer() as server:
-        monkeypatch.setenv(endpoint.API_VARIABLE, server.base)
-        monkeypatch.setattr(Route, "BASE", Route.BASE)
-        yield server
 
 
 def test_the_season_is_posted_once_and_a_change_edits_it(

@@ -24,7 +24,6 @@ from festival.match.watch import READS_PER_MINUTE, quota_minutes
 from sheets.raw import RawSubmission
 from tests.conftest import TABS
 from tests.support.discord.webhooks import DiscordServer
-from tests.test_discord_post import discord_api as discord_api  # the fixture
 from tests.test_discord_post import webhooks_file
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from festival.cli import season_final_commands as finals_cli
+from festival.cli.bot_commands import discord_id
 from festival.cli.season_words import season_worded
 from festival.core.errors import FestivalError
 from festival.season import service
@@ -24,6 +25,7 @@ from festival.season.acts import (
     Endgame,
     GiveGarnets,
     GiveToken,
+    KeepChannels,
     NewSeason,
     PickOpponent,
     Post,
@@ -60,6 +62,9 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="change a season rule: " + ", ".join(n.replace("_", "-") for n in OPTIONS),
     )
+    _channels_arguments(p, required=False)
+    p = command("discord", "keep the season's Discord channels (a webhooks file)", discord)
+    _channels_arguments(p, required=True)
     p = command("show", "who is in, garnets, Tokens of Life and the episodes", show)
     p.add_argument("--ledger", action="store_true", help="list every entry of the ledger")
     p = command("episode", "take a finished main match into the season", episode)
@@ -78,7 +83,12 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--duel", type=Path, help="the duel folder (default: SEASON/episode-N-death-match)"
     )
-    p.add_argument("--discord-channel", type=int, metavar="ID", help="the duel's Discord channel")
+    p.add_argument(
+        "--discord-channel",
+        type=discord_id,
+        metavar="ID",
+        help="the duel's Discord channel (default: the Death Match channel kept)",
+    )
     p = command(
         "result",
         "record the Death Match's result (the loser is eliminated), or the finals' game's",
@@ -86,7 +96,9 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
     )
     finals_cli.add_arguments(command, final, support)
     p = command("post", "post the season to the game room on Discord (exactly once)", post)
-    p.add_argument("--webhooks", type=Path, required=True, help="the webhooks file (game room)")
+    p.add_argument(
+        "--webhooks", type=Path, help="the webhooks file (default: the one the season keeps)"
+    )
     p.add_argument("--resend", action="store_true", help="resend a message whose request was cut")
     p.add_argument("--mark-sent", metavar="LINK", help="a cut message is on Discord: its link")
     p = command("dashboard", "open the Season page of the dashboard (Streamlit)", dashboard)
@@ -100,6 +112,22 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
     p = command("correct", "take back a ledger entry with a new entry naming it", correct)
     p.add_argument("entry", type=int, help="the entry's number (`season show --ledger`)")
     p.add_argument("--why", required=True, help="why, kept with the entry")
+
+
+def _channels_arguments(p: argparse.ArgumentParser, required: bool) -> None:
+    p.add_argument(
+        "--webhooks",
+        type=Path,
+        required=required,
+        help="the webhooks file: game room (host), host channel, death match, the players' "
+        "channels and user ids; kept by path, out of the season folder",
+    )
+    p.add_argument(
+        "--death-match-channel",
+        type=discord_id,
+        metavar="ID",
+        help="the Death Match channel's Discord id (the bot plays the duels there)",
+    )
 
 
 # --- values as JSON and words ----------------------------------------------------------
@@ -152,11 +180,26 @@ def season_json(season: service.Season, ledger: bool = True) -> dict[str, Any]:
         "episodes": [episode_json(e) for e in state.episodes],
         "garnets": {"granted": state.granted, "spent": state.spent, "discarded": state.discarded},
         "finals": finals_cli.finals_json(season),
+        "discord": channels_json(season),
     }
     if ledger:
         out["entries"] = [entry_json(e) for e in season.entries]
         out["void"] = sorted(state.void)
     return out
+
+
+def channels_json(season: service.Season) -> dict[str, Any] | None:
+    """The season's Discord channels as kept (for the host: no path, no URL; `kept_here`
+    false for a folder given its file on another computer)."""
+    kept = season.channels
+    if kept is None:
+        return None
+    return {
+        "channels": list(kept.channels),
+        "users": {p: str(u) for p, u in kept.users},
+        "death_match_channel": None if kept.death_match is None else str(kept.death_match),
+        "kept_here": kept.file_here is not None,
+    }
 
 
 def entry_line(e: Entry, void: frozenset[int]) -> str:
@@ -173,11 +216,15 @@ def entry_line(e: Entry, void: frozenset[int]) -> str:
     return f"#{e.seq} {e.at} {e.kind}{amount} {who}: {e.why}{fixed}; from {source}{gone}"
 
 
+def _acted_json(season: service.Season, added: tuple[Entry, ...]) -> dict[str, Any]:
+    data = season_json(season)
+    data["added"] = [entry_json(e) for e in added]
+    return data
+
+
 def _print(args: argparse.Namespace, season: service.Season, added: tuple[Entry, ...]) -> None:
     if args.json:
-        data = season_json(season)
-        data["added"] = [entry_json(e) for e in added]
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps(_acted_json(season, added), indent=2, ensure_ascii=False))
         return
     for e in added:
         print("Recorded " + entry_line(e, frozenset()))
@@ -228,14 +275,59 @@ def new(args: argparse.Namespace) -> int:
         rules = rules_with(changes) if changes else SeasonRules()
     except ValueError as exc:
         raise FestivalError(f"--rule: {exc}") from None
+    kept = None
+    if args.webhooks is not None:  # checked before the season is made
+        from festival.core.names import normalise_name
+        from festival.discord.season_channels import kept_from
+
+        players = [normalise_name(r[0]) for r in rows]
+        kept = kept_from(args.webhooks, players, args.season, args.death_match_channel)
+    elif args.death_match_channel is not None:
+        raise FestivalError("--death-match-channel goes with --webhooks FILE")
     season = service.begin(args.season, NewSeason(args.season.name, tuple(rows), rules))
+    if kept is not None:
+        season = service.run(args.season, KeepChannels(kept), HOST, Via.CLI).season
     if args.json:
         print(json.dumps(season_json(season), indent=2, ensure_ascii=False))
         return 0
     print(f"Created season {args.season} with {len(rows)} players.")
     _table(season)
+    if kept is not None:
+        _channels_lines(args.webhooks, season)
     print(f"Next: festival season episode {args.season} MATCH (a finished main match)")
     return 0
+
+
+def discord(args: argparse.Namespace) -> int:
+    """Keep the season's channels: its posts and its Death Matches use them from now on."""
+    from festival.discord.season_channels import keep
+
+    season = keep(args.season, args.webhooks, args.death_match_channel).season
+    if args.json:
+        print(json.dumps(season_json(season, ledger=False), indent=2, ensure_ascii=False))
+        return 0
+    _channels_lines(args.webhooks, season)
+    return 0
+
+
+def _channels_lines(file: Path, season: service.Season) -> None:
+    kept = season.channels
+    assert kept is not None
+    print(
+        f"Kept the webhooks file {file} (by its path; the webhook URLs stay in your file): "
+        + ", ".join(kept.channels)
+        + "."
+    )
+    if kept.users:
+        print("Discord user ids for: " + ", ".join(p for p, _ in kept.users) + ".")
+    if not kept.has_death_match:
+        print(
+            "No death match row: a Death Match duel is posted only once you run "
+            "festival duel discord DUEL --webhooks FILE."
+        )
+    if kept.death_match is None:
+        print("No --death-match-channel ID: the bot hosts a Death Match once it is seated.")
+    print(f"Keep the file private. `festival season post {season.folder}` posts with it.")
 
 
 def show(args: argparse.Namespace) -> int:
@@ -244,6 +336,11 @@ def show(args: argparse.Namespace) -> int:
         print(json.dumps(season_json(season), indent=2, ensure_ascii=False))
         return 0
     _table(season)
+    kept = season.channels
+    if kept is not None:
+        channel = f"channel {kept.death_match}" if kept.death_match else "no channel id"
+        where = "" if kept.file_here else " (its webhooks file was named on another computer)"
+        print(f"Discord: {', '.join(kept.channels)}; Death Match: {channel}{where}")
     if args.ledger:
         for e in season.entries:
             print(entry_line(e, season.state.void))
@@ -304,24 +401,22 @@ def opponent(args: argparse.Namespace) -> int:
 
 def deathmatch(args: argparse.Namespace) -> int:
     """The Death Match's duel, made through the duel service's door with both players seated
-    (their Discord ids from the season's roster), then recorded in the season."""
+    (their Discord ids, the Death Match channel), then recorded in the season, and mapped to
+    the season's Death Match channel (festival/cli/season_duel_seats.py)."""
     from festival.cli.duel_words import worded
+    from festival.cli.season_duel_seats import map_duel, seats_for
     from festival.duels import service as duel_service
     from festival.duels.acts import NewDuel
 
     pair = service.death_match_pair(args.season)
-    current = service.show(args.season).state.current
+    season = service.show(args.season)
+    current = season.state.current
     number = current.number if current is not None else 0
     folder: Path = args.duel or args.season / f"episode-{number}-death-match"
+    players = (pair.candidate, pair.opponent)
+    seats = seats_for(season, players, pair.users, args.discord_channel)
     command = NewDuel(
-        args.game,
-        (pair.candidate, pair.opponent),
-        args.variant,
-        (),
-        args.seed,
-        None,
-        args.discord_channel,
-        pair.users,
+        args.game, players, args.variant, (), args.seed, None, seats.channel, seats.users
     )
 
     def make(_: argparse.Namespace) -> int:
@@ -330,14 +425,19 @@ def deathmatch(args: argparse.Namespace) -> int:
 
     worded(make)(args)
     duel_id = duel_service.duel_id(folder)
-    kept = _kept_path(args.season, folder)
-    acted = service.run(args.season, DeathMatchMade(duel_id, kept, args.game), HOST, Via.CLI)
+    kept_path = _kept_path(args.season, folder)
+    acted = service.run(args.season, DeathMatchMade(duel_id, kept_path, args.game), HOST, Via.CLI)
+    posted = map_duel(folder, seats, season)
+    if args.json:
+        data = _acted_json(acted.season, acted.added)
+        data["death_match"] = {"duel_id": duel_id, **seats.to_json(posted)}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
     _print(args, acted.season, acted.added)
-    if not args.json:
-        print(f"Death Match: {pair.candidate} against {pair.opponent} in {folder}")
-        print(
-            f"Next: play it (festival duel ... {folder}), then festival season result {args.season}"
-        )
+    print(f"Death Match: {pair.candidate} against {pair.opponent} in {folder}")
+    for line in seats.lines(folder):
+        print(line)
+    print(f"Next: play it (festival duel ... {folder}), then festival season result {args.season}")
     return 0
 
 
@@ -406,7 +506,7 @@ def post(args: argparse.Namespace) -> int:
     from festival.core.posted import Action
     from festival.discord.season_posting import DiscordGameRoom
 
-    command = Post(args.webhooks, bool(args.resend), args.mark_sent)
+    command = Post(args.webhooks, bool(args.resend), args.mark_sent)  # None: the kept file
     done = service.run(args.season, command, HOST, Via.CLI, room=DiscordGameRoom())
     result = done.result
     if args.json:
@@ -444,7 +544,7 @@ def dashboard(args: argparse.Namespace) -> int:
 
 
 def _shared() -> finals_cli.Shared:
-    return finals_cli.Shared(_print, _kept_path, read_result)
+    return finals_cli.Shared(_print, _kept_path, read_result, _acted_json)
 
 
 def final(args: argparse.Namespace) -> int:

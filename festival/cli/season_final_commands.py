@@ -5,6 +5,7 @@ duel made through the duel service's door, as the Death Match is, both finalists
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ class Shared:
     print_acted: Callable[[argparse.Namespace, service.Season, tuple[Entry, ...]], None]
     kept_path: Callable[[Path, Path], Path]
     read_result: Callable[[Path], DuelResult]
+    acted_json: Callable[[service.Season, tuple[Entry, ...]], dict[str, Any]]
 
 
 def add_arguments(command: Any, final: Any, support: Any) -> None:
@@ -123,22 +125,27 @@ def _gifts(state: Any, rules: SeasonRules, players: list[str]) -> str:
 
 def final(args: argparse.Namespace, sc: Shared) -> int:
     """The finals' next game: the duel made through the duel service's door with both
-    finalists seated (their Discord ids from the season's roster), then recorded."""
+    finalists seated and posted as a Death Match is (festival/cli/season_duel_seats.py),
+    then recorded."""
     from festival.cli.duel_words import worded
+    from festival.cli.season_duel_seats import map_duel, seats_for
     from festival.duels import service as duel_service
     from festival.duels.acts import NewDuel
 
     seats = service.final_seats(args.season, args.first)
     folder: Path = args.duel or args.season / f"final-game-{seats.number}"
+    season = service.show(args.season)
+    players = (seats.first, seats.second)
+    on_discord = seats_for(season, players, seats.users, args.discord_channel)
     command = NewDuel(
         args.game,
-        (seats.first, seats.second),
+        players,
         args.variant,
         (),
         args.seed,
         None,
-        args.discord_channel,
-        seats.users,
+        on_discord.channel,
+        on_discord.users,
     )
 
     def make(_: argparse.Namespace) -> int:
@@ -150,14 +157,17 @@ def final(args: argparse.Namespace, sc: Shared) -> int:
     kept = sc.kept_path(args.season, folder)
     made = FinalGameMade(duel_id, kept, args.game, seats.first)
     acted = service.run(args.season, made, HOST, Via.CLI)
+    posted = map_duel(folder, on_discord, season)
+    if args.json:
+        data = sc.acted_json(acted.season, acted.added)
+        data["final_game"] = {"duel_id": duel_id, **on_discord.to_json(posted)}
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
     sc.print_acted(args, acted.season, acted.added)
-    if not args.json:
-        print(
-            f"Finals game {seats.number}: {seats.first} starts against {seats.second} in {folder}"
-        )
-        print(
-            f"Next: play it (festival duel ... {folder}), then festival season result {args.season}"
-        )
+    print(f"Finals game {seats.number}: {seats.first} starts against {seats.second} in {folder}")
+    for line in on_discord.lines(folder):
+        print(line)
+    print(f"Next: play it (festival duel ... {folder}), then festival season result {args.season}")
     return 0
 
 

@@ -8,5 +8,6 @@ spreadsheet verdicts' changes of `sheet_posting.py`, the schedule's notes of
 for `festival run` and the bot), the duel's posting operation (`duel_posting.py`), a
 season's game room as the season service's port (`season_posting.py`, its post log in the
 season's store),
+the season's channels kept and read for its post and its Death Matches (`season_channels.py`),
 and the seam that aims discord.py at a stand-in (`endpoint.py`). The bot, a front end, is
 festival/bot/."""

@@ -9,7 +9,7 @@ not hold yet (a changed season edits the episode's post in place, marked correct
 from __future__ import annotations
 
 from festival.core.sqlite_file import SqliteFile
-from festival.discord import webhooks
+from festival.discord import season_channels, webhooks
 from festival.discord.messages import discord_messages
 from festival.discord.post_log import PostKey, PostLog
 from festival.discord.posting import Decision, Outgoing, PostResult, post_all
@@ -29,9 +29,10 @@ class DiscordGameRoom:
         self.retry = retry
 
     def post(self, store: SqliteFile, command: Post, said: Said) -> PostResult:
-        folder, webhooks_file = said.folder, command.webhooks_file
-        webhooks.check_place(webhooks_file, folder)
-        hooks = webhooks.read_webhooks(webhooks_file, list(said.players), "this season")
+        folder, named = said.folder, command.webhooks_file
+        # the file named now, else the one the season keeps (season_channels.py)
+        webhooks_file = season_channels.webhooks_file(folder, said.channels, named)
+        hooks = season_channels.read_season_webhooks(webhooks_file, list(said.players), folder)
         if webhooks.GAME_ROOM not in hooks.hooks:
             raise webhooks.WebhookError(
                 f"{webhooks_file} has no row for the game room (player: host)"
@@ -46,7 +47,7 @@ class DiscordGameRoom:
             )
             for n, text in enumerate(parts, 1)
         ]
-        rerun = f"festival season post {folder} --webhooks {webhooks_file}"
+        rerun = f"festival season post {folder}" + (f" --webhooks {named}" if named else "")
         sender = Sender(hooks, self.retry, f"`{rerun}`", f"`{rerun}`")
         decision = Decision.of(command.resend, command.mark_sent)
         try:

@@ -8,7 +8,8 @@ an error message: errors name the row and the channel.
 
 The file is a .csv (or .xlsx) with the columns `player` and `webhook`, and optionally `user`
 (the player's Discord user id, for pings); the row whose player is `host` (or `game room`)
-is the game room, where the public posts go.
+is the game room, where the public posts go. A season's file (`festival season discord`) may
+also have a row `death match`: the channel where the season's Death Match duels are posted.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ HOST_ROWS = ("host", "game room", "gameroom", "public")
 HOST_CHANNEL = "host channel"
 """the host's own channel (optional): what only the host is told (a player's misses)"""
 HOST_CHANNEL_ROWS = ("host channel", "hostchannel", "hosts")
+DEATH_MATCH = "death match"
+"""a season's Death Match channel (optional, in a season's file only): its duels post there"""
+DEATH_MATCH_ROWS = ("death match", "deathmatch", "death match channel")
+ROOM_ROWS = {DEATH_MATCH: DEATH_MATCH_ROWS}
+"""the extra rooms a caller of `read_webhooks` may accept, by the rows that name them"""
 SETTINGS = host_inputs.DISCORD
 """the host input that keeps the mapping (the file's path and channel names only)"""
 DUEL = "this duel"
@@ -89,28 +95,53 @@ class Webhooks:
 
 @dataclass(frozen=True)
 class DiscordSettings:
-    """What the store keeps: where the webhooks file is, and the names it maps."""
+    """What the store keeps: where the webhooks file is, and the names it maps. A duel made
+    by a season (`room` DEATH_MATCH) reads the season's file: its posts go to the file's
+    `room` row, and the rows of the season's other players (`others`) are passed over."""
 
     file: str
     channels: tuple[str, ...]
     users: Mapping[str, str]
+    room: str = GAME_ROOM
+    others: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"file": self.file, "channels": list(self.channels), "users": dict(self.users)}
+        out: dict[str, Any] = {
+            "file": self.file,
+            "channels": list(self.channels),
+            "users": dict(self.users),
+        }
+        if self.room != GAME_ROOM:
+            out["room"] = self.room
+            out["others"] = list(self.others)
+        return out
 
     @staticmethod
     def from_json(text: str) -> DiscordSettings:
         data = json.loads(text)
+        room = str(data.get("room", GAME_ROOM))
+        if room not in (GAME_ROOM, *ROOM_ROWS):
+            raise ValueError(f"no room {room[:40]!r}")
         return DiscordSettings(
             str(data["file"]),
             tuple(str(c) for c in data["channels"]),
             {str(k): str(v) for k, v in dict(data["users"]).items()},
+            room,
+            tuple(str(o) for o in data.get("others", ())),
         )
 
 
-def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") -> Webhooks:
+def read_webhooks(
+    path: Path,
+    players: Sequence[str],
+    of: str = "this match",
+    rooms: Sequence[str] = (),
+    others: Sequence[str] = (),
+) -> Webhooks:
     """The webhooks file, every row checked; raises WebhookError naming every bad row (by
-    row, player and column, never by URL)."""
+    row, player and column, never by URL). `rooms`: the extra rooms the file may map
+    (DEATH_MATCH); `others`: names whose rows are passed over (a season's players who do not
+    play its Death Match)."""
     from events.errors import close_matches
     from sheets.source import name_key
     from sheets.xlsx_reader import read_table_file
@@ -124,6 +155,9 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
     known = {name_key(p): p for p in players}
     hosts = {name_key(h) for h in HOST_ROWS}
     host_channel = {name_key(h) for h in HOST_CHANNEL_ROWS}
+    extra = {name_key(row): room for room in rooms for row in ROOM_ROWS[room]}
+    passed = {name_key(o) for o in others} - set(known)
+    named_rooms = (GAME_ROOM, HOST_CHANNEL, *rooms)
     hooks: dict[str, Webhook] = {}
     owners: dict[str, str] = {}
     """webhook id -> the channel whose row named it first"""
@@ -132,14 +166,14 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
     for r in range(1, grid.height):
         name, url = grid.text(r, pc).strip(), grid.text(r, wc).strip()
         user = grid.text(r, uc).strip() if uc is not None else ""
-        if not name and not url and not user:
+        if (not name and not url and not user) or name_key(name) in passed:
             continue
         channel = (
             GAME_ROOM
             if name_key(name) in hosts
             else HOST_CHANNEL
             if name_key(name) in host_channel
-            else known.get(name_key(name))
+            else extra.get(name_key(name)) or known.get(name_key(name))
         )
         where = f"row {r + 1}"
         if channel is None:
@@ -149,7 +183,7 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
             continue
         if user:
             found = USER_ID.fullmatch(user)
-            if found is None or channel in (GAME_ROOM, HOST_CHANNEL):
+            if found is None or channel in named_rooms:
                 problems.append(
                     f"{where} ({channel}): the user column takes a player's Discord user id "
                     "(17 to 20 digits: right-click the player, Copy User ID)"
@@ -157,7 +191,7 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
             else:
                 users[channel] = found.group(1)
         if not url:
-            if channel in (GAME_ROOM, HOST_CHANNEL) or not user:
+            if channel in named_rooms or not user:
                 problems.append(f"{where} ({channel}): no webhook")
             continue
         if WEBHOOK_URL.fullmatch(url) is None:
@@ -169,7 +203,13 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
         elif channel in hooks:
             problems.append(f"{where} ({channel}): a second webhook; keep one row per channel")
         elif (owner := owners.get(Webhook(channel, url).id)) is not None:
-            place = "the game room" if owner == GAME_ROOM else f"{owner}'s channel"
+            place = (
+                "the game room"
+                if owner == GAME_ROOM
+                else f"the {owner} channel"
+                if owner in named_rooms
+                else f"{owner}'s channel"
+            )
             problems.append(
                 f"{where} ({channel}): the same webhook as {place}, so {channel}'s posts would "
                 f"go there; make a webhook in {channel}'s own channel and copy its URL"
@@ -181,7 +221,7 @@ def read_webhooks(path: Path, players: Sequence[str], of: str = "this match") ->
         problems.append("no row for the game room (player `host`): the public posts go there")
     if problems:
         raise WebhookError(f"{path}: " + "; ".join(problems))
-    ordered = {c: hooks[c] for c in (GAME_ROOM, HOST_CHANNEL, *players) if c in hooks}
+    ordered = {c: hooks[c] for c in (*named_rooms, *players) if c in hooks}
     return Webhooks(ordered, users)
 
 
@@ -195,8 +235,23 @@ def check_place(path: Path, folder: Path) -> None:
         )
 
 
-def settings_for(path: Path, hooks: Webhooks) -> DiscordSettings:
-    return DiscordSettings(str(path.resolve()), tuple(hooks.hooks), dict(hooks.users))
+def settings_for(
+    path: Path, hooks: Webhooks, room: str = GAME_ROOM, others: Sequence[str] = ()
+) -> DiscordSettings:
+    return DiscordSettings(
+        str(path.resolve()), tuple(hooks.hooks), dict(hooks.users), room, tuple(others)
+    )
+
+
+def in_room(hooks: Webhooks, room: str) -> Webhooks:
+    """A season's file as its Death Match duel reads it: the `room` row is the duel's game
+    room (where its posts go), the season's game room and host channel are left out."""
+    if room == GAME_ROOM:
+        return hooks
+    if room not in hooks.hooks:
+        raise WebhookError(f"the webhooks file has no {room} row: add the channel's webhook")
+    rest = {c: h for c, h in hooks.hooks.items() if c not in (GAME_ROOM, HOST_CHANNEL, room)}
+    return Webhooks({GAME_ROOM: Webhook(GAME_ROOM, hooks.hooks[room].url), **rest}, hooks.users)
 
 
 def stored_settings(text: str | None, where: str, command: str = "discord") -> DiscordSettings:
@@ -233,4 +288,5 @@ def load_webhooks(
             f"the webhooks file {path} is not there: name it with --webhooks FILE (or run "
             f"`festival {command} {folder} --webhooks FILE` again)"
         )
-    return read_webhooks(path, players, of)
+    rooms = () if settings.room == GAME_ROOM else (settings.room,)
+    return in_room(read_webhooks(path, players, of, rooms, settings.others), settings.room)

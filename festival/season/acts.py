@@ -12,6 +12,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from festival.core.errors import FestivalError
+from festival.season.channels import KeptChannels
 from festival.season.rules import SeasonRules
 
 
@@ -170,11 +171,20 @@ class Post:
     a changed season editing its post (marked corrected), through the game room's port
     (festival/season/room.py). `webhooks_file`: the host's file of channel webhooks;
     `resend` / `mark_sent` (the message's link): the host's word on a message whose request
-    was cut (it never arrived / it is there)."""
+    was cut (it never arrived / it is there). No `webhooks_file`: the one the season keeps
+    (`KeepChannels`)."""
 
-    webhooks_file: Path
+    webhooks_file: Path | None = None
     resend: bool = False
     mark_sent: str | None = None
+
+
+@dataclass(frozen=True)
+class KeepChannels:
+    """Keep the season's Discord channels (a webhooks file read and checked by the Discord
+    adapter, festival/discord/season_channels.py): no ledger entry, the last kept counts."""
+
+    kept: KeptChannels
 
 
 Command = (

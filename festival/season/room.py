@@ -16,6 +16,7 @@ from festival.core.posted import PostResult
 if TYPE_CHECKING:
     from festival.core.sqlite_file import SqliteFile
     from festival.season.acts import Post
+    from festival.season.channels import KeptChannels
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Said:
     """the season's players (the webhooks file may name their channels too)"""
     markdown: str
     """the season as players may know it: no Discord ids, no notes, no ledger"""
+    channels: KeptChannels | None = None
+    """the season's Discord channels as kept (`Post` without a webhooks file uses them)"""
 
 
 @dataclass(frozen=True)

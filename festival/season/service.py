@@ -11,7 +11,7 @@ values (docs/architecture.md, "The season")."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import overload
@@ -23,6 +23,7 @@ from festival.season.acts import (
     Actor,
     Command,
     DeathMatchMade,
+    KeepChannels,
     NewSeason,
     Post,
     Refused,
@@ -32,6 +33,7 @@ from festival.season.acts import (
 from festival.season.announce import episode_line as episode_line
 from festival.season.announce import finals_lines as finals_lines
 from festival.season.announce import season_markdown
+from festival.season.channels import KeptChannels
 from festival.season.deciding import decide
 from festival.season.finals import final_pair
 from festival.season.finals import finals_reached as finals_reached
@@ -60,6 +62,8 @@ class Season:
     rules: SeasonRules
     entries: tuple[Entry, ...]
     state: Replayed
+    channels: KeptChannels | None = None
+    """the Discord channels kept (`festival season discord`), None before"""
 
 
 @dataclass(frozen=True)
@@ -151,7 +155,7 @@ def run(
 @overload
 def run(
     folder: Path,
-    command: Command,
+    command: Command | KeepChannels,
     actor: Actor = ...,
     via: Via = ...,
     clock: Clock = ...,
@@ -159,7 +163,7 @@ def run(
 ) -> Acted: ...
 def run(
     folder: Path,
-    command: Command | Post,
+    command: Command | Post | KeepChannels,
     actor: Actor = HOST,
     via: Via = Via.CLI,
     clock: Clock = system_clock,
@@ -176,6 +180,11 @@ def run(
             season = _season(store)
             if isinstance(command, Post):
                 return _post(store, season, command, actor, room)
+            if isinstance(command, KeepChannels):  # the host's setting, no ledger entry
+                if not actor.host:
+                    raise refuse(Refused.NOT_HOST)
+                store.keep_channels(replace(command.kept, season=season.name).signed())
+                return Acted((), _season(store))
             added = decide(
                 list(season.entries), season.state, season.rules, command, actor, via, _at(clock)
             )
@@ -193,7 +202,13 @@ def _post(
     if room is None:
         raise FestivalError("this command posts to the game room: no adapter")
     players = tuple(s.player for s in season.state.standings)
-    said = Said(season.folder, len(season.state.episodes), players, public_markdown(season))
+    said = Said(
+        season.folder,
+        len(season.state.episodes),
+        players,
+        public_markdown(season),
+        season.channels,
+    )
     return Posted(said.number, room.post(store, command, said))
 
 
@@ -272,5 +287,10 @@ def _season(store: SeasonStore) -> Season:
     players = store.players()
     entries = store.entries()
     return Season(
-        store.path.parent, store.name(), store.rules(), tuple(entries), replay(players, entries)
+        store.path.parent,
+        store.name(),
+        store.rules(),
+        tuple(entries),
+        replay(players, entries),
+        store.channels(),
     )

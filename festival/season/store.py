@@ -17,6 +17,7 @@ from urllib.parse import quote
 from festival.core.errors import StoreDamaged, StoreError
 from festival.core.lock import folder_lock
 from festival.core.sqlite_file import SqliteFile, stored_json
+from festival.season.channels import DISCORD_META, KeptChannels
 from festival.season.ledger import Entry, Kind, Source, SourceKind
 from festival.season.rules import SeasonRules
 
@@ -132,6 +133,23 @@ class SeasonStore(SqliteFile):
             return SeasonRules.from_json(data)
         except ValueError as exc:
             raise self.damaged(str(exc)) from None
+
+    def channels(self) -> KeptChannels | None:
+        """The Discord channels kept (festival/season/channels.py), checked as data."""
+        text = self.meta(DISCORD_META)
+        if text is None:
+            return None
+        try:
+            return KeptChannels.from_json(self.name(), json.loads(text))
+        except ValueError as exc:
+            raise self.damaged(f"meta.{DISCORD_META} {exc}") from None
+
+    def keep_channels(self, kept: KeptChannels) -> None:
+        with self.transaction() as conn:
+            conn.execute(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)",
+                (DISCORD_META, json.dumps(kept.to_json())),
+            )
 
     def players(self) -> list[tuple[str, int | None]]:
         out: list[tuple[str, int | None]] = []
