@@ -5,29 +5,15 @@ exact values; a season folder from another machine read as data, never run."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from festival.cli.main import main
 from tests.conftest import PLAYERS, numbers_json
+from tests.support.season_kit import json_of, run
 
 USERS = {p: 100000000000000000 + i for i, p in enumerate(PLAYERS)}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:  # type: ignore[type-arg]
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    data: dict = json.loads(out)  # type: ignore[type-arg]
-    return data
 
 
 def _pick(player: str, event: str) -> int:
@@ -56,7 +42,7 @@ def test_a_whole_episode_from_the_match_to_the_death_matchs_result(
     toy_match: Path, season: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     s = str(season)
-    start = _json(capsys, "season", "show", s)
+    start = json_of(capsys, "season", "show", s)
     assert {p["player"]: p["garnets"] for p in start["players"]} == {
         p: (5 if p == PLAYERS[0] else 3) for p in PLAYERS
     }
@@ -65,8 +51,8 @@ def test_a_whole_episode_from_the_match_to_the_death_matchs_result(
     code, _, err = run(capsys, "season", "episode", s, str(toy_match))
     assert code == 2 and "is not finished: resolve its last round" in err, err
     _finish_last(toy_match, capsys)
-    standings = _json(capsys, "standings", str(toy_match))
-    after = _json(capsys, "season", "episode", s, str(toy_match))
+    standings = json_of(capsys, "standings", str(toy_match))
+    after = json_of(capsys, "season", "episode", s, str(toy_match))
     by = {p["player"]: p for p in after["players"]}
     for p in standings["players"]:
         before = 5 if p["player"] == PLAYERS[0] else 3
@@ -87,14 +73,14 @@ def test_a_whole_episode_from_the_match_to_the_death_matchs_result(
     assert code == 2 and f"{winner} still hold(s) more than 1 Token(s) of Life" in err, err
     code, _, err = run(capsys, "season", "give", s, winner, candidate)
     assert code == 2 and "is the Elimination Candidate" in err, err
-    given = _json(capsys, "season", "give", s, winner, others[0].upper())  # as the roster matches
+    given = json_of(capsys, "season", "give", s, winner, others[0].upper())  # as the roster matches
     assert given["added"][0]["other"] == winner and given["added"][0]["player"] == others[0]
     code, _, err = run(capsys, "season", "opponent", s, others[0])
     assert code == 2 and f"{others[0]} holds a Token of Life and may not be picked" in err
-    picked = _json(capsys, "season", "opponent", s, others[1])
+    picked = json_of(capsys, "season", "opponent", s, others[1])
     assert picked["episodes"][0]["opponent"] == others[1]
 
-    made = _json(capsys, "season", "deathmatch", s, "--game", "element", "--seed", "3")
+    made = json_of(capsys, "season", "deathmatch", s, "--game", "element", "--seed", "3")
     duel = season / "episode-1-death-match"
     assert made["episodes"][0]["duel_folder"] == "episode-1-death-match"
     code, out, _ = run(capsys, "duel", "status", str(duel))
@@ -105,7 +91,7 @@ def test_a_whole_episode_from_the_match_to_the_death_matchs_result(
     assert code == 2 and "is not over yet" in err, err
 
     assert run(capsys, "duel", "play", str(duel), "resign", "--player", others[1])[0] == 0
-    done = _json(capsys, "season", "result", s)
+    done = json_of(capsys, "season", "result", s)
     out_player = {p["player"]: p for p in done["players"]}[others[1]]
     assert out_player["alive"] is False and out_player["garnets"] == 0
     assert done["episodes"][0]["eliminated"] == others[1]
@@ -131,9 +117,9 @@ def test_a_correction_is_a_new_entry_naming_the_one_it_corrects(
     season: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     s = str(season)
-    gave = _json(capsys, "season", "give", s, PLAYERS[1], PLAYERS[2], "--garnets", "2")
+    gave = json_of(capsys, "season", "give", s, PLAYERS[1], PLAYERS[2], "--garnets", "2")
     seq = gave["added"][0]["seq"]
-    fixed = _json(capsys, "season", "correct", s, str(seq), "--why", "typed the wrong player")
+    fixed = json_of(capsys, "season", "correct", s, str(seq), "--why", "typed the wrong player")
     assert fixed["added"][0]["corrects"] == seq and fixed["void"] == [seq]
     assert fixed["entries"][seq - 1] == gave["entries"][seq - 1]  # never edited
     assert {p["player"]: p["garnets"] for p in fixed["players"]}[PLAYERS[2]] == 3
@@ -157,10 +143,10 @@ def test_a_correction_is_a_new_entry_naming_the_one_it_corrects(
 def test_refusals_say_what_is_wrong(
     season: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], said: str
 ) -> None:
-    before = _json(capsys, "season", "show", str(season))
+    before = json_of(capsys, "season", "show", str(season))
     code, _, err = run(capsys, "season", argv[0], str(season), *argv[1:])
     assert code == 2 and said in err, err
-    assert _json(capsys, "season", "show", str(season)) == before
+    assert json_of(capsys, "season", "show", str(season)) == before
 
 
 @pytest.mark.parametrize(
@@ -187,7 +173,7 @@ def test_rules_are_named_options_kept_with_the_season(
 ) -> None:
     path = tmp_path / "r.csv"
     path.write_text("player\nA\nB\n")
-    made = _json(
+    made = json_of(
         capsys,
         "season",
         "new",

@@ -16,7 +16,8 @@ import pytest
 
 from tests.conftest import PLAYERS
 from tests.support.discord.webhooks import DiscordServer
-from tests.test_season_cli import _finish, _json, run
+from tests.support.season_kit import json_of, run
+from tests.test_season_cli import _finish
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 
@@ -60,7 +61,7 @@ def _season(
     )
     assert code == 0, err
     assert "Kept the webhooks file" in out and "death match" in out
-    made = _json(capsys, "season", "show", str(folder))
+    made = json_of(capsys, "season", "show", str(folder))
     return folder, hooks, made
 
 
@@ -77,7 +78,7 @@ def test_the_death_match_is_posted_in_the_seasons_death_match_channel_with_no_se
     assert str(hooks) not in json.dumps(made) and "webhooks/" not in json.dumps(made)
     s = str(season)
     _finish(toy_match, capsys)
-    ep = _json(capsys, "season", "episode", s, str(toy_match))["episodes"][0]
+    ep = json_of(capsys, "season", "episode", s, str(toy_match))["episodes"][0]
     winner, candidate = ep["winners"][0], ep["elimination_candidate"]
     others = [p for p in PLAYERS if p not in (winner, candidate)]
     assert run(capsys, "season", "give", s, winner, others[0])[0] == 0
@@ -87,7 +88,7 @@ def test_the_death_match_is_posted_in_the_seasons_death_match_channel_with_no_se
     code, out, err = run(capsys, "season", "discord", s, "--webhooks", str(hooks))
     assert code == 0 and f"Discord user ids for: {others[1]}." in out, err
 
-    dm = _json(capsys, "season", "deathmatch", s, "--game", "element", "--seed", "3")
+    dm = json_of(capsys, "season", "deathmatch", s, "--game", "element", "--seed", "3")
     assert dm["death_match"] == {
         "duel_id": dm["episodes"][0]["duel_id"],
         "players": [candidate, others[1]],
@@ -153,7 +154,7 @@ def test_a_season_folder_from_another_computer_never_reads_the_file_it_names(
     shutil.copytree(season, theirs)
     monkeypatch.setenv("FESTIVAL_KEY_FILE", str(tmp_path / "other-computer" / "machine.key"))
 
-    shown = _json(capsys, "season", "show", str(theirs))  # read as data
+    shown = json_of(capsys, "season", "show", str(theirs))  # read as data
     assert shown["discord"]["kept_here"] is False
     code, out, _ = run(capsys, "season", "show", str(theirs))
     assert f"Death Match: channel {DEATH_MATCH_CHANNEL} (its webhooks file was named on" in out
@@ -283,7 +284,7 @@ def test_a_finals_game_is_seated_and_posted_as_a_death_match_is(
     s = str(season)
     for n, player in enumerate(PLAYERS[2:], 2):
         assert run(capsys, "season", "eliminate", s, player, "--why", f"episode {n}")[0] == 0
-    made = _json(capsys, "season", "final", s, "--game", "element", "--first", PLAYERS[0])
+    made = json_of(capsys, "season", "final", s, "--game", "element", "--first", PLAYERS[0])
     assert made["final_game"] == {
         "duel_id": made["final_game"]["duel_id"],
         "players": PLAYERS[:2],

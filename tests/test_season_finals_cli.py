@@ -5,34 +5,14 @@ the champion; every refusal in the command line's words, and --json's exact valu
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from festival.cli.main import main
+from tests.support.season_kit import json_of, refused, run
 
 PLAYERS = ("Juniper", "Wren", "uri", "Spadez")
 USERS = {p: 200000000000000000 + i for i, p in enumerate(PLAYERS)}
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:  # type: ignore[type-arg]
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    data: dict = json.loads(out)  # type: ignore[type-arg]
-    return data
-
-
-def _refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    code, _, err = run(capsys, *argv)
-    assert code == 2, err
-    return err
 
 
 @pytest.fixture
@@ -51,36 +31,36 @@ def test_the_finals_from_the_last_eliminations_to_the_champion(
 ) -> None:
     s = str(season)
     # the finals are the last two's: not before
-    err = _refused(capsys, "season", "final", s, "--game", "element", "--first", "Juniper")
+    err = refused(capsys, "season", "final", s, "--game", "element", "--first", "Juniper")
     assert "the finals are not reached: 4 players are still in" in err, err
-    err = _refused(capsys, "season", "support", s, "Spadez", "Juniper")
+    err = refused(capsys, "season", "support", s, "Spadez", "Juniper")
     assert "the finals are not reached" in err, err
-    out = _json(capsys, "season", "eliminate", s, "Spadez", "--why", "episode 2: lost its DM")
+    out = json_of(capsys, "season", "eliminate", s, "Spadez", "--why", "episode 2: lost its DM")
     assert [e["kind"] for e in out["added"]] == ["eliminated", "discard"]
-    _json(capsys, "season", "eliminate", s, "uri", "--why", "episode 3: lost its DM")
-    err = _refused(capsys, "season", "eliminate", s, "Wren", "--why", "no")
+    json_of(capsys, "season", "eliminate", s, "uri", "--why", "episode 3: lost its DM")
+    err = refused(capsys, "season", "eliminate", s, "Wren", "--why", "no")
     assert "Juniper, Wren are the two players left: no more episodes" in err, err
 
     # the eliminated support a finalist, by placing: uri 3rd gives 3, Spadez 4th gives 2
-    err = _refused(capsys, "season", "support", s, "Wren", "Juniper")
+    err = refused(capsys, "season", "support", s, "Wren", "Juniper")
     assert "Wren is still in: only an eliminated player supports a finalist" in err, err
-    err = _refused(capsys, "season", "support", s, "uri", "Spadez")
+    err = refused(capsys, "season", "support", s, "uri", "Spadez")
     assert "Spadez is not a finalist (the finalists: Juniper, Wren)" in err, err
-    given = _json(capsys, "season", "support", s, "URI", "juniper")
+    given = json_of(capsys, "season", "support", s, "URI", "juniper")
     (entry,) = given["added"]
     assert entry["kind"] == "support" and entry["other"] == "uri"
     assert entry["player"] == "Juniper" and entry["amount"] == 3
     assert entry["source"]["detail"] == "placed 3rd"
-    err = _refused(capsys, "season", "support", s, "uri", "Wren")
+    err = refused(capsys, "season", "support", s, "uri", "Wren")
     assert "uri supported Juniper already (3 garnet(s)): an eliminated player gives once" in err
     code, out, err = run(capsys, "season", "support", s, "Spadez", "Wren")
     assert code == 0, err
     assert "support 2 Spadez -> Wren" in out and "Spadez (placed 4th) supports Wren: 2" in out
 
     # game 1: who starts is named, both finalists seated with their Discord ids
-    err = _refused(capsys, "season", "final", s, "--game", "element")
+    err = refused(capsys, "season", "final", s, "--game", "element")
     assert "name the finalist who starts game 1 with --first (Juniper or Wren)" in err, err
-    made = _json(
+    made = json_of(
         capsys, "season", "final", s, "--game", "element", "--seed", "3", "--first", "Wren"
     )
     (game,) = made["finals"]["games"]
@@ -89,12 +69,12 @@ def test_the_finals_from_the_last_eliminations_to_the_champion(
     duel = season / "final-game-1"
     code, out, _ = run(capsys, "duel", "seat", str(duel))
     assert str(USERS["Wren"]) in out and str(USERS["Juniper"]) in out, out
-    err = _refused(capsys, "season", "final", s, "--game", "element")
+    err = refused(capsys, "season", "final", s, "--game", "element")
     assert "finals game 1 (final-game-1) is not recorded yet" in err, err
-    err = _refused(capsys, "season", "result", s)
+    err = refused(capsys, "season", "result", s)
     assert "finals game 1 (final-game-1) is not over yet" in err, err
     assert run(capsys, "duel", "play", str(duel), "resign", "--player", "Juniper")[0] == 0
-    one = _json(capsys, "season", "result", s)
+    one = json_of(capsys, "season", "result", s)
     assert [e["kind"] for e in one["added"]] == ["final game won"]
     assert one["finals"]["finalists"] == [
         {"player": "Juniper", "wins": 0},
@@ -113,7 +93,7 @@ def test_the_finals_from_the_last_eliminations_to_the_champion(
     assert "Finals (best of 3, 2 wins): Juniper 0 - Wren 2" in out, out
     assert "Champion of the season: Wren" in out, out
     assert "final game won Wren against Juniper: game 2 (resigned" in out, out
-    done = _json(capsys, "season", "show", s)
+    done = json_of(capsys, "season", "show", s)
     assert done["finals"]["champion"] == "Wren"
     assert [e["kind"] for e in done["entries"][-2:]] == ["final game won", "season won"]
     garnets = {p["player"]: p["garnets"] for p in done["players"]}
@@ -122,11 +102,11 @@ def test_the_finals_from_the_last_eliminations_to_the_champion(
     assert sum(garnets.values()) == g["granted"] - g["spent"] - g["discarded"]
 
     # the series is won: nothing more
-    err = _refused(capsys, "season", "final", s, "--game", "element")
+    err = refused(capsys, "season", "final", s, "--game", "element")
     assert "the finals are won: Wren is the season's champion (2 wins)" in err, err
-    err = _refused(capsys, "season", "result", s)
+    err = refused(capsys, "season", "result", s)
     assert "the finals are won" in err, err
-    err = _refused(capsys, "season", "reinstate", s, "uri", "--why", "x")
+    err = refused(capsys, "season", "reinstate", s, "uri", "--why", "x")
     assert "the finals have begun: uri cannot come back now" in err, err
 
 

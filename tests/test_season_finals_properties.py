@@ -6,7 +6,6 @@ every command."""
 from __future__ import annotations
 
 import tempfile
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from hypothesis import event, given, settings
@@ -27,17 +26,9 @@ from festival.season.acts import (
 )
 from festival.season.ledger import Kind, replay
 from festival.season.rules import SeasonRules
+from tests.support.season_kit import StepClock
 
 PLAYERS = ("Ash", "Bea", "Cy", "Dov", "Eun", "Fay")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 names = st.sampled_from(PLAYERS)
@@ -155,7 +146,7 @@ def test_random_finals_keep_their_invariants(
     rules = SeasonRules(finals_best_of=best_of, finals_gift=tuple(gift) or (3, 2, 1))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "s"
-        clock = Clock()
+        clock = StepClock()
         service.begin(
             folder, NewSeason("s", tuple((p, None, None) for p in PLAYERS), rules), clock=clock
         )
@@ -191,7 +182,7 @@ def test_a_series_ends_exactly_when_a_finalist_has_more_than_half_the_wins(
     needed = (best_of + 1) // 2
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "s"
-        clock = Clock()
+        clock = StepClock()
         service.begin(
             folder, NewSeason("s", tuple((p, None, None) for p in PLAYERS), rules), clock=clock
         )

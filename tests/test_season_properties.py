@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import tempfile
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from hypothesis import event, given, settings
@@ -30,17 +29,9 @@ from festival.season.acts import (
 )
 from festival.season.ledger import Kind, replay
 from festival.season.rules import SeasonRules
+from tests.support.season_kit import StepClock
 
 PLAYERS = ("Ash", "Bea", "Cy", "Dov", "Eun", "Fay")
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 names = st.sampled_from(PLAYERS)
@@ -121,7 +112,7 @@ def _command(folder: Path, s: tuple, taken: list[str]) -> object:  # type: ignor
 def test_a_random_season_keeps_its_invariants(steps: list[tuple], start: int) -> None:  # type: ignore[type-arg]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "s"
-        clock = Clock()
+        clock = StepClock()
         rules = SeasonRules(starting_garnets=start)
         service.begin(
             folder, NewSeason("s", tuple((p, None, None) for p in PLAYERS), rules), clock=clock
@@ -189,7 +180,7 @@ def test_whole_episodes_reach_their_death_matches_within_the_rules(
     rules = SeasonRules(tokens_kept=kept)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "s"
-        clock = Clock()
+        clock = StepClock()
         service.begin(
             folder, NewSeason("s", tuple((p, None, None) for p in PLAYERS), rules), clock=clock
         )
