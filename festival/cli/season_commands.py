@@ -403,30 +403,17 @@ def deathmatch(args: argparse.Namespace) -> int:
     """The Death Match's duel, made through the duel service's door with both players seated
     (their Discord ids, the Death Match channel), then recorded in the season, and mapped to
     the season's Death Match channel (festival/cli/season_duel_seats.py)."""
-    from festival.cli.duel_words import worded
-    from festival.cli.season_duel_seats import map_duel, seats_for
-    from festival.duels import service as duel_service
-    from festival.duels.acts import NewDuel
+    from festival.cli.season_duel_seats import make_duel, map_duel
 
     pair = service.death_match_pair(args.season)
     season = service.show(args.season)
     current = season.state.current
     number = current.number if current is not None else 0
     folder: Path = args.duel or args.season / f"episode-{number}-death-match"
-    players = (pair.candidate, pair.opponent)
-    seats = seats_for(season, players, pair.users, args.discord_channel)
-    command = NewDuel(
-        args.game, players, args.variant, (), args.seed, None, seats.channel, seats.users
-    )
-
-    def make(_: argparse.Namespace) -> int:
-        duel_service.begin(folder, command, duel_service.HOST, duel_service.TEXT_ORIGIN)
-        return 0
-
-    worded(make)(args)
-    duel_id = duel_service.duel_id(folder)
-    kept_path = _kept_path(args.season, folder)
-    acted = service.run(args.season, DeathMatchMade(duel_id, kept_path, args.game), HOST, Via.CLI)
+    made = make_duel(args, season, folder, (pair.candidate, pair.opponent), pair.users)
+    seats, duel_id = made.seats, made.duel_id
+    made_ = DeathMatchMade(duel_id, made.kept, args.game)
+    acted = service.run(args.season, made_, HOST, Via.CLI)
     posted = map_duel(folder, seats, season)
     if args.json:
         data = _acted_json(acted.season, acted.added)
@@ -439,15 +426,6 @@ def deathmatch(args: argparse.Namespace) -> int:
         print(line)
     print(f"Next: play it (festival duel ... {folder}), then festival season result {args.season}")
     return 0
-
-
-def _kept_path(season: Path, folder: Path) -> Path:
-    """The duel folder as the season keeps it: relative to the season folder when inside it
-    (the season folder moves with it), else absolute."""
-    try:
-        return folder.resolve().relative_to(season.resolve())
-    except ValueError:
-        return folder.resolve()
 
 
 def read_result(folder: Path) -> DuelResult:
@@ -544,7 +522,7 @@ def dashboard(args: argparse.Namespace) -> int:
 
 
 def _shared() -> finals_cli.Shared:
-    return finals_cli.Shared(_print, _kept_path, read_result, _acted_json)
+    return finals_cli.Shared(_print, read_result, _acted_json)
 
 
 def final(args: argparse.Namespace) -> int:

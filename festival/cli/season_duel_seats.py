@@ -59,6 +59,50 @@ def seats_for(
     return DuelSeats(players, tuple(users.items()), channel, _hooks(season))
 
 
+@dataclass(frozen=True)
+class MadeDuel:
+    duel_id: str
+    kept: Path
+    """the duel folder as the season keeps it (`kept_path`)"""
+    seats: DuelSeats
+
+
+def make_duel(
+    args: argparse.Namespace,
+    season: service.Season,
+    folder: Path,
+    players: tuple[str, str],
+    roster_users: tuple[tuple[str, int], ...],
+) -> MadeDuel:
+    """A season's duel (`args`: game, variant, seed, discord_channel) made through the duel
+    service's door with both players seated, before the season records it; a refusal is
+    worded as the duel commands word it."""
+    from festival.cli.duel_words import worded
+    from festival.duels import service as duel_service
+    from festival.duels.acts import NewDuel
+
+    seats = seats_for(season, players, roster_users, args.discord_channel)
+    command = NewDuel(
+        args.game, players, args.variant, (), args.seed, None, seats.channel, seats.users
+    )
+
+    def make(_: argparse.Namespace) -> int:
+        duel_service.begin(folder, command, duel_service.HOST, duel_service.TEXT_ORIGIN)
+        return 0
+
+    worded(make)(args)
+    return MadeDuel(duel_service.duel_id(folder), kept_path(season.folder, folder), seats)
+
+
+def kept_path(season: Path, folder: Path) -> Path:
+    """The duel folder as the season keeps it: relative to the season folder when inside it
+    (the season folder moves with it), else absolute."""
+    try:
+        return folder.resolve().relative_to(season.resolve())
+    except ValueError:
+        return folder.resolve()
+
+
 def _hooks(season: service.Season) -> Path | None:
     from festival.discord.season_channels import read_season_webhooks, webhooks_file
 

@@ -24,7 +24,6 @@ class Shared:
     season_commands.py hands them in: this module imports it not)."""
 
     print_acted: Callable[[argparse.Namespace, service.Season, tuple[Entry, ...]], None]
-    kept_path: Callable[[Path, Path], Path]
     read_result: Callable[[Path], DuelResult]
     acted_json: Callable[[service.Season, tuple[Entry, ...]], dict[str, Any]]
 
@@ -127,36 +126,16 @@ def final(args: argparse.Namespace, sc: Shared) -> int:
     """The finals' next game: the duel made through the duel service's door with both
     finalists seated and posted as a Death Match is (festival/cli/season_duel_seats.py),
     then recorded."""
-    from festival.cli.duel_words import worded
-    from festival.cli.season_duel_seats import map_duel, seats_for
-    from festival.duels import service as duel_service
-    from festival.duels.acts import NewDuel
+    from festival.cli.season_duel_seats import make_duel, map_duel
 
     seats = service.final_seats(args.season, args.first)
     folder: Path = args.duel or args.season / f"final-game-{seats.number}"
     season = service.show(args.season)
-    players = (seats.first, seats.second)
-    on_discord = seats_for(season, players, seats.users, args.discord_channel)
-    command = NewDuel(
-        args.game,
-        players,
-        args.variant,
-        (),
-        args.seed,
-        None,
-        on_discord.channel,
-        on_discord.users,
+    made = make_duel(args, season, folder, (seats.first, seats.second), seats.users)
+    on_discord, duel_id = made.seats, made.duel_id
+    acted = service.run(
+        args.season, FinalGameMade(duel_id, made.kept, args.game, seats.first), HOST, Via.CLI
     )
-
-    def make(_: argparse.Namespace) -> int:
-        duel_service.begin(folder, command, duel_service.HOST, duel_service.TEXT_ORIGIN)
-        return 0
-
-    worded(make)(args)
-    duel_id = duel_service.duel_id(folder)
-    kept = sc.kept_path(args.season, folder)
-    made = FinalGameMade(duel_id, kept, args.game, seats.first)
-    acted = service.run(args.season, made, HOST, Via.CLI)
     posted = map_duel(folder, on_discord, season)
     if args.json:
         data = sc.acted_json(acted.season, acted.added)
