@@ -5,8 +5,8 @@ match is kept between reruns and sessions until the store changes (`store_stamp`
 for the public and one for the host (`Audience`: a session in public mode is only ever handed
 the public's), so a page switch or a widget costs only drawing. Each page's module is imported
 when the page is first drawn: the first page loads neither the duel games nor the lab, nor
-pandas (the match's pages draw their tables in Markdown). Once the first page is drawn, the
-browser loads the code of the other pages' elements while it is idle (`preload`).
+pandas (the match's pages draw their tables in Markdown). Once the host's match value is read,
+the pictures of the host's event pages are drawn in the background (`prepare_pages`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from dashboard.access import host_mode
 from dashboard.colours import player_colours
 from dashboard.duel_folders import duel_folders
 from dashboard.match_data import Audience, MatchData, is_match, load, store_stamp
-from dashboard.preload import preload
 from dashboard.prepare import prepare_pages
 from festival.core import registry
 from festival.core.errors import MatchError, StoreError
@@ -110,7 +109,6 @@ def main() -> None:
         draw_duels(duels, host)
     elif choice == OVERVIEW:
         overview_page.render(st, data, host)
-        preload(st)
     elif choice == ROUND_DESK:
         from dashboard import round_desk  # imported when first shown: Google's client is large
 

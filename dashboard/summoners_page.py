@@ -97,7 +97,7 @@ def _battle_viewer(st: Any, data: EventData, maps: Mapping[str, Any]) -> None:
     st.subheader("Battle viewer")
     if not kept_toggle(st, SHOW_BATTLES, "summoners_show_battles"):
         return
-    st.markdown(LEGEND, unsafe_allow_html=True)
+    st.image(LEGEND, alt="What the colours of the maps mean")
     labels = [
         f"round {r}: {b['attacker']} invades {b['defender']} ({b['map']})" for r, b in battles
     ]

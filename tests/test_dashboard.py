@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import base64
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.support.dashboard_app import markdown_tables, open_app
+from tests.support.dashboard_app import APP, markdown_tables, open_app
+from tests.support.patience import PATIENCE
 from tests.support.played_demo import PlayedDemo
 
 pytestmark = pytest.mark.slow
@@ -28,10 +31,12 @@ def continuum(at: AppTest) -> AppTest:
 
 
 def svgs(at: AppTest) -> list[str]:
-    """The SVG of every picture on the page: the boards are images (`st.image` of their SVG)."""
+    """The SVG of every picture on the page but its legend: the boards are images (`st.image`
+    of their SVG)."""
     urls = [img.url for image in at.get("image") for img in image.proto.imgs]
     svg = "data:image/svg+xml;base64,"
-    return [base64.b64decode(u.removeprefix(svg)).decode() for u in urls if u.startswith(svg)]
+    pictures = [base64.b64decode(u.removeprefix(svg)).decode() for u in urls if u.startswith(svg)]
+    return [p for p in pictures if 'aria-label="legend"' not in p]
 
 
 def test_public_mode_draws_every_board_and_shows_nothing_private(
@@ -76,8 +81,8 @@ def test_boards_are_images_and_their_tooltips_a_table_for_the_board_chosen(
     at = continuum(open_app(monkeypatch, played, "pw"))
     assert not [m for m in at.markdown if "<svg" in m.value]
     assert not at.dataframe  # no board chosen yet: no tile table drawn
-    chooser = at.selectbox(key="continuum_public_tiles")
-    owner = chooser.options[0]
+    chooser = at.radio(key="continuum_public_tiles")
+    owner = chooser.options[1]  # the first board (after "none")
     chooser.set_value(owner).run()
     public = "\n".join(at.dataframe[0].value["what"])
     assert "ward" in public or "broken" in public
@@ -85,7 +90,7 @@ def test_boards_are_images_and_their_tooltips_a_table_for_the_board_chosen(
     at.sidebar.text_input[0].input("pw").run()
     continuum(at)
     assert not [m for m in at.markdown if "<svg" in m.value]
-    at.selectbox(key="continuum_host_tiles").set_value(owner).run()
+    at.radio(key="continuum_host_tiles").set_value(owner).run()
     tiles = at.dataframe[0].value  # the full boards' table: the public view is not drawn
     assert len(tiles) == 64 and "broken in round" in "\n".join(tiles["what"])
     ranking = markdown_tables(at)[0]  # the ranking after it
@@ -217,3 +222,45 @@ def test_a_public_session_is_never_handed_the_values_kept_for_the_host(
         for event in data.events.values():
             assert (event.host, event.ranking, event.reports, event.rankings) == ({}, [], {}, {})
     assert "Final standings" in [h.value for h in public.subheader]  # the match is over
+
+
+def test_summoners_defences_are_png_images_and_the_public_gets_none(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's defences are PNG images of the project's picture renderer (a browser
+    decodes an image at once; SVG through Markdown is hundreds of elements per map); the
+    public's page holds no picture at all."""
+    at = open_app(monkeypatch, played, "pw")
+    at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    assert not at.get("image") and not [m for m in at.markdown if "<svg" in m.value]
+    at.sidebar.text_input[0].input("pw").run()
+    at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    assert not at.exception, at.exception
+    images = [img for image in at.get("image") for img in image.proto.imgs]
+    pngs = [img for img in images if img.url.endswith(".png")]
+    assert len(pngs) == 6 and not [m for m in at.markdown if "<svg" in m.value]
+
+
+FIRST_PAGE = """
+import os, sys
+from streamlit.testing.v1 import AppTest
+at = AppTest.from_file(sys.argv[1], default_timeout=float(sys.argv[2])).run()
+assert not at.exception, at.exception
+assert "Final standings" in [h.value for h in at.subheader]
+print(sorted(m for m in ("pandas", "pyarrow") if m in sys.modules))
+"""
+
+
+def test_the_first_page_imports_neither_pandas_nor_arrow(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cold start's server run imports what the overview draws: its tables are Markdown,
+    so neither pandas nor Arrow (about a second of a cold start) is loaded."""
+    monkeypatch.setenv("FESTIVAL_MATCH", str(played))
+    root = str(Path(__file__).resolve().parent.parent)
+    monkeypatch.setenv("PYTHONPATH", root)
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_PAGE, APP, str(PATIENCE)],
+        capture_output=True, text=True, check=True, timeout=PATIENCE, cwd=root,
+    ).stdout  # fmt: skip
+    assert out.strip().splitlines()[-1] == "[]"
