@@ -23,6 +23,8 @@ COLUMNS = 3
 SHOW_BATTLES = "Show the battles"
 """the battle viewer (a dropdown, a slider, a button and a map) when the host asks, kept on
 for the session: the page's first drawing does without"""
+CELL = 40
+"""a battle frame's tile, in pixels"""
 FRAME_SECONDS = 0.35
 """how long the play button shows each time unit"""
 
@@ -117,8 +119,9 @@ def _battle_viewer(st: Any, data: EventData, maps: Mapping[str, Any]) -> None:
         frame = replay[t]
         hit = {slot for shot in frame["shots"] for slot in shot["targets"]}
         return draw_map(
-            m["rows"], m["kind"], f"time unit {frame['t']}", defender, frame["familiars"], hit
-        )
+            m["rows"], m["kind"], f"time unit {frame['t']}", defender, frame["familiars"], hit,
+            cell=CELL,
+        )  # fmt: skip
 
     left, right = st.columns([1, 4])
     play = left.button("▶ Play", help="Step through every time unit of this battle")
@@ -127,10 +130,13 @@ def _battle_viewer(st: Any, data: EventData, maps: Mapping[str, Any]) -> None:
         if len(replay) > 1
         else 0
     )
+    # at most 1.5 times its natural size (as the maps drawn in Markdown were), not the page's
+    # whole width
+    width = round(1.5 * (max(len(r) for r in m["rows"]) * CELL + 2))
     picture = st.empty()
     shots = st.empty()
     for step in range(len(replay)) if play else [t]:
-        picture.image(frame_svg(step), width="stretch", alt=f"time unit {replay[step]['t']}")
+        picture.image(frame_svg(step), width=width, alt=f"time unit {replay[step]['t']}")
         frame_shots = replay[step]["shots"]
         shots.caption(
             "Shots: " + "; ".join(f"{s['tower']} -> slots {s['targets']}" for s in frame_shots)
