@@ -62,8 +62,9 @@ def exact_figures(st: Any, label: str, value: Any) -> None:
         st.json(value, expanded=True)
 
 
-MARKDOWN_SPECIAL = "\\`*_[]|<>#~"
-"""what Markdown would read as markup in a table cell: written with a backslash before it"""
+MARKDOWN_SPECIAL = "\\`*_[]|<>#~$:"
+"""what Markdown (and Streamlit's, with its $maths$ and :colour[words]) would read as markup
+in a table cell: written with a backslash before it"""
 
 
 def cell_text(value: Any) -> str:
