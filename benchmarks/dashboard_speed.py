@@ -1,7 +1,7 @@
 """How fast the dashboard answers, on the sample festival (all 6 rounds played), in seconds:
 cold start (the first drawing of the overview, the match read and replayed), a page switch to
-each page, a rerun of the same page, entering the host password, and moving a widget (the
-battle viewer's time slider).
+each page, a rerun of the same page, entering the host password, showing the battle viewer
+(a toggle) and moving a widget (its time slider).
 
 Twice: with Streamlit's AppTest (the script alone, no browser; each time in a fresh Python, so
 that the cold start imports what a new server imports), and in headless Chromium against a
@@ -39,6 +39,8 @@ from festival.cli.main import main
 PASSWORD = "pw"
 PAGES = ("Round desk", "Alchemy", "Elemental Continuum", "Summoner's Dream", "Overview")
 APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
+BATTLES = "summoners_show_battles"
+"""the battle viewer's toggle (dashboard/summoners_page.py): off until the host asks"""
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,7 @@ def apptest_timings(folder: Path) -> list[Timing]:
         for page in PAGES:
             measure(f"switch to {page}", at.sidebar.radio[0].set_value(page).run)
         at.sidebar.radio[0].set_value("Summoner's Dream").run()
+        measure("battle viewer shown (its toggle)", at.toggle(key=BATTLES).set_value(True).run)
         measure("battle viewer slider moved", at.slider[0].set_value(5).run)
         return timings
     finally:
@@ -142,23 +145,30 @@ def apptest_fresh(folder: Path) -> list[Timing]:
     return [Timing(**t) for t in json.loads(out.strip().splitlines()[-1])]
 
 
-def browser_timings(folder: Path) -> list[Timing]:
+Steps = Callable[[Any, Callable[[str, Callable[[], Any]], None]], None]
+"""what to do in the page once it is open: `steps(page, measure)`, `measure(name, action)`
+timing each action"""
+
+
+def in_chromium(
+    folder: Path, password: str | None, steps: Steps, app: Path | None = None
+) -> list[Timing]:
+    """A fresh `streamlit run` of `app` (the dashboard unless told) on `folder`, opened in
+    headless Chromium at 1280 px: the cold start (until "Final standings" shows) timed, then
+    `steps`. Each action's wall time, the server's CPU and Chromium's CPU meanwhile; none
+    without Debian's chromium."""
     from playwright.sync_api import sync_playwright
 
-    from tests.support.dashboard_server import (
-        after,
-        have_chromium,
-        launch,
-        log_in,
-        open_page,
-        serving,
-        settle,
-    )
+    from tests.support.dashboard_server import APP as DASHBOARD
+    from tests.support.dashboard_server import have_chromium, launch, serving, settle
 
     if not have_chromium():
         return []
     timings: list[Timing] = []
-    with serving(folder, PASSWORD, folder.parent) as server, sync_playwright() as p:
+    with (
+        serving(folder, password, folder.parent, app=app or DASHBOARD) as server,
+        sync_playwright() as p,
+    ):
         browser = launch(p)
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
 
@@ -175,19 +185,32 @@ def browser_timings(folder: Path) -> list[Timing]:
             settle(page)
             page.get_by_text("Final standings").wait_for()
 
-        measure("cold start (overview drawn)", cold)
+        measure("cold start (empty page drawn)" if app else "cold start (overview drawn)", cold)
+        steps(page, measure)
+        browser.close()
+    return timings
+
+
+def browser_timings(folder: Path) -> list[Timing]:
+    """The dashboard in Chromium: cold start, the host's password, each page, the slider."""
+    from dashboard.summoners_page import SHOW_BATTLES
+    from tests.support.dashboard_server import after, log_in, open_page
+
+    def steps(page: Any, measure: Callable[[str, Callable[[], Any]], None]) -> None:
         measure("host password entered", lambda: log_in(page, PASSWORD))
         for name in PAGES:
             measure(f"switch to {name}", lambda n=name: open_page(page, n))
         open_page(page, "Summoner's Dream")
+        toggle = page.get_by_text(SHOW_BATTLES, exact=True)
+        measure("battle viewer shown (its toggle)", lambda: after(page, toggle.click))
 
         def slide() -> None:
             thumb = page.locator('[data-testid="stSlider"] input[type="range"]').first
             after(page, lambda: thumb.press("ArrowRight"))
 
         measure("battle viewer slider moved", slide)
-        browser.close()
-    return timings
+
+    return in_chromium(folder, PASSWORD, steps)
 
 
 FLOOR_APP = """import streamlit as st
@@ -205,36 +228,15 @@ def floor_timings(folder: Path) -> list[Timing]:
     """Cold start and a page switch of `FLOOR_APP` in Chromium, as `browser_timings` measures
     the dashboard: what Streamlit itself costs (its server, its JavaScript, the websocket),
     which no change to the dashboard can take away."""
-    from playwright.sync_api import sync_playwright
+    from tests.support.dashboard_server import open_page
 
-    from tests.support.dashboard_server import have_chromium, launch, open_page, serving, settle
-
-    if not have_chromium():
-        return []
     app = folder.parent / "floor.py"
     app.write_text(FLOOR_APP)
-    timings: list[Timing] = []
-    with serving(folder, None, folder.parent, app=app) as server, sync_playwright() as p:
-        browser = launch(p)
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
 
-        def measure(name: str, action: Callable[[], Any]) -> None:
-            cpu, chromium = proc_cpu(server.pid), chromium_cpu()
-            wall = timed(action)
-            cpu_after, chromium_after = proc_cpu(server.pid), chromium_cpu()
-            timings.append(
-                Timing(name, wall, spent(cpu, cpu_after), spent(chromium, chromium_after))
-            )
-
-        def cold() -> None:
-            page.goto(server.url)
-            settle(page)
-            page.get_by_text("Final standings").wait_for()
-
-        measure("cold start (empty page drawn)", cold)
+    def steps(page: Any, measure: Callable[[str, Callable[[], Any]], None]) -> None:
         measure("switch to another empty page", lambda: open_page(page, "Round desk"))
-        browser.close()
-    return timings
+
+    return in_chromium(folder, None, steps, app)
 
 
 def browser_figures(folder: Path) -> list[tuple[str, float]]:
@@ -272,6 +274,19 @@ def report(title: str, runs: list[list[Timing]], loads: list[str]) -> None:
         print(line)
 
 
+def repeated(repeat: int, once: Callable[[], list[Timing]]) -> tuple[list[list[Timing]], list[str]]:
+    """`once` run `repeat` times, with the load average after each (no runs if the first
+    measures nothing: no chromium)."""
+    runs, loads = [], []
+    for _ in range(repeat):
+        timings = once()
+        if not timings:
+            return [], []
+        runs.append(timings)
+        loads.append(load_average())
+    return runs, loads
+
+
 def run(repeat: int) -> None:
     # Python's compiled files written and used by every process started here, as a user's
     # installation has them (some workplaces turn them off)
@@ -281,25 +296,14 @@ def run(repeat: int) -> None:
         with contextlib.redirect_stdout(io.StringIO()):
             assert main(["demo", str(folder)]) == 0
         apptest_fresh(folder)  # once unmeasured: the compiled files written
-        loads, runs = [], []
-        for _ in range(repeat):
-            runs.append(apptest_fresh(folder))
-            loads.append(load_average())
-        report("AppTest (the script alone)", runs, loads)
-        loads, runs = [], []
-        for _ in range(repeat):
-            timings = browser_timings(folder)
-            if not timings:
-                print("(no Debian chromium: the browser figures are skipped)")
-                return
-            runs.append(timings)
-            loads.append(load_average())
+        report("AppTest (the script alone)", *repeated(repeat, lambda: apptest_fresh(folder)))
+        runs, loads = repeated(repeat, lambda: browser_timings(folder))
+        if not runs:
+            print("(no Debian chromium: the browser figures are skipped)")
+            return
         report("Chromium at 1280 px (drawing included)", runs, loads)
-        loads, runs = [], []
-        for _ in range(repeat):
-            runs.append(floor_timings(folder))
-            loads.append(load_average())
-        report("Streamlit's floor: an empty page, the same way", runs, loads)
+        floor = repeated(repeat, lambda: floor_timings(folder))
+        report("Streamlit's floor: an empty page, the same way", *floor)
 
 
 if __name__ == "__main__":

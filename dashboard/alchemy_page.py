@@ -1,5 +1,7 @@
 """The Alchemy page: for the host, holdings and gems over the rounds (a table, or a chart when
-asked), the market, the ranking;
+asked), the market, the ranking, as Markdown tables (a handful of rows each: plain HTML for a
+browser, where `st.dataframe`'s grid costs it about half a second to load on its first page
+and `st.table` draws each cell as a Markdown element of its own);
 for the public, nothing until the end ("Locations, constructs, and sales will not be
 revealed"), then every player's gems."""
 
@@ -7,12 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
 from dashboard.charts import table_or_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
-from dashboard.people import exact_figures, figure, number, ranking_rows
+from dashboard.people import exact_figures, figure, markdown_table, number, ranking_rows
 from events.numbers import multiplier_text
 
 
@@ -26,7 +26,7 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
     if not data.reports:
         st.info("No Alchemy round has a result yet: the ranking appears after its first round.")
         return
-    st.dataframe(pd.DataFrame(ranking_rows(data.ranking, "gems")), hide_index=True)
+    st.markdown(markdown_table(ranking_rows(data.ranking, "gems")))
     exact_figures(st, "the Alchemy ranking", data.ranking)
     history = view["history"]
     rows = [
@@ -42,8 +42,8 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
         ]
         table_or_chart(st, "alchemy_show_chart", table, rows, "gems", colours)
     st.subheader("Holdings now")
-    st.dataframe(
-        pd.DataFrame(
+    st.markdown(
+        markdown_table(
             [
                 {
                     "player": p,
@@ -55,16 +55,15 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
                 }
                 for p, v in view["players"].items()
             ]
-        ),
-        hide_index=True,
+        )
     )
     if view["market"]:
         last = max(view["market"], key=int)
         st.subheader(f"Market of round {last}")
         market = view["market"][last]
         if market:
-            st.dataframe(
-                pd.DataFrame(
+            st.markdown(
+                markdown_table(
                     [
                         {
                             "set": s,
@@ -73,8 +72,7 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
                         }
                         for s, m in market.items()
                     ]
-                ),
-                hide_index=True,
+                )
             )
         else:
             st.caption("Nothing was sold.")

@@ -4,7 +4,9 @@ The match folder comes from the command line (after `--`) or FESTIVAL_MATCH. The
 match is kept between reruns and sessions until the store changes (`store_stamp`), one value
 for the public and one for the host (`Audience`: a session in public mode is only ever handed
 the public's), so a page switch or a widget costs only drawing. Each page's module is imported
-when the page is first drawn: the first page loads neither the duel games nor the lab.
+when the page is first drawn: the first page loads neither the duel games nor the lab, nor
+pandas (the match's pages draw their tables in Markdown). Once the host's match value is read,
+the pictures of the host's event pages are drawn in the background (`prepare_pages`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dashboard.access import host_mode
 from dashboard.colours import player_colours
 from dashboard.duel_folders import duel_folders
 from dashboard.match_data import Audience, MatchData, is_match, load, store_stamp
+from dashboard.prepare import prepare_pages
 from festival.core import registry
 from festival.core.errors import MatchError, StoreError
 
@@ -94,6 +97,7 @@ def main() -> None:
         except (MatchError, StoreError) as exc:
             st.error(str(exc))
             return
+        prepare_pages(data)
     st.title("AWA Festival")
     st.caption(f"Match {folder.resolve().name}: round {data.round_no} of {data.rounds} resolved.")
     if not data.events:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dashboard.people import markdown_table
 from dashboard.toggles import kept_toggle
 
 SHOW_CHART = "Show as a chart"
@@ -62,4 +63,4 @@ def table_or_chart(
     if kept_toggle(st, SHOW_CHART, key):
         draw_rounds_chart(st, rows, value, colours)
     else:
-        st.dataframe(list(table), hide_index=True)
+        st.markdown(markdown_table(table))

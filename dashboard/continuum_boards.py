@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dashboard.colours import legend
+from dashboard.colours import legend_svg
 from dashboard.svg_board import Square, draw_board
 from events.continuum.elements import Element
 from festival.core import palette
@@ -29,7 +29,7 @@ LEGEND_ITEMS = [(COLOURS[e], f"{e.value} ward") for e in Element] + [
     (UNKNOWN, "not known"),
     (BROKEN, "✕ broken tile"),
 ]
-LEGEND = legend(LEGEND_ITEMS)
+LEGEND = legend_svg(LEGEND_ITEMS)
 """the colours of every board picture"""
 
 

@@ -12,10 +12,16 @@ from typing import Any
 from dashboard.continuum_boards import LEGEND, host_squares, public_squares, tile_rows
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
-from dashboard.people import exact_figures, ranking_rows
+from dashboard.people import exact_figures, markdown_table, ranking_rows
 from dashboard.svg_board import Square, draw_board
 
 COLUMNS = 3
+NONE = "none"
+"""no board's tiles in words (the choice at first)"""
+FULL = "Full boards (host)"
+VIEWS = (FULL, "As the public sees it")
+"""the host's two views of the boards, one drawn at a time (tabs would draw both: twice the
+pictures sent and drawn on every switch to the page)"""
 
 
 def _grid(st: Any, boards: Mapping[str, Mapping[str, Square]], colours: dict[str, str]) -> None:
@@ -29,35 +35,35 @@ def _grid(st: Any, boards: Mapping[str, Mapping[str, Square]], colours: dict[str
 
 
 def _tiles(st: Any, boards: Mapping[str, Mapping[str, Square]], key: str) -> None:
-    """Each tile's tooltip of the board chosen, as a table (none until one is chosen)."""
-    owner = st.selectbox(
+    """Each tile's tooltip of the board chosen, as a table (none until one is chosen; a row of
+    choices, not a dropdown, whose code a browser loads on the page's first drawing)."""
+    owner = st.radio(
         "Tiles in words (what a board's tooltips say)",
-        list(boards),
-        index=None,
-        placeholder="Choose a board",
+        [NONE, *boards],
+        horizontal=True,
         key=key,
     )
-    if owner is not None:
+    if owner != NONE:
         st.dataframe(tile_rows(boards[owner]), hide_index=True)
 
 
 def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[str, str]) -> None:
     st.header(data.title)
     public = {p: public_squares(data.public["boards"][p]) for p in data.participants}
-    st.markdown(LEGEND, unsafe_allow_html=True)
+    st.image(LEGEND, alt="What the colours of the boards mean")
     if host:
-        tab_public, tab_host = st.tabs(["As the public sees it", "Full boards (host)"])
-        with tab_public:
-            _grid(st, public, colours)
-            _tiles(st, public, "continuum_public_tiles")
-        with tab_host:
+        view = st.radio("Boards", VIEWS, horizontal=True, key="continuum_view")
+        if view == FULL:
             st.caption("Numbers: bolts on a tile that count towards its break so far.")
             full = {p: host_squares(p, data.host) for p in data.participants}
             _grid(st, full, colours)
             _tiles(st, full, "continuum_host_tiles")
+        else:
+            _grid(st, public, colours)
+            _tiles(st, public, "continuum_public_tiles")
         st.subheader("Ranking (host)")
         if data.reports:
-            st.dataframe(ranking_rows(data.ranking, "points"), hide_index=True)
+            st.markdown(markdown_table(ranking_rows(data.ranking, "points")))
             exact_figures(st, "the Elemental Continuum ranking", data.ranking)
         else:
             st.info("No round has a result yet: the ranking appears after round 1.")

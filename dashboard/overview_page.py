@@ -1,16 +1,18 @@
 """The Overview page: round progress, the festival standings, and (host) scores over rounds,
-charted when the host asks."""
+charted when the host asks.
+
+The first page a browser draws: its tables are Markdown tables, so the server's first run
+imports neither pandas nor Arrow (about a second of a cold start) and the browser draws plain
+HTML."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
 from dashboard.charts import draw_rounds_chart
 from dashboard.colours import player_colours
 from dashboard.match_data import MatchData
-from dashboard.people import figure, number, rank
+from dashboard.people import figure, markdown_table, number, rank
 from dashboard.toggles import kept_toggle
 
 WINNER = "★ winner"
@@ -49,10 +51,10 @@ def render(st: Any, data: MatchData, host: bool) -> None:
     )
     titles = {e.event: e.title for e in data.events.values()}
     st.subheader("Who plays what")
-    st.table(
-        pd.DataFrame(
+    st.markdown(
+        markdown_table(
             [{"event": e.title, "players": ", ".join(e.participants)} for e in data.events.values()]
-        ).set_index("event")
+        )
     )
     if data.round_no == 0:
         st.info(
@@ -79,7 +81,7 @@ def render(st: Any, data: MatchData, host: bool) -> None:
             "Elimination Candidate: the sole winner chooses among "
             + ", ".join(standings["elimination_choice_pending"])
         )
-    st.table(pd.DataFrame(standings_rows(standings, titles)).set_index("player"))
+    st.markdown(markdown_table(standings_rows(standings, titles)))
     st.caption("Average rank: lower is better. The exact values: `festival standings --json`.")
     if not host:
         return

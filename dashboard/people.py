@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from dashboard.toggles import kept_toggle
 from events.numbers import decimal_text
 
 NONE = "–"
@@ -53,6 +54,33 @@ def ranking_rows(ranking: Sequence[Mapping[str, Any]], score: str) -> list[dict[
 
 
 def exact_figures(st: Any, label: str, value: Any) -> None:
-    """The exact values behind a table, on demand (host pages)."""
-    with st.expander(f"Exact figures: {label}"):
+    """The exact values behind a table, on demand (host pages): behind a toggle kept for the
+    session, not an expander, whose closed content a browser draws all the same (a JSON
+    viewer of hundreds of elements on every switch to the page)."""
+    key = "exact_" + "".join(c if c.isalnum() else "_" for c in label.lower())
+    if kept_toggle(st, f"Exact figures: {label}", key):
         st.json(value, expanded=True)
+
+
+MARKDOWN_SPECIAL = "\\`*_[]|<>#~$:"
+"""what Markdown (and Streamlit's, with its $maths$ and :colour[words]) would read as markup
+in a table cell: written with a backslash before it"""
+
+
+def cell_text(value: Any) -> str:
+    """A table cell's text as Markdown shows it as is (one line, markup escaped)."""
+    text = " ".join(str(value).split())
+    return "".join(f"\\{c}" if c in MARKDOWN_SPECIAL else c for c in text)
+
+
+def markdown_table(rows: Sequence[Mapping[str, Any]]) -> str:
+    """Rows (each the same keys) as a Markdown table: a plain table in the browser, drawn
+    with the page's Markdown, where `st.table` sends the rows through pandas and Arrow (the
+    first page's server loads neither) and draws each cell as a Markdown element of its own."""
+    if not rows:
+        return ""
+    heads = list(rows[0])
+    lines = ["| " + " | ".join(cell_text(h) for h in heads) + " |"]
+    lines.append("|" + "---|" * len(heads))
+    lines += ["| " + " | ".join(cell_text(r.get(h, "")) for h in heads) + " |" for r in rows]
+    return "\n".join(lines)

@@ -16,6 +16,7 @@ from typing import Any
 import streamlit
 
 from dashboard.match_data import store_stamp
+from dashboard.people import markdown_table
 from dashboard.toggles import kept_toggle, turn_on
 from festival.core.errors import MatchError, StoreError
 from festival.core.registry import event_title as title
@@ -95,7 +96,7 @@ def _status(st: Any, desk: DeskData, source: Source) -> None:
             elif (player, event) in check.invalid:
                 status = "invalid"
             rows.append({"player": player, "event": title(event), "status": status})
-    st.dataframe(rows, hide_index=True)
+    st.markdown(markdown_table(rows))
     for error in check.errors:
         st.error(error.shown(title(error.event)))
     for cell in check.unread:
@@ -235,7 +236,7 @@ def _hand_ins(st: Any, desk: DeskData) -> bool:
         {"player": c.player, "event": title(c.event), "hand-in": c.kind.value, "from": c.where}
         for c in table.cells
     ]
-    st.dataframe(rows, hide_index=True)
+    st.markdown(markdown_table(rows))
     return any(c.came_from in (CameFrom.DISCORD, CameFrom.CLI) for c in table.cells)
 
 

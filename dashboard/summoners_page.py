@@ -1,5 +1,9 @@
 """The Summoner's Dream page: maps with towers, a battle viewer, Treasures over the rounds,
-the ranking (host); the public sees nothing about Treasures before the end."""
+the ranking (host); the public sees nothing about Treasures before the end.
+
+Every picture is an image (the defences PNGs of the project's picture renderer, the battle
+viewer's frame an SVG image), never SVG through Markdown, which a browser lays out as hundreds
+of elements per map; the tables are Markdown tables, plain HTML for a browser."""
 
 from __future__ import annotations
 
@@ -7,15 +11,20 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-import pandas as pd
-
 from dashboard.charts import table_or_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
-from dashboard.people import exact_figures, figure, number, ranking_rows
+from dashboard.people import exact_figures, figure, markdown_table, number, ranking_rows
+from dashboard.summoners_maps import defence_pngs
 from dashboard.svg_map import LEGEND, draw_map
+from dashboard.toggles import kept_toggle
 
 COLUMNS = 3
+SHOW_BATTLES = "Show the battles"
+"""the battle viewer (a dropdown, a slider, a button and a map) when the host asks, kept on
+for the session: the page's first drawing does without"""
+CELL = 40
+"""a battle frame's tile, in pixels"""
 FRAME_SECONDS = 0.35
 """how long the play button shows each time unit"""
 
@@ -36,7 +45,7 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
     catalog = data.public["catalog"]
     maps = {m["name"]: m for m in catalog["maps"]}
     st.subheader("Ranking (host)")
-    st.dataframe(pd.DataFrame(ranking_rows(data.ranking, "treasures")), hide_index=True)
+    st.markdown(markdown_table(ranking_rows(data.ranking, "treasures")))
     exact_figures(st, "the Summoner's Dream ranking", data.ranking)
     rows = [
         {"round": r, "player": e["player"], "treasures": number(e["score"])}
@@ -58,17 +67,25 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
         table_or_chart(st, "summoners_show_chart", table, rows, "treasures", colours)
 
     st.subheader("Defences now")
-    st.markdown(LEGEND, unsafe_allow_html=True)
-    players = data.host["players"]
-    defences = [(p, view["defence"]) for p, view in players.items() if view["defence"]]
-    for start in range(0, len(defences), COLUMNS):
+    pictures = defence_pngs(maps, _defences(data))
+    for start in range(0, len(pictures), COLUMNS):
         columns = st.columns(COLUMNS)
-        for column, (p, d) in zip(columns, defences[start : start + COLUMNS], strict=False):
-            m = maps[d["map"]]
-            title = f"{p}: {m['name']}"
-            picture = draw_map(m["rows"], m["kind"], title, d["towers"], colour=colours.get(p))
-            column.markdown(picture, unsafe_allow_html=True)
+        for column, (title, picture) in zip(
+            columns, pictures[start : start + COLUMNS], strict=False
+        ):
+            column.image(picture, width="stretch", output_format="PNG", alt=title)
     _battle_viewer(st, data, maps)
+
+
+def _defences(data: EventData) -> list[tuple[str, Any]]:
+    return [(p, view["defence"]) for p, view in data.host["players"].items() if view["defence"]]
+
+
+def prepare(data: EventData) -> None:
+    """The host's defence pictures drawn ahead (dashboard/prepare.py): kept by content, the
+    page then finds them drawn."""
+    if data.host and data.reports:
+        defence_pngs({m["name"]: m for m in data.public["catalog"]["maps"]}, _defences(data))
 
 
 def _battle_viewer(st: Any, data: EventData, maps: Mapping[str, Any]) -> None:
@@ -80,6 +97,9 @@ def _battle_viewer(st: Any, data: EventData, maps: Mapping[str, Any]) -> None:
         st.caption("No battle yet: the battle viewer shows every invasion once one is fought.")
         return
     st.subheader("Battle viewer")
+    if not kept_toggle(st, SHOW_BATTLES, "summoners_show_battles"):
+        return
+    st.image(LEGEND, alt="What the colours of the maps mean")
     labels = [
         f"round {r}: {b['attacker']} invades {b['defender']} ({b['map']})" for r, b in battles
     ]
@@ -99,8 +119,9 @@ def _battle_viewer(st: Any, data: EventData, maps: Mapping[str, Any]) -> None:
         frame = replay[t]
         hit = {slot for shot in frame["shots"] for slot in shot["targets"]}
         return draw_map(
-            m["rows"], m["kind"], f"time unit {frame['t']}", defender, frame["familiars"], hit
-        )
+            m["rows"], m["kind"], f"time unit {frame['t']}", defender, frame["familiars"], hit,
+            cell=CELL,
+        )  # fmt: skip
 
     left, right = st.columns([1, 4])
     play = left.button("▶ Play", help="Step through every time unit of this battle")
@@ -109,10 +130,13 @@ def _battle_viewer(st: Any, data: EventData, maps: Mapping[str, Any]) -> None:
         if len(replay) > 1
         else 0
     )
+    # at most 1.5 times its natural size (as the maps drawn in Markdown were), not the page's
+    # whole width
+    width = round(1.5 * (max(len(r) for r in m["rows"]) * CELL + 2))
     picture = st.empty()
     shots = st.empty()
     for step in range(len(replay)) if play else [t]:
-        picture.markdown(frame_svg(step), unsafe_allow_html=True)
+        picture.image(frame_svg(step), width=width, alt=f"time unit {replay[step]['t']}")
         frame_shots = replay[step]["shots"]
         shots.caption(
             "Shots: " + "; ".join(f"{s['tower']} -> slots {s['targets']}" for s in frame_shots)

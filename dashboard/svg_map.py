@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from dashboard.colours import legend
+from dashboard.colours import legend_svg
 from dashboard.svg_board import responsive, title_text
 from festival.core import palette
 
@@ -19,7 +19,7 @@ PARTY_COLOURS = {"A": palette.PLAYERS[0], "B": palette.PLAYERS[4]}
 """the two parties in the project's palette: reddish purple and indigo (apart in lightness
 too, and neither red nor green beside the green buildable land)"""
 TOWER = "#222222"
-LEGEND = legend(
+LEGEND = legend_svg(
     [
         (ROAD, "road (A, B: where the parties enter)"),
         (TILE_COLOURS["E"], "E: the Treasure"),

@@ -2,9 +2,10 @@
 sample festival (all 6 rounds played), written to docs/screenshots/<mode>-<page>.png.
 
 Run: `python docs/screenshots.py` (needs Debian's chromium); `python docs/screenshots.py --lab`
-rewrites only the Balance lab picture. Each picture holds the whole page up to MAX_HEIGHT
-pixels (the Balance lab page up to LAB_HEIGHT) and is stored with a small palette to keep the
-repository light.
+rewrites only the Balance lab picture, `--match` only the match's pages. The host's pages are
+shown as a host first sees them, the battle viewer turned on (`SHOWN`). Each picture holds the
+whole page up to MAX_HEIGHT pixels (the Balance lab page up to LAB_HEIGHT) and is stored with
+a small palette to keep the repository light.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from dashboard.summoners_page import SHOW_BATTLES
 from festival.cli.main import main
 from tests.support.dashboard_server import (
+    after,
     full_height,
     have_chromium,
     launch,
@@ -39,6 +42,8 @@ LAB_HEIGHT = 5200
 COLOURS = 256
 OUT = Path(__file__).resolve().parent / "screenshots"
 PASSWORD = "screenshots"
+SHOWN = {"Summoner's Dream": (SHOW_BATTLES,)}
+"""what the host's pictures show turned on (the toggle's label, by page)"""
 
 
 def slug(label: str) -> str:
@@ -68,6 +73,8 @@ def shoot(url: str) -> list[Path]:
             for label in pages(page):
                 page.set_viewport_size({"width": WIDTH, "height": 900})
                 open_page(page, label)
+                for toggle in SHOWN.get(label, ()) if host else ():
+                    after(page, page.get_by_text(toggle, exact=True).click)
                 full_height(page, WIDTH)
                 path = OUT / f"{'host' if host else 'public'}-{slug(label)}.png"
                 page.screenshot(path=str(path))
@@ -100,7 +107,7 @@ LAB_JOB = ["--games", "30", "--force-all", "alchemy", "--serial", "--quiet"]
 values, and every event's behaviour tables)"""
 
 
-def run(lab_only: bool = False) -> None:
+def run(lab_only: bool = False, match_only: bool = False) -> None:
     if not have_chromium():
         raise SystemExit("Debian's chromium is needed: apt-get install chromium")
     OUT.mkdir(exist_ok=True)
@@ -114,6 +121,8 @@ def run(lab_only: bool = False) -> None:
                     print(
                         f"{path.relative_to(OUT.parent.parent)}: {path.stat().st_size // 1024} KB"
                     )
+        if match_only:
+            return
         lab = Path(tmp) / "lab"
         with contextlib.redirect_stdout(io.StringIO()):
             assert main(["simulate", *LAB_JOB, "--out", str(lab)]) == 0
@@ -122,4 +131,4 @@ def run(lab_only: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    run(lab_only="--lab" in sys.argv[1:])
+    run(lab_only="--lab" in sys.argv[1:], match_only="--match" in sys.argv[1:])

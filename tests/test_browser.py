@@ -16,6 +16,7 @@ import pytest
 from dashboard.charts import SHOW_CHART
 from dashboard.overview_page import SHOW_CHARTS
 from dashboard.round_desk import SHOW_ANNOUNCEMENTS
+from dashboard.summoners_page import SHOW_BATTLES
 from tests.support.dashboard_server import (
     after,
     have_chromium,
@@ -47,7 +48,7 @@ ASKED = {
     "Overview": (SHOW_CHARTS,),
     "Round desk": (SHOW_ANNOUNCEMENTS,),
     "Alchemy": (SHOW_CHART,),
-    "Summoner's Dream": (SHOW_CHART,),
+    "Summoner's Dream": (SHOW_CHART, SHOW_BATTLES),
 }
 """the toggles of what a page draws only when the host asks: turned on, to be checked too"""
 

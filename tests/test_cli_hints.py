@@ -50,6 +50,9 @@ def test_the_dashboard_listens_on_localhost_unless_told_otherwise(
     # Streamlit's own options come before `--`; the match folder is the app's argument.
     assert command[-2:] == ["--", str((tmp_path / "m").resolve())]
     assert command.index("--server.address") < command.index("--")
+    # no file watcher: the dashboard's sources do not change under a host (what the
+    # dashboard benchmark and the browser tests serve too)
+    assert value_after(command, "--server.fileWatcherType") == "none"
 
 
 @pytest.mark.parametrize(

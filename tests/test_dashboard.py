@@ -4,35 +4,24 @@ from __future__ import annotations
 
 import base64
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.support.dashboard_app import APP, markdown_tables, open_app
 from tests.support.patience import PATIENCE
 from tests.support.played_demo import PlayedDemo
 
 pytestmark = pytest.mark.slow
 
-APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
-
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory, played_demo: PlayedDemo) -> Path:
     return played_demo.copy(tmp_path_factory.mktemp("dash") / "demo")
-
-
-def app(monkeypatch: pytest.MonkeyPatch, folder: Path, password: str | None) -> AppTest:
-    monkeypatch.setenv("FESTIVAL_MATCH", str(folder))
-    if password is None:
-        monkeypatch.delenv("FESTIVAL_HOST_PASSWORD", raising=False)
-    else:
-        monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", password)
-    at = AppTest.from_file(APP, default_timeout=PATIENCE)
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def continuum(at: AppTest) -> AppTest:
@@ -42,22 +31,24 @@ def continuum(at: AppTest) -> AppTest:
 
 
 def svgs(at: AppTest) -> list[str]:
-    """The SVG of every picture on the page: the boards are images (`st.image` of their SVG)."""
+    """The SVG of every picture on the page but its legend: the boards are images (`st.image`
+    of their SVG)."""
     urls = [img.url for image in at.get("image") for img in image.proto.imgs]
     svg = "data:image/svg+xml;base64,"
-    return [base64.b64decode(u.removeprefix(svg)).decode() for u in urls if u.startswith(svg)]
+    pictures = [base64.b64decode(u.removeprefix(svg)).decode() for u in urls if u.startswith(svg)]
+    return [p for p in pictures if 'aria-label="legend"' not in p]
 
 
 def test_public_mode_draws_every_board_and_shows_nothing_private(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = continuum(app(monkeypatch, played, None))
+    at = continuum(open_app(monkeypatch, played, None))
     pictures = svgs(at)
     assert len(pictures) == 7
     page = "\n".join(m.value for m in at.markdown) + "\n".join(c.value for c in at.caption)
     for secret in ("hits so far", "broken in round", "points", "Host view"):
         assert secret not in page
-    assert not at.dataframe  # no score table in public mode
+    assert not at.dataframe and not markdown_tables(at)  # no score table in public mode
     assert "Public mode. To turn host mode on" in at.sidebar.info[0].value
     assert [h.value for h in at.subheader] == ["Final ranking"]
 
@@ -65,17 +56,20 @@ def test_public_mode_draws_every_board_and_shows_nothing_private(
 def test_host_mode_needs_the_password_and_then_shows_full_boards_and_scores(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = continuum(app(monkeypatch, played, "s3cret"))
-    assert not at.dataframe
+    at = continuum(open_app(monkeypatch, played, "s3cret"))
+    assert not at.dataframe and not markdown_tables(at)
     at.sidebar.text_input[0].input("wrong").run()
-    assert not at.dataframe and at.sidebar.error
+    assert not markdown_tables(at) and at.sidebar.error
     at.sidebar.text_input[0].input("s3cret").run()
     continuum(at)
-    assert len(svgs(at)) == 14  # public and host pictures of 7 boards
+    assert len(svgs(at)) == 7  # the full boards first: one view of the boards at a time
     assert any("hits so far" in s or "broken in round" in s for s in svgs(at))
-    table = at.dataframe[0].value
-    assert list(table["rank"]) == list(range(1, 8))
-    assert "points" in table.columns and "unbroken tiles" in table.columns
+    at.radio(key="continuum_view").set_value("As the public sees it").run()
+    public = svgs(at)
+    assert len(public) == 7 and not any("hits so far" in s for s in public)
+    table = markdown_tables(at)[0]
+    assert [row["rank"] for row in table] == [str(r) for r in range(1, 8)]
+    assert "points" in table[0] and "unbroken tiles" in table[0]
 
 
 def test_boards_are_images_and_their_tooltips_a_table_for_the_board_chosen(
@@ -84,11 +78,11 @@ def test_boards_are_images_and_their_tooltips_a_table_for_the_board_chosen(
     """The boards are drawn as images, cheap for a browser, never as SVG through Markdown;
     what a tile's tooltip says is a table, drawn only once a board is chosen; the public's
     table holds no host fact."""
-    at = continuum(app(monkeypatch, played, "pw"))
+    at = continuum(open_app(monkeypatch, played, "pw"))
     assert not [m for m in at.markdown if "<svg" in m.value]
     assert not at.dataframe  # no board chosen yet: no tile table drawn
-    chooser = at.selectbox(key="continuum_public_tiles")
-    owner = chooser.options[0]
+    chooser = at.radio(key="continuum_public_tiles")
+    owner = chooser.options[1]  # the first board (after "none")
     chooser.set_value(owner).run()
     public = "\n".join(at.dataframe[0].value["what"])
     assert "ward" in public or "broken" in public
@@ -96,10 +90,11 @@ def test_boards_are_images_and_their_tooltips_a_table_for_the_board_chosen(
     at.sidebar.text_input[0].input("pw").run()
     continuum(at)
     assert not [m for m in at.markdown if "<svg" in m.value]
-    at.selectbox(key="continuum_host_tiles").set_value(owner).run()
-    tiles = at.dataframe[1].value  # after the public tab's table, still chosen
+    at.radio(key="continuum_host_tiles").set_value(owner).run()
+    tiles = at.dataframe[0].value  # the full boards' table: the public view is not drawn
     assert len(tiles) == 64 and "broken in round" in "\n".join(tiles["what"])
-    assert list(at.dataframe[2].value["rank"]) == list(range(1, 8))  # the ranking after it
+    ranking = markdown_tables(at)[0]  # the ranking after it
+    assert [row["rank"] for row in ranking] == [str(r) for r in range(1, 8)]
 
 
 def test_the_host_overview_charts_the_scores_when_asked(
@@ -107,7 +102,7 @@ def test_the_host_overview_charts_the_scores_when_asked(
 ) -> None:
     """The first page a host sees draws no chart (a browser's first chart loads Vega); the
     scores over the rounds are one toggle away, a chart per event, and stay on."""
-    at = app(monkeypatch, played, "pw")
+    at = open_app(monkeypatch, played, "pw")
     at.sidebar.text_input[0].input("pw").run()
     assert "Scores over the rounds (host)" in [h.value for h in at.subheader]
     assert not at.get("vega_lite_chart")
@@ -121,63 +116,65 @@ def test_the_host_overview_charts_the_scores_when_asked(
 def test_a_missing_match_folder_is_a_clear_message(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app(monkeypatch, tmp_path / "nowhere", None)
+    at = open_app(monkeypatch, tmp_path / "nowhere", None)
     assert "not a match folder" in at.error[0].value
 
 
 def test_alchemy_page_public_shows_only_the_final_gems_host_shows_everything(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app(monkeypatch, played, "pw")
+    at = open_app(monkeypatch, played, "pw")
     at.sidebar.radio[0].set_value("Alchemy").run()
     page = "\n".join(m.value for m in at.markdown)
-    assert "gems" in page and not at.dataframe  # public: the final ranking only
+    assert "gems" in page and not markdown_tables(at)  # public: the final ranking only
     assert "coins" not in page and "Moonpetal" not in page
     at.sidebar.text_input[0].input("pw").run()
     at.sidebar.radio[0].set_value("Alchemy").run()
     assert not at.exception
-    ranking, gems, holdings = (d.value for d in at.dataframe[:3])
-    assert list(ranking["rank"]) == list(range(1, 8))
-    assert "coins" in holdings.columns and len(holdings) == 7
+    ranking, gems, holdings = markdown_tables(at)[:3]
+    assert [row["rank"] for row in ranking] == [str(r) for r in range(1, 8)]
+    assert "coins" in holdings[0] and len(holdings) == 7
     # gems over the rounds: a table (a chart loads Vega), the chart when asked
-    assert len(gems) == 7 and "round 1" in gems.columns and not at.get("vega_lite_chart")
-    tables = len(at.dataframe)
+    assert len(gems) == 7 and "round 1" in gems[0] and not at.get("vega_lite_chart")
+    tables = len(markdown_tables(at))
     at.toggle(key="alchemy_show_chart").set_value(True).run()
-    assert at.get("vega_lite_chart") and len(at.dataframe) == tables - 1  # instead of the table
+    assert at.get("vega_lite_chart") and len(markdown_tables(at)) == tables - 1  # instead
 
 
 def test_summoners_treasures_over_the_rounds_are_a_table_and_a_chart_when_asked(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app(monkeypatch, played, "pw")
+    at = open_app(monkeypatch, played, "pw")
     at.sidebar.text_input[0].input("pw").run()
     at.sidebar.radio[0].set_value("Summoner's Dream").run()
-    table = at.dataframe[1].value
-    assert list(table.columns) == ["player"] + [f"round {r}" for r in range(1, 7)]
-    assert len(table) == len(at.dataframe[0].value) and not at.get("vega_lite_chart")
+    ranking, table = markdown_tables(at)
+    assert list(table[0]) == ["player"] + [f"round {r}" for r in range(1, 7)]
+    assert len(table) == len(ranking) and not at.get("vega_lite_chart")
     at.toggle(key="summoners_show_chart").set_value(True).run()
-    assert at.get("vega_lite_chart") and len(at.dataframe) == 1
+    assert at.get("vega_lite_chart") and len(markdown_tables(at)) == 1
 
 
 def test_summoners_page_host_battle_viewer_steps_through_a_replay(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = app(monkeypatch, played, "pw")
+    at = open_app(monkeypatch, played, "pw")
     at.sidebar.radio[0].set_value("Summoner's Dream").run()
     public = "\n".join(m.value for m in at.markdown)
     assert "Treasures" in public and not at.slider  # public: the final ranking only
     at.sidebar.text_input[0].input("pw").run()
     at.sidebar.radio[0].set_value("Summoner's Dream").run()
     assert not at.exception
-    assert list(at.dataframe[0].value["rank"]) == list(range(1, 7))
+    assert [row["rank"] for row in markdown_tables(at)[0]] == [str(r) for r in range(1, 7)]
+    assert not at.selectbox and not at.slider  # the battles when asked
+    at.toggle(key="summoners_show_battles").set_value(True).run()
     assert at.selectbox and at.slider
     battle = at.selectbox[0]
     assert battle.value == battle.options[-1] and battle.value.startswith("round 6:")  # latest
     assert any(b.label == "▶ Play" for b in at.button)
-    first = [m.value for m in at.markdown if "time unit 0" in m.value]
+    first = [s for s in svgs(at) if "time unit 0" in s]
     at.slider[0].set_value(3).run()
     assert not at.exception
-    later = [m.value for m in at.markdown if "time unit 3" in m.value]
+    later = [s for s in svgs(at) if "time unit 3" in s]
     assert first and later and first != later
 
 
@@ -187,15 +184,14 @@ def test_the_play_button_steps_through_the_latest_battle_to_its_end(
     from dashboard import summoners_page
 
     monkeypatch.setattr(summoners_page, "FRAME_SECONDS", 0)
-    at = app(monkeypatch, played, "pw")
+    at = open_app(monkeypatch, played, "pw")
     at.sidebar.text_input[0].input("pw").run()
     at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    at.toggle(key="summoners_show_battles").set_value(True).run()
     last = int(at.slider[0].max)
     next(b for b in at.button if b.label == "▶ Play").click().run()
     assert not at.exception, at.exception
-    shown = [
-        set(re.findall(r"time unit \d+", m.value)) for m in at.markdown if "time unit" in m.value
-    ]
+    shown = [set(re.findall(r"time unit \d+", s)) for s in svgs(at) if "time unit" in s]
     assert shown == [{f"time unit {last}"}], shown  # the final frame, once
 
 
@@ -213,16 +209,58 @@ def test_a_public_session_is_never_handed_the_values_kept_for_the_host(
         "render",
         lambda st, data, host: (handed.append((host, data)), draw(st, data, host)),
     )
-    host = app(monkeypatch, played, "pw")
+    host = open_app(monkeypatch, played, "pw")
     host.sidebar.text_input[0].input("pw").run()
     assert not host.exception and handed[-1][0]
     kept = handed[-1][1]
     assert all(e.host and e.reports for e in kept.events.values())
     handed.clear()
-    public = app(monkeypatch, played, "pw")  # a new session, no password given
+    public = open_app(monkeypatch, played, "pw")  # a new session, no password given
     assert handed and not any(mode for mode, _ in handed)
     for _, data in handed:
         assert data is not kept
         for event in data.events.values():
             assert (event.host, event.ranking, event.reports, event.rankings) == ({}, [], {}, {})
     assert "Final standings" in [h.value for h in public.subheader]  # the match is over
+
+
+def test_summoners_defences_are_png_images_and_the_public_gets_none(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's defences are PNG images of the project's picture renderer (a browser
+    decodes an image at once; SVG through Markdown is hundreds of elements per map); the
+    public's page holds no picture at all."""
+    at = open_app(monkeypatch, played, "pw")
+    at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    assert not at.get("image") and not [m for m in at.markdown if "<svg" in m.value]
+    at.sidebar.text_input[0].input("pw").run()
+    at.sidebar.radio[0].set_value("Summoner's Dream").run()
+    assert not at.exception, at.exception
+    images = [img for image in at.get("image") for img in image.proto.imgs]
+    pngs = [img for img in images if img.url.endswith(".png")]
+    assert len(pngs) == 6 and not [m for m in at.markdown if "<svg" in m.value]
+
+
+FIRST_PAGE = """
+import os, sys
+from streamlit.testing.v1 import AppTest
+at = AppTest.from_file(sys.argv[1], default_timeout=float(sys.argv[2])).run()
+assert not at.exception, at.exception
+assert "Final standings" in [h.value for h in at.subheader]
+print(sorted(m for m in ("pandas", "pyarrow") if m in sys.modules))
+"""
+
+
+def test_the_first_page_imports_neither_pandas_nor_arrow(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cold start's server run imports what the overview draws: its tables are Markdown,
+    so neither pandas nor Arrow (about a second of a cold start) is loaded."""
+    monkeypatch.setenv("FESTIVAL_MATCH", str(played))
+    root = str(Path(__file__).resolve().parent.parent)
+    monkeypatch.setenv("PYTHONPATH", root)
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_PAGE, APP, str(PATIENCE)],
+        capture_output=True, text=True, check=True, timeout=PATIENCE, cwd=root,
+    ).stdout  # fmt: skip
+    assert out.strip().splitlines()[-1] == "[]"

@@ -13,7 +13,7 @@ from dashboard.access import FREE_ATTEMPTS, MAX_WAIT, Throttle
 from dashboard.colours import player_colours
 from dashboard.continuum_boards import public_board_svg
 from dashboard.overview_page import CANDIDATE, WINNER, standings_rows
-from dashboard.people import NONE, figure, rank, ranking_rows
+from dashboard.people import MARKDOWN_SPECIAL, NONE, figure, markdown_table, rank, ranking_rows
 from dashboard.svg_map import draw_map
 
 
@@ -107,3 +107,18 @@ def test_wrong_passwords_slow_the_next_attempt_down() -> None:
     throttle.record(True)
     throttle.record(False)
     assert throttle.wait() == 0  # the right password resets the count
+
+
+def test_a_markdown_table_keeps_every_name_as_typed_and_one_row_per_row() -> None:
+    """The dashboard's tables are Markdown: a name with a pipe, markup, maths or a line
+    break stays one cell of one row, every special character escaped."""
+    names = ["a|b", "*bold*", "$x$", "<b>hi</b>", "two\nlines", ":red[no]", "plain"]
+    table = markdown_table([{"player": n, "score": "3.5"} for n in names])
+    lines = table.splitlines()
+    assert len(lines) == 2 + len(names)
+    for line in lines:
+        assert len(re.findall(r"(?<!\\)\|", line)) == 3  # two cells: no pipe of a name
+    body = "\n".join(lines[2:])
+    for special in MARKDOWN_SPECIAL.replace("|", "").replace("\\", ""):
+        assert not re.search(rf"(?<!\\){re.escape(special)}", body), special
+    assert markdown_table([]) == ""

@@ -10,11 +10,10 @@ from streamlit.testing.v1 import AppTest
 
 from festival.cli.main import main
 from tests.conftest import PLAYERS
-from tests.support.patience import PATIENCE
+from tests.support.dashboard_app import open_app
 
 pytestmark = pytest.mark.slow
 
-APP = str(Path(__file__).resolve().parent.parent / "dashboard" / "app.py")
 USER = "300000000000000000"
 
 
@@ -45,18 +44,6 @@ def season(tmp_path: Path) -> Path:
     return folder
 
 
-def _app(monkeypatch: pytest.MonkeyPatch, folder: Path, password: str | None) -> AppTest:
-    monkeypatch.setenv("FESTIVAL_MATCH", str(folder))
-    if password is None:
-        monkeypatch.delenv("FESTIVAL_HOST_PASSWORD", raising=False)
-    else:
-        monkeypatch.setenv("FESTIVAL_HOST_PASSWORD", password)
-    at = AppTest.from_file(APP, default_timeout=PATIENCE)
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
 def _page(at: AppTest) -> str:
     texts = [m.value for m in at.markdown] + [c.value for c in at.caption]
     texts += [t.value.to_csv() for t in at.table] + [d.value.to_csv() for d in at.dataframe]
@@ -66,7 +53,7 @@ def _page(at: AppTest) -> str:
 def test_the_public_sees_the_season_and_nothing_of_the_hosts(
     season: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = _app(monkeypatch, season, None)
+    at = open_app(monkeypatch, season, None)
     assert at.title[0].value == "Season s1"
     page = _page(at)
     assert "10 of 10 players still in." in page and "uri" in page
@@ -77,7 +64,7 @@ def test_the_public_sees_the_season_and_nothing_of_the_hosts(
 def test_the_host_sees_the_ledger_and_discord_ids(
     season: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    at = _app(monkeypatch, season, "pw")
+    at = open_app(monkeypatch, season, "pw")
     at.sidebar.text_input[0].input("pw").run()
     assert not at.exception, at.exception
     page = _page(at)

@@ -25,6 +25,9 @@ def streamlit_command(port: int | None = None, address: str = LOCAL) -> list[str
     """`streamlit run` of the dashboard's app, listening on `address` (and `port`)."""
     command = [sys.executable, "-m", "streamlit", "run", str(APP)]
     command += ["--browser.gatherUsageStats", "false", "--server.address", address]
+    # no watching of the source files for changes (Streamlit's "run on save", for people who
+    # edit the app): a host's dashboard does not change while it runs
+    command += ["--server.fileWatcherType", "none"]
     if port:
         command += ["--server.port", str(port)]
     return command

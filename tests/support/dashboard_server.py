@@ -212,7 +212,8 @@ PROBLEMS_JS = """
         + `${Math.round(room.left)}-${Math.round(room.right)}`);
     }
   }
-  const tables = '[data-testid="stTable"], [data-testid="stDataFrame"] table';
+  const tables = '[data-testid="stTable"], [data-testid="stDataFrame"] table, '
+    + '[data-testid="stMarkdownContainer"] table';
   for (const t of main.querySelectorAll(tables)) {
     out.tables.push(t.innerText);
   }
