@@ -127,7 +127,8 @@ class Timekeeper:
     """rounds of the keeper so far (tests wait on it)"""
     last_wait: float | None = None
     """the seconds of the latest sleep asked for (tests read it)"""
-    _woken: set[str] = field(default_factory=set)
+    _woken: set[str] = field(default_factory=set, init=False, repr=False)
+    """the sources to run at once (`wake`)"""
 
     @property
     def match(self) -> MatchDeadlines | None:

@@ -1,6 +1,6 @@
 """Reading a duel: what the command line, the dashboard and the bot show (the board, the log,
-the status, every position, the clock as a watcher sees it), as values; a loss on time that
-has happened is recorded first (`opening.opened`)."""
+the status, every position, the clock as the bot keeping it sees it), as values; a loss on
+time that has happened is recorded first (`opening.opened`)."""
 
 from __future__ import annotations
 

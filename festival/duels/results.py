@@ -1,7 +1,7 @@
 """The duel service's results a read returns (festival/duels/reads.py: the board, the log, the
-status, the clock as a watcher sees it), and those every result shares: frozen values a front
-end prints, draws or words (never a live duel, store or clock). What a command returns is in
-festival/duels/acted.py: a read loads none of it."""
+status, the clock as the bot keeping it sees it), and those every result shares: frozen values
+a front end prints, draws or words (never a live duel, store or clock). What a command returns
+is in festival/duels/acted.py: a read loads none of it."""
 
 from __future__ import annotations
 
