@@ -162,3 +162,31 @@ def test_a_duel_warning_and_a_match_reminder_due_at_one_moment_are_both_sent_onc
                 (reminder,) = server.webhooks.messages(player)
                 assert f"<t:{D}:F>" in reminder.content
         os.environ.pop(API_VARIABLE, None)
+
+
+def test_two_bots_keeping_one_duel_give_its_warning_and_its_loss_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two bots (each its own source, its own lock) read the same duel at the same moments:
+    the warning and the loss on time are each recorded once, through the duel's dispatcher,
+    and said once; a run that found the duel busy says nothing."""
+    clock = Clock(D)
+    folder = duel_on(tmp_path, clock, monkeypatch, 90)
+    said: list[str] = []
+
+    async def announce(channel: int, text: str, pings: tuple[int, ...]) -> None:
+        said.append(text)
+
+    async def go() -> None:
+        bots = [DuelClock(Table(folder, CHANNEL, False), announce, 60.0) for _ in range(2)]
+        for moved in (31, 1, 5, 60, 5):  # the warning's time; then past the loss
+            clock.now += moved
+            await asyncio.gather(*(b.run(float(clock.now)) for b in bots))
+
+    asyncio.run(go())
+    assert said == [
+        "<@11>: 0:59 left before you lose on time.",
+        "Time ran out: Ash ran out of time; Birch wins.",
+    ]
+    assert duels.watch(folder).announced
+    assert all(n.done for n in duels.watch(folder).notes)

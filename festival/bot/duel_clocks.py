@@ -64,6 +64,9 @@ class DuelClock:
     started: bool = False
     unsent: set[str] = field(default_factory=set)
     """notes this bot recorded and could not send yet: sent at its next run"""
+    unmarked: set[str] = field(default_factory=set)
+    """notes this bot sent and could not mark sent yet (the duel busy): marked at its next
+    run, never sent again"""
     later: dict[str, float] = field(default_factory=dict)
     """notes that could not be recorded (the duel busy): not tried again before then"""
 
@@ -91,8 +94,11 @@ class DuelClock:
         if self.started:  # unsent at the first run: a bot stopped between record and send
             resend &= self.unsent
         self.started = True
+        finishing = set(self.unmarked)  # sent: to be marked, never sent again
+        for key in sorted(finishing):
+            await self._finish(key)
         for note in watched.notes:
-            if note.key in resend:
+            if note.key in resend - finishing:
                 await self._send(note.key, note.text, note.pings)
         handled: set[str] = set()
         coming = clock_due(watched, self.warn_seconds)
@@ -131,12 +137,21 @@ class DuelClock:
             log.warning("clock note of %s not sent: %s", self.table.folder.name, exc)
             self.unsent.add(key)
             return
-        if await self._dispatch(service.MarkClockNote(key)) is None:
-            return  # busy: sent again after a restart, at worst
         self.unsent.discard(key)
+        self.unmarked.add(key)
+        await self._finish(key)
+
+    async def _finish(self, key: str) -> None:
+        """A note sent: marked sent (`MarkClockNote`), and a loss on time recorded as
+        announced (`AnnounceTimeOut`); the duel busy, tried again at the next run (a restart
+        meanwhile sends it again, at worst)."""
+        if await self._dispatch(service.MarkClockNote(key)) is None:
+            return
         kind, _, steps = key.partition(":")
-        if kind == "lost" and steps.isdigit():  # recorded as announced (`AnnounceTimeOut`)
-            await self._dispatch(service.AnnounceTimeOut(int(steps)))
+        lost = kind == "lost" and steps.isdigit()
+        if lost and await self._dispatch(service.AnnounceTimeOut(int(steps))) is None:
+            return
+        self.unmarked.discard(key)
 
     async def _dispatch(self, command: service.Command) -> service.Acted | None:
         """`command` through the duel's dispatcher, as the clock bot (None: not done now)."""
