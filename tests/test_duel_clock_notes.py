@@ -13,7 +13,7 @@ import pytest
 
 from festival.bot.duel_clocks import DuelClock
 from festival.duels import service
-from tests.support.discord.run import Table, hosted
+from tests.support.discord.run import HOST, Table, hosted
 from tests.test_discord_bot import _element, now  # noqa: F401 - the clock fixture
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
@@ -97,3 +97,23 @@ def test_clock_notes_are_the_clock_bots_and_the_hosts_only(
     assert acted.done is done
     if isinstance(command, service.NoteClock):
         assert [n.key for n in service.watch(folder).notes] == (["warn:0:Ash"] if done else [])
+
+
+def test_a_clock_started_by_a_slash_command_is_kept_at_once(
+    tmp_path: Path,
+    now: list[float],  # noqa: F811
+) -> None:
+    """`/host clock start` wakes the duel's source of the bot's timekeeper: its warning is
+    planned then, not when the duel is next read again (an hour away here)."""
+    folder = _element(tmp_path, turn_seconds=10, reserve_seconds=0)
+    with hosted(folder, ["Ash", "Birch"], warn_seconds=9, every=3600) as t:
+        clock = clock_of(t)
+        t.server.wait_for(lambda: clock.runs >= 1)
+        runs = clock.runs
+        t.server.command(HOST, "clock", {"action": "start"}, "host")
+        t.server.wait_for(lambda: clock.runs > runs)  # read again at once
+        assert t.server.channel_messages() == []  # 10 s left: no warning yet
+        now[0] += 1  # 9 s left: warned
+        t.server.wait_for(lambda: bool(t.server.channel_messages()))
+        (warning,) = t.server.channel_messages()
+        assert warning.content == "<@11>: 0:09 left before you lose on time."

@@ -155,9 +155,9 @@ class Timekeeper:
             while self.sources or running:
                 self.nudge.clear()
                 now = self.clock()
-                for name in self._woken:
+                for name in self._woken - running.keys():  # a running one: after its run
                     plans[name] = [Item(now, name, "now")]
-                self._woken.clear()
+                self._woken = {n for n in self._woken if n in running}
                 idle = [s for s in self.sources if s.name not in running]
                 line = timeline((i for s in idle for i in plans.get(s.name, ())), now, LONGEST)
                 for source in idle:
