@@ -243,8 +243,8 @@ def test_sealed_orders_are_answered_privately_and_the_resolved_turn_publicly(
 
 @pytest.fixture
 def now(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """The duels' clock, moved by the test (now[0]), so the watcher's readings do not depend
-    on how fast a busy machine runs it."""
+    """The duels' clock, moved by the test (now[0]), so the timekeeper's readings do not
+    depend on how fast a busy machine runs it."""
     at = [1000.0]
     monkeypatch.setattr(duel_store, "clock_now", lambda: at[0])
     monkeypatch.setattr(duel_host, "clock_now", lambda: at[0])
@@ -272,7 +272,7 @@ def test_the_clock_warning_and_the_time_out_are_announced_when_they_happen(
 def test_a_loss_on_time_recorded_while_no_bot_ran_is_announced_once_when_it_starts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    watched: list[Path] = []  # the watcher's readings, one a duel a round
+    watched: list[Path] = []  # the clock read by the bot, once a run
     read = service.watch
 
     def counted(folder: Path) -> service.Watched:
@@ -292,7 +292,7 @@ def test_a_loss_on_time_recorded_while_no_bot_ran_is_announced_once_when_it_star
     with hosted(folder, ["Ash", "Birch"], every=0.05) as t:  # started again: said already
         iid = t.server.command(SPECTATOR, "status")
         rounds = len(watched)
-        t.server.wait_for(lambda: len(watched) >= rounds + 3)  # several rounds of the watcher
+        t.server.wait_for(lambda: len(watched) >= rounds + 3)  # several runs of its clock
         assert [m.content for m in t.server.channel_messages()] == []
         assert "Birch wins" in t.server.answers(iid)[0].content
 

@@ -265,3 +265,24 @@ def test_a_turn_time_alone_is_a_time_control() -> None:
     turns = turn_spans([("A",)], [])
     reading = read_clock(events, turns, ("A", "B"), 60, 0, 61.0)
     assert reading.limited and reading.out_of_time == ("A",)
+
+
+@pytest.mark.parametrize(
+    ("at", "before", "reserve_left"),
+    [
+        (4.0, 66.0, 60),  # 6 s of the turn and the reserve of 60 s
+        (11.0, 59.0, 30),  # into the reserve: one interval charged, 59 s still to run
+        (69.0, 1.0, 0),  # two intervals charged; out when the 70th second is exceeded
+        (70.5, 0.0, 0),
+    ],
+)
+def test_the_time_before_a_loss_counts_the_reserve_held_when_the_turn_began(
+    at: float, before: float, reserve_left: int
+) -> None:
+    """What the bot's warning and its time-out are planned on (festival/duels/clock_due.py):
+    the clock may run the turn's time plus the whole reserve the player had before they lose,
+    though a reserve interval started is charged at once."""
+    reading = read_clock([(0.0, True)], turn_spans([("A",)], []), ("A", "B"), 10, 60, at)
+    assert reading.before_loss == {"A": before}
+    assert reading.reserve_left["A"] == reserve_left
+    assert reading.out_of_time == (("A",) if at > 70 else ())

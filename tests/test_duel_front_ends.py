@@ -351,7 +351,7 @@ def test_the_duel_demo_goes_through_the_doors_as_the_host(tmp_path: Path, watche
 
 
 def test_a_loss_on_time_announced_is_a_command_of_the_clock_bot(tmp_path: Path) -> None:
-    """The bot's clock watcher records the announcement through the dispatcher
+    """The bot keeping the clock records the announcement through the dispatcher
     (`AnnounceTimeOut`, as `CLOCK_BOT`); a player may not send it."""
     folder = tmp_path / "duel"
     service.create(folder, "element", "summary", {}, ["Ash", "Birch"], 18)

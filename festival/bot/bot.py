@@ -23,12 +23,13 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from festival.bot.clock_watch import watch_clocks
+from festival.bot.duel_clocks import DuelClock
 from festival.bot.duel_commands import Desk, Table, all_commands, messages, send
 from festival.bot.duel_replies import Reply, bot_replies
 from festival.bot.hand_ins import Hall, host_seat, match_commands
 from festival.bot.host_deadlines import host_deadlines
 from festival.bot.match_status import status_command
+from festival.bot.keep_time import Timekeeper
 from festival.bot.practice_commands import practice_command, practising
 from festival.bot.sheet_watch import start as start_sheet_watch
 from festival.bot.stopping import GRACE
@@ -88,7 +89,8 @@ def tables(folders: Sequence[Path]) -> tuple[list[Table], list[Path]]:
 
 class DuelBot(discord.Client):
     """The client: slash commands for the duels of `desk` (and the hand-ins of the match of
-    `hall`), and the clock watcher."""
+    `hall`), and the timekeeper: the match's deadlines and every hosted duel's clock on one
+    timeline (festival/bot/keep_time.py)."""
 
     def __init__(
         self,
@@ -117,7 +119,20 @@ class DuelBot(discord.Client):
                 host_seat(desk, hall, host)
                 host_deadlines(hall, desk.host_role, host)
         self.tree.on_error = self._command_failed  # type: ignore[method-assign]
-        self._watcher: asyncio.Task[None] | None = None
+        kept = hall.keeper if hall is not None else None
+        self.keeper = kept if kept is not None else Timekeeper()
+        clocks = {
+            table.channel: DuelClock(table, self.announce, warn_seconds, watch_every)
+            for table in desk.tables.values()
+        }
+        self.keeper.sources.extend(clocks.values())
+
+        def changed(table: Table) -> None:  # a slash command to a hosted duel: read it again
+            clock = clocks.get(table.channel)
+            if clock is not None and clock.table is table:
+                self.keeper.wake(clock)
+
+        desk.changed = changed
         self._catching_up: asyncio.Task[None] | None = None
         self._sheets: asyncio.Task[None] | None = None
         self._keeping: asyncio.Task[None] | None = None
@@ -129,21 +144,17 @@ class DuelBot(discord.Client):
         if self.hall is not None:
             self.hall.session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120))
         await self.tree.sync()
-        tables = list(self.desk.tables.values())
-        watching = watch_clocks(tables, self.announce, self.warn_seconds, self.watch_every)
-        self._watcher = asyncio.create_task(watching)
         self._catching_up = asyncio.create_task(self.catch_up())
         self._sheets = start_sheet_watch(self.hall.sheets if self.hall is not None else None)
-        if self.hall is not None and self.hall.keeper is not None:  # the match's deadlines
-            self._keeping = asyncio.create_task(self.hall.keeper.keep())
+        self._keeping = asyncio.create_task(self.keeper.keep())  # deadlines and clocks
 
     async def stop(self, grace: float) -> None:
-        """Stopping (Ctrl-C, SIGTERM): the clock watcher ends; the commands being answered and
+        """Stopping (Ctrl-C, SIGTERM): the timekeeper ends; the commands being answered and
         a practice bot's turn being caught up get `grace` seconds to finish (their store
         transactions and their answers); then the bot disconnects, within `grace` too. What
         is still running then ends with the process (festival/bot/stopping.py)."""
-        if self._watcher is not None:
-            self._watcher.cancel()
+        if self._keeping is not None:
+            self._keeping.cancel()
         busy = {t for t in asyncio.all_tasks() if t.get_name() == COMMAND_TASK and not t.done()}
         if self._catching_up is not None and self.is_ready():  # else not begun: cancelled
             busy.add(self._catching_up)
@@ -155,7 +166,7 @@ class DuelBot(discord.Client):
         await asyncio.wait({closing}, timeout=grace)
 
     async def close(self) -> None:
-        for task in (self._watcher, self._catching_up, self._sheets, self._keeping):
+        for task in (self._catching_up, self._sheets, self._keeping):
             if task is not None:
                 task.cancel()
         if self.hall is not None and self.hall.session is not None:

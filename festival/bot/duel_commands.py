@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -81,6 +81,8 @@ class Desk:
     tables: dict[int, Table]
     host_role: str
     practice: Practising | None = None
+    changed: Callable[[Table], None] = lambda table: None
+    """told after each command to a duel (the bot's timekeeper reads its clock again)"""
 
     def table(self, channel: int, user: int, own: bool = True) -> Table | None:
         """The duel a command sent in `channel` by `user` is for: the user's practice duel
@@ -173,6 +175,7 @@ async def run(
         except (FestivalError, StoreError) as exc:  # busy (a command line holds it), or damaged
             await send(interaction, Reply(str(exc).splitlines()[0], private=True))
             return
+        desk.changed(table)
         who = "the host" if host or actor.player is None else actor.player
         for reply in replies(acted, seating, who, orders):
             await send(interaction, reply)

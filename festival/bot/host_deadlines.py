@@ -59,7 +59,8 @@ def deadline_words(now: Schedule, round_no: int, resolving: bool = False) -> str
 
 
 def _clock(hall: Hall) -> Callable[[], int]:
-    return hall.keeper.runner.clock if hall.keeper is not None else system_now
+    runner = hall.keeper.runner if hall.keeper is not None else None
+    return runner.clock if runner is not None else system_now
 
 
 def extend_command(
@@ -113,8 +114,9 @@ async def change(
         log.warning("deadline not changed: %s", exc)
         said = BUSY
     else:
-        if hall.keeper is not None:
-            hall.keeper.nudge.set()
+        match = hall.keeper.match if hall.keeper is not None else None
+        if hall.keeper is not None and match is not None:
+            hall.keeper.wake(match)
     await send(interaction, Answer(said))
 
 

@@ -134,11 +134,10 @@ def bot(args: argparse.Namespace) -> int:
         )
     hall = None
     if match is not None:
-        from festival.bot.keep_time import Timekeeper, match_runner
+        from festival.bot.keep_time import MatchDeadlines, Timekeeper, match_runner
 
-        hall = Hall(
-            match, MatchHandIns(), sheets=for_match(match), keeper=Timekeeper(match_runner(match))
-        )
+        keeper = Timekeeper([MatchDeadlines(match_runner(match))])  # the duels' clocks join it
+        hall = Hall(match, MatchHandIns(), sheets=for_match(match), keeper=keeper)
         print(
             f"Keeping the deadlines of {match} (festival schedule): reminders, each round "
             "resolved and posted on time, through the match's webhooks"

@@ -1,7 +1,7 @@
 """Keeping a match's deadlines: what is due now (festival/match/schedule_due.py) carried out
 through the match service and posted through the match's webhooks. The command line's
-`festival run` loops on it; the bot runs the same `Runner.once` on its own clock
-(festival/bot/keep_time.py).
+`festival run` loops on it; the bot runs the same `Runner.once` on its own clock, as one
+source of its timekeeper (festival/bot/keep_time.py), beside the clocks of its duels.
 
 Each step is recorded before it is acted on: `Intend` writes the step and its deadline's
 generation to the journal in the transaction that checks it was not done; then it is done;
@@ -29,7 +29,7 @@ from festival.match.acts import AlreadyApplied, Note, ResolveSource, Via
 from festival.match.results import NotesPosted
 from festival.match.schedule import ReadinessSource, system_now
 from festival.match.schedule_acts import Closed, Superseded
-from festival.match.schedule_due import Step, StepKind, due
+from festival.match.schedule_due import Step, StepKind, coming, due
 from festival.match.schedule_words import closed_text, misses_text, reminder_text
 from sheets.errors import SheetReadError
 
@@ -95,11 +95,8 @@ class Runner:
         """When something may next be due (at most a minute away: the host may change the
         schedule meanwhile)."""
         schedule = schedule_service.schedule(self.folder)
-        d = schedule.current
-        times = [now + 60]
-        if d is not None and not d.paused:
-            times += [d.at] + [d.at - o for o in schedule.settings.reminders if d.at - o > now]
-        return max(now + 1, min(t for t in times if t > now))
+        times = [now + 60] + [at for at, _ in coming(schedule, now)]
+        return max(now + 1, min(times))
 
     def execute(self, step: Step) -> Done | None:
         """Carry out one step: its intent recorded, done, marked done. A step that cannot be

@@ -51,7 +51,8 @@ PRACTICE_BOT = Actor(None, bot=True)
 
 
 CLOCK_BOT = Actor(None, bot=True)
-"""the Discord bot's clock watcher (festival/bot/clock_watch.py): it announces a loss on time"""
+"""the Discord bot keeping the duel's clock (festival/bot/duel_clocks.py): it records and
+announces its warnings and a loss on time"""
 
 
 @dataclass(frozen=True)
@@ -249,6 +250,30 @@ class AnnounceTimeOut:
 
 
 @dataclass(frozen=True)
+class NoteClock:
+    """A clock note's intent (a warning, a loss on time announced: festival/duels/
+    clock_notes.py), recorded before the bot sends it: its `key` ("warn:STEPS:PLAYER",
+    "lost:STEPS"), words and the users it pings. Answered `repeated` when the key was
+    recorded before (sent, or being sent, by a bot: not to be sent again); a problem, nothing
+    recorded, when the duel has moved on from the `steps` actions it was planned after. Sent
+    by `CLOCK_BOT` or the host; a player is refused."""
+
+    key: str
+    text: str
+    pings: tuple[int, ...]
+    steps: int
+    host: bool = False
+
+
+@dataclass(frozen=True)
+class MarkClockNote:
+    """The clock note `key` was sent. `CLOCK_BOT`'s or the host's."""
+
+    key: str
+    host: bool = False
+
+
+@dataclass(frozen=True)
 class PracticeAnswer:
     """In a practice duel, the practice bot plays its seat's turn when that seat alone is to
     act (nothing is done otherwise): sent by `PRACTICE_BOT` after each command."""
@@ -301,5 +326,7 @@ Command = (
     | DiscordSetup
     | Post
     | AnnounceTimeOut
+    | NoteClock
+    | MarkClockNote
     | PracticeAnswer
 )

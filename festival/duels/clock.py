@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 INTERVAL = 30
 """reserve time is "used in 30 second intervals": each started interval costs 30 seconds"""
@@ -46,6 +46,10 @@ class ClockReading:
     over: bool = False
     """the duel is over: the clock stopped with its last action, whatever the host's clock
     says (`running` is False)"""
+    before_loss: Mapping[str, float] = field(default_factory=dict)
+    """for each player whose time runs (`waiting`) in a duel with time control: the seconds
+    the clock may still run before they lose on time (the turn's time left plus the reserve
+    they had when the turn began; a reserve interval started is not yet lost)"""
 
     def describe(self) -> str:
         if self.over:
@@ -146,12 +150,16 @@ def read_clock(
     limited = turn_seconds > 0 or reserve_seconds > 0
     reserve = dict.fromkeys(players, reserve_seconds)
     out: tuple[str, ...] = ()
+    before_loss: dict[str, float] = {}
     for turn in turns:
         fell: dict[str, float] = {}  # player -> the turn's seconds when their time ran out
+        before_loss = {}
         for player, end in turn.ends:
             used = running_time(events, turn.start, end if end is not None else at)
             over = max(0.0, used - turn_seconds)
             left = reserve.get(player, reserve_seconds)
+            if end is None:
+                before_loss[player] = max(0.0, turn_seconds + left - used)
             if over > left:
                 fell[player] = turn_seconds + left
             reserve[player] = max(0, left - INTERVAL * math.ceil(over / INTERVAL))
@@ -165,4 +173,5 @@ def read_clock(
     over = last is not None and all(end is not None for _, end in last.ends)
     running = bool(events) and events[-1][1] and not over
     turn_left = max(0.0, turn_seconds - used)
-    return ClockReading(running, waiting, used, turn_left, reserve, out, limited, over)
+    before = {p: before_loss[p] for p in waiting if p in before_loss} if limited else {}
+    return ClockReading(running, waiting, used, turn_left, reserve, out, limited, over, before)

@@ -29,6 +29,8 @@ from festival.duels.acts import (
     GoogleSetup,
     HoldAll,
     HostRefused,
+    MarkClockNote,
+    NoteClock,
     OrderSheets,
     Play,
     PlayFile,
@@ -102,11 +104,10 @@ def _apply(duel: Duel, state: Any, command: Command, actor: Actor, origin: Origi
         case Post():  # the adapter posts; its post log is the duel store's
             file, resend, mark_sent = command.webhooks_file, command.resend, command.mark_sent
             return acted(duel, state, posted=command.channel.post(duel, file, resend, mark_sent))
-        case AnnounceTimeOut():
+        case AnnounceTimeOut() | NoteClock() | MarkClockNote():
             if not (actor.bot or actor.host):
                 return acted(duel, state, refused=Refusal(Refused.NOT_HOST))
-            clock_notes.time_out_announced(duel, command.steps)
-            return acted(duel, state)
+            return _clock_note(duel, state, command)
         case PracticeAnswer():
             return practice_answer(duel, state)
 
@@ -261,6 +262,22 @@ def _seat(duel: Duel, state: Any, command: Seat, origin: Origin) -> Acted:
         for name, user in zip(names, users.values(), strict=True)
     )
     return acted(duel, state, said=said)
+
+
+def _clock_note(
+    duel: Duel, state: Any, command: AnnounceTimeOut | NoteClock | MarkClockNote
+) -> Acted:
+    """The bot keeping the duel's clock: a note's intent recorded before it is sent (once per
+    key), marked sent after; a loss on time recorded as announced."""
+    if isinstance(command, AnnounceTimeOut):
+        clock_notes.time_out_announced(duel, command.steps)
+    elif isinstance(command, MarkClockNote):
+        clock_notes.mark_sent(duel, command.key)
+    elif len(duel.positions()[1]) != command.steps:  # a time-out recorded on opening, a move
+        return acted(duel, state, problem="the duel moved on since the note was planned")
+    elif not clock_notes.note(duel, command.key, command.text, command.pings):
+        return acted(duel, state, repeated=True)
+    return acted(duel, state)
 
 
 def _bot_move(duel: Duel, command: BotMove) -> BotPlayed:

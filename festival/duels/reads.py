@@ -1,6 +1,6 @@
 """Reading a duel: what the command line, the dashboard and the bot show (the board, the log,
-the status, the duel's id, every position, the clock as a watcher sees it), as values; a loss
-on time that has happened is recorded first (`opening.opened`)."""
+the status, the duel's id, every position, the clock as the bot keeping it sees it), as values;
+a loss on time that has happened is recorded first (`opening.opened`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from events.duel import DuelGame, Picture, Step
+from festival.duels import clock_notes
+from festival.duels import store as duel_store
 from festival.duels.games import duel_game
 from festival.duels.opening import opened, situation, winner_of
 from festival.duels.results import Logged, LogLine, Shown, Situation, Status, Watched, Winner
@@ -167,19 +169,27 @@ def history(folder: Path) -> History:
 
 
 def watch(folder: Path) -> Watched:
-    """What a clock watcher needs: a loss on time that has happened is recorded first."""
+    """What the keeper of the duel's clock needs (festival/duels/clock_due.py): a loss on
+    time that has happened is recorded first; the reading's time; the clock notes."""
     with opened(folder) as duel:
         states, steps, _ = duel.positions()
         state = states[-1]
         left: tuple[tuple[str, float], ...] = ()
         running = False
+        at = duel_store.clock_now()
         if duel.store.clock_events():
-            reading = duel.clock()
+            reading = duel.clock(at)
             running = reading.running
             if reading.limited and running:
-                left = tuple(
-                    (p, reading.turn_left + reading.reserve_left.get(p, 0)) for p in reading.waiting
-                )
+                left = tuple((p, reading.before_loss.get(p, 0.0)) for p in reading.waiting)
         announced = duel.store.setting(ANNOUNCED_SETTING) == str(len(steps))
         winner = winner_of(duel, state)
-        return Watched(situation(duel, state), winner, running, left, len(steps), announced)
+        notes = tuple(clock_notes.notes(duel.store))
+        return Watched(
+            situation(duel, state), winner, running, left, len(steps), announced, at, notes
+        )
+
+
+def clock_time() -> float:
+    """The duels' clock now (UTC epoch seconds): what the clock of every duel is read on."""
+    return duel_store.clock_now()

@@ -1,7 +1,7 @@
 """The duel service's results a read returns (festival/duels/reads.py: the board, the log, the
-status, the clock as a watcher sees it), and those every result shares: frozen values a front
-end prints, draws or words (never a live duel, store or clock). What a command returns is in
-festival/duels/acted.py: a read loads none of it."""
+status, the clock as the bot keeping it sees it), and those every result shares: frozen values
+a front end prints, draws or words (never a live duel, store or clock). What a command returns
+is in festival/duels/acted.py: a read loads none of it."""
 
 from __future__ import annotations
 
@@ -115,15 +115,33 @@ class Seating:
 
 
 @dataclass(frozen=True)
+class ClockNote:
+    """A warning or a loss on time the bot announces, recorded in the duel's store before it
+    is sent (`NoteClock`) and marked sent after (`MarkClockNote`): festival/duels/clock_notes.py."""
+
+    key: str
+    """what it is about: "warn:STEPS:PLAYER" or "lost:STEPS\""""
+    text: str
+    pings: tuple[int, ...]
+    done: bool = False
+    """marked sent"""
+
+
+@dataclass(frozen=True)
 class Watched:
-    """The clock as a watcher sees it: the time rule applied first."""
+    """The clock as a keeper of the duel's clock sees it: the time rule applied first."""
 
     after: Situation
     winner: Winner | None
     running: bool
     left: tuple[tuple[str, float], ...]
-    """(player whose time runs, seconds before they lose: the turn's time plus reserve)"""
+    """(player whose time runs, seconds the clock may run before they lose on time: the
+    turn's time left plus the reserve they had when the turn began), while the clock runs"""
     steps: int
     """actions recorded (a new turn is a new count)"""
     announced: bool = False
     """the loss on time that ended the duel was announced on Discord (`time_out_announced`)"""
+    at: float = 0.0
+    """when the clock was read (UTC epoch seconds, the duels' clock)"""
+    notes: tuple[ClockNote, ...] = ()
+    """the clock notes recorded (the latest; `clock_notes.KEEP`)"""

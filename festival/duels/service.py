@@ -51,7 +51,9 @@ from festival.duels.acts import (
     HoldAll,
     HostRefused,
     Inbox,
+    MarkClockNote,
     NewDuel,
+    NoteClock,
     OrderSheets,
     Play,
     PlayFile,
@@ -73,8 +75,18 @@ from festival.duels.levels import DEFAULT_LEVEL, Level
 from festival.duels.opening import changing, opened, situation, winner_of
 from festival.duels.origin import Origin, Via
 from festival.duels.practice_duels import practices
-from festival.duels.reads import History, duel_id, history, log, show, status, watch
+from festival.duels.reads import (
+    History,
+    clock_time,
+    duel_id,
+    history,
+    log,
+    show,
+    status,
+    watch,
+)
 from festival.duels.results import (
+    ClockNote,
     ClockShown,
     Entered,
     Logged,
@@ -112,6 +124,7 @@ __all__ = [
     "AnnounceTimeOut",
     "BotMove",
     "BotPlayed",
+    "ClockNote",
     "ClockShown",
     "Command",
     "Created",
@@ -127,7 +140,9 @@ __all__ = [
     "Inbox",
     "LogLine",
     "Logged",
+    "MarkClockNote",
     "NewDuel",
+    "NoteClock",
     "OrderSheets",
     "Ordered",
     "OrdersResolved",
@@ -157,6 +172,7 @@ __all__ = [
     "as_host",
     "begin",
     "changing",
+    "clock_time",
     "discord_id_problem",
     "dispatch",
     "duel_id",
@@ -180,7 +196,7 @@ TEXT_ORIGIN = Origin(Via.TEXT)
 DESK = Origin(Via.DESK)
 DRAW = Origin(Via.DRAW)
 CLOCK_WATCH = Origin(Via.BOT, "clock")
-"""the Discord bot's clock watcher (`AnnounceTimeOut`)"""
+"""the Discord bot keeping the duel's clock (`NoteClock`, `MarkClockNote`, `AnnounceTimeOut`)"""
 DEMO = Origin(Via.DEMO)
 """`festival duel demo`: a shipped sample duel replayed"""
 

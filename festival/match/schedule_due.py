@@ -179,3 +179,17 @@ def _reminders(
             )
         )
     return steps
+
+
+def coming(schedule: Schedule, now: int) -> list[tuple[int, str]]:
+    """The times after `now` at which a step of the current deadline comes due (its
+    reminders, its close; a paused deadline: none), each with what comes, earliest first.
+    What cannot be foreseen (every player ready for an early close, a host's change) is found
+    by reading the schedule again."""
+    d = schedule.current
+    if d is None or d.paused:
+        return []
+    times = [(d.at, f"close:{d.round_no}:{d.generation}")] + [
+        (d.at - o, f"remind:{d.round_no}:{d.generation}:{o}") for o in schedule.settings.reminders
+    ]
+    return sorted(t for t in times if t[0] > now)
