@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from festival.bot.hand_ins import Hall
-from festival.bot.keep_time import Timekeeper, match_runner
+from festival.bot.keep_time import MatchDeadlines, Timekeeper, match_runner
 from festival.bot.match_hand_ins import MatchHandIns
 from festival.cli.main import main
 from festival.discord.endpoint import API_VARIABLE
@@ -243,7 +243,7 @@ def same(command: object) -> Callable[[Any], bool]:
 def _bot_rows(folder: Path, server: BotAndWebhooks, clock: Clock, door: Seen) -> list[Any]:
     """The bot's rows, each a slash command delivered to the real bot (the door records it
     and stops it: the bot answers that it did not work, which is not what is tested here)."""
-    keeper = Timekeeper(match_runner(folder, clock), wait=_never)
+    keeper = Timekeeper([MatchDeadlines(match_runner(folder, clock))], clock, _never)
     hall = Hall(folder, MatchHandIns(clock), keeper=keeper)
     rows: list[Any] = []
     data = b"PK\x03\x04 a workbook"

@@ -28,8 +28,8 @@ from festival.bot.duel_commands import Desk, Table, all_commands, messages, send
 from festival.bot.duel_replies import Reply, bot_replies
 from festival.bot.hand_ins import Hall, host_seat, match_commands
 from festival.bot.host_deadlines import host_deadlines
-from festival.bot.match_status import status_command
 from festival.bot.keep_time import Timekeeper
+from festival.bot.match_status import status_command
 from festival.bot.practice_commands import practice_command, practising
 from festival.bot.sheet_watch import start as start_sheet_watch
 from festival.bot.stopping import GRACE

@@ -41,7 +41,8 @@ def status_words(
 ) -> str:
     """The match's status for whoever asks where they ask (off the event loop: it reads the
     store)."""
-    now = hall.keeper.runner.clock() if hall.keeper is not None else system_now()
+    runner = None if hall.keeper is None else hall.keeper.runner
+    now = runner.clock() if runner is not None else system_now()
     status = round_status(hall.folder)
     if holds_role(roles, host_role):
         return host_text(status, now, event_title)
