@@ -366,6 +366,8 @@ def status(args: argparse.Namespace) -> int:
         print("No event can be played in this version.")
     elif now.finished:
         print(f"The match is over: festival standings {args.match}")
+    elif (due := _due_now(args.match)) is not None:
+        print(due)  # the deadline has come: closing the round is the step, not its workbooks
     elif (written := service.templates_folder(args.match, now.last + 1)).is_dir():
         print(  # templates' own Next, so a host who looks again is not sent back a step
             f"Next: the round {now.last + 1} workbooks are in {written}: send each player "
@@ -384,6 +386,21 @@ def _deadline(folder: Path) -> list[str]:
     from festival.match.schedule import system_now
 
     return next_deadline_lines(folder, system_now())
+
+
+def _due_now(folder: Path) -> str | None:
+    """`festival status`'s Next when the open round's deadline has come (None: it has not)."""
+    from festival.match import schedule_service
+    from festival.match.schedule import system_now
+
+    d = schedule_service.schedule(folder).current
+    if d is None or d.paused_left is not None or d.at > system_now():
+        return None
+    return (
+        f"Next: round {d.round_no}'s deadline has come: festival run {folder} --once closes it "
+        "(resolved, posted, the next deadline announced), as a running bot or festival run "
+        "does by itself"
+    )
 
 
 def dashboard_command(
