@@ -422,9 +422,20 @@ def dashboard(args: argparse.Namespace) -> int:
 
 
 def demo_folder(folder: Path | None) -> Path:
-    """The folder named by the user (which must not hold a match), else a new one here."""
+    """The folder named by the user (new or empty, or holding a demo that was stopped: it
+    carries on), else a new one here."""
+    from festival.sample.demo import DemoFolder
+    from festival.sample.demo import demo_folder as holds
+
     if folder is not None:
-        if folder.exists() and any(folder.iterdir()):
+        held = holds(folder)
+        if held is DemoFolder.PLAYED:
+            raise MatchError(
+                f"{folder} holds the demo, played to the end: festival dashboard {folder} "
+                "shows it; to play it again, name a new folder (or none: `festival demo` "
+                "makes festival-demo-N here)"
+            )
+        if held is DemoFolder.OTHER:
             raise MatchError(
                 f"{folder} is not empty; the demo never overwrites a folder: name a new one "
                 "(or none: `festival demo` makes festival-demo-N here)"
@@ -441,9 +452,13 @@ def demo(args: argparse.Namespace) -> int:
 
     target = demo_folder(args.folder)
     played = play_demo(target)
-    created = played.created
-    print(f"Sample festival in {target}: {len(created.players)} players, seed {created.seed}.")
-    for event, members in played.allocated.members.items():
+    if played.earlier:
+        print(
+            f"Carrying on the demo stopped in {target}: rounds 1 to {played.earlier} were "
+            "resolved before."
+        )
+    print(f"Sample festival in {target}: {len(played.players)} players, seed {played.seed}.")
+    for event, members in played.members.items():
         print(f"  {title(event)} ({len(members)}): {', '.join(members)}")
     for r in played.rounds:
         outcome = r.resolved.outcome
@@ -464,7 +479,7 @@ def demo(args: argparse.Namespace) -> int:
             f"garnets {s['garnets']}, "
             f"Tokens of Life {s['tokens_of_life']}{marks}"
         )
-    last = played.rounds[-1].resolved.round_no
+    last = service.status(target).last
     print(f"Next: festival dashboard {target}   (or: festival announce {target} --round {last})")
     return 0
 
