@@ -110,6 +110,11 @@ def test_a_round_closed_with_no_hand_ins_says_everyone_played_the_default_and_ho
     assert main(["run", str(toy_match), "--once"]) == 0
     out = capsys.readouterr().out
     assert "nothing valid was handed in for round 1: every player played the rules' default" in out
+    guide = " ".join((Path(__file__).parent.parent / "docs/host-guide.md").read_text().split())
+    assert (
+        "(`nothing valid was handed in for round 1: every player played the rules' default`)"
+        in guide
+    )
     assert (
         f"to post it: festival discord {toy_match} --webhooks FILE (once), then "
         f"festival post {toy_match} --round 1"
