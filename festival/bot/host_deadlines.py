@@ -72,7 +72,7 @@ def extend_command(
         raise UnreadableTime(WHICH, "deadline change")
     if to is not None:
         return Extend(read_time(to, current.settings.zone), now, round_no)
-    wanted = round_no or current.resolved + 1
+    wanted = current.resolved + 1 if round_no is None else round_no
     d = current.deadlines.get(wanted)
     base = now if d is None else d.at
     return Extend(base + read_duration(str(by)), now, round_no)
@@ -103,7 +103,7 @@ async def change(
         except AlreadyApplied:  # Discord's retry of one the bot did: what stands now
             done = schedule(hall.folder)
         assert isinstance(done, Schedule)
-        round_no = command.round_no or current.resolved + 1
+        round_no = current.resolved + 1 if command.round_no is None else command.round_no
         return deadline_words(done, round_no, isinstance(command, ResolveNow))
 
     try:

@@ -21,6 +21,17 @@ def add_address(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def port_number(text: str) -> int:
+    """`--port`: a port from 1 to 65535 (0 is refused, never taken for "not given")."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give a port from 1 to 65535")
+    return value
+
+
 def streamlit_command(port: int | None = None, address: str = LOCAL) -> list[str]:
     """`streamlit run` of the dashboard's app, listening on `address` (and `port`)."""
     command = [sys.executable, "-m", "streamlit", "run", str(APP)]
@@ -28,10 +39,10 @@ def streamlit_command(port: int | None = None, address: str = LOCAL) -> list[str
     # no watching of the source files for changes (Streamlit's "run on save", for people who
     # edit the app): a host's dashboard does not change while it runs
     command += ["--server.fileWatcherType", "none"]
-    if port:
+    if port is not None:
         command += ["--server.port", str(port)]
     return command
 
 
 def url(port: int | None, address: str) -> str:
-    return f"http://{address}:{port or 8501}"
+    return f"http://{address}:{8501 if port is None else port}"

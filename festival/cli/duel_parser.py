@@ -13,7 +13,7 @@ from typing import Any
 
 from festival.cli import bot_commands
 from festival.cli.command import Command
-from festival.cli.dashboard_launch import add_address
+from festival.cli.dashboard_launch import add_address, port_number
 from festival.core import registry
 from festival.duels import offers
 from festival.duels.bots import BOTS
@@ -116,7 +116,7 @@ def add_arguments(duel: argparse.ArgumentParser) -> None:
 
     p = dsub.add_parser("dashboard", help="open the dashboard's Duels page for a duel folder")
     p.add_argument("duel", type=Path)
-    p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
+    p.add_argument("--port", type=port_number, help="the local port (Streamlit's default: 8501)")
     add_address(p)
     p.set_defaults(run=Command("festival.cli.duel_commands", "dashboard"))
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from festival.bots.registry import STRATEGIES, STRONGEST
 from festival.cli import lab_words
+from festival.cli.dashboard_launch import LOCAL, port_number, url
 from festival.core.errors import MatchError
 from festival.core.registry import event_names
 from festival.lab import service
@@ -102,7 +103,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="FOLDER",
         help="open the Balance lab dashboard page on a results folder (plays nothing)",
     )
-    p.add_argument("--port", type=int, help="the dashboard's local port (8501)")
+    p.add_argument("--port", type=port_number, help="the dashboard's local port (8501)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=simulate)
 
@@ -220,5 +221,5 @@ def _dashboard(folder: Path, port: int | None) -> int:
     from festival.core.child import run_child
 
     service.check(folder)  # a missing, damaged or foreign folder is refused here, in words
-    print(f"Opening the Balance lab for {folder} at http://127.0.0.1:{port or 8501} (Ctrl-C).")
+    print(f"Opening the Balance lab for {folder} at {url(port, LOCAL)} (Ctrl-C).")
     return run_child(dashboard_command(folder, port))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from festival.cli import bot_commands
 from festival.cli.command import Command
-from festival.cli.dashboard_launch import add_address
+from festival.cli.dashboard_launch import add_address, port_number
 from festival.core import registry
 from festival.core.errors import EngineError, FestivalError, StoreError
 from sheets.errors import GoogleError, SheetReadError
@@ -334,7 +334,7 @@ def build_parser(groups: Collection[str] | None = None) -> argparse.ArgumentPars
 
     p = sub.add_parser("dashboard", help="open the host dashboard (Streamlit) for a match")
     p.add_argument("match", type=Path)
-    p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
+    p.add_argument("--port", type=port_number, help="the local port (Streamlit's default: 8501)")
     add_address(p)
     p.set_defaults(run=_match("dashboard"))
 

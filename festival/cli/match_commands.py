@@ -366,6 +366,8 @@ def status(args: argparse.Namespace) -> int:
         print("No event can be played in this version.")
     elif now.finished:
         print(f"The match is over: festival standings {args.match}")
+    elif (due := _due_now(args.match)) is not None:
+        print(due)  # the deadline has come: closing the round is the step, not its workbooks
     elif (written := service.templates_folder(args.match, now.last + 1)).is_dir():
         print(  # templates' own Next, so a host who looks again is not sent back a step
             f"Next: the round {now.last + 1} workbooks are in {written}: send each player "
@@ -384,6 +386,21 @@ def _deadline(folder: Path) -> list[str]:
     from festival.match.schedule import system_now
 
     return next_deadline_lines(folder, system_now())
+
+
+def _due_now(folder: Path) -> str | None:
+    """`festival status`'s Next when the open round's deadline has come (None: it has not)."""
+    from festival.match import schedule_service
+    from festival.match.schedule import system_now
+
+    d = schedule_service.schedule(folder).current
+    if d is None or d.paused_left is not None or d.at > system_now():
+        return None
+    return (
+        f"Next: round {d.round_no}'s deadline has come: festival run {folder} --once closes it "
+        "(resolved, posted, the next deadline announced), as a running bot or festival run "
+        "does by itself"
+    )
 
 
 def dashboard_command(
@@ -405,9 +422,20 @@ def dashboard(args: argparse.Namespace) -> int:
 
 
 def demo_folder(folder: Path | None) -> Path:
-    """The folder named by the user (which must not hold a match), else a new one here."""
+    """The folder named by the user (new or empty, or holding a demo that was stopped: it
+    carries on), else a new one here."""
+    from festival.sample.demo import DemoFolder
+    from festival.sample.demo import demo_folder as holds
+
     if folder is not None:
-        if folder.exists() and any(folder.iterdir()):
+        held = holds(folder)
+        if held is DemoFolder.PLAYED:
+            raise MatchError(
+                f"{folder} holds the demo, played to the end: festival dashboard {folder} "
+                "shows it; to play it again, name a new folder (or none: `festival demo` "
+                "makes festival-demo-N here)"
+            )
+        if held is DemoFolder.OTHER:
             raise MatchError(
                 f"{folder} is not empty; the demo never overwrites a folder: name a new one "
                 "(or none: `festival demo` makes festival-demo-N here)"
@@ -424,9 +452,13 @@ def demo(args: argparse.Namespace) -> int:
 
     target = demo_folder(args.folder)
     played = play_demo(target)
-    created = played.created
-    print(f"Sample festival in {target}: {len(created.players)} players, seed {created.seed}.")
-    for event, members in played.allocated.members.items():
+    if played.earlier:
+        print(
+            f"Carrying on the demo stopped in {target}: rounds 1 to {played.earlier} were "
+            "resolved before."
+        )
+    print(f"Sample festival in {target}: {len(played.players)} players, seed {played.seed}.")
+    for event, members in played.members.items():
         print(f"  {title(event)} ({len(members)}): {', '.join(members)}")
     for r in played.rounds:
         outcome = r.resolved.outcome
@@ -447,7 +479,7 @@ def demo(args: argparse.Namespace) -> int:
             f"garnets {s['garnets']}, "
             f"Tokens of Life {s['tokens_of_life']}{marks}"
         )
-    last = played.rounds[-1].resolved.round_no
+    last = service.status(target).last
     print(f"Next: festival dashboard {target}   (or: festival announce {target} --round {last})")
     return 0
 

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
+
+from festival.core.registry import event_title
+from festival.discord.schedule_runner import Done, Runner
+from festival.match import service
+from festival.match.schedule_due import Step, StepKind
+from festival.match.verdict import VerdictKind
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -30,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    from festival.discord.schedule_runner import Runner, loop
+    from festival.discord.schedule_runner import loop
     from festival.match.schedule_service import HandInReadiness, schedule, source_of
 
     folder: Path = args.match
@@ -40,7 +47,7 @@ def run_command(args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(line, flush=True)
 
-    runner = Runner(
+    runner = HostRunner(
         folder, HandInReadiness(inbox), lambda n: source_of(inbox, n), args.webhooks, say=say
     )
     if args.once:
@@ -56,3 +63,39 @@ def run_command(args: argparse.Namespace) -> int:
         return 130
     print("The match is over: every round is resolved.")
     return 0
+
+
+class HostRunner(Runner):
+    """`festival run`'s runner: each round it closes also tells the host who played the rules'
+    default and, with no channels mapped, how to post it."""
+
+    def execute(self, step: Step) -> Done | None:
+        done = super().execute(step)
+        if done is None or done.failed or step.kind is not StepKind.CLOSE:
+            return done
+        return replace(done, said="\n".join([done.said, *closed_lines(self.folder, step.round_no)]))
+
+
+def closed_lines(folder: Path, round_no: int) -> list[str]:
+    """What a closed round means for the host: whoever handed in nothing valid played the
+    rules' default, and where the match has no channels, the commands that post it."""
+    cells = service.round_table(folder, round_no).cells
+    defaulted = [c for c in cells if c.kind in _DEFAULT]
+    lines = []
+    if cells and len(defaulted) == len(cells):
+        lines.append(
+            f"  nothing valid was handed in for round {round_no}: every player played the "
+            "rules' default"
+        )
+    elif defaulted:
+        who = ", ".join(f"{c.player} ({event_title(c.event)})" for c in defaulted)
+        lines.append(f"  nothing valid handed in, the rules' default played: {who}")
+    if not service.on_discord(folder):
+        lines.append(
+            f"  to post it: festival discord {folder} --webhooks FILE (once), then "
+            f"festival post {folder} --round {round_no}"
+        )
+    return lines
+
+
+_DEFAULT = (VerdictKind.NOTHING, VerdictKind.PROBLEMS)

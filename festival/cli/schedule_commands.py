@@ -6,6 +6,7 @@ The schedule's refusals in the command line's words."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from festival.match.schedule import (
     UnreadableTime,
     duration_words,
     host_time,
+    local_zone_name,
     read_duration,
     read_time,
     system_now,
@@ -87,6 +89,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     change.add_argument(
         "--resolve-now", action="store_true", help="the deadline is now: `festival run` closes it"
     )
+    # a duration or time given with a minus ("--every -5h") is the option's value, refused in
+    # festival's words, not taken by argparse for an option it does not know
+    p._negative_number_matcher = re.compile(r"^-\d")
     p.set_defaults(run=schedule_command)
 
 
@@ -123,7 +128,8 @@ def _commands(
     given = (args.tz, reminders, early, args.misses, args.inbox)
     if any(g is not None for g in given):
         commands.append(Configure(now, reminders, early, args.misses, args.tz, args.inbox))
-    first = args.round or before.resolved + 1
+    # `--round 0` is a round, refused as --round -1 is: never read as "not given"
+    first = before.resolved + 1 if args.round is None else args.round
     if args.at is not None:
         commands.append(SetSchedule(((first, read_time(args.at, zone)),), now))
     elif args.every is not None or args.start is not None:
@@ -135,7 +141,7 @@ def _commands(
     if args.extend_to is not None:
         commands.append(Extend(read_time(args.extend_to, zone), now, args.round))
     elif args.extend_by is not None:
-        round_no = args.round or before.resolved + 1
+        round_no = first
         old = before.deadlines.get(round_no)
         base = old.at if old is not None else now
         commands.append(Extend(base + read_duration(args.extend_by), now, args.round))
@@ -150,7 +156,8 @@ def _commands(
 
 def show(folder: Path, schedule: Schedule, now: int) -> None:
     zone = schedule.settings.zone
-    print(f"Deadlines of {folder} (times in {zone or 'this computer’s time zone'}):")
+    where = zone or f"this computer’s time zone, {local_zone_name()}; --tz ZONE names another"
+    print(f"Deadlines of {folder} (times in {where}):")
     for round_no in range(1, schedule.rounds + 1):
         d = schedule.deadlines.get(round_no)
         when = "no deadline" if d is None else host_time(d.at, zone)
@@ -207,6 +214,8 @@ def _read_words(exc: UnreadableTime | UnknownZone) -> str:
         return f"--tz {exc.zone}: not a time zone; write one like Europe/Berlin or UTC"
     if exc.kind == "schedule":
         return '--every and --from go together: --every 24h --from "YYYY-MM-DD HH:MM"'
+    if exc.kind.startswith("duration") and exc.what.strip().startswith("-"):
+        return f"{exc.what!r} is not a duration: a duration has no minus (like 24h, 1d, 90m)"
     return f"{exc.what!r} is not a {exc.kind}"
 
 

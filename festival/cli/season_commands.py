@@ -13,6 +13,7 @@ from typing import Any
 
 from festival.cli import season_final_commands as finals_cli
 from festival.cli.bot_commands import discord_id
+from festival.cli.dashboard_launch import port_number
 from festival.cli.season_words import season_worded
 from festival.core.errors import FestivalError
 from festival.season import service
@@ -102,7 +103,7 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
     p.add_argument("--resend", action="store_true", help="resend a message whose request was cut")
     p.add_argument("--mark-sent", metavar="LINK", help="a cut message is on Discord: its link")
     p = command("dashboard", "open the Season page of the dashboard (Streamlit)", dashboard)
-    p.add_argument("--port", type=int, help="the local port (Streamlit's default: 8501)")
+    p.add_argument("--port", type=port_number, help="the local port (Streamlit's default: 8501)")
     p = command("eliminate", "record the loser of an episode played outside festival", eliminate)
     p.add_argument("player")
     p.add_argument("--why", required=True, help="the episode and its game, kept with the entry")

@@ -11,6 +11,7 @@ own zone (`discord_time`). Pure: no store, no clock (the caller says what time i
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Mapping
@@ -145,6 +146,22 @@ def zone_of(name: str | None) -> ZoneInfo | None:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         raise UnknownZone(name) from None
+
+
+def local_zone_name() -> str:
+    """This computer's time zone as a host can name it to `--tz`: the TZ variable's zone,
+    else the one /etc/localtime links to, else its abbreviation now ("CET")."""
+    given = os.environ.get("TZ", "").lstrip(":")
+    if given:
+        try:
+            ZoneInfo(given)
+            return given
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    linked = str(Path("/etc/localtime").resolve())
+    if "zoneinfo/" in linked:
+        return linked.split("zoneinfo/", 1)[1]
+    return datetime.now().astimezone().tzname() or "unknown"
 
 
 def read_time(text: str, zone: str | None) -> int:

@@ -284,7 +284,9 @@ def _set(match: Match, tables: ScheduleTables, command: SetSchedule) -> None:
 def _change(
     match: Match, tables: ScheduleTables, command: Extend | Pause | Resume | ResolveNow
 ) -> None:
-    round_no = command.round_no or match.last_resolved_round() + 1
+    round_no = command.round_no
+    if round_no is None:  # round 0 is refused by _open_round, not taken for the next round
+        round_no = match.last_resolved_round() + 1
     _open_round(match, round_no)
     deadline = tables.deadlines().get(round_no)
     if deadline is None:
