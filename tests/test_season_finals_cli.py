@@ -108,7 +108,7 @@ def test_the_finals_from_the_last_eliminations_to_the_champion(
     err = refused(capsys, "season", "result", s)
     assert "the season is over" in err, err
     err = refused(capsys, "season", "reinstate", s, "uri", "--why", "x")
-    assert "the finals have begun: uri cannot come back while they count" in err, err
+    assert "the finals have begun: uri cannot come back while the finals' entries count" in err, err
 
 
 def test_the_post_and_the_show_say_the_finals_as_players_may_know_them(

@@ -115,13 +115,18 @@ def test_a_finals_game_result_is_taken_back_and_recorded_again(
     assert fixed["entries"][: len(before["entries"])] == before["entries"]  # never edited
     assert fixed["void"] == [won]
     assert fixed["finals"]["games"][0]["over"] is False
+    err = refused(capsys, "season", "final", s, "--game", "element")
+    assert "finals game 1 (final-game-1) is not recorded yet" in err, err
     again = json_of(capsys, "season", "result", s)
     assert [e["kind"] for e in again["added"]] == ["final game won"]
 
     # now the game itself: its result first, then the game; made again in a new folder
     won = again["added"][0]["seq"]
-    json_of(capsys, "season", "correct", s, str(won), "--why", "the wrong game was played")
-    gone = json_of(capsys, "season", "correct", s, str(made), "--why", "the wrong game")
+    code, out, err = run(capsys, "season", "correct", s, str(won), "--why", "wrong game played")
+    assert code == 0 and f"Next: festival season result {s} (finals game 1 is in play" in out
+    code, out, err = run(capsys, "season", "correct", s, str(made), "--why", "the wrong game")
+    assert code == 0 and f"Next: festival season final {s} --game GAME --duel FOLDER" in out
+    gone = json_of(capsys, "season", "show", s)
     assert gone["finals"]["games"] == []
     code, out, err = run(
         capsys, "season", "final", s, "--game", "element", "--first", "Wren", "--duel",
@@ -144,7 +149,8 @@ def test_the_finals_won_are_taken_back_with_the_game_that_won_them(
 
     # reinstating names the finals' entries to take back first, the latest first
     err = refused(capsys, "season", "reinstate", s, "uri", "--why", "a mistake")
-    assert f"(#{champion}, #{won}, #{made}, #{support}: `festival season correct {s}" in err
+    assert f"take back #{champion}, #{won}, #{made}, #{support} first, the latest first" in err
+    assert f"(`festival season correct {s} ENTRY --why ...`), then reinstate" in err
 
     fixed = json_of(capsys, "season", "correct", s, str(champion), "--why", "wrong duel")
     assert [e["corrects"] for e in fixed["added"]] == [champion, won]
@@ -353,3 +359,24 @@ def test_a_finalist_without_a_discord_id_is_named_not_seated(
     assert f"Seated on Discord: Juniper (user {USERS['Juniper']})" in out, out
     assert "Wren has no Discord id" in out and "not seated" in out, out
     assert f"festival duel seat {Path(s) / 'final-game-1'} --user PLAYER=ID" in out, out
+
+
+@pytest.mark.parametrize(
+    ("what", "count", "said"),
+    [
+        ("episode-1-death-match", 0, "episode-1-death-match holds the duel b3, not this "
+         "episode's Death Match's duel a2: put that game's folder back in episode-1-death-match"),
+        ("final-game-2", 2, "final-game-2 holds the duel b3, not finals game 2's duel a2: put "
+         "that game's folder back in final-game-2"),
+    ],
+)  # fmt: skip
+def test_another_duel_in_a_season_duels_folder_says_what_to_do(
+    what: str, count: int, said: str
+) -> None:
+    from festival.cli.season_words import season_words
+    from festival.season.acts import Refusal, Refused
+
+    words = season_words(
+        Refusal(Refused.WRONG_DUEL, count=count, detail=what, more=("b3", "a2")), "s"
+    )
+    assert said in words and "then run this again" in words, words

@@ -519,8 +519,23 @@ def reinstate(args: argparse.Namespace) -> int:
 
 
 def correct(args: argparse.Namespace) -> int:
+    before = {e.seq: e for e in service.show(args.season).entries}
     acted = service.run(args.season, Correct(args.entry, args.why), HOST, Via.CLI)
     _print(args, acted.season, acted.added)
+    kinds = {str(before[e.corrects].kind) for e in acted.added if e.corrects in before}
+    game = acted.season.state.finals.current
+    if args.json:
+        return 0
+    if kinds & {"final game won", "final game drawn"} and game is not None:
+        print(
+            f"Next: festival season result {args.season} (finals game {game.number} is in play "
+            f"again: its duel, {game.folder}, is read again)"
+        )
+    elif "final game" in kinds:
+        print(
+            f"Next: festival season final {args.season} --game GAME --duel FOLDER (a new "
+            "folder: the old one holds the game taken back)"
+        )
     return 0
 
 

@@ -166,9 +166,9 @@ def _finals_words(r: Refusal, season: str) -> str:
         )
     if w is Refused.FINALS_BEGUN:
         return (
-            f"the finals have begun: {r.player} cannot come back while they count; take back "
-            f"the finals' entries first, the latest first ({_entries(r.names)}: "
-            f"`festival season correct {season} ENTRY --why ...`), then reinstate"
+            f"the finals have begun: {r.player} cannot come back while the finals' entries "
+            f"count; take back {_entries(r.names)} first, the latest first (`festival season "
+            f"correct {season} ENTRY --why ...`), then reinstate"
         )
     if w is Refused.NOT_A_FINALIST:
         hint = _did_you_mean(r.player, r.more) if r.more else ""
