@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import PLAYERS, numbers_json
-from tests.support.season_kit import json_of, run
+from tests.support.season_kit import json_of, refused, run
 
 USERS = {p: 100000000000000000 + i for i, p in enumerate(PLAYERS)}
 
@@ -49,7 +49,10 @@ def test_a_whole_episode_from_the_match_to_the_death_matchs_result(
     # not finished: refused, nothing recorded
     _finish(toy_match, capsys, rounds=5)
     code, _, err = run(capsys, "season", "episode", s, str(toy_match))
-    assert code == 2 and "is not finished: resolve its last round" in err, err
+    assert code == 2 and f"{toy_match} (" in err, err  # the folder typed, then the id
+    assert "is not finished: resolve its last round" in err, err
+    err = refused(capsys, "season", "episode", str(toy_match), s)  # swapped
+    assert f"{season} is a season folder and {toy_match} is not: did you swap them?" in err
     _finish_last(toy_match, capsys)
     standings = json_of(capsys, "standings", str(toy_match))
     after = json_of(capsys, "season", "episode", s, str(toy_match))
@@ -70,11 +73,13 @@ def test_a_whole_episode_from_the_match_to_the_death_matchs_result(
 
     others = [p for p in PLAYERS if p not in (winner, candidate)]
     code, _, err = run(capsys, "season", "opponent", s, others[0])
-    assert code == 2 and f"{winner} still hold(s) more than 1 Token(s) of Life" in err, err
+    assert code == 2 and f"{winner} still holds more than 1 Token of Life" in err, err
     code, _, err = run(capsys, "season", "give", s, winner, candidate)
     assert code == 2 and "is the Elimination Candidate" in err, err
-    given = json_of(capsys, "season", "give", s, winner, others[0].upper())  # as the roster matches
-    assert given["added"][0]["other"] == winner and given["added"][0]["player"] == others[0]
+    code, out, err = run(capsys, "season", "give", s, winner, others[0].upper())  # roster-matched
+    assert code == 0 and f"Next: festival season opponent {s} PLAYER ({candidate}'s pick)" in out
+    given = json_of(capsys, "season", "show", s)["entries"][-1]
+    assert given["other"] == winner and given["player"] == others[0]
     code, _, err = run(capsys, "season", "opponent", s, others[0])
     assert code == 2 and f"{others[0]} holds a Token of Life and may not be picked" in err
     picked = json_of(capsys, "season", "opponent", s, others[1])
@@ -91,7 +96,10 @@ def test_a_whole_episode_from_the_match_to_the_death_matchs_result(
     assert code == 2 and "is not over yet" in err, err
 
     assert run(capsys, "duel", "play", str(duel), "resign", "--player", others[1])[0] == 0
-    done = json_of(capsys, "season", "result", s)
+    code, out, err = run(capsys, "season", "result", s)
+    assert code == 0 and f"Next: festival season episode {s} MATCH" in out, err
+    done = json_of(capsys, "season", "show", s)
+    done["added"] = [e for e in done["entries"] if e["source"]["kind"] == "duel"][1:]
     out_player = {p["player"]: p for p in done["players"]}[others[1]]
     assert out_player["alive"] is False and out_player["garnets"] == 0
     assert done["episodes"][0]["eliminated"] == others[1]
@@ -131,7 +139,7 @@ def test_a_correction_is_a_new_entry_naming_the_one_it_corrects(
     ("argv", "said"),
     [
         (("give", "Nobody", "uri", "--garnets", "1"), "'Nobody' is no player of the season"),
-        (("give", "uri", "cam", "--garnets", "9"), "uri holds 3 garnet(s)"),
+        (("give", "uri", "cam", "--garnets", "9"), "uri holds 3 garnets"),
         (("give", "uri", "cam"), "no episode is open"),
         (("opponent", "uri"), "no episode is open"),
         (("deathmatch", "--game", "element"), "no episode is open"),

@@ -91,7 +91,7 @@ def test_the_finals_are_on_the_page_for_everyone_the_ledger_for_the_host(
     page = _page(at)
     assert [h.value for h in at.subheader] == ["Players", "Episodes", "Finals"]
     assert "**Finals** (best of 3): uri 0 - cam 0." in page, page
-    assert f"- {first_out} (placed 3rd) supports uri: 3 garnet(s)." in page, page
+    assert f"- {first_out} (placed 3rd) supports uri: 3 garnets." in page, page
     assert "secret" not in page and USER not in page
     at = open_app(monkeypatch, finals, "pw")
     at.sidebar.text_input[0].input("pw").run()

@@ -118,12 +118,12 @@ def test_the_death_match_is_posted_in_the_seasons_death_match_channel_with_no_se
 
     # the season's post, with the file kept: once
     code, out, err = run(capsys, "season", "post", s)
-    assert code == 0 and "1 message(s) sent" in out, err
+    assert code == 0 and "1 message sent" in out, err
     (posted,) = discord_api.messages("game room")
     assert f"Eliminated: **{candidate}**." in posted.content
     assert not any(str(u) in posted.content for u in [*USERS.values(), FILE_USER])
     code, out, _ = run(capsys, "season", "post", s)
-    assert "0 message(s) sent, 0 corrected, 1 already on Discord" in out
+    assert "0 messages sent, 0 corrected, 1 already on Discord" in out
     assert discord_api.count("execute", "game room") == 1
     hooks.rename(hooks.with_name("moved.csv"))  # the kept file gone: the host is told
     code, _, err = run(capsys, "season", "post", s)
@@ -136,7 +136,7 @@ def test_a_rate_limited_season_post_sends_each_message_once(
     season, _, _ = _season(tmp_path, discord_api, capsys, None)
     discord_api.fail_next(429, times=2, channel="game room")
     code, out, err = run(capsys, "season", "post", str(season))
-    assert code == 0 and "1 message(s) sent" in out, err
+    assert code == 0 and "1 message sent" in out, err
     assert len(discord_api.messages("game room")) == 1
     assert discord_api.count("execute", "game room", status=429) == 2
     assert run(capsys, "season", "post", str(season))[0] == 0
@@ -184,7 +184,7 @@ def test_a_season_folder_from_another_computer_never_reads_the_file_it_names(
     mine.write_text(hooks.read_text())
     assert run(capsys, "season", "discord", str(theirs), "--webhooks", str(mine))[0] == 0
     code, out, err = run(capsys, "season", "post", str(theirs))
-    assert code == 0 and "1 message(s) sent" in out, err
+    assert code == 0 and "1 message sent" in out, err
 
     conn.execute("UPDATE meta SET value = '[1, 2' WHERE key = 'discord'")
     conn.commit()
@@ -262,8 +262,8 @@ def test_the_host_guides_season_runs_as_written(
     assert "Episode 1: match " in out and "Elimination Candidate Spadez" in out
     assert "eliminated uri" in out and "Season season-1: 9 of 10 players still in" in out
     # the "Finals" part: the last eliminations, the supports, the series and its champion
-    assert "Spadez (placed 3rd) supports Juniper: 3 garnet(s)" in out, out
-    assert "uri (placed 10th) supports Wren: 1 garnet(s)" in out, out
+    assert "Spadez (placed 3rd) supports Juniper: 3 garnets" in out, out
+    assert "uri (placed 10th) supports Wren: 1 garnet" in out, out
     assert "Finals (best of 3, 2 wins): Wren 0 - Juniper 2" in out, out
     assert out.rstrip().endswith(
         "Champion of the season: Juniper\n"

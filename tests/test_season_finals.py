@@ -255,9 +255,9 @@ def test_a_host_elimination_is_refused_while_an_episode_is_open(tmp_path: Path) 
     [
         ({"finals-best-of": "4"}, "an odd number of games"),
         ({"finals-best-of": "0"}, "an odd number of games"),
-        ({"finals-best-of": "three"}, "takes a whole number"),
-        ({"finals-gift": "3,two"}, "whole numbers with commas"),
-        ({"finals-gift": "-1"}, "whole numbers >= 0"),
+        ({"finals-best-of": "three"}, "an odd number of games"),
+        ({"finals-gift": "3,two"}, "whole numbers, 0 or more, with commas"),
+        ({"finals-gift": "-1"}, "whole numbers, 0 or more, with commas"),
     ],
 )
 def test_the_finals_rules_are_checked(change: dict[str, str], said: str) -> None:
@@ -271,5 +271,5 @@ def test_the_finals_rules_read_back_from_their_json() -> None:
     assert rules.finals_wins == 3 and [rules.gift(n) for n in (1, 2, 3)] == [4, 1, 1]
     old = {k: v for k, v in SeasonRules().to_json().items() if not k.startswith("finals")}
     assert SeasonRules.from_json(old) == SeasonRules()  # a season made before the finals
-    with pytest.raises(ValueError, match="finals_gift is not a list"):
+    with pytest.raises(ValueError, match="finals-gift is "):
         SeasonRules.from_json({"finals_gift": []})

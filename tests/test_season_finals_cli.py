@@ -52,7 +52,7 @@ def test_the_finals_from_the_last_eliminations_to_the_champion(
     assert entry["player"] == "Juniper" and entry["amount"] == 3
     assert entry["source"]["detail"] == "placed 3rd"
     err = refused(capsys, "season", "support", s, "uri", "Wren")
-    assert "uri supported Juniper already (3 garnet(s)): an eliminated player gives once" in err
+    assert "uri supported Juniper already (3 garnets): an eliminated player gives once" in err
     code, out, err = run(capsys, "season", "support", s, "Spadez", "Wren")
     assert code == 0, err
     assert "support 2 Spadez -> Wren" in out and "Spadez (placed 4th) supports Wren: 2" in out
@@ -103,11 +103,12 @@ def test_the_finals_from_the_last_eliminations_to_the_champion(
 
     # the series is won: nothing more
     err = refused(capsys, "season", "final", s, "--game", "element")
-    assert "the finals are won: Wren is the season's champion (2 wins)" in err, err
+    said = "the season is over: Wren won the finals (2 wins) and is the season's champion"
+    assert said in err, err
     err = refused(capsys, "season", "result", s)
-    assert "the finals are won" in err, err
+    assert "the season is over" in err, err
     err = refused(capsys, "season", "reinstate", s, "uri", "--why", "x")
-    assert "the finals have begun: uri cannot come back now" in err, err
+    assert "the finals have begun: uri cannot come back while the finals' entries count" in err, err
 
 
 def test_the_post_and_the_show_say_the_finals_as_players_may_know_them(
@@ -124,5 +125,5 @@ def test_the_post_and_the_show_say_the_finals_as_players_may_know_them(
     assert "may still support a finalist: Spadez (2)" in out, out
     post = service.public_markdown(service.show(season))
     assert "**Finals** (best of 3): Juniper 0 - Wren 0." in post
-    assert "- uri (placed 3rd) supports Wren: 3 garnet(s)." in post
+    assert "- uri (placed 3rd) supports Wren: 3 garnets." in post
     assert "note" not in post and str(USERS["Wren"]) not in post

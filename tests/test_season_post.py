@@ -30,13 +30,13 @@ def test_the_season_is_posted_once_and_a_change_edits_it(
     capsys.readouterr()
 
     assert main(["season", "post", str(season), "--webhooks", str(hooks)]) == 0
-    assert "1 message(s) sent" in capsys.readouterr().out
+    assert "1 message sent" in capsys.readouterr().out
     (message,) = discord_api.messages("game room")
     assert "Season s1" in message.content and re.search(r"\nSpadez +yes +3 +0\n", message.content)
     assert not any(u in message.content for u in users.values())  # the host's, not players'
 
     assert main(["season", "post", str(season), "--webhooks", str(hooks)]) == 0
-    assert "0 message(s) sent, 0 corrected, 1 already on Discord" in capsys.readouterr().out
+    assert "0 messages sent, 0 corrected, 1 already on Discord" in capsys.readouterr().out
     assert len(discord_api.messages("game room")) == 1
 
     assert main(["season", "give", str(season), "Spadez", "uri", "--garnets", "2"]) == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +32,14 @@ from festival.season.acts import (
     PickOpponent,
     Post,
     RecordResult,
+    Refused,
     Reinstate,
+    SeasonRefused,
     TakeEpisode,
     Via,
 )
+from festival.season.announce import counted
+from festival.season.deciding import over_kept
 from festival.season.finals import finals_reached
 from festival.season.ledger import Entry, Episode
 from festival.season.roster import parse_season_roster
@@ -45,11 +50,12 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
     """The `festival season` subcommands, in the parser festival/cli/main.py made for them."""
     sub = season.add_subparsers(dest="season_command", metavar="SEASON_COMMAND", required=True)
 
-    def command(name: str, help: str, run: Any) -> argparse.ArgumentParser:
+    def command(name: str, help: str, run: Any, json: bool = True) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help)
         p.add_argument("season", type=Path)
-        p.add_argument("--json", action="store_true", help="print exact values as JSON")
-        p.set_defaults(run=season_worded(run))
+        if json:  # the dashboard prints no season: it opens a page
+            p.add_argument("--json", action="store_true", help="print exact values as JSON")
+        p.set_defaults(run=season_worded(run), json=False)
         return p
 
     p = command(
@@ -102,7 +108,9 @@ def add_arguments(season: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--resend", action="store_true", help="resend a message whose request was cut")
     p.add_argument("--mark-sent", metavar="LINK", help="a cut message is on Discord: its link")
-    p = command("dashboard", "open the Season page of the dashboard (Streamlit)", dashboard)
+    p = command(
+        "dashboard", "open the Season page of the dashboard (Streamlit)", dashboard, json=False
+    )
     p.add_argument("--port", type=port_number, help="the local port (Streamlit's default: 8501)")
     p = command("eliminate", "record the loser of an episode played outside festival", eliminate)
     p.add_argument("player")
@@ -242,7 +250,8 @@ def _table(season: service.Season) -> None:
             f"{s.player:<{width}}  {'yes' if s.alive else 'no ':<3}  {s.garnets:>7}  {s.tokens:>6}"
         )
     for e in state.episodes:
-        line = f"Episode {e.number}: match {e.match_id}; winner(s) {', '.join(e.winners) or '-'}; "
+        won = "winner" if len(e.winners) == 1 else "winners"
+        line = f"Episode {e.number}: match {e.match_id}; {won} {', '.join(e.winners) or '-'}; "
         line += f"Elimination Candidate {e.candidate}"
         if e.opponent:
             line += f"; opponent {e.opponent}"
@@ -263,7 +272,7 @@ def new(args: argparse.Namespace) -> int:
     rows, problems = parse_season_roster(read_table_file(args.roster))
     if problems:
         raise FestivalError(
-            f"{args.roster} has {len(problems)} problem(s):\n"
+            f"{args.roster} has {counted(len(problems), 'problem', 'problems')}:\n"
             + "\n".join(f"  {p}" for p in problems)
         )
     changes: dict[str, str] = {}
@@ -369,7 +378,21 @@ def read_endgame(match: Path) -> Endgame:
 
 
 def episode(args: argparse.Namespace) -> int:
-    acted = service.run(args.season, TakeEpisode(read_endgame(args.match)), HOST, Via.CLI)
+    if service.is_season(args.match) and not service.is_season(args.season):
+        raise FestivalError(
+            f"{args.match} is a season folder and {args.season} is not: did you swap them? "
+            f"(festival season episode SEASON MATCH: `festival season episode {args.match} "
+            f"{args.season}`)"
+        )
+    endgame = read_endgame(args.match)
+    try:
+        acted = service.run(args.season, TakeEpisode(endgame), HOST, Via.CLI)
+    except SeasonRefused as exc:
+        named = (Refused.MATCH_NOT_FINISHED, Refused.MATCH_TAKEN, Refused.CANDIDATE_NOT_CHOSEN)
+        if exc.refusal.why not in named:
+            raise
+        folder = f"{args.match} ({endgame.match_id})"
+        raise SeasonRefused(replace(exc.refusal, detail=folder)) from None
     _print(args, acted.season, acted.added)
     if not args.json:
         current = acted.season.state.current
@@ -389,7 +412,29 @@ def give(args: argparse.Namespace) -> int:
     )
     acted = service.run(args.season, command, HOST, Via.CLI)
     _print(args, acted.season, acted.added)
+    current = acted.season.state.current
+    if not args.json and isinstance(command, GiveToken) and current is not None:
+        if over_kept(acted.season.state, acted.season.rules):
+            print(f"Next: festival season give {args.season} GIVER RECEIVER (extra tokens)")
+        else:
+            print(
+                f"Next: festival season opponent {args.season} PLAYER ({current.candidate}'s pick)"
+            )
     return 0
+
+
+def _next_episode(args: argparse.Namespace, season: service.Season) -> None:
+    """The step after an episode's loser is out: the next episode, or the finals."""
+    if args.json:
+        return
+    if finals_reached(season.state):
+        print(
+            f"Next: the finals ({' and '.join(season.state.alive)}): each eliminated player "
+            f"supports a finalist (festival season support {args.season} PLAYER FINALIST), and "
+            f"festival season final {args.season} --game GAME --first FINALIST makes game 1"
+        )
+    else:
+        print(f"Next: festival season episode {args.season} MATCH (the next finished main match)")
 
 
 def opponent(args: argparse.Namespace) -> int:
@@ -457,12 +502,14 @@ def result(args: argparse.Namespace) -> int:
         folder = args.season / current.duel_folder  # a kept absolute path stays itself
         acted = service.run(args.season, RecordResult(read_result(folder)), HOST, Via.CLI)
     _print(args, acted.season, acted.added)
+    _next_episode(args, acted.season)
     return 0
 
 
 def eliminate(args: argparse.Namespace) -> int:
     acted = service.run(args.season, Eliminate(args.player, args.why), HOST, Via.CLI)
     _print(args, acted.season, acted.added)
+    _next_episode(args, acted.season)
     return 0
 
 
@@ -473,8 +520,23 @@ def reinstate(args: argparse.Namespace) -> int:
 
 
 def correct(args: argparse.Namespace) -> int:
+    before = {e.seq: e for e in service.show(args.season).entries}
     acted = service.run(args.season, Correct(args.entry, args.why), HOST, Via.CLI)
     _print(args, acted.season, acted.added)
+    kinds = {str(before[e.corrects].kind) for e in acted.added if e.corrects in before}
+    game = acted.season.state.finals.current
+    if args.json:
+        return 0
+    if kinds & {"final game won", "final game drawn"} and game is not None:
+        print(
+            f"Next: festival season result {args.season} (finals game {game.number} is in play "
+            f"again: its duel, {game.folder}, is read again)"
+        )
+    elif "final game" in kinds:
+        print(
+            f"Next: festival season final {args.season} --game GAME --duel FOLDER (a new "
+            "folder: the old one holds the game taken back)"
+        )
     return 0
 
 
@@ -499,7 +561,8 @@ def post(args: argparse.Namespace) -> int:
         sent, kept = result.count(Action.SENT), result.count(Action.KEPT)
         fixed = result.count(Action.CORRECTED) + result.count(Action.RETRACTED)
         print(
-            f"Season {args.season}: {sent} message(s) sent, {fixed} corrected, {kept} already "
+            f"Season {args.season}: {counted(sent, 'message', 'messages')} sent, {fixed} "
+            f"corrected, {kept} already "
             "on Discord as they should be."
         )
     question = result.question()

@@ -35,6 +35,16 @@ class DuelSeats:
     def lines(self, folder: Path) -> list[str]:
         seated = ", ".join(f"{p} (user {u})" for p, u in self.users) or "nobody (no ids)"
         out = [f"Seated on Discord: {seated}; channel {self.channel or 'not given'}."]
+        ids = dict(self.users)
+        unseated = [p for p in self.players if p not in ids]
+        if unseated:
+            who = " and ".join(unseated)
+            verb = "has" if len(unseated) == 1 else "have"
+            out.append(
+                f"{who} {verb} no Discord id (the season's roster, nor its webhooks file's "
+                f"`user` column): not seated; seat them with festival duel seat {folder} "
+                "--user PLAYER=ID"
+            )
         if self.hooks is not None:
             out.append(
                 f"Its posts go to the season's Death Match channel: festival duel post {folder}"

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from festival.cli.bot_commands import discord_id
 from festival.season import service
 from festival.season.acts import HOST, DuelResult, FinalGameMade, RecordFinal, Support, Via
+from festival.season.announce import garnets
 from festival.season.finals import FINALISTS, finals_reached, placing
 from festival.season.ledger import Entry
 from festival.season.rules import SeasonRules
@@ -40,7 +42,9 @@ def add_arguments(command: Any, final: Any, support: Any) -> None:
         help="the finalist who starts (game 1: required; later: the other of the last game's)",
     )
     p.add_argument("--duel", type=Path, help="the duel folder (default: SEASON/final-game-N)")
-    p.add_argument("--discord-channel", type=int, metavar="ID", help="the duel's Discord channel")
+    p.add_argument(
+        "--discord-channel", type=discord_id, metavar="ID", help="the duel's Discord channel"
+    )
     p = command(
         "support", "record an eliminated player's garnets to a finalist (by placing)", support
     )
@@ -103,7 +107,7 @@ def finals_text(season: service.Season) -> list[str]:
             f"{g.players[1]}; {end}"
         )
     for s in finals.supports:
-        lines.append(f"  {s.supporter} ({s.placed}) supports {s.finalist}: {s.garnets} garnet(s)")
+        lines.append(f"  {s.supporter} ({s.placed}) supports {s.finalist}: {garnets(s.garnets)}")
     if finals.champion:
         lines.append(f"Champion of the season: {finals.champion}")
     else:

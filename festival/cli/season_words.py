@@ -9,12 +9,24 @@ from collections.abc import Callable
 
 from festival.core.errors import FestivalError
 from festival.season.acts import Refusal, Refused, SeasonRefused
+from festival.season.announce import counted, garnets, tokens
 
 Run = Callable[[argparse.Namespace], int]
 
 
 def _names(names: tuple[str, ...]) -> str:
     return ", ".join(names) if names else "no one"
+
+
+def _did_you_mean(name: str, players: tuple[str, ...]) -> str:
+    from events.errors import close_matches
+
+    near = close_matches(name, list(players))
+    return f"; did you mean {near[0]}?" if near else ""
+
+
+def _entries(numbers: tuple[str, ...]) -> str:
+    return ", ".join(f"#{n}" for n in numbers)
 
 
 def season_words(r: Refusal, season: str) -> str:
@@ -26,7 +38,10 @@ def season_words(r: Refusal, season: str) -> str:
     if w is Refused.BAD_ROSTER:
         return "the roster has problems:\n" + "\n".join(f"  {m}" for m in r.more)
     if w is Refused.NO_SUCH_PLAYER:
-        return f"{r.player!r} is no player of the season (still in: {_names(r.names)})"
+        return (
+            f"{r.player!r} is no player of the season{_did_you_mean(r.player, r.more)} "
+            f"({r.listed or 'still in'}: {_names(r.names)})"
+        )
     if w is Refused.ELIMINATED:
         return (
             f"{r.player} is eliminated; `festival season reinstate {season} {r.player!r} "
@@ -64,7 +79,7 @@ def season_words(r: Refusal, season: str) -> str:
         )
     if w is Refused.TOO_FEW_GARNETS:
         spent = f", not {r.detail}" if r.detail else ""
-        return f"{r.player} holds {r.count} garnet(s){spent}"
+        return f"{r.player} holds {garnets(r.count)}{spent}"
     if w is Refused.NO_TOKEN:
         return f"{r.player} holds no Token of Life to give"
     if w is Refused.TO_CANDIDATE:
@@ -73,12 +88,13 @@ def season_words(r: Refusal, season: str) -> str:
         return f"{r.player} cannot give to themselves"
     if w is Refused.WOULD_HOLD_TOO_MANY:
         return (
-            f"{r.player} would hold more than {r.count} Token(s) of Life at the Death Match; "
+            f"{r.player} would hold more than {tokens(r.count)} at the Death Match; "
             "give it to another player"
         )
     if w is Refused.TOKENS_NOT_GIVEN:
+        verb = "holds" if len(r.names) == 1 else "hold"
         return (
-            f"{_names(r.names)} still hold(s) more than {r.count} Token(s) of Life: give the "
+            f"{_names(r.names)} still {verb} more than {tokens(r.count)}: give the "
             f"extras first (`festival season give {season} GIVER RECEIVER`)"
         )
     if w is Refused.PICK_HOLDS_TOKEN:
@@ -101,13 +117,8 @@ def season_words(r: Refusal, season: str) -> str:
         return (
             f"the Death Match is not made yet (`festival season deathmatch {season} --game GAME`)"
         )
-    if w is Refused.WRONG_DUEL and r.count:
-        return (
-            f"that duel is not finals game {r.count} ({r.detail}), or its winner is none of "
-            f"{_names(r.names)}"
-        )
     if w is Refused.WRONG_DUEL:
-        return f"that duel is not this episode's Death Match ({r.detail})"
+        return _wrong_duel(r, season)
     if w is Refused.DUEL_NOT_OVER and r.count:
         return f"finals game {r.count} ({r.detail}) is not over yet: run this when it ends"
     if w is Refused.DUEL_NOT_OVER:
@@ -125,10 +136,7 @@ def season_words(r: Refusal, season: str) -> str:
             f"(`festival season show {season} --ledger`)"
         )
     if w is Refused.NOT_CORRECTABLE:
-        return (
-            f"entry {r.count} ({r.detail}) is an episode's step: it is not taken back by a "
-            "correction (`festival season reinstate` brings a player back)"
-        )
+        return _not_correctable(r, season)
     if w is Refused.BAD_AMOUNT:
         if r.player:
             return f"taking back entry {r.count} would leave {r.player} with less than nothing"
@@ -139,9 +147,12 @@ def season_words(r: Refusal, season: str) -> str:
 def _finals_words(r: Refusal, season: str) -> str:
     w = r.why
     if w is Refused.FINALS_REACHED:
+        first = "" if r.count else " --first FINALIST"
         return (
             f"{_names(r.names)} are the two players left: no more episodes are taken, the "
-            f"finals are played (`festival season final {season} --game GAME --first FINALIST`)"
+            f"finals are played (`festival season final {season} --game GAME{first}`; the "
+            f"eliminated players support a finalist with `festival season support {season} "
+            "PLAYER FINALIST`)"
         )
     if w is Refused.FINALS_NOT_REACHED:
         if r.detail:
@@ -155,20 +166,25 @@ def _finals_words(r: Refusal, season: str) -> str:
         )
     if w is Refused.FINALS_BEGUN:
         return (
-            f"the finals have begun: {r.player} cannot come back now (a ledger entry taken "
-            f"back with `festival season correct {season}` is the way to fix a mistake)"
+            f"the finals have begun: {r.player} cannot come back while the finals' entries "
+            f"count; take back {_entries(r.names)} first, the latest first (`festival season "
+            f"correct {season} ENTRY --why ...`), then reinstate"
         )
     if w is Refused.NOT_A_FINALIST:
-        return f"{r.player} is not a finalist (the finalists: {_names(r.names)})"
+        hint = _did_you_mean(r.player, r.more) if r.more else ""
+        return f"{r.player} is not a finalist{hint} (the finalists: {_names(r.names)})"
     if w is Refused.STILL_IN:
         return f"{r.player} is still in: only an eliminated player supports a finalist"
     if w is Refused.SUPPORTED:
         return (
-            f"{r.player} supported {_names(r.names)} already ({r.count} garnet(s)): an "
+            f"{r.player} supported {_names(r.names)} already ({garnets(r.count)}): an "
             "eliminated player gives once"
         )
     if w is Refused.SERIES_WON:
-        return f"the finals are won: {r.player} is the season's champion ({r.count} wins)"
+        return (
+            f"the season is over: {r.player} won the finals ({counted(r.count, 'win', 'wins')}) "
+            f"and is the season's champion (`festival season show {season}`)"
+        )
     if w is Refused.FINAL_OPEN:
         return (
             f"finals game {r.count} ({r.detail}) is not recorded yet: "
@@ -184,7 +200,38 @@ def _finals_words(r: Refusal, season: str) -> str:
             f"name the finalist who starts game 1 with --first ({' or '.join(r.names)}); "
             "later games alternate"
         )
+    if w is Refused.TAKE_BACK_FIRST:
+        return (
+            f"entry {r.count} ({r.detail}) is not the finals' latest step: take back "
+            f"{_entries(r.names)} first, the latest first (`festival season correct {season} "
+            "ENTRY --why ...`)"
+        )
     return ""
+
+
+def _wrong_duel(r: Refusal, season: str) -> str:
+    what = f"finals game {r.count}" if r.count else "this episode's Death Match"
+    if r.more:
+        got, wanted = r.more
+        return (
+            f"{r.detail} holds the duel {got}, not {what}'s duel {wanted}: put that game's "
+            f"folder back in {r.detail}, then run this again"
+        )
+    return (
+        f"the winner of {r.detail} is none of {_names(r.names)}: put {what}'s folder back in "
+        f"{r.detail}, then run this again"
+    )
+
+
+def _not_correctable(r: Refusal, season: str) -> str:
+    said = f"entry {r.count} ({r.detail}) is an episode's step, not taken back by a correction"
+    if r.detail == "eliminated":
+        return f"{said}: `festival season reinstate {season} {r.player} --why ...` brings them back"
+    if r.detail == "reinstated":
+        return f"{said}: `festival season eliminate {season} {r.player} --why ...` takes them out"
+    if r.detail == "correction":
+        return f"entry {r.count} is a correction: a correction is not taken back"
+    return f"{said}; the episode stands as recorded (`festival season show {season} --ledger`)"
 
 
 def season_worded(run: Run) -> Run:

@@ -22,6 +22,13 @@ SEASON = "this season"
 def read_season_webhooks(file: Path, players: list[str], folder: Path) -> webhooks.Webhooks:
     """The season's webhooks file, every row checked (refused inside the season folder)."""
     webhooks.check_place(file, folder)
+    if not file.is_file():
+        raise webhooks.WebhookError(
+            f"{file}: no such webhooks file (the season's Discord channels: a .csv or .xlsx "
+            "with the columns player, webhook and user, a row for the game room `host`, one "
+            'per player, an optional `death match`; the host guide\'s "Running a season" shows '
+            "one): check the path, or make the file"
+        )
     return webhooks.read_webhooks(file, players, SEASON, (webhooks.DEATH_MATCH,))
 
 

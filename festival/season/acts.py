@@ -248,6 +248,7 @@ class Refused(StrEnum):
     FINAL_OPEN = "final-open"
     NO_FINAL = "no-final-game"
     FIRST_NOT_NAMED = "first-not-named"
+    TAKE_BACK_FIRST = "take-back-first"
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,8 @@ class Refusal:
     names: tuple[str, ...] = ()
     more: tuple[str, ...] = ()
     detail: str = ""
+    listed: str = ""
+    """what `names` lists where a front end may say it (e.g. "still in", "may support")"""
 
 
 class SeasonRefused(FestivalError):

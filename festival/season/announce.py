@@ -40,7 +40,7 @@ def finals_lines(finals: Finals, finalists: tuple[str, ...], best_of: int) -> li
             said += "drawn, replayed." if g.drawn else "in play."
         lines.append("- " + said)
     for s in finals.supports:
-        lines.append(f"- {s.supporter} ({s.placed}) supports {s.finalist}: {s.garnets} garnet(s).")
+        lines.append(f"- {s.supporter} ({s.placed}) supports {s.finalist}: {garnets(s.garnets)}.")
     if finals.champion is not None:
         lines.append(f"Champion of the season: **{finals.champion}**.")
     return lines
@@ -49,7 +49,8 @@ def finals_lines(finals: Finals, finalists: tuple[str, ...], best_of: int) -> li
 def episode_line(e: Episode) -> str:
     """An episode in one Markdown line, as players may know it (the game room's post and the
     dashboard's Season page say it the same way)."""
-    said = f"**Episode {e.number}.** Winner(s): {', '.join(e.winners) or 'none'}. "
+    won = "Winner" if len(e.winners) == 1 else "Winners"
+    said = f"**Episode {e.number}.** {won}: {', '.join(e.winners) or 'none'}. "
     said += f"Elimination Candidate: {e.candidate}."
     if e.opponent:
         said += f" Death Match Opponent: {e.opponent}."
@@ -58,3 +59,17 @@ def episode_line(e: Episode) -> str:
     elif e.duel_id:
         said += " The Death Match is on."
     return said
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """`1 garnet`, `2 garnets`: a number with its noun, for people (the post, the dashboard,
+    the command line's season words)."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def garnets(n: int) -> str:
+    return counted(n, "garnet", "garnets")
+
+
+def tokens(n: int) -> str:
+    return counted(n, "Token of Life", "Tokens of Life")

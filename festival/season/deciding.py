@@ -26,9 +26,9 @@ from festival.season.acts import (
     Via,
     refuse,
 )
-from festival.season.finals import final_steps, finals_reached
+from festival.season.finals import GAME_KINDS, final_steps, finals_reached, taken_back
 from festival.season.ledger import Entry, Episode, Kind, Replayed, Source, SourceKind, replay
-from festival.season.naming import Step, season_name, season_player
+from festival.season.naming import OUT, Step, season_name, season_player
 from festival.season.rules import EliminatedGarnets, Pickable, Receivers, SeasonRules, TokensAfter
 
 CORRECTABLE = frozenset(
@@ -40,10 +40,11 @@ CORRECTABLE = frozenset(
         Kind.TOKEN_GIVEN,
         Kind.TOKEN_USED,
         Kind.SUPPORT,
+        *GAME_KINDS,
     }
 )
 """entries a correction may take back (an episode's steps are taken back by the host's
-`reinstate`, never by unwriting them)"""
+`reinstate`, never by unwriting them; the finals' games from the last one backwards)"""
 
 
 def _player(state: Replayed, name: str, alive: bool = True) -> str:
@@ -53,8 +54,18 @@ def _player(state: Replayed, name: str, alive: bool = True) -> str:
 def _current(state: Replayed) -> Episode:
     episode = state.current
     if episode is None:
+        _no_more_episodes(state)
         raise refuse(Refused.NO_EPISODE)
     return episode
+
+
+def _no_more_episodes(state: Replayed) -> None:
+    """Refused as the season's phase says: the season won, or the finals reached."""
+    champion = state.finals.champion
+    if champion is not None:
+        raise refuse(Refused.SERIES_WON, player=champion, count=state.finals.wins(champion))
+    if finals_reached(state):
+        raise refuse(Refused.FINALS_REACHED, names=state.alive, count=len(state.finals.games))
 
 
 def over_kept(state: Replayed, rules: SeasonRules) -> tuple[str, ...]:
@@ -76,9 +87,9 @@ def decide(
     if not actor.host:
         raise refuse(Refused.NOT_HOST)
     if isinstance(command, Correct):
-        steps: Iterator[Step] = iter([_correction(entries, state, command)])
+        steps: Iterator[Step] = iter(_correction(entries, state, command))
     else:
-        steps = _steps(state, rules, command)
+        steps = _steps(entries, state, rules, command)
     first = (entries[-1].seq if entries else 0) + 1
     return [
         Entry(
@@ -88,7 +99,9 @@ def decide(
     ]
 
 
-def _steps(state: Replayed, rules: SeasonRules, command: Command) -> Iterator[Step]:
+def _steps(
+    entries: Sequence[Entry], state: Replayed, rules: SeasonRules, command: Command
+) -> Iterator[Step]:
     host = Source(SourceKind.HOST)
     if isinstance(command, TakeEpisode):
         yield from _episode(state, command)
@@ -141,12 +154,17 @@ def _steps(state: Replayed, rules: SeasonRules, command: Command) -> Iterator[St
     elif isinstance(command, Eliminate):
         yield from _eliminate(state, rules, command)
     elif isinstance(command, Reinstate):
-        player = _player(state, command.player, alive=False)
+        player = season_player(state, command.player, False, state.out, OUT)
         standing = state.of(player)
         if standing is None or standing.alive:
             raise refuse(Refused.NOT_ELIMINATED, player=player)
         if state.finals.begun:
-            raise refuse(Refused.FINALS_BEGUN, player=player)
+            finals = [
+                str(e.seq)
+                for e in reversed(entries)
+                if e.seq not in state.void and e.kind in (*GAME_KINDS, Kind.SUPPORT)
+            ]
+            raise refuse(Refused.FINALS_BEGUN, player=player, names=tuple(finals))
         yield (Kind.REINSTATED, player, 0, command.why, host, None, None)
 
 
@@ -155,9 +173,8 @@ def _eliminate(state: Replayed, rules: SeasonRules, command: Eliminate) -> Itera
     taken here decides its own."""
     if state.current is not None:
         raise refuse(Refused.EPISODE_OPEN, count=state.current.number)
+    _no_more_episodes(state)
     player = _player(state, command.player)
-    if finals_reached(state):
-        raise refuse(Refused.FINALS_REACHED, names=state.alive)
     host = Source(SourceKind.HOST)
     yield (Kind.ELIMINATED, player, 0, command.why, host, None, None)
     held = state.of(player)
@@ -174,8 +191,7 @@ def _episode(state: Replayed, command: TakeEpisode) -> Iterator[Step]:
         raise refuse(Refused.MATCH_TAKEN, detail=game.match_id, count=number)
     if state.current is not None:
         raise refuse(Refused.EPISODE_OPEN, count=state.current.number)
-    if finals_reached(state):
-        raise refuse(Refused.FINALS_REACHED, names=state.alive)
+    _no_more_episodes(state)
     if game.candidate is None:
         raise refuse(Refused.CANDIDATE_NOT_CHOSEN, detail=game.match_id)
     names = {p: season_name(state, p) for p in game.players}
@@ -232,7 +248,8 @@ def _result(state: Replayed, rules: SeasonRules, command: RecordResult) -> Itera
     if episode.duel_id is None:
         raise refuse(Refused.NO_DUEL, player=episode.candidate)
     if result.duel_id != episode.duel_id:
-        raise refuse(Refused.WRONG_DUEL, detail=episode.duel_folder or "")
+        got = (result.duel_id, episode.duel_id)
+        raise refuse(Refused.WRONG_DUEL, detail=episode.duel_folder or "", more=got)
     if not result.over:
         raise refuse(Refused.DUEL_NOT_OVER, detail=episode.duel_folder or "")
     pair = (episode.candidate, episode.opponent or "")
@@ -260,31 +277,37 @@ def _result(state: Replayed, rules: SeasonRules, command: RecordResult) -> Itera
                 )
 
 
-def _correction(entries: Sequence[Entry], state: Replayed, command: Correct) -> Step:
+def _correction(entries: Sequence[Entry], state: Replayed, command: Correct) -> list[Step]:
+    """One correction for the entry named, or for each entry a finals' game entry takes
+    back with it (festival/season/finals.py `taken_back`), each naming the one it takes
+    back."""
     target = next((e for e in entries if e.seq == command.entry), None)
     if target is None or target.seq in state.void:
         raise refuse(Refused.NO_SUCH_ENTRY, count=command.entry)
     if target.kind not in CORRECTABLE:
-        raise refuse(Refused.NOT_CORRECTABLE, count=command.entry, detail=str(target.kind))
+        raise refuse(
+            Refused.NOT_CORRECTABLE,
+            count=command.entry,
+            detail=str(target.kind),
+            player=target.player or "",
+        )
+    seqs = taken_back(entries, state, target) if target.kind in GAME_KINDS else (target.seq,)
+    by_seq = {e.seq: e for e in entries}
     episode = state.current
     tokens = target.kind in (Kind.TOKEN_GIVEN, Kind.TOKEN_USED)
     if tokens and episode is not None and episode.opponent is not None:
         # who holds a token decided the pick: the tokens stay as they were picked on
         raise refuse(Refused.OPPONENT_PICKED, player=episode.opponent)
     players = [(s.player, s.discord) for s in state.standings]
-    marker = Entry(
-        0, Kind.CORRECTION, None, 0, "", "", Source(SourceKind.HOST), corrects=target.seq
-    )
-    after = replay(players, [*entries, marker])
+    markers = [
+        Entry(0, Kind.CORRECTION, None, 0, "", "", Source(SourceKind.HOST), corrects=n)
+        for n in seqs
+    ]
+    after = replay(players, [*entries, *markers])
     short = [s for s in after.standings if s.garnets < 0 or s.tokens < 0]
     if short:
         raise refuse(Refused.BAD_AMOUNT, player=short[0].player, count=command.entry)
-    return (
-        Kind.CORRECTION,
-        target.player,
-        0,
-        command.why,
-        Source(SourceKind.HOST),
-        None,
-        target.seq,
-    )
+    return [
+        (Kind.CORRECTION, by_seq[n].player, 0, command.why, Source(SourceKind.HOST), None, n)
+        for n in seqs
+    ]

@@ -6,11 +6,11 @@ garnets their placing gives (`finals_gift`), once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from festival.season.acts import FinalGameMade, RecordFinal, Refused, Support, refuse
-from festival.season.ledger import Kind, Replayed, Source, SourceKind
-from festival.season.naming import Step, season_name, season_player
+from festival.season.ledger import Entry, Kind, Replayed, Source, SourceKind
+from festival.season.naming import MAY_SUPPORT, Step, season_name, season_player
 from festival.season.rules import SeasonRules
 
 FINALISTS = 2
@@ -56,7 +56,13 @@ def _finals(state: Replayed) -> None:
 def _finalist(state: Replayed, name: str) -> str:
     found = season_name(state, name)
     if found is None or found not in state.alive:
-        raise refuse(Refused.NOT_A_FINALIST, player=found or name, names=state.alive)
+        everyone = tuple(s.player for s in state.standings)
+        raise refuse(
+            Refused.NOT_A_FINALIST,
+            player=found or name,
+            names=state.alive,
+            more=() if found else everyone,
+        )
     return found
 
 
@@ -102,7 +108,12 @@ def _final_result(state: Replayed, rules: SeasonRules, command: RecordFinal) -> 
         raise refuse(Refused.NO_FINAL)
     result = command.result
     if result.duel_id != game.duel_id:
-        raise refuse(Refused.WRONG_DUEL, detail=game.folder, count=game.number)
+        raise refuse(
+            Refused.WRONG_DUEL,
+            detail=game.folder,
+            count=game.number,
+            more=(result.duel_id, game.duel_id),
+        )
     if not result.over:
         raise refuse(Refused.DUEL_NOT_OVER, detail=game.folder, count=game.number)
     source = Source(SourceKind.DUEL, result.duel_id, "result")
@@ -126,7 +137,9 @@ def _final_result(state: Replayed, rules: SeasonRules, command: RecordFinal) -> 
 def _support(state: Replayed, rules: SeasonRules, command: Support) -> Step:
     _finals(state)
     _not_won(state)
-    supporter = season_player(state, command.supporter, alive=False)
+    gave = {s.supporter for s in state.finals.supports}
+    may = tuple(p for p in reversed(state.out) if p not in gave)
+    supporter = season_player(state, command.supporter, False, may, MAY_SUPPORT)
     if supporter in state.alive:
         raise refuse(Refused.STILL_IN, player=supporter)
     given = next((s for s in state.finals.supports if s.supporter == supporter), None)
@@ -139,3 +152,31 @@ def _support(state: Replayed, rules: SeasonRules, command: Support) -> Step:
     amount = gift(state, rules, supporter)
     source = Source(SourceKind.HOST, "", f"placed {ordinal(place)}")
     return (Kind.SUPPORT, finalist, amount, command.why or "supports", source, supporter, None)
+
+
+GAME_KINDS = frozenset({Kind.FINAL_GAME, Kind.FINAL_WON, Kind.FINAL_DRAWN, Kind.SEASON_WON})
+"""the finals' series in the ledger: taken back from the last game's latest step backwards"""
+
+
+def taken_back(entries: Sequence[Entry], state: Replayed, target: Entry) -> tuple[int, ...]:
+    """The entries a correction of the finals' game entry `target` takes back, each with a
+    correction of its own: the series stays a series (the last game first, its result before
+    the game; a game won that won the finals goes with the finals won), or TAKE_BACK_FIRST
+    naming the later entries to take back first (the latest first)."""
+    counted = [e for e in entries if e.seq not in state.void and e.kind in GAME_KINDS]
+    later = [e.seq for e in counted if e.seq > target.seq]
+    if target.kind is Kind.SEASON_WON:
+        won = [e.seq for e in counted if e.seq < target.seq and e.kind is Kind.FINAL_WON]
+        return (target.seq, won[-1]) if won else (target.seq,)
+    if target.kind in (Kind.FINAL_WON, Kind.FINAL_DRAWN):
+        after = [e for e in counted if e.seq > target.seq]
+        if all(e.kind is Kind.SEASON_WON for e in after):
+            return (*(e.seq for e in after), target.seq)
+    elif not later:
+        return (target.seq,)
+    raise refuse(
+        Refused.TAKE_BACK_FIRST,
+        count=target.seq,
+        detail=str(target.kind),
+        names=tuple(str(n) for n in reversed(later)),
+    )

@@ -26,11 +26,30 @@ def season_name(state: Replayed, name: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def season_player(state: Replayed, name: str, alive: bool = True) -> str:
-    """The season's player `name` names, refused if none (or, with `alive`, if eliminated)."""
+STILL_IN = "still in"
+OUT = "eliminated"
+MAY_SUPPORT = "may still support"
+
+
+def season_player(
+    state: Replayed,
+    name: str,
+    alive: bool = True,
+    among: tuple[str, ...] | None = None,
+    listed: str = STILL_IN,
+) -> str:
+    """The season's player `name` names, refused if none (or, with `alive`, if eliminated).
+    The refusal lists `among` (the players the command may name: by default those still in)
+    as `listed`, and every player of the season (`more`) for a front end's did-you-mean."""
     found = season_name(state, name)
     if found is None:
-        raise refuse(Refused.NO_SUCH_PLAYER, player=name, names=state.alive)
+        raise refuse(
+            Refused.NO_SUCH_PLAYER,
+            player=name,
+            names=state.alive if among is None else among,
+            more=tuple(s.player for s in state.standings),
+            listed=listed,
+        )
     standing = state.of(found)
     if alive and standing is not None and not standing.alive:
         raise refuse(Refused.ELIMINATED, player=found)

@@ -74,36 +74,53 @@ class SeasonRules:
         """The rules from their JSON; ValueError naming the option that is wrong."""
         if not isinstance(data, dict):
             raise ValueError("the season's rules are not a JSON object")
+        unknown = sorted(set(data) - set(OPTIONS))
+        if unknown:
+            said = ", ".join(rule_name(u) for u in unknown)
+            raise ValueError(
+                f"{said} is no season rule (the rules: {', '.join(map(rule_name, OPTIONS))})"
+            )
         given: dict[str, Any] = {}
         for f in fields(SeasonRules):
             if f.name not in data:
                 continue
             value = data[f.name]
             kind = OPTIONS[f.name]
-            if kind is int:
+            name = rule_name(f.name)
+            if f.name == "finals_best_of":
+                given[f.name] = _best_of(value)
+            elif kind is int:
                 if type(value) is not int or value < 0:
-                    raise ValueError(f"the season rule {f.name} is not a whole number >= 0")
+                    raise ValueError(
+                        f"the season rule {name} is {_shown(value)}: a whole number, 0 or more"
+                    )
                 given[f.name] = value
             elif kind is tuple:
-                given[f.name] = _numbers(f.name, value)
+                given[f.name] = _numbers(name, value)
             else:
                 try:
                     given[f.name] = kind(value)
                 except ValueError:
                     allowed = ", ".join(str(v) for v in kind)
                     raise ValueError(
-                        f"the season rule {f.name} is {value!r}, not one of {allowed}"
+                        f"the season rule {name} is {_shown(value)}, not one of {allowed}"
                     ) from None
-        unknown = sorted(set(data) - set(OPTIONS))
-        if unknown:
-            raise ValueError(f"{', '.join(unknown)} is no season rule")
-        best_of = given.get("finals_best_of", 3)
-        if best_of < 1 or best_of % 2 == 0:
-            raise ValueError(
-                f"the season rule finals_best_of is {best_of}: an odd number of games, 1 or "
-                "more (a series of 3 is won with 2 wins)"
-            )
         return SeasonRules(**given)
+
+
+def rule_name(key: str) -> str:
+    """A rule as the host types it (`finals-best-of`), from its key (`finals_best_of`)."""
+    return key.replace("_", "-")
+
+
+def _best_of(value: object) -> int:
+    """The finals' series length, one message for every value that is not one."""
+    if type(value) is not int or value < 1 or value % 2 == 0:
+        raise ValueError(
+            f"the season rule finals-best-of is {_shown(value)}: an odd number of games, 1 or "
+            "more (a series of 3 is won with 2 wins)"
+        )
+    return value
 
 
 MOST_PLACINGS = 64
@@ -117,8 +134,8 @@ def _numbers(name: str, value: object) -> tuple[int, ...]:
         or not all(type(v) is int and 0 <= v <= 10**6 for v in value)
     ):
         raise ValueError(
-            f"the season rule {name} is not a list of 1 to {MOST_PLACINGS} whole numbers >= 0 "
-            "(e.g. 3,2,1)"
+            f"the season rule {name} is {_shown(value)}: 1 to {MOST_PLACINGS} whole numbers, "
+            "0 or more, with commas (e.g. 3,2,1)"
         )
     return tuple(value)
 
@@ -138,25 +155,29 @@ choices)"""
 
 
 def rules_with(changes: dict[str, str]) -> SeasonRules:
-    """The default rules with the options named changed (text as a host types it)."""
+    """The default rules with the options named changed (text as a host types it); a bad
+    value is refused in the one message of its rule (`from_json`)."""
     data: dict[str, Any] = {}
     for name, text in changes.items():
         key = name.replace("-", "_")
         if OPTIONS.get(key) is int:
-            try:
-                data[key] = int(text)
-            except ValueError:
-                raise ValueError(
-                    f"the season rule {name} takes a whole number, not {text!r}"
-                ) from None
+            data[key] = _whole(text)
         elif OPTIONS.get(key) is tuple:
-            try:
-                data[key] = [int(part) for part in text.split(",")]
-            except ValueError:
-                raise ValueError(
-                    f"the season rule {name} takes whole numbers with commas (e.g. 3,2,1), "
-                    f"not {text!r}"
-                ) from None
+            parts = [_whole(part) for part in text.split(",")]
+            data[key] = parts if all(type(p) is int for p in parts) else text
         else:
             data[key] = text
     return SeasonRules.from_json(data)
+
+
+def _whole(text: str) -> int | str:
+    """A whole number as typed (`-1`, `+3`), else the text itself."""
+    plain = text.strip()
+    return int(plain) if plain.lstrip("+-").isdigit() else text
+
+
+def _shown(value: object) -> str:
+    """A rule's bad value as the host gave it."""
+    if isinstance(value, list | tuple) and all(type(v) is int for v in value):
+        return repr(",".join(str(v) for v in value))
+    return repr(value)
