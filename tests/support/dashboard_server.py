@@ -193,8 +193,9 @@ def open_page(page: Any, label: str) -> None:
 def log_in(page: Any, password: str) -> None:
     box = page.locator('[data-testid="stSidebar"] input[type="password"]')
     box.fill(password)
-    after(page, lambda: box.press("Enter"))
+    box.press("Enter")  # then host mode shown and the run settled (as `open_page`, not `after`)
     page.get_by_text("Host mode", exact=True).wait_for(timeout=60_000)
+    settle(page)
 
 
 def full_height(page: Any, width: int) -> None:
