@@ -5,8 +5,7 @@ match is kept between reruns and sessions until the store changes (`store_stamp`
 for the public and one for the host (`Audience`: a session in public mode is only ever handed
 the public's), so a page switch or a widget costs only drawing. Each page's module is imported
 when the page is first drawn: the first page loads neither the duel games nor the lab, nor
-pandas (the match's pages draw their tables in Markdown). Once the host's match value is read,
-the pictures of the host's event pages are drawn in the background (`prepare_pages`).
+pandas (the match's pages draw their tables in Markdown).
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ from dashboard.access import host_mode
 from dashboard.colours import player_colours
 from dashboard.duel_folders import duel_folders
 from dashboard.match_data import Audience, MatchData, is_match, load, store_stamp
-from dashboard.prepare import prepare_pages
 from festival.core import registry
 from festival.core.errors import MatchError, StoreError
 
@@ -97,7 +95,6 @@ def main() -> None:
         except (MatchError, StoreError) as exc:
             st.error(str(exc))
             return
-        prepare_pages(data)
     st.title("AWA Festival")
     st.caption(f"Match {folder.resolve().name}: round {data.round_no} of {data.rounds} resolved.")
     if not data.events:

@@ -1,8 +1,9 @@
 """The Elemental Continuum page: boards as the public sees them, full boards for the host.
 
 Each board is an image (`st.image` of its SVG: a browser draws an image at once, where inline
-SVG goes through Streamlit's Markdown, about a second for the host's 14 boards); what a tile's
-tooltip says is a table away, drawn only for the board chosen."""
+SVG goes through Streamlit's Markdown, about a second for the host's 14 boards), a column's
+boards one image element; what a tile's tooltip says is a table away, drawn only for the
+board chosen."""
 
 from __future__ import annotations
 
@@ -14,8 +15,12 @@ from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 from dashboard.people import exact_figures, markdown_table, ranking_rows
 from dashboard.svg_board import Square, draw_board
+from dashboard.toggles import kept_toggle
 
 COLUMNS = 3
+SHOW_TILES = "Tiles in words"
+"""the tiles' table (a board chosen, its tooltips in words) when asked, kept on for the
+session"""
 NONE = "none"
 """no board's tiles in words (the choice at first)"""
 FULL = "Full boards (host)"
@@ -25,18 +30,27 @@ pictures sent and drawn on every switch to the page)"""
 
 
 def _grid(st: Any, boards: Mapping[str, Mapping[str, Square]], colours: dict[str, str]) -> None:
+    """The boards in `COLUMNS` columns, row by row: one image element per column, holding its
+    boards one below the other (an element per board costs a browser more)."""
     owners = list(boards)
-    for start in range(0, len(owners), COLUMNS):
-        columns = st.columns(COLUMNS)
-        for column, owner in zip(columns, owners[start : start + COLUMNS], strict=False):
-            title = f"{owner}'s board"
-            svg = draw_board(boards[owner], title, colour=colours.get(owner))
-            column.image(svg, width="stretch", alt=title)
+    for i, column in enumerate(st.columns(COLUMNS)):
+        mine = owners[i::COLUMNS]
+        if mine:
+            titles = [f"{owner}'s board" for owner in mine]
+            svgs = [
+                draw_board(boards[o], t, colour=colours.get(o))
+                for o, t in zip(mine, titles, strict=True)
+            ]
+            column.image(svgs, width="stretch", alt=titles)
 
 
 def _tiles(st: Any, boards: Mapping[str, Mapping[str, Square]], key: str) -> None:
-    """Each tile's tooltip of the board chosen, as a table (none until one is chosen; a row of
-    choices, not a dropdown, whose code a browser loads on the page's first drawing)."""
+    """Each tile's tooltip of the board chosen, as a table, when asked (`SHOW_TILES`, kept on
+    for the session: a row of a choice per board costs a browser about 0.1 s on every switch
+    to the page); then none until a board is chosen (a row of choices, not a dropdown, whose
+    code a browser loads on its first drawing)."""
+    if not kept_toggle(st, SHOW_TILES, "continuum_show_tiles"):
+        return
     owner = st.radio(
         "Tiles in words (what a board's tooltips say)",
         [NONE, *boards],

@@ -15,7 +15,7 @@ from dashboard.charts import table_or_chart
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 from dashboard.people import exact_figures, figure, markdown_table, number, ranking_rows
-from dashboard.summoners_maps import defence_pngs
+from dashboard.summoners_maps import defence_svgs
 from dashboard.svg_map import LEGEND, draw_map
 from dashboard.toggles import kept_toggle
 
@@ -67,25 +67,22 @@ def render(st: Any, data: EventData, host: bool, finished: bool, colours: dict[s
         table_or_chart(st, "summoners_show_chart", table, rows, "treasures", colours)
 
     st.subheader("Defences now")
-    pictures = defence_pngs(maps, _defences(data))
-    for start in range(0, len(pictures), COLUMNS):
-        columns = st.columns(COLUMNS)
-        for column, (title, picture) in zip(
-            columns, pictures[start : start + COLUMNS], strict=False
-        ):
-            column.image(picture, width="stretch", output_format="PNG", alt=title)
+    _pictures(st, defence_svgs(maps, _defences(data)))
     _battle_viewer(st, data, maps)
+
+
+def _pictures(st: Any, pictures: list[tuple[str, str]]) -> None:
+    """The pictures in `COLUMNS` columns, row by row: one image element per column, holding
+    its pictures one below the other (an element per picture costs a browser more)."""
+    columns = st.columns(COLUMNS)
+    for i, column in enumerate(columns):
+        mine = pictures[i::COLUMNS]
+        if mine:
+            column.image([p for _, p in mine], width="stretch", alt=[t for t, _ in mine])
 
 
 def _defences(data: EventData) -> list[tuple[str, Any]]:
     return [(p, view["defence"]) for p, view in data.host["players"].items() if view["defence"]]
-
-
-def prepare(data: EventData) -> None:
-    """The host's defence pictures drawn ahead (dashboard/prepare.py): kept by content, the
-    page then finds them drawn."""
-    if data.host and data.reports:
-        defence_pngs({m["name"]: m for m in data.public["catalog"]["maps"]}, _defences(data))
 
 
 def _battle_viewer(st: Any, data: EventData, maps: Mapping[str, Any]) -> None:

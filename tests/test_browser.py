@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from dashboard.charts import SHOW_CHART
+from dashboard.continuum_page import SHOW_TILES
 from dashboard.overview_page import SHOW_CHARTS
 from dashboard.round_desk import SHOW_ANNOUNCEMENTS
 from dashboard.summoners_page import SHOW_BATTLES
@@ -48,6 +49,7 @@ ASKED = {
     "Overview": (SHOW_CHARTS,),
     "Round desk": (SHOW_ANNOUNCEMENTS,),
     "Alchemy": (SHOW_CHART,),
+    "Elemental Continuum": (SHOW_TILES,),
     "Summoner's Dream": (SHOW_CHART, SHOW_BATTLES),
 }
 """the toggles of what a page draws only when the host asks: turned on, to be checked too"""

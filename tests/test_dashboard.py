@@ -76,10 +76,12 @@ def test_boards_are_images_and_their_tooltips_a_table_for_the_board_chosen(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The boards are drawn as images, cheap for a browser, never as SVG through Markdown;
-    what a tile's tooltip says is a table, drawn only once a board is chosen; the public's
-    table holds no host fact."""
+    what a tile's tooltip says is a table, drawn only once asked and a board is chosen (the
+    choice itself only once asked); the public's table holds no host fact."""
     at = continuum(open_app(monkeypatch, played, "pw"))
     assert not [m for m in at.markdown if "<svg" in m.value]
+    assert not at.dataframe and not at.main.radio  # not asked yet: no choice, no tile table
+    at.toggle(key="continuum_show_tiles").set_value(True).run()
     assert not at.dataframe  # no board chosen yet: no tile table drawn
     chooser = at.radio(key="continuum_public_tiles")
     owner = chooser.options[1]  # the first board (after "none")
@@ -90,7 +92,7 @@ def test_boards_are_images_and_their_tooltips_a_table_for_the_board_chosen(
     at.sidebar.text_input[0].input("pw").run()
     continuum(at)
     assert not [m for m in at.markdown if "<svg" in m.value]
-    at.radio(key="continuum_host_tiles").set_value(owner).run()
+    at.radio(key="continuum_host_tiles").set_value(owner).run()  # the toggle stays on
     tiles = at.dataframe[0].value  # the full boards' table: the public view is not drawn
     assert len(tiles) == 64 and "broken in round" in "\n".join(tiles["what"])
     ranking = markdown_tables(at)[0]  # the ranking after it
@@ -224,21 +226,25 @@ def test_a_public_session_is_never_handed_the_values_kept_for_the_host(
     assert "Final standings" in [h.value for h in public.subheader]  # the match is over
 
 
-def test_summoners_defences_are_png_images_and_the_public_gets_none(
+def test_summoners_defences_are_svg_images_and_the_public_gets_none(
     played: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The host's defences are PNG images of the project's picture renderer (a browser
-    decodes an image at once; SVG through Markdown is hundreds of elements per map); the
-    public's page holds no picture at all."""
+    """The host's defences are images of the project's picture renderer's SVG (a browser
+    draws an image at its shown size; SVG through Markdown is hundreds of elements per map),
+    one image element per column; the public's page holds no picture at all."""
     at = open_app(monkeypatch, played, "pw")
     at.sidebar.radio[0].set_value("Summoner's Dream").run()
     assert not at.get("image") and not [m for m in at.markdown if "<svg" in m.value]
     at.sidebar.text_input[0].input("pw").run()
     at.sidebar.radio[0].set_value("Summoner's Dream").run()
     assert not at.exception, at.exception
-    images = [img for image in at.get("image") for img in image.proto.imgs]
-    pngs = [img for img in images if img.url.endswith(".png")]
-    assert len(pngs) == 6 and not [m for m in at.markdown if "<svg" in m.value]
+    maps = [img for image in at.get("image") for img in image.proto.imgs]
+    svg = "data:image/svg+xml;base64,"
+    pictures = [base64.b64decode(i.url.removeprefix(svg)).decode() for i in maps]
+    assert len(pictures) == 6 and all(i.url.startswith(svg) for i in maps)
+    assert all("Cloud Terraces" in p and "the Treasure" in p for p in pictures)  # map, legend
+    assert len(at.get("image")) == 3  # one per column
+    assert not [m for m in at.markdown if "<svg" in m.value]
 
 
 FIRST_PAGE = """

@@ -155,11 +155,10 @@ def after(page: Any, action: Any) -> None:
     page.evaluate("() => { window.__festivalRan = false; }")
     page.evaluate(
         """() => { const app = document.querySelector('.stApp');
-        new MutationObserver((_, seen) => {
-          if (app.dataset.testScriptState === 'running') { window.__festivalRan = true;
-                                                           seen.disconnect(); }
-        }).observe(app, {attributes: true}); }"""
-    )
+        new MutationObserver((_, seen) => { window.__festivalRan = true; seen.disconnect(); })
+          .observe(app, {attributes: true, attributeFilter: ['data-test-script-state']}); }"""
+    )  # any change of the script's state: a quick run can start and end before the observer's
+    # callback reads the state, which then says "notRunning" (and the wait below its 3 s)
     action()
     # a run too quick to be seen, or none at all: the page is as it is
     with contextlib.suppress(Exception):
@@ -167,19 +166,36 @@ def after(page: Any, action: Any) -> None:
     settle(page)
 
 
+SHOWN = """(label) => [...document.querySelectorAll('[data-testid="stMain"] h2')]
+  .some(h => h.textContent.includes(label))"""
+"""whether the page headed `label` is shown"""
+
+
 def open_page(page: Any, label: str) -> None:
-    """Choose a page in the sidebar and wait until it is drawn (its heading shows)."""
-    after(page, page.locator(f"{PAGE_RADIO} label").filter(has_text=label).first.click)
-    heading = page.locator('[data-testid="stMain"] h2').filter(has_text=label).first
-    with contextlib.suppress(Exception):  # a page headed otherwise: drawn once settled
-        heading.wait_for(timeout=5_000)
+    """Choose a page in the sidebar and wait until it is drawn: its heading shows and the run
+    has settled (a page headed otherwise, or the page shown already: as `after`)."""
+    choice = page.locator(f"{PAGE_RADIO} label").filter(has_text=label).first
+    if not page.evaluate(SHOWN, label):
+        choice.click()
+        # the new page's heading, not a run seen to start: React may draw a quick run's
+        # "running" and "done" as one change, which `after` would wait 3 s for
+        with contextlib.suppress(Exception):
+            page.wait_for_function(
+                f"(label) => ({SETTLED})() && ({SHOWN})(label)", arg=label, timeout=5_000,
+                polling=25,
+            )  # fmt: skip
+            return
+        settle(page)
+        return
+    after(page, choice.click)
 
 
 def log_in(page: Any, password: str) -> None:
     box = page.locator('[data-testid="stSidebar"] input[type="password"]')
     box.fill(password)
-    after(page, lambda: box.press("Enter"))
+    box.press("Enter")  # then host mode shown and the run settled (as `open_page`, not `after`)
     page.get_by_text("Host mode", exact=True).wait_for(timeout=60_000)
+    settle(page)
 
 
 def full_height(page: Any, width: int) -> None:
