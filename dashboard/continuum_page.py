@@ -2,8 +2,9 @@
 
 Each board is an image (`st.image` of its SVG: a browser draws an image at once, where inline
 SVG goes through Streamlit's Markdown, about a second for the host's 14 boards), a column's
-boards one image element; what a tile's tooltip says is a table away, drawn only for the
-board chosen."""
+boards one image element, each board written compact (`draw_board_compact`: a dozen SVG
+elements, not about two hundred, and no tooltip, which an image never shows); what a tile's
+tooltip says is a table away, drawn only for the board chosen."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from dashboard.continuum_boards import LEGEND, host_squares, public_squares, til
 from dashboard.final_ranking import public_final
 from dashboard.match_data import EventData
 from dashboard.people import exact_figures, markdown_table, ranking_rows
-from dashboard.svg_board import Square, draw_board
+from dashboard.svg_board import Square, draw_board_compact
 from dashboard.toggles import kept_toggle
 
 COLUMNS = 3
@@ -38,7 +39,7 @@ def _grid(st: Any, boards: Mapping[str, Mapping[str, Square]], colours: dict[str
         if mine:
             titles = [f"{owner}'s board" for owner in mine]
             svgs = [
-                draw_board(boards[o], t, colour=colours.get(o))
+                draw_board_compact(boards[o], t, colour=colours.get(o))
                 for o, t in zip(mine, titles, strict=True)
             ]
             column.image(svgs, width="stretch", alt=titles)

@@ -1,6 +1,7 @@
 """Summoner's Dream defences as pictures for the host's page: the map and its towers, drawn by
 the project's board picture renderer (festival/core/picture.py, the picture a player is
-answered with on Discord: events/summoners/picture.py), each with its legend below it.
+answered with on Discord: events/summoners/picture.py), each with its legend below it,
+written compact (dashboard/svg_compact.py: about 45 elements a map instead of 234).
 
 Each is an SVG document the page shows as an image (`st.image`): a browser draws an image at
 its shown size at once, where an SVG through Streamlit's Markdown costs it hundreds of
@@ -33,16 +34,16 @@ def towers_of(defence: Mapping[str, Any]) -> Towers:
 @lru_cache(maxsize=64)
 def defence_svg(name: str, kind: str, rows: tuple[str, ...], towers: Towers, title: str) -> str:
     """The map `name` with `towers` placed, captioned `title`, as an SVG document."""
+    from dashboard.svg_compact import compact_svg
     from events.summoners.catalog import MapDef
     from events.summoners.geometry import Facing
     from events.summoners.model import Defence, Placement
     from events.summoners.picture import map_picture
-    from festival.core.picture import svg
 
     placements = tuple(Placement(t, (r - 1, c - 1), Facing(f)) for t, r, c, f in towers)
     picture = map_picture(Defence(name, placements), MapDef(name, kind, rows), title)
     legend = {**picture.legend, "tower": TOWER_WORDS}
-    return svg(dataclasses.replace(picture, legend=legend))
+    return compact_svg(dataclasses.replace(picture, legend=legend))
 
 
 def defence_svgs(

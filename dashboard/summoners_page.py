@@ -1,7 +1,7 @@
 """The Summoner's Dream page: maps with towers, a battle viewer, Treasures over the rounds,
 the ranking (host); the public sees nothing about Treasures before the end.
 
-Every picture is an image (the defences PNGs of the project's picture renderer, the battle
+Every picture is an image (the defences SVG of the project's picture renderer, the battle
 viewer's frame an SVG image), never SVG through Markdown, which a browser lays out as hundreds
 of elements per map; the tables are Markdown tables, plain HTML for a browser."""
 

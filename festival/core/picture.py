@@ -632,15 +632,19 @@ def _classes(shape: Shape) -> str:
     return out
 
 
-def svg(picture: Picture) -> str:
-    """The picture as an SVG document (scaling to its column on the dashboard)."""
-    lay = layout(picture)
-    w, h = lay.width, lay.height
-    out = [
+def svg_start(w: int, h: int) -> list[str]:
+    """An SVG document's start tag (scaling to its column, `w` wide at most) and background."""
+    return [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="100%" '
         f'style="max-width:{w}px;height:auto;display:block" font-family="sans-serif">',
         f'<rect width="{w}" height="{h}" fill="{palette.BACKGROUND}"/>',
     ]
+
+
+def svg(picture: Picture) -> str:
+    """The picture as an SVG document (scaling to its column on the dashboard)."""
+    lay = layout(picture)
+    out = svg_start(lay.width, lay.height)
     for shape in shapes(picture):
         paint = f'fill="{shape.fill or "none"}"'
         if shape.stroke:
