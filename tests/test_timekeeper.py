@@ -10,6 +10,7 @@ import asyncio
 import os
 from collections.abc import Awaitable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -189,4 +190,42 @@ def test_two_bots_keeping_one_duel_give_its_warning_and_its_loss_once(
         "Time ran out: Ash ran out of time; Birch wins.",
     ]
     assert duels.watch(folder).announced
+    assert all(n.done for n in duels.watch(folder).notes)
+
+
+def test_a_bot_started_while_another_sends_a_note_leaves_it_to_that_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race of two bots' first runs: one has recorded the warning and not sent it yet when
+    the other starts. The other leaves it to the living bot (its sender's lock is held); once
+    that bot is gone, a bot started again sends it, and of two started at once, one does."""
+    clock = Clock(D)
+    folder = duel_on(tmp_path, clock, monkeypatch, 90)
+    said: list[str] = []
+
+    async def announce(channel: int, text: str, pings: tuple[int, ...]) -> None:
+        said.append(text)
+
+    async def cut(channel: int, text: str, pings: tuple[int, ...]) -> None:
+        raise ConnectionError("the first bot's send never reaches Discord")
+
+    def bot(say: Any = announce) -> DuelClock:
+        return DuelClock(Table(folder, CHANNEL, False), say, 60.0)
+
+    async def go() -> None:
+        clock.now += 31  # the warning is due
+        first = bot(cut)
+        await first.run(float(clock.now))  # recorded, its send failed: unsent, still its own
+        (note,) = duels.watch(folder).notes
+        assert not note.done and note.sender
+        late = bot()
+        await late.run(float(clock.now))  # starts while the first lives: leaves it
+        assert said == []
+        assert first.sending is not None
+        first.sending.close()  # the first bot's process ends
+        again = [bot(), bot()]  # two started at once after it
+        await asyncio.gather(*(b.run(float(clock.now)) for b in again))
+
+    asyncio.run(go())
+    assert said == ["<@11>: 0:59 left before you lose on time."]
     assert all(n.done for n in duels.watch(folder).notes)

@@ -8,8 +8,9 @@ record go together); the words are the bot's.
 Each warning and loss on time is recorded in the duel's store before it is sent (`NoteClock`,
 through the duel's dispatcher, as the clock bot) and marked sent after (`MarkClockNote`), as
 the match's reminders are: a bot started again sends each exactly once (a note recorded and
-not sent, the bot stopped in between, is sent when it starts again), and two bots never both
-send one (the second's `NoteClock` is answered `repeated`)."""
+not sent, its bot stopped in between, is taken over and sent when a bot starts again; a note
+another running bot is still sending is left to it), and two bots never both send one (the
+second's `NoteClock` is answered `repeated`)."""
 
 from __future__ import annotations
 
@@ -23,18 +24,15 @@ from festival.bot.who import mention
 from festival.core.errors import FestivalError, StoreError
 from festival.core.timeline import Item
 from festival.duels import service
+from festival.duels.clock import minutes_seconds
 from festival.duels.clock_due import ClockDue, ClockStep, clock_due
+from festival.duels.clock_notes import Sending, alive
 from festival.duels.service import Watched
 
 log = logging.getLogger(__name__)
 
 Announce = Callable[[int, str, tuple[int, ...]], Awaitable[None]]
 """(channel, text, users pinged)"""
-
-
-def _mmss(seconds: float) -> str:
-    s = max(0, int(seconds))
-    return f"{s // 60}:{s % 60:02d}"
 
 
 def said(due: ClockDue, watched: Watched, users: dict[str, int]) -> tuple[str, tuple[int, ...]]:
@@ -45,7 +43,7 @@ def said(due: ClockDue, watched: Watched, users: dict[str, int]) -> tuple[str, t
     user = users.get(due.player)
     who = mention(user) if user is not None else due.player
     pings = (user,) if user is not None else ()
-    return f"{who}: {_mmss(due.left)} left before you lose on time.", pings
+    return f"{who}: {minutes_seconds(due.left)} left before you lose on time.", pings
 
 
 @dataclass
@@ -69,6 +67,8 @@ class DuelClock:
     run, never sent again"""
     later: dict[str, float] = field(default_factory=dict)
     """notes that could not be recorded (the duel busy): not tried again before then"""
+    sending: Sending | None = None
+    """this bot, named while it runs, in the notes it records (made at its first run)"""
 
     @property
     def name(self) -> str:
@@ -90,15 +90,23 @@ class DuelClock:
         except (FestivalError, StoreError) as exc:  # busy (a command line holds it): next time
             log.info("clock of %s not read: %s", self.table.folder.name, exc)
             return [again]
-        resend = {n.key for n in watched.notes if not n.done}
-        if self.started:  # unsent at the first run: a bot stopped between record and send
-            resend &= self.unsent
+        folder = self.table.folder
+        if self.sending is None:
+            self.sending = await asyncio.to_thread(Sending, folder)
+        if self.started:  # its own notes, recorded and not sent yet
+            resend = {n.key for n in watched.notes if not n.done} & self.unsent
+        else:  # at the first run: the notes of a bot stopped between record and send
+            unfinished = [n for n in watched.notes if not n.done]
+            living = await asyncio.to_thread(
+                lambda: {n.sender for n in unfinished if alive(folder, n.sender)}
+            )
+            resend = {n.key for n in unfinished if n.sender not in living}
         self.started = True
         finishing = set(self.unmarked)  # sent: to be marked, never sent again
         for key in sorted(finishing):
             await self._finish(key)
         for note in watched.notes:
-            if note.key in resend - finishing:
+            if note.key in resend - finishing and await self._own(note, watched.steps):
                 await self._send(note.key, note.text, note.pings)
         handled: set[str] = set()
         coming = clock_due(watched, self.warn_seconds)
@@ -119,7 +127,8 @@ class DuelClock:
     async def _say(self, key: str, text: str, pings: tuple[int, ...], steps: int) -> None:
         """The note recorded before it is sent (`NoteClock`), sent, then marked sent: another
         bot (or this one, before a restart) that recorded it already sends nothing."""
-        command = service.NoteClock(key, text, pings, steps)
+        sender = self.sending.name if self.sending is not None else ""
+        command = service.NoteClock(key, text, pings, steps, sender=sender)
         acted = await self._dispatch(command)
         if acted is None:  # busy: tried again after a while
             self.later[key] = service.clock_time() + self.every
@@ -129,6 +138,18 @@ class DuelClock:
             return
         self.unsent.add(key)
         await self._send(key, text, pings)
+
+    async def _own(self, note: service.ClockNote, steps: int) -> bool:
+        """Whether this bot is to send `note`: its own, or a stopped bot's taken over now
+        (`NoteClock` taking over: of two bots started at once, one takes it)."""
+        me = self.sending.name if self.sending is not None else ""
+        if note.sender == me and me:
+            return True
+        command = service.NoteClock(
+            note.key, note.text, note.pings, steps, sender=me, taking_over=note.sender
+        )
+        acted = await self._dispatch(command)
+        return acted is not None and acted.done
 
     async def _send(self, key: str, text: str, pings: tuple[int, ...]) -> None:
         try:

@@ -263,6 +263,12 @@ class NoteClock:
     pings: tuple[int, ...]
     steps: int
     host: bool = False
+    sender: str = ""
+    """the recording bot's name while it runs (`clock_notes.Sending`): another bot started
+    meanwhile leaves the note to it while it lives"""
+    taking_over: str | None = None
+    """a note recorded already by the sender named here, no longer running, taken over by
+    `sender` to be sent (answered `repeated` if another bot took it first, or it was sent)"""
 
 
 @dataclass(frozen=True)

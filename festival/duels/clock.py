@@ -57,23 +57,24 @@ class ClockReading:
         state = "running" if self.running else "stopped"
         if not self.limited:
             who = f" for {' and '.join(self.waiting)}" if self.waiting else ""
-            return f"clock {state}{who}: {_mmss(self.turn_used)} used (this duel has no time limit)"
-        reserves = ", ".join(f"{p} {_mmss(s)}" for p, s in self.reserve_left.items())
+            used = minutes_seconds(self.turn_used)
+            return f"clock {state}{who}: {used} used (this duel has no time limit)"
+        reserves = ", ".join(f"{p} {minutes_seconds(s)}" for p, s in self.reserve_left.items())
         if self.out_of_time:
             who = " and ".join(self.out_of_time)
             verb = "is" if len(self.out_of_time) == 1 else "are both"
             return f"clock {state}: {who} {verb} out of time (reserve: {reserves})"
         who = f" for {' and '.join(self.waiting)}" if self.waiting else ""
         return (
-            f"clock {state}{who}: {_mmss(self.turn_left)} of the turn left, "
-            f"{_mmss(self.turn_used)} used; reserve {reserves}"
+            f"clock {state}{who}: {minutes_seconds(self.turn_left)} of the turn left, "
+            f"{minutes_seconds(self.turn_used)} used; reserve {reserves}"
         )
 
     def _describe_over(self) -> str:
         said = "clock stopped: the duel is over"
         if not self.limited:
             return f"{said} (this duel has no time limit)"
-        reserves = ", ".join(f"{p} {_mmss(s)}" for p, s in self.reserve_left.items())
+        reserves = ", ".join(f"{p} {minutes_seconds(s)}" for p, s in self.reserve_left.items())
         if self.out_of_time:
             who = " and ".join(self.out_of_time)
             verb = "ran" if len(self.out_of_time) == 1 else "both ran"
@@ -81,7 +82,8 @@ class ClockReading:
         return f"{said} (reserve: {reserves})"
 
 
-def _mmss(seconds: float) -> str:
+def minutes_seconds(seconds: float) -> str:
+    """Seconds as a clock shows them ("2:05"; never below "0:00")."""
     s = max(0, int(seconds))
     return f"{s // 60}:{s % 60:02d}"
 

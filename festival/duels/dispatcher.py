@@ -275,7 +275,10 @@ def _clock_note(
         clock_notes.mark_sent(duel, command.key)
     elif len(duel.positions()[1]) != command.steps:  # a time-out recorded on opening, a move
         return acted(duel, state, problem="the duel moved on since the note was planned")
-    elif not clock_notes.note(duel, command.key, command.text, command.pings):
+    elif command.taking_over is not None:
+        if not clock_notes.take_over(duel, command.key, command.taking_over, command.sender):
+            return acted(duel, state, repeated=True)
+    elif not clock_notes.note(duel, command.key, command.text, command.pings, command.sender):
         return acted(duel, state, repeated=True)
     return acted(duel, state)
 

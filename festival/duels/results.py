@@ -125,6 +125,9 @@ class ClockNote:
     pings: tuple[int, ...]
     done: bool = False
     """marked sent"""
+    sender: str = ""
+    """the bot that recorded it, while it runs (`clock_notes.sending`); "" in notes recorded
+    before senders were named"""
 
 
 @dataclass(frozen=True)
