@@ -169,8 +169,9 @@ def test_the_bot_runs_as_the_guide_says_and_never_shows_its_token(tmp_path: Path
     assert "Hosting ash-birch in channel 1100000000000000001" in out
     assert out.endswith("Bot stopped.\n") and "Traceback" not in err, out + err
     assert server.token not in out + err
-    for path in (tmp_path / "ash-birch").iterdir():
-        assert server.token.encode() not in path.read_bytes()
+    for path in (tmp_path / "ash-birch").rglob("*"):
+        assert path.is_dir() or server.token.encode() not in path.read_bytes()
+    assert not list((tmp_path / "ash-birch" / ".clock-senders").iterdir()), "a stopped bot's"
 
 
 def test_a_match_folder_hosts_every_duel_seated_under_its_duels(tmp_path: Path) -> None:

@@ -118,7 +118,7 @@ class Sending:
 
     def __init__(self, folder: Path) -> None:
         self.name = secrets.token_hex(8)
-        self._lock: FileLock | None = None
+        self._end: weakref.finalize[Any, Any] | None = None
         try:
             (folder / SENDERS).mkdir(exist_ok=True)
             lock = FileLock(folder / SENDERS / f"{self.name}.lock")
@@ -126,13 +126,19 @@ class Sending:
         except (OSError, Held):
             self.name = ""
             return
-        self._lock = lock
-        weakref.finalize(self, lock.release)  # a bot let go of in a test
+        # its file let go of and removed when the bot ends (at exit, or let go of in a test);
+        # a bot killed leaves its file, removed by the first `alive` that finds it dead
+        self._end = weakref.finalize(self, _let_go, lock)
 
     def close(self) -> None:
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+        if self._end is not None:
+            self._end()
+
+
+def _let_go(lock: FileLock) -> None:
+    lock.release()
+    with contextlib.suppress(OSError):
+        os.remove(lock.lock_file)
 
 
 def alive(folder: Path, sender: str) -> bool:
