@@ -15,6 +15,8 @@ from typing import Any
 from festival.cli import season_final_commands as finals_cli
 from festival.cli.bot_commands import discord_id
 from festival.cli.dashboard_launch import port_number
+from festival.cli.season_duel_seats import read_result
+from festival.cli.season_output import acted_json, entry_line, print_acted, season_json, table
 from festival.cli.season_words import season_worded
 from festival.core.errors import FestivalError
 from festival.season import service
@@ -41,7 +43,6 @@ from festival.season.acts import (
 from festival.season.announce import counted
 from festival.season.deciding import over_kept
 from festival.season.finals import finals_reached
-from festival.season.ledger import Entry, Episode
 from festival.season.roster import parse_season_roster
 from festival.season.rules import OPTIONS, SeasonRules, rules_with
 
@@ -139,130 +140,6 @@ def _channels_arguments(p: argparse.ArgumentParser, required: bool) -> None:
     )
 
 
-# --- values as JSON and words ----------------------------------------------------------
-
-
-def entry_json(e: Entry) -> dict[str, Any]:
-    return {
-        "seq": e.seq,
-        "kind": str(e.kind),
-        "player": e.player,
-        "amount": e.amount,
-        "other": e.other,
-        "why": e.why,
-        "at": e.at,
-        "source": {"kind": str(e.source.kind), "id": e.source.id, "detail": e.source.detail},
-        "corrects": e.corrects,
-        "actor": e.actor,
-        "via": e.via,
-    }
-
-
-def episode_json(e: Episode) -> dict[str, Any]:
-    return {
-        "episode": e.number,
-        "match_id": e.match_id,
-        "winners": list(e.winners),
-        "elimination_candidate": e.candidate,
-        "opponent": e.opponent,
-        "duel_id": e.duel_id,
-        "duel_folder": e.duel_folder,
-        "eliminated": e.eliminated,
-    }
-
-
-def season_json(season: service.Season, ledger: bool = True) -> dict[str, Any]:
-    state = season.state
-    out: dict[str, Any] = {
-        "season": season.name,
-        "rules": season.rules.to_json(),
-        "players": [
-            {
-                "player": s.player,
-                "alive": s.alive,
-                "garnets": s.garnets,
-                "tokens": s.tokens,
-                "discord": None if s.discord is None else str(s.discord),
-            }
-            for s in state.standings
-        ],
-        "episodes": [episode_json(e) for e in state.episodes],
-        "garnets": {"granted": state.granted, "spent": state.spent, "discarded": state.discarded},
-        "finals": finals_cli.finals_json(season),
-        "discord": channels_json(season),
-    }
-    if ledger:
-        out["entries"] = [entry_json(e) for e in season.entries]
-        out["void"] = sorted(state.void)
-    return out
-
-
-def channels_json(season: service.Season) -> dict[str, Any] | None:
-    """The season's Discord channels as kept (for the host: no path, no URL; `kept_here`
-    false for a folder given its file on another computer)."""
-    kept = season.channels
-    if kept is None:
-        return None
-    return {
-        "channels": list(kept.channels),
-        "users": {p: str(u) for p, u in kept.users},
-        "death_match_channel": None if kept.death_match is None else str(kept.death_match),
-        "kept_here": kept.file_here is not None,
-    }
-
-
-def entry_line(e: Entry, void: frozenset[int]) -> str:
-    who = e.player or ""
-    if e.other and e.kind.value in ("give", "token given", "support"):
-        who = f"{e.other} -> {who}"
-    elif e.other and e.kind.value.startswith("final game"):
-        who = f"{who} against {e.other}"
-    amount = f" {e.amount}" if e.amount else ""
-    source = str(e.source.kind) + (f" {e.source.id}" if e.source.id else "")
-    source += f" ({e.source.detail})" if e.source.detail else ""
-    fixed = f" corrects #{e.corrects}" if e.corrects else ""
-    gone = " [taken back]" if e.seq in void else ""
-    return f"#{e.seq} {e.at} {e.kind}{amount} {who}: {e.why}{fixed}; from {source}{gone}"
-
-
-def _acted_json(season: service.Season, added: tuple[Entry, ...]) -> dict[str, Any]:
-    data = season_json(season)
-    data["added"] = [entry_json(e) for e in added]
-    return data
-
-
-def _print(args: argparse.Namespace, season: service.Season, added: tuple[Entry, ...]) -> None:
-    if args.json:
-        print(json.dumps(_acted_json(season, added), indent=2, ensure_ascii=False))
-        return
-    for e in added:
-        print("Recorded " + entry_line(e, frozenset()))
-    _table(season)
-
-
-def _table(season: service.Season) -> None:
-    state = season.state
-    width = max(len(s.player) for s in state.standings)
-    print(f"Season {season.name}: {len(state.alive)} of {len(state.standings)} players still in")
-    print(f"{'player':<{width}}  in   garnets  tokens")
-    for s in state.standings:
-        print(
-            f"{s.player:<{width}}  {'yes' if s.alive else 'no ':<3}  {s.garnets:>7}  {s.tokens:>6}"
-        )
-    for e in state.episodes:
-        won = "winner" if len(e.winners) == 1 else "winners"
-        line = f"Episode {e.number}: match {e.match_id}; {won} {', '.join(e.winners) or '-'}; "
-        line += f"Elimination Candidate {e.candidate}"
-        if e.opponent:
-            line += f"; opponent {e.opponent}"
-        if e.duel_folder:
-            line += f"; Death Match {e.duel_folder}"
-        line += f"; eliminated {e.eliminated}" if e.eliminated else "; Death Match not played yet"
-        print(line)
-    for line in finals_cli.finals_text(season):
-        print(line)
-
-
 # --- the commands -----------------------------------------------------------------------
 
 
@@ -301,7 +178,7 @@ def new(args: argparse.Namespace) -> int:
         print(json.dumps(season_json(season), indent=2, ensure_ascii=False))
         return 0
     print(f"Created season {args.season} with {len(rows)} players.")
-    _table(season)
+    table(season)
     if kept is not None:
         _channels_lines(args.webhooks, season)
     print(f"Next: festival season episode {args.season} MATCH (a finished main match)")
@@ -345,7 +222,7 @@ def show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(season_json(season), indent=2, ensure_ascii=False))
         return 0
-    _table(season)
+    table(season)
     kept = season.channels
     if kept is not None:
         channel = f"channel {kept.death_match}" if kept.death_match else "no channel id"
@@ -393,7 +270,7 @@ def episode(args: argparse.Namespace) -> int:
             raise
         folder = f"{args.match} ({endgame.match_id})"
         raise SeasonRefused(replace(exc.refusal, detail=folder)) from None
-    _print(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     if not args.json:
         current = acted.season.state.current
         if current is not None:
@@ -411,7 +288,7 @@ def give(args: argparse.Namespace) -> int:
         else GiveGarnets(args.giver, args.receiver, args.garnets, args.why)
     )
     acted = service.run(args.season, command, HOST, Via.CLI)
-    _print(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     current = acted.season.state.current
     if not args.json and isinstance(command, GiveToken) and current is not None:
         if over_kept(acted.season.state, acted.season.rules):
@@ -439,7 +316,7 @@ def _next_episode(args: argparse.Namespace, season: service.Season) -> None:
 
 def opponent(args: argparse.Namespace) -> int:
     acted = service.run(args.season, PickOpponent(args.player), HOST, Via.CLI)
-    _print(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     if not args.json:
         print(f"Next: festival season deathmatch {args.season} --game GAME")
     return 0
@@ -462,11 +339,11 @@ def deathmatch(args: argparse.Namespace) -> int:
     acted = service.run(args.season, made_, HOST, Via.CLI)
     posted = map_duel(folder, seats, season)
     if args.json:
-        data = _acted_json(acted.season, acted.added)
+        data = acted_json(acted.season, acted.added)
         data["death_match"] = {"duel_id": duel_id, **seats.to_json(posted)}
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
-    _print(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     print(f"Death Match: {pair.candidate} against {pair.opponent} in {folder}")
     for line in seats.lines(folder):
         print(line)
@@ -474,26 +351,10 @@ def deathmatch(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_result(folder: Path) -> DuelResult:
-    """The duel's result, read through the duel service."""
-    from festival.duels import service as duel_service
-
-    logged = duel_service.log(folder)
-    duel_id = duel_service.duel_id(folder)
-    winner = logged.winner
-    return DuelResult(
-        duel_id,
-        logged.players,
-        winner is not None,
-        None if winner is None else winner.player,
-        "" if winner is None else winner.reason,
-    )
-
-
 def result(args: argparse.Namespace) -> int:
     season = service.show(args.season)
     if season.state.current is None and (finals_reached(season.state) or season.state.finals.begun):
-        return finals_cli.record_final(args, season, _shared())
+        return finals_cli.record_final(args, season)
     current = season.state.current
     if current is None or current.duel_folder is None:
         # refused by the season in its words (no episode, or no duel yet)
@@ -501,28 +362,28 @@ def result(args: argparse.Namespace) -> int:
     else:
         folder = args.season / current.duel_folder  # a kept absolute path stays itself
         acted = service.run(args.season, RecordResult(read_result(folder)), HOST, Via.CLI)
-    _print(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     _next_episode(args, acted.season)
     return 0
 
 
 def eliminate(args: argparse.Namespace) -> int:
     acted = service.run(args.season, Eliminate(args.player, args.why), HOST, Via.CLI)
-    _print(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     _next_episode(args, acted.season)
     return 0
 
 
 def reinstate(args: argparse.Namespace) -> int:
     acted = service.run(args.season, Reinstate(args.player, args.why), HOST, Via.CLI)
-    _print(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     return 0
 
 
 def correct(args: argparse.Namespace) -> int:
     before = {e.seq: e for e in service.show(args.season).entries}
     acted = service.run(args.season, Correct(args.entry, args.why), HOST, Via.CLI)
-    _print(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     kinds = {str(before[e.corrects].kind) for e in acted.added if e.corrects in before}
     game = acted.season.state.finals.current
     if args.json:
@@ -585,13 +446,9 @@ def dashboard(args: argparse.Namespace) -> int:
 # --- the finals (festival/cli/season_final_commands.py) ---------------------------------
 
 
-def _shared() -> finals_cli.Shared:
-    return finals_cli.Shared(_print, read_result, _acted_json)
-
-
 def final(args: argparse.Namespace) -> int:
-    return finals_cli.final(args, _shared())
+    return finals_cli.final(args)
 
 
 def support(args: argparse.Namespace) -> int:
-    return finals_cli.support(args, _shared())
+    return finals_cli.support(args)

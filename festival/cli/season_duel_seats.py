@@ -14,6 +14,7 @@ from typing import Any
 
 from festival.discord.webhooks import DEATH_MATCH as DEATH_MATCH_ROOM
 from festival.season import service
+from festival.season.acts import DuelResult
 
 
 @dataclass(frozen=True)
@@ -146,3 +147,19 @@ def map_duel(folder: Path, seats: DuelSeats, season: service.Season) -> bool:
 
     worded(run)(argparse.Namespace())
     return True
+
+
+def read_result(folder: Path) -> DuelResult:
+    """The duel's result, read through the duel service."""
+    from festival.duels import service as duel_service
+
+    logged = duel_service.log(folder)
+    duel_id = duel_service.duel_id(folder)
+    winner = logged.winner
+    return DuelResult(
+        duel_id,
+        logged.players,
+        winner is not None,
+        None if winner is None else winner.player,
+        "" if winner is None else winner.reason,
+    )

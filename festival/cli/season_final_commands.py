@@ -6,28 +6,14 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from festival.cli.bot_commands import discord_id
+from festival.cli.season_duel_seats import read_result
+from festival.cli.season_output import acted_json, print_acted
 from festival.season import service
 from festival.season.acts import HOST, DuelResult, FinalGameMade, RecordFinal, Support, Via
-from festival.season.announce import garnets
-from festival.season.finals import FINALISTS, finals_reached, placing
-from festival.season.ledger import Entry
-from festival.season.rules import SeasonRules
-
-
-@dataclass(frozen=True)
-class Shared:
-    """What the finals' commands share with the season's others (festival/cli/
-    season_commands.py hands them in: this module imports it not)."""
-
-    print_acted: Callable[[argparse.Namespace, service.Season, tuple[Entry, ...]], None]
-    read_result: Callable[[Path], DuelResult]
-    acted_json: Callable[[service.Season, tuple[Entry, ...]], dict[str, Any]]
 
 
 def add_arguments(command: Any, final: Any, support: Any) -> None:
@@ -53,80 +39,7 @@ def add_arguments(command: Any, final: Any, support: Any) -> None:
     p.add_argument("--why", default="", help="a note kept with the entry")
 
 
-def finals_json(season: service.Season) -> dict[str, Any]:
-    state, rules = season.state, season.rules
-    finals = state.finals
-    on = finals_reached(state) or finals.begun
-    finalists = list(state.alive) if on and len(state.alive) == FINALISTS else []
-    return {
-        "reached": on,
-        "best_of": rules.finals_best_of,
-        "wins_needed": rules.finals_wins,
-        "finalists": [{"player": p, "wins": finals.wins(p)} for p in finalists],
-        "games": [
-            {
-                "game": g.number,
-                "duel": g.game,
-                "duel_id": g.duel_id,
-                "duel_folder": g.folder,
-                "first": g.players[0],
-                "second": g.players[1],
-                "winner": g.winner,
-                "drawn": g.drawn,
-                "over": g.over,
-            }
-            for g in finals.games
-        ],
-        "supports": [
-            {
-                "entry": s.seq,
-                "supporter": s.supporter,
-                "finalist": s.finalist,
-                "garnets": s.garnets,
-                "placed": s.placed,
-            }
-            for s in finals.supports
-        ],
-        "champion": finals.champion,
-    }
-
-
-def finals_text(season: service.Season) -> list[str]:
-    """The finals for `season show`: the score, the games, the supporters and who may still
-    support, the champion."""
-    state, rules = season.state, season.rules
-    finals = state.finals
-    if not (finals_reached(state) or finals.begun):
-        return []
-    score = " - ".join(f"{p} {finals.wins(p)}" for p in state.alive)
-    lines = [f"Finals (best of {rules.finals_best_of}, {rules.finals_wins} wins): {score}"]
-    for g in finals.games:
-        end = f"won by {g.winner}" if g.winner else "drawn" if g.drawn else "in play"
-        lines.append(
-            f"  game {g.number} ({g.game}, {g.folder}): {g.players[0]} starts against "
-            f"{g.players[1]}; {end}"
-        )
-    for s in finals.supports:
-        lines.append(f"  {s.supporter} ({s.placed}) supports {s.finalist}: {garnets(s.garnets)}")
-    if finals.champion:
-        lines.append(f"Champion of the season: {finals.champion}")
-    else:
-        given = {s.supporter for s in finals.supports}
-        waiting = [p for p in reversed(state.out) if p not in given]
-        if waiting:
-            lines.append("  may still support a finalist: " + _gifts(state, rules, waiting))
-    return lines
-
-
-def _gifts(state: Any, rules: SeasonRules, players: list[str]) -> str:
-    parts = []
-    for p in players:
-        place = placing(state, p) or 0
-        parts.append(f"{p} ({rules.gift(place - len(state.alive))})")
-    return ", ".join(parts)
-
-
-def final(args: argparse.Namespace, sc: Shared) -> int:
+def final(args: argparse.Namespace) -> int:
     """The finals' next game: the duel made through the duel service's door with both
     finalists seated and posted as a Death Match is (festival/cli/season_duel_seats.py),
     then recorded."""
@@ -142,11 +55,11 @@ def final(args: argparse.Namespace, sc: Shared) -> int:
     )
     posted = map_duel(folder, on_discord, season)
     if args.json:
-        data = sc.acted_json(acted.season, acted.added)
+        data = acted_json(acted.season, acted.added)
         data["final_game"] = {"duel_id": duel_id, **on_discord.to_json(posted)}
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
-    sc.print_acted(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     print(f"Finals game {seats.number}: {seats.first} starts against {seats.second} in {folder}")
     for line in on_discord.lines(folder):
         print(line)
@@ -154,7 +67,7 @@ def final(args: argparse.Namespace, sc: Shared) -> int:
     return 0
 
 
-def record_final(args: argparse.Namespace, season: service.Season, sc: Shared) -> int:
+def record_final(args: argparse.Namespace, season: service.Season) -> int:
     """`season result` in the finals: the game in play's result read through the duel
     service (or, with none in play, refused by the season in its words)."""
     game = season.state.finals.current
@@ -162,17 +75,17 @@ def record_final(args: argparse.Namespace, season: service.Season, sc: Shared) -
         nothing = DuelResult("", (), False, None)
         acted = service.run(args.season, RecordFinal(nothing), HOST, Via.CLI)
     else:
-        result = sc.read_result(args.season / game.folder)
+        result = read_result(args.season / game.folder)
         acted = service.run(args.season, RecordFinal(result), HOST, Via.CLI)
-    sc.print_acted(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     champion = acted.season.state.finals.champion
     if not args.json and champion is None:
         print(f"Next: festival season final {args.season} --game GAME (the next game)")
     return 0
 
 
-def support(args: argparse.Namespace, sc: Shared) -> int:
+def support(args: argparse.Namespace) -> int:
     command = Support(args.player, args.finalist, args.why)
     acted = service.run(args.season, command, HOST, Via.CLI)
-    sc.print_acted(args, acted.season, acted.added)
+    print_acted(args, acted.season, acted.added)
     return 0
